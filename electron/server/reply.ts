@@ -1,0 +1,14 @@
+import type { FastifyReply } from 'fastify';
+import { HTTP_CODE_OF, type ResponseStatus } from '../../shared/outcomes';
+import type { SyncResult } from '../sync/context';
+
+/** Sends an operation's result: the HTTP code follows from its status; a bodiless success is 204. */
+export function sendResult(reply: FastifyReply, result: SyncResult): FastifyReply {
+  if (result.body === null) return reply.code(204).send();
+  return reply.code(HTTP_CODE_OF[result.status]).send(result.body);
+}
+
+/** An HTTP-level error in the same shape as the spec's error bodies. */
+export function sendError(reply: FastifyReply, status: ResponseStatus, error: string, extra: Record<string, unknown> = {}): FastifyReply {
+  return reply.code(HTTP_CODE_OF[status]).send({ error, ...extra, status });
+}

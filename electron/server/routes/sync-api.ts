@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { listBookings } from '../../sync/booking-list';
+import { deleteBooking, showBooking, upsertBooking, upsertBookingBatch } from '../../sync/bookings';
+import { listProducts, listUpgrades, showProduct, showUpgrade } from '../../sync/catalogue';
+import type { SyncContext } from '../../sync/context';
+import { deleteFilmer, listFilmers, showFilmer, upsertFilmer, upsertFilmerBatch } from '../../sync/filmers';
+import type { Store } from '../../store/store';
+import { sendError, sendResult } from '../reply';
+
+export interface SyncRoutesOptions {
+  store: Store;
+  now: () => Date;
+}
+
+type Params = { id: string };
+type Query = Record<string, string | string[] | undefined>;
+
+/** The Sync API f1 (spec section 4), under /api/f1/sync, served from the local store. */
+export async function syncApiRoutes(app: FastifyInstance, { store, now }: SyncRoutesOptions) {
+  const ctx = (request: FastifyRequest): SyncContext => ({ store, dropzone: request.dropzone!, now });
+
+  app.get<{ Querystring: Query }>('/bookings', (req, reply) => sendResult(reply, listBookings(ctx(req), req.query)));
+  app.post('/bookings', (req, reply) => sendResult(reply, upsertBooking(ctx(req), req.body)));
+  // Registered before /bookings/:id so "batch" is never taken for an external_id.
+  app.post('/bookings/batch', (req, reply) => sendResult(reply, upsertBookingBatch(ctx(req), req.body)));
+  app.get<{ Params: Params }>('/bookings/:id', (req, reply) => sendResult(reply, showBooking(ctx(req), req.params.id)));
+  app.delete<{ Params: Params }>('/bookings/:id', (req, reply) => sendResult(reply, deleteBooking(ctx(req), req.params.id)));
+
+  app.get<{ Querystring: Query }>('/filmers', (req, reply) => sendResult(reply, listFilmers(ctx(req), req.query.include_all)));
+  app.post('/filmers', (req, reply) => sendResult(reply, upsertFilmer(ctx(req), req.body)));
+  app.post('/filmers/batch', (req, reply) => sendResult(reply, upsertFilmerBatch(ctx(req), req.body)));
+  app.get<{ Params: Params }>('/filmers/:id', (req, reply) => sendResult(reply, showFilmer(ctx(req), req.params.id)));
+  app.delete<{ Params: Params }>('/filmers/:id', (req, reply) => sendResult(reply, deleteFilmer(ctx(req), req.params.id)));
+
+  app.get('/products', (req, reply) => sendResult(reply, listProducts(ctx(req))));
+  app.get<{ Params: Params }>('/products/:id', (req, reply) => sendResult(reply, showProduct(ctx(req), req.params.id)));
+  app.get('/upgrades', (req, reply) => sendResult(reply, listUpgrades(ctx(req))));
+  app.get<{ Params: Params }>('/upgrades/:id', (req, reply) => sendResult(reply, showUpgrade(ctx(req), req.params.id)));
+
+  // The catalogue is configured in the admin interface; through the API it is read-only.
+  for (const resource of ['products', 'upgrades'] as const) {
+    for (const url of [`/${resource}`, `/${resource}/:id`]) {
+      app.route({
+        method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+        url,
+        handler: (_req, reply) =>
+          sendError(reply.header('Allow', 'GET, HEAD'), 'method_not_allowed', `${resource} are read-only: they are configured in the admin interface`),
+      });
+    }
+  }
+}

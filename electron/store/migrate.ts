@@ -1,0 +1,39 @@
+import type { Database } from 'better-sqlite3';
+import type { Migration } from './migrations/types';
+
+export class StoreTooNewError extends Error {
+  constructor(
+    readonly storeVersion: number,
+    readonly appVersion: number,
+  ) {
+    super(
+      `this store was written by a newer Dropzone Desk (schema version ${storeVersion}; this app knows up to ${appVersion}). ` +
+        'Update the app, or open another data directory; the store was left untouched.',
+    );
+    this.name = 'StoreTooNewError';
+  }
+}
+
+export function schemaVersion(db: Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/**
+ * Brings the store to the newest schema: all pending steps in one transaction, so a failing step
+ * leaves the store exactly as it was. Refuses a store written by a newer version.
+ */
+export function migrate(db: Database, migrations: readonly Migration[]): { from: number; to: number } {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration "${m.name}" has version ${m.version}, expected ${i + 1}`);
+  });
+  const latest = migrations.length;
+  const current = schemaVersion(db);
+  if (current > latest) throw new StoreTooNewError(current, latest);
+  if (current === latest) return { from: current, to: current };
+
+  db.transaction(() => {
+    for (const m of migrations.slice(current)) m.up(db);
+    db.pragma(`user_version = ${latest}`);
+  })();
+  return { from: current, to: latest };
+}

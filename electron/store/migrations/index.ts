@@ -1,0 +1,5 @@
+import { initialSchema } from './001-initial';
+import type { Migration } from './types';
+
+/** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
+export const MIGRATIONS: readonly Migration[] = [initialSchema];

@@ -1,0 +1,126 @@
+/** Rows as the rest of the app sees them: booleans as booleans, JSON columns parsed. */
+
+export interface DropzoneRecord {
+  id: number;
+  key: string;
+  name: string;
+  timezone: string;
+  currency: string;
+  created_at: string;
+}
+
+export interface ProductRecord {
+  id: number;
+  dropzone_id: number;
+  name: string;
+  active: boolean;
+  booking_system_name: string;
+  price_cents: number;
+  photos: boolean;
+  selfie: boolean;
+  videographer: boolean;
+  either_video: boolean;
+  socials: boolean;
+  has_4k: boolean;
+  raw_footage: boolean;
+  /** Desk extension: credits the product grants, in centi-credits (100 = 1 credit). */
+  centi_credits: number;
+}
+
+export interface UpgradeRecord {
+  id: number;
+  dropzone_id: number;
+  name: string;
+  active: boolean;
+  notify_staff: boolean;
+  payment_price_cents: number;
+  payment_price_currency: string;
+  payment_price_identifier: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FilmerRecord {
+  id: number;
+  dropzone_id: number;
+  external_id: string | null;
+  external_service: string | null;
+  name: string;
+  email: string;
+  tandem_instructor: boolean;
+  videographer: boolean;
+  active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BookingRecord {
+  id: number;
+  dropzone_id: number;
+  uuid: string;
+  link: string;
+  external_id: string | null;
+  external_service: string | null;
+  name: string | null;
+  email: string | null;
+  mobile: string | null;
+  jump_on: string | null;
+  language: string | null;
+  reference: string | null;
+  camera_package: string | null;
+  show_publicly: boolean;
+  album_status_raw: string | null;
+  product_id: number | null;
+  locked_attributes: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JumpRecord {
+  id: number;
+  dropzone_id: number;
+  booking_id: number | null;
+  camera: string | null;
+  filmer_id: number | null;
+}
+
+export interface UpgradePaymentRecord {
+  id: number;
+  dropzone_id: number;
+  booking_id: number | null;
+  upgrade_id: number | null;
+  ammount: number;
+  currency: string;
+  processor_id: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FinanceEventRecord {
+  id: number;
+  dropzone_id: number;
+  booking_id: number | null;
+  event_type: string;
+  video_entitlement: string;
+  camera_requirement: string | null;
+  photos: boolean;
+  has_4k: boolean;
+  raw_footage: boolean;
+  centi_credit_change: number;
+  centi_total_credits: number;
+  comment: string | null;
+  product_id: number | null;
+  upgrade_payment_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** SQLite stores booleans as 0/1; these turn named columns back into booleans. */
+export function withBooleans<T>(row: Record<string, unknown>, columns: readonly string[]): T {
+  for (const column of columns) row[column] = row[column] === 1;
+  return row as T;
+}
+
+export function toSqlBoolean(value: boolean): 0 | 1 {
+  return value ? 1 : 0;
+}

@@ -1,0 +1,130 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { BookingRecord } from '../records';
+
+export type NewBooking = Omit<BookingRecord, 'id'> & { id?: number };
+export type BookingChanges = Partial<Omit<BookingRecord, 'id' | 'dropzone_id' | 'uuid' | 'link' | 'created_at'>>;
+
+export interface BookingQuery {
+  includeAll: boolean;
+  /** Lower-cased needles, matched as plain substrings (no wildcards). */
+  nameContains?: string;
+  emailContains?: string;
+  jumpOnGteq?: string;
+  jumpOnLteq?: string;
+  jumpOnLt?: string;
+  jumpOnGt?: string;
+}
+
+/** Case folding for the `_cont` filters: done in JS so that non-ASCII letters fold too. */
+export function foldForSearch(value: string | null | undefined): string {
+  return (value ?? '').toLocaleLowerCase('und');
+}
+
+function fromRow(row: Record<string, unknown>): BookingRecord {
+  const { name_folded: _n, email_folded: _e, ...rest } = row;
+  return {
+    ...rest,
+    show_publicly: row.show_publicly === 1,
+    locked_attributes: JSON.parse(row.locked_attributes as string) as string[],
+  } as BookingRecord;
+}
+
+function toRow(values: Record<string, unknown>): Record<string, unknown> {
+  const row = { ...values };
+  if ('show_publicly' in row) row.show_publicly = row.show_publicly ? 1 : 0;
+  if ('locked_attributes' in row) row.locked_attributes = JSON.stringify(row.locked_attributes);
+  if ('name' in row) row.name_folded = foldForSearch(row.name as string | null);
+  if ('email' in row) row.email_folded = foldForSearch(row.email as string | null);
+  return row;
+}
+
+const WHERE_OF: Record<Exclude<keyof BookingQuery, 'includeAll'>, string> = {
+  nameContains: 'instr(name_folded, @nameContains) > 0',
+  emailContains: 'instr(email_folded, @emailContains) > 0',
+  jumpOnGteq: 'jump_on >= @jumpOnGteq',
+  jumpOnLteq: 'jump_on <= @jumpOnLteq',
+  jumpOnLt: 'jump_on < @jumpOnLt',
+  jumpOnGt: 'jump_on > @jumpOnGt',
+};
+
+export class BookingRepo {
+  private readonly byExternalIdStmt;
+  private readonly byIdStmt;
+  private readonly insertStmt;
+  private readonly deleteStmt;
+  private readonly updateStmts = new Map<string, Statement>();
+  private readonly listStmts = new Map<string, { page: Statement; count: Statement }>();
+
+  constructor(private readonly db: Database) {
+    this.byExternalIdStmt = db.prepare<[number, string], Record<string, unknown>>(
+      'SELECT * FROM bookings WHERE dropzone_id = ? AND external_id = ?',
+    );
+    this.byIdStmt = db.prepare<[number, number], Record<string, unknown>>('SELECT * FROM bookings WHERE dropzone_id = ? AND id = ?');
+    this.insertStmt = db.prepare(`
+      INSERT INTO bookings (id, dropzone_id, uuid, link, external_id, external_service, name, email, mobile, jump_on,
+                            language, reference, camera_package, show_publicly, album_status_raw, product_id,
+                            locked_attributes, name_folded, email_folded, created_at, updated_at)
+      VALUES (@id, @dropzone_id, @uuid, @link, @external_id, @external_service, @name, @email, @mobile, @jump_on,
+              @language, @reference, @camera_package, @show_publicly, @album_status_raw, @product_id,
+              @locked_attributes, @name_folded, @email_folded, @created_at, @updated_at)`);
+    this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
+  }
+
+  byExternalId(dropzoneId: number, externalId: string): BookingRecord | undefined {
+    const row = this.byExternalIdStmt.get(dropzoneId, externalId);
+    return row && fromRow(row);
+  }
+
+  byId(dropzoneId: number, id: number): BookingRecord | undefined {
+    const row = this.byIdStmt.get(dropzoneId, id);
+    return row && fromRow(row);
+  }
+
+  insert(booking: NewBooking): number {
+    return Number(this.insertStmt.run(toRow({ id: null, ...booking })).lastInsertRowid);
+  }
+
+  update(id: number, changes: BookingChanges): void {
+    const row = toRow(changes);
+    const columns = Object.keys(row).sort();
+    if (columns.length === 0) return;
+    const key = columns.join(',');
+    let stmt = this.updateStmts.get(key);
+    if (!stmt) {
+      stmt = this.db.prepare(`UPDATE bookings SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+      this.updateStmts.set(key, stmt);
+    }
+    stmt.run({ ...row, id });
+  }
+
+  deleteByExternalId(dropzoneId: number, externalId: string): boolean {
+    return this.deleteStmt.run(dropzoneId, externalId).changes > 0;
+  }
+
+  /** One page of bookings in id order, and the count of all that match. */
+  list(dropzoneId: number, query: BookingQuery, limit: number, offset: number): { rows: BookingRecord[]; total: number } {
+    const filters = (Object.keys(WHERE_OF) as (keyof typeof WHERE_OF)[]).filter((k) => query[k] !== undefined);
+    const key = `${query.includeAll}:${filters.join(',')}`;
+    let stmts = this.listStmts.get(key);
+    if (!stmts) {
+      const where = ['dropzone_id = @dropzoneId'];
+      if (!query.includeAll) where.push('external_id IS NOT NULL');
+      for (const f of filters) where.push(WHERE_OF[f]);
+      const clause = where.join(' AND ');
+      stmts = {
+        page: this.db.prepare(`SELECT * FROM bookings WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset`),
+        count: this.db.prepare(`SELECT count(*) AS n FROM bookings WHERE ${clause}`).pluck(),
+      };
+      this.listStmts.set(key, stmts);
+    }
+    const params: Record<string, unknown> = { dropzoneId, limit, offset };
+    for (const f of filters) params[f] = query[f];
+    const rows = (stmts.page.all(params) as Record<string, unknown>[]).map(fromRow);
+    const total = stmts.count.get(params) as number;
+    return { rows, total };
+  }
+
+  count(dropzoneId: number): number {
+    return this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM bookings WHERE dropzone_id = ?').get(dropzoneId)?.n ?? 0;
+  }
+}

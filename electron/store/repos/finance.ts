@@ -1,0 +1,61 @@
+import type { Database } from 'better-sqlite3';
+import { withBooleans, type FinanceEventRecord, type UpgradePaymentRecord } from '../records';
+
+const EVENT_BOOLEANS = ['photos', 'has_4k', 'raw_footage'] as const;
+
+export type NewFinanceEvent = Omit<FinanceEventRecord, 'id' | 'centi_total_credits'> & { id?: number };
+export type NewUpgradePayment = Omit<UpgradePaymentRecord, 'id'> & { id?: number };
+
+/** The append-only ledger: rows are only ever inserted, each carrying the running total. */
+export class FinanceRepo {
+  private readonly ledgerStmt;
+  private readonly lastTotalStmt;
+  private readonly insertStmt;
+  private readonly paymentStmt;
+  private readonly insertPaymentStmt;
+
+  constructor(db: Database) {
+    this.ledgerStmt = db.prepare<[number], Record<string, unknown>>(
+      'SELECT * FROM finance_events WHERE booking_id = ? ORDER BY created_at, id',
+    );
+    this.lastTotalStmt = db
+      .prepare<[number]>('SELECT centi_total_credits FROM finance_events WHERE booking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1')
+      .pluck();
+    this.insertStmt = db.prepare(`
+      INSERT INTO finance_events (id, dropzone_id, booking_id, event_type, video_entitlement, camera_requirement, photos,
+                                  has_4k, raw_footage, centi_credit_change, centi_total_credits, comment, product_id,
+                                  upgrade_payment_id, created_at, updated_at)
+      VALUES (@id, @dropzone_id, @booking_id, @event_type, @video_entitlement, @camera_requirement, @photos,
+              @has_4k, @raw_footage, @centi_credit_change, @centi_total_credits, @comment, @product_id,
+              @upgrade_payment_id, @created_at, @updated_at)`);
+    this.paymentStmt = db.prepare<[number], UpgradePaymentRecord>('SELECT * FROM upgrade_payments WHERE id = ?');
+    this.insertPaymentStmt = db.prepare(`
+      INSERT INTO upgrade_payments (id, dropzone_id, booking_id, upgrade_id, ammount, currency, processor_id, created_at, updated_at)
+      VALUES (@id, @dropzone_id, @booking_id, @upgrade_id, @ammount, @currency, @processor_id, @created_at, @updated_at)`);
+  }
+
+  /** A booking's events in ledger order: created_at ascending, ties broken by id. */
+  ledger(bookingId: number): FinanceEventRecord[] {
+    return this.ledgerStmt.all(bookingId).map((r) => withBooleans<FinanceEventRecord>(r, EVENT_BOOLEANS));
+  }
+
+  totalCredits(bookingId: number): number {
+    return (this.lastTotalStmt.get(bookingId) as number | undefined) ?? 0;
+  }
+
+  /** Appends an event; its running total is the booking's last total plus the change. */
+  append(event: NewFinanceEvent): number {
+    const total = event.booking_id === null ? event.centi_credit_change : this.totalCredits(event.booking_id) + event.centi_credit_change;
+    const row: Record<string, unknown> = { id: null, ...event, centi_total_credits: total };
+    for (const c of EVENT_BOOLEANS) row[c] = event[c] ? 1 : 0;
+    return Number(this.insertStmt.run(row).lastInsertRowid);
+  }
+
+  payment(id: number): UpgradePaymentRecord | undefined {
+    return this.paymentStmt.get(id);
+  }
+
+  insertPayment(payment: NewUpgradePayment): number {
+    return Number(this.insertPaymentStmt.run({ id: null, ...payment }).lastInsertRowid);
+  }
+}

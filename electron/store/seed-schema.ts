@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { isKnownTimeZone } from '../../shared/dates';
+import { bookingWrite } from '../../shared/schemas/booking';
+import { isoDate, isoDateTime } from '../../shared/schemas/common';
+import { CAMERA_REQUIREMENTS, VIDEO_ENTITLEMENTS } from '../../shared/schemas/finance';
+
+/**
+ * The `--seed` fixture (README, "Seed format"). Records use their spec fields; ids given are
+ * kept. Strict throughout: a misspelt key is an error, not a silently missing value.
+ */
+const id = z.number().int().positive();
+
+const product = z.strictObject({
+  id: id.optional(),
+  name: z.string(),
+  active: z.boolean().default(true),
+  booking_system_name: z.string(),
+  price_cents: z.number().int().default(0),
+  photos: z.boolean().default(false),
+  selfie: z.boolean().default(false),
+  videographer: z.boolean().default(false),
+  either_video: z.boolean().default(false),
+  socials: z.boolean().default(false),
+  has_4k: z.boolean().default(false),
+  raw_footage: z.boolean().default(false),
+  centi_credits: z.number().int().default(0),
+});
+
+const upgrade = z.strictObject({
+  id: id.optional(),
+  name: z.string(),
+  active: z.boolean().default(true),
+  notify_staff: z.boolean().default(false),
+  payment_price_cents: z.number().int(),
+  payment_price_currency: z.string().optional(),
+  payment_price_identifier: z.string().default(''),
+  created_at: isoDateTime.optional(),
+  updated_at: isoDateTime.optional(),
+});
+
+const filmer = z.strictObject({
+  id: id.optional(),
+  external_id: z.string().nullable().optional(),
+  external_service: z.string().nullable().optional(),
+  name: z.string().min(1),
+  email: z.string().min(1),
+  tandem_instructor: z.boolean().default(false),
+  videographer: z.boolean().default(false),
+  active: z.boolean().default(true),
+});
+
+const upgradePayment = z.strictObject({
+  id: id.optional(),
+  ammount: z.number().int(),
+  currency: z.string(),
+  processor_id: z.string(),
+  upgrade_id: id.nullable().optional(),
+  created_at: isoDateTime.optional(),
+  updated_at: isoDateTime.optional(),
+});
+
+const financeEvent = z.strictObject({
+  id: id.optional(),
+  event_type: z.string(),
+  video_entitlement: z.enum(VIDEO_ENTITLEMENTS),
+  camera_requirement: z.enum(CAMERA_REQUIREMENTS).nullable().default(null),
+  photos: z.boolean().default(false),
+  has_4k: z.boolean().default(false),
+  raw_footage: z.boolean().default(false),
+  centi_credit_change: z.number().int(),
+  /** Optional: computed as the running sum; when given it must agree. */
+  centi_total_credits: z.number().int().optional(),
+  comment: z.string().nullable().optional(),
+  product_id: id.nullable().optional(),
+  upgrade_payment: upgradePayment.optional(),
+  created_at: isoDateTime,
+  updated_at: isoDateTime.optional(),
+});
+
+const booking = bookingWrite.extend({
+  id: id.optional(),
+  uuid: z.string().optional(),
+  link: z.string().optional(),
+  // Seeds may hold bookings without an external_id (listed only with include_all=true).
+  jump_on: isoDate.nullable().optional(),
+  album_status_raw: z.string().nullable().optional(),
+  product_id: id.nullable().optional(),
+  locked_attributes: z.array(z.string()).optional(),
+  created_at: isoDateTime.optional(),
+  updated_at: isoDateTime.optional(),
+  jump: z.strictObject({ id: id.optional(), camera: z.string().nullable().optional(), filmer_id: id.nullable().optional() }).optional(),
+  finance_events: z.array(financeEvent).optional(),
+});
+
+const dropzone = z.strictObject({
+  key: z.string().min(1),
+  name: z.string().min(1),
+  timezone: z.string().refine(isKnownTimeZone, { message: 'must be an IANA time zone such as Europe/Amsterdam' }),
+  currency: z.string().length(3).default('EUR'),
+  api_tokens: z.array(z.string().min(16, { message: 'tokens must be at least 16 characters' })).default([]),
+  products: z.array(product).default([]),
+  upgrades: z.array(upgrade).default([]),
+  filmers: z.array(filmer).default([]),
+  bookings: z.array(booking).default([]),
+});
+
+export const seedFile = z.strictObject({
+  /**
+   * When given, every date and time in the file is moved by the days between this date and
+   * today, so a fixture written once stays "around today" (used by fixtures/demo.json).
+   */
+  dates_relative_to: isoDate.optional(),
+  dropzones: z.array(dropzone).min(1),
+});
+export type SeedFile = z.infer<typeof seedFile>;
+export type SeedDropzone = z.infer<typeof dropzone>;
+export type SeedBooking = z.infer<typeof booking>;

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { addDays, dateInZone, daysBetween } from '../../shared/dates';
+import { newLink } from '../sync/bookings';
+import { matchProduct } from '../sync/product-match';
+import { hashToken } from '../server/tokens';
+import type { ProductRecord } from './records';
+import { seedFile, type SeedBooking, type SeedDropzone, type SeedFile } from './seed-schema';
+import type { Store } from './store';
+
+export class SeedError extends Error {
+  override name = 'SeedError';
+}
+
+/** Reads and checks a seed file; every problem names its place, e.g. dropzones[0].bookings[3].jump_on. */
+export function readSeedFile(path: string): SeedFile {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new SeedError(`cannot read seed ${path}: ${(error as Error).message}`);
+  }
+  const parsed = seedFile.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.slice(0, 10).map((i) => {
+      const where = i.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+      return `  ${where || '(top level)'}: ${i.message}${i.code === 'unrecognized_keys' ? ` (${i.keys.join(', ')})` : ''}`;
+    });
+    throw new SeedError(`seed ${path} is not valid:\n${problems.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** Moves dates and ISO timestamps by whole days (for `dates_relative_to`). */
+class DateShift {
+  constructor(private readonly days: number) {}
+  date<T extends string | null | undefined>(value: T): T {
+    return (value && this.days ? addDays(value, this.days) : value) as T;
+  }
+  instant<T extends string | null | undefined>(value: T): T {
+    return (value && this.days ? new Date(Date.parse(value) + this.days * 86_400_000).toISOString() : value) as T;
+  }
+}
+
+/**
+ * Loads a seed into a new, empty store, all or nothing. A store that already holds data is
+ * refused: a seed never merges into real work.
+ */
+export function loadSeed(store: Store, seed: SeedFile, now: Date = new Date()): void {
+  if (!store.isEmpty()) {
+    const dz = store.dropzones.all();
+    throw new SeedError(
+      `the store already holds data (${dz.length} dropzone${dz.length === 1 ? '' : 's'}: ${dz.map((d) => d.key).join(', ')}); ` +
+        'a seed only loads into a new, empty store. Use another --data-dir, or remove the existing store first.',
+    );
+  }
+  store.transaction(() => {
+    for (const dropzone of seed.dropzones) {
+      const today = dateInZone(now, dropzone.timezone);
+      const shift = new DateShift(seed.dates_relative_to ? daysBetween(seed.dates_relative_to, today) : 0);
+      loadDropzone(store, dropzone, shift, now.toISOString());
+    }
+  });
+}
+
+function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: string): void {
+  const dropzoneId = store.dropzones.insert({ key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency, created_at: now });
+  dz.api_tokens.forEach((token, i) => store.tokens.add(dropzoneId, hashToken(token), `seed token ${i + 1}`, now));
+
+  const products: ProductRecord[] = dz.products.map((p) => {
+    const id = store.catalogue.insertProduct({ ...p, dropzone_id: dropzoneId });
+    return { ...p, id, dropzone_id: dropzoneId };
+  });
+  for (const u of dz.upgrades) {
+    store.catalogue.insertUpgrade({
+      ...u,
+      dropzone_id: dropzoneId,
+      payment_price_currency: u.payment_price_currency ?? dz.currency,
+      created_at: shift.instant(u.created_at) ?? now,
+      updated_at: shift.instant(u.updated_at ?? u.created_at) ?? now,
+    });
+  }
+  for (const f of dz.filmers) {
+    store.filmers.insert({
+      ...f,
+      external_id: f.external_id ?? null,
+      external_service: f.external_service ?? null,
+      dropzone_id: dropzoneId,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  dz.bookings.forEach((b, i) => {
+    try {
+      loadBooking(store, dropzoneId, b, products, shift, now);
+    } catch (error) {
+      throw new SeedError(`dropzones[${dz.key}].bookings[${i}] (${b.external_id ?? 'no external_id'}): ${(error as Error).message}`);
+    }
+  });
+}
+
+function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products: ProductRecord[], shift: DateShift, now: string): void {
+  const createdAt = shift.instant(b.created_at) ?? now;
+  const productId = b.product_id !== undefined ? b.product_id : (matchProduct(products, b.camera_package)?.id ?? null);
+  const bookingId = store.bookings.insert({
+    id: b.id,
+    dropzone_id: dropzoneId,
+    uuid: b.uuid ?? randomUUID(),
+    link: b.link ?? newLink(),
+    external_id: b.external_id ?? null,
+    external_service: b.external_service ?? null,
+    name: b.name ?? null,
+    email: b.email ?? null,
+    mobile: b.mobile ?? null,
+    jump_on: shift.date(b.jump_on ?? null),
+    language: b.language ?? null,
+    reference: b.reference ?? null,
+    camera_package: b.camera_package ?? null,
+    show_publicly: b.show_publicly ?? false,
+    album_status_raw: b.album_status_raw ?? null,
+    product_id: productId,
+    locked_attributes: b.locked_attributes ?? [],
+    created_at: createdAt,
+    updated_at: shift.instant(b.updated_at) ?? createdAt,
+  });
+  if (b.jump) {
+    store.jumps.insert({ id: b.jump.id, dropzone_id: dropzoneId, booking_id: bookingId, camera: b.jump.camera ?? null, filmer_id: b.jump.filmer_id ?? null });
+  }
+  // Insert in ledger order so each running total is the sum of the changes before it.
+  const events = [...(b.finance_events ?? [])].sort((x, y) => x.created_at.localeCompare(y.created_at) || (x.id ?? 0) - (y.id ?? 0));
+  for (const e of events) {
+    const createdAtEvent = shift.instant(e.created_at);
+    let paymentId: number | null = null;
+    if (e.upgrade_payment) {
+      const p = e.upgrade_payment;
+      paymentId = store.finance.insertPayment({
+        ...p,
+        upgrade_id: p.upgrade_id ?? null,
+        dropzone_id: dropzoneId,
+        booking_id: bookingId,
+        created_at: shift.instant(p.created_at) ?? createdAtEvent,
+        updated_at: shift.instant(p.updated_at ?? p.created_at) ?? createdAtEvent,
+      });
+    }
+    const { upgrade_payment: _p, centi_total_credits: expectedTotal, ...event } = e;
+    const eventId = store.finance.append({
+      ...event,
+      comment: e.comment ?? null,
+      product_id: e.product_id ?? null,
+      dropzone_id: dropzoneId,
+      booking_id: bookingId,
+      upgrade_payment_id: paymentId,
+      created_at: createdAtEvent,
+      updated_at: shift.instant(e.updated_at) ?? createdAtEvent,
+    });
+    const total = store.finance.totalCredits(bookingId);
+    if (expectedTotal !== undefined && expectedTotal !== total) {
+      throw new SeedError(`finance event ${e.id ?? eventId}: centi_total_credits ${expectedTotal} disagrees with the running sum ${total}`);
+    }
+  }
+}

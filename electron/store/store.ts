@@ -1,0 +1,48 @@
+import type Database from 'better-sqlite3';
+import { openStore } from './open';
+import { BookingRepo } from './repos/bookings';
+import { CatalogueRepo } from './repos/catalogue';
+import { DropzoneRepo } from './repos/dropzones';
+import { FilmerRepo } from './repos/filmers';
+import { FinanceRepo } from './repos/finance';
+import { JumpRepo } from './repos/jumps';
+import { TokenRepo } from './repos/tokens';
+
+/** The open store and its repositories: the only way the rest of the app reaches SQLite. */
+export class Store {
+  readonly dropzones: DropzoneRepo;
+  readonly tokens: TokenRepo;
+  readonly catalogue: CatalogueRepo;
+  readonly filmers: FilmerRepo;
+  readonly bookings: BookingRepo;
+  readonly jumps: JumpRepo;
+  readonly finance: FinanceRepo;
+
+  constructor(readonly db: Database.Database) {
+    this.dropzones = new DropzoneRepo(db);
+    this.tokens = new TokenRepo(db);
+    this.catalogue = new CatalogueRepo(db);
+    this.filmers = new FilmerRepo(db);
+    this.bookings = new BookingRepo(db);
+    this.jumps = new JumpRepo(db);
+    this.finance = new FinanceRepo(db);
+  }
+
+  static open(file: string): Store {
+    return new Store(openStore(file));
+  }
+
+  /** Runs `work` atomically; nested calls become savepoints, so one batch element can fail alone. */
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  /** True when the store holds any dropzone (and so any data at all). */
+  isEmpty(): boolean {
+    return this.dropzones.all().length === 0;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

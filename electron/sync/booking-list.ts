@@ -1,0 +1,93 @@
+import { isIsoDate } from '../../shared/dates';
+import { LIMITS } from '../../shared/limits';
+import { BOOKING_FILTERS, type BookingFilterKey } from '../../shared/schemas/booking';
+import { foldForSearch, type BookingQuery } from '../store/repos/bookings';
+import { bookingListView } from './booking-views';
+import type { SyncContext, SyncResult } from './context';
+
+type QueryValue = string | string[] | undefined;
+
+const KNOWN_PARAMS = new Set<string>(['page', 'per_page', 'include_all', ...BOOKING_FILTERS]);
+
+const DATE_FILTER: Record<string, keyof BookingQuery> = {
+  'q[jump_on_gteq]': 'jumpOnGteq',
+  'q[jump_on_lteq]': 'jumpOnLteq',
+  'q[jump_on_lt]': 'jumpOnLt',
+  'q[jump_on_gt]': 'jumpOnGt',
+};
+
+interface ParsedListQuery {
+  page: number;
+  perPage: number;
+  query: BookingQuery;
+}
+
+function positiveInteger(value: string): number | undefined {
+  if (!/^\d{1,9}$/.test(value)) return undefined;
+  const n = Number(value);
+  return n >= 1 ? n : undefined;
+}
+
+/** Reads `GET /bookings` parameters; an unknown, repeated or malformed one is an error, never ignored. */
+export function parseListQuery(raw: Record<string, QueryValue>): ParsedListQuery | { fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  const single: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (!KNOWN_PARAMS.has(key)) fields[key] = 'is not a known parameter';
+    else if (Array.isArray(value)) fields[key] = 'is given more than once';
+    else single[key] = value;
+  }
+
+  const page = single.page === undefined ? 1 : positiveInteger(single.page);
+  if (page === undefined) fields.page = 'must be a positive integer';
+  const requestedPerPage = single.per_page === undefined ? LIMITS.perPageDefault : positiveInteger(single.per_page);
+  if (requestedPerPage === undefined) fields.per_page = 'must be a positive integer';
+
+  let includeAll = false;
+  if (single.include_all !== undefined) {
+    if (['true', '1'].includes(single.include_all)) includeAll = true;
+    else if (!['false', '0'].includes(single.include_all)) fields.include_all = 'must be true or false';
+  }
+
+  const query: BookingQuery = { includeAll };
+  // Blank filters are no filter (as Ransack treats them).
+  if (single['q[name_cont]']) query.nameContains = foldForSearch(single['q[name_cont]']);
+  if (single['q[email_cont]']) query.emailContains = foldForSearch(single['q[email_cont]']);
+  for (const [key, target] of Object.entries(DATE_FILTER)) {
+    const value = single[key as BookingFilterKey];
+    if (!value) continue;
+    if (isIsoDate(value)) (query as unknown as Record<string, string>)[target] = value;
+    else fields[key] = 'must be a date in the form YYYY-MM-DD';
+  }
+
+  if (Object.keys(fields).length > 0) return { fields };
+  // per_page above the maximum is capped, as the spec's "maximum 200" reads.
+  return { page: page!, perPage: Math.min(requestedPerPage!, LIMITS.perPageMax), query };
+}
+
+/** `GET /bookings`: one page, in id order, with the spec's pagination object. */
+export function listBookings(ctx: SyncContext, raw: Record<string, QueryValue>): SyncResult {
+  const parsed = parseListQuery(raw);
+  if ('fields' in parsed) {
+    const messages = Object.entries(parsed.fields).map(([k, m]) => `${k} ${m}`);
+    return { status: 'unprocessable_content', body: { error: messages.join('; '), fields: parsed.fields, status: 'unprocessable_content' } };
+  }
+  const { page, perPage, query } = parsed;
+  const { rows, total } = ctx.store.bookings.list(ctx.dropzone.id, query, perPage, (page - 1) * perPage);
+  const totalPages = Math.ceil(total / perPage);
+  return {
+    status: 'ok',
+    body: {
+      bookings: rows.map(bookingListView),
+      pagination: {
+        current_page: page,
+        per_page: perPage,
+        total_pages: totalPages,
+        total_count: total,
+        next_page: page < totalPages ? page + 1 : null,
+        prev_page: page > 1 ? Math.min(page - 1, Math.max(totalPages, 1)) : null,
+      },
+    },
+  };
+}

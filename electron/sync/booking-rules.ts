@@ -1,0 +1,58 @@
+import { daysBetween } from '../../shared/dates';
+import { LIMITS } from '../../shared/limits';
+import type { BookingWrite, BookingWritableField } from '../../shared/schemas/booking';
+import type { BookingRecord } from '../store/records';
+
+/** jump_on more than 14 days before today is too old; exactly 14 days is still allowed. */
+export function isTooOld(jumpOn: string, today: string): boolean {
+  return daysBetween(jumpOn, today) > LIMITS.maxBookingAgeDays;
+}
+
+/** Album states of the `delivered_*` family (e.g. `delivered_paid`) count as delivered. */
+export function isDelivered(albumStatus: string | null): boolean {
+  return albumStatus !== null && (albumStatus === 'delivered' || albumStatus.startsWith('delivered_'));
+}
+
+/**
+ * A booking delivered for a jump more than 60 days ago keeps its external_id for good: an update
+ * is a conflict (spec 8, "reuse window").
+ */
+export function isClosedForReuse(booking: Pick<BookingRecord, 'album_status_raw' | 'jump_on'>, today: string): boolean {
+  return (
+    isDelivered(booking.album_status_raw) &&
+    booking.jump_on !== null &&
+    daysBetween(booking.jump_on, today) > LIMITS.externalIdReuseDays
+  );
+}
+
+/** Attributes a sync update may not change: camera_package once a product is matched, and hand edits. */
+export function lockedAttributes(booking: Pick<BookingRecord, 'product_id' | 'locked_attributes'>): Set<string> {
+  const locked = new Set(booking.locked_attributes);
+  if (booking.product_id !== null) locked.add('camera_package');
+  return locked;
+}
+
+export interface UpdatePlan {
+  /** Fields that change, with their new values. */
+  changes: Partial<BookingWrite>;
+  /** Fields the caller tried to change but are locked; their stored value stays. */
+  ignored: BookingWritableField[];
+}
+
+/**
+ * Splits an update into what applies and what a lock holds back. A field sent with its current
+ * value is neither a change nor ignored, so re-sending a whole record does not warn.
+ */
+export function planUpdate(existing: BookingRecord, input: BookingWrite): UpdatePlan {
+  const locked = lockedAttributes(existing);
+  const changes: Partial<BookingWrite> = {};
+  const ignored: BookingWritableField[] = [];
+  for (const [field, value] of Object.entries(input) as [BookingWritableField, unknown][]) {
+    if (field === 'external_id' || value === undefined) continue;
+    const current = existing[field];
+    if (value === current) continue;
+    if (locked.has(field)) ignored.push(field);
+    else (changes as Record<string, unknown>)[field] = value;
+  }
+  return { changes, ignored };
+}

@@ -1,0 +1,160 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { LIMITS } from '../../shared/limits';
+import { PARTIAL_UPDATE_WARNING } from '../../shared/outcomes';
+import { bookingWrite, type BookingWrite } from '../../shared/schemas/booking';
+import type { BookingRecord, ProductRecord } from '../store/records';
+import { isClosedForReuse, isTooOld, planUpdate } from './booking-rules';
+import { runBatch } from './batch';
+import { bookingRecordView, bookingShowView } from './booking-views';
+import { timestamp, todayAt, type SyncContext, type SyncResult } from './context';
+import { recordProductAssignment } from './finance';
+import { matchProduct } from './product-match';
+import { describeIssues, isPlainObject } from './validation';
+
+const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+
+/** A short, unambiguous token for the booking's link (no 0/O, 1/l/I). */
+export function newLink(): string {
+  const bytes = randomBytes(10);
+  let link = '';
+  for (const byte of bytes) link += LINK_ALPHABET[byte % LINK_ALPHABET.length];
+  return link;
+}
+
+function missingExternalId(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/** Active products, loaded once per request however many batch elements need them. */
+export class ProductCache {
+  private products: ProductRecord[] | undefined;
+  constructor(private readonly ctx: SyncContext) {}
+  active(): ProductRecord[] {
+    this.products ??= this.ctx.store.catalogue.activeProducts(this.ctx.dropzone.id);
+    return this.products;
+  }
+}
+
+/** Create or update one booking (spec 4.1, "Create booking" / "Update booking"). */
+export function upsertBooking(ctx: SyncContext, body: unknown, products = new ProductCache(ctx)): SyncResult {
+  if (!isPlainObject(body)) {
+    return { status: 'unprocessable_content', body: { error: 'booking must be a JSON object', status: 'unprocessable_content' } };
+  }
+  if (missingExternalId(body.external_id)) {
+    return { status: 'unprocessable_content', body: { error: 'requires external id', status: 'unprocessable_content' } };
+  }
+  const parsed = bookingWrite.safeParse(body);
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error, 'booking');
+    return {
+      status: 'unprocessable_content',
+      body: {
+        external_id: typeof body.external_id === 'string' ? body.external_id : null,
+        error: problems.messages.join('; '),
+        fields: problems.fields,
+        status: 'unprocessable_content',
+      },
+    };
+  }
+  const input = parsed.data;
+  const externalId = input.external_id as string;
+  return ctx.store.transaction(() => {
+    const existing = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
+    return existing ? updateBooking(ctx, existing, input, products) : createBooking(ctx, externalId, input, products);
+  });
+}
+
+function tooOld(externalId: string): SyncResult {
+  return { status: 'not_acceptable', body: { external_id: externalId, error: 'booking is too old', status: 'not_acceptable' } };
+}
+
+function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite, products: ProductCache): SyncResult {
+  if (input.jump_on && isTooOld(input.jump_on, todayAt(ctx))) return tooOld(externalId);
+  const now = timestamp(ctx);
+  const product = matchProduct(products.active(), input.camera_package);
+  const record: Omit<BookingRecord, 'id'> = {
+    dropzone_id: ctx.dropzone.id,
+    uuid: randomUUID(),
+    link: newLink(),
+    external_id: externalId,
+    external_service: input.external_service ?? null,
+    name: input.name ?? null,
+    email: input.email ?? null,
+    mobile: input.mobile ?? null,
+    jump_on: input.jump_on ?? null,
+    language: input.language ?? null,
+    reference: input.reference ?? null,
+    camera_package: input.camera_package ?? null,
+    show_publicly: input.show_publicly ?? false,
+    album_status_raw: null,
+    product_id: product?.id ?? null,
+    locked_attributes: [],
+    created_at: now,
+    updated_at: now,
+  };
+  const id = ctx.store.bookings.insert(record);
+  if (product) recordProductAssignment(ctx.store, { ...record, id }, undefined, product, now);
+  return { status: 'created', body: { ...bookingRecordView({ ...record, id }), status: 'created' } };
+}
+
+function updateBooking(ctx: SyncContext, existing: BookingRecord, input: BookingWrite, products: ProductCache): SyncResult {
+  const today = todayAt(ctx);
+  const externalId = existing.external_id as string;
+  if (isClosedForReuse(existing, today)) {
+    return {
+      status: 'conflict',
+      body: {
+        id: existing.id,
+        external_id: externalId,
+        error: `booking was delivered for a jump more than ${LIMITS.externalIdReuseDays} days ago; its external_id cannot be reused`,
+        status: 'conflict',
+      },
+    };
+  }
+  const { changes, ignored } = planUpdate(existing, input);
+  // Only a change of jump_on can make a booking too old; re-sending the stored date does not.
+  if (changes.jump_on && isTooOld(changes.jump_on, today)) return tooOld(externalId);
+
+  const now = timestamp(ctx);
+  let updated: BookingRecord = existing;
+  if (Object.keys(changes).length > 0) {
+    updated = { ...existing, ...changes, updated_at: now } as BookingRecord;
+    const product = 'camera_package' in changes ? matchProduct(products.active(), changes.camera_package) : undefined;
+    if (product && product.id !== existing.product_id) {
+      const previous = existing.product_id === null ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, existing.product_id);
+      updated.product_id = product.id;
+      ctx.store.bookings.update(existing.id, { ...changes, product_id: product.id, updated_at: now });
+      recordProductAssignment(ctx.store, updated, previous, product, now);
+    } else {
+      ctx.store.bookings.update(existing.id, { ...changes, updated_at: now });
+    }
+  }
+  if (ignored.length > 0) {
+    return {
+      status: 'partial_update',
+      body: { id: existing.id, external_id: externalId, status: 'partial_update', warning: PARTIAL_UPDATE_WARNING, ignored_attributes: ignored },
+    };
+  }
+  return { status: 'ok', body: { ...bookingRecordView(updated), status: 'ok' } };
+}
+
+/** `POST /bookings/batch`: every element created or updated on its own (spec 4.1, 4.5). */
+export function upsertBookingBatch(ctx: SyncContext, body: unknown): SyncResult {
+  const products = new ProductCache(ctx);
+  return runBatch(ctx, body, 'bookings', (element) => upsertBooking(ctx, element, products));
+}
+
+export function showBooking(ctx: SyncContext, externalId: string): SyncResult {
+  const booking = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
+  if (!booking) return bookingNotFound(externalId);
+  return { status: 'ok', body: bookingShowView(ctx.store, booking) };
+}
+
+export function deleteBooking(ctx: SyncContext, externalId: string): SyncResult {
+  const deleted = ctx.store.transaction(() => ctx.store.bookings.deleteByExternalId(ctx.dropzone.id, externalId));
+  return deleted ? { status: 'ok', body: null } : bookingNotFound(externalId);
+}
+
+function bookingNotFound(externalId: string): SyncResult {
+  return { status: 'not_found', body: { external_id: externalId, error: 'booking not found', status: 'not_found' } };
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { PRODUCT_LIST_KEYS, UPGRADE_LIST_KEYS, type Product, type Upgrade } from '../../shared/schemas/catalogue';
+import type { ProductRecord, UpgradeRecord } from '../store/records';
+import type { SyncContext, SyncResult } from './context';
+import { parseRecordId as parseId } from './validation';
+
+function productView(p: ProductRecord): Product {
+  const { dropzone_id: _dz, centi_credits: _credits, ...wire } = p;
+  return wire;
+}
+
+function upgradeView(u: UpgradeRecord): Upgrade {
+  const { dropzone_id: _dz, ...wire } = u;
+  return wire;
+}
+
+function pick<T extends object>(record: T, keys: readonly string[]): Partial<T> {
+  return Object.fromEntries(keys.map((k) => [k, (record as Record<string, unknown>)[k]])) as Partial<T>;
+}
+
+/**
+ * The list `version`: a digest of the full catalogue, so it changes exactly when any product
+ * (or upgrade) changes and a caller can tell whether its cached copy is current.
+ */
+function versionOf(records: readonly object[]): string {
+  return createHash('sha256').update(JSON.stringify(records)).digest('hex').slice(0, 16);
+}
+
+export function listProducts(ctx: SyncContext): SyncResult {
+  const products = ctx.store.catalogue.products(ctx.dropzone.id).map(productView);
+  return { status: 'ok', body: { version: versionOf(products), products: products.map((p) => pick(p, PRODUCT_LIST_KEYS)) } };
+}
+
+export function showProduct(ctx: SyncContext, rawId: string): SyncResult {
+  const id = parseId(rawId);
+  const product = id === undefined ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, id);
+  if (!product) return { status: 'not_found', body: { id: id ?? rawId, error: 'product not found', status: 'not_found' } };
+  return { status: 'ok', body: productView(product) };
+}
+
+export function listUpgrades(ctx: SyncContext): SyncResult {
+  const upgrades = ctx.store.catalogue.upgrades(ctx.dropzone.id).map(upgradeView);
+  return { status: 'ok', body: { version: versionOf(upgrades), upgrades: upgrades.map((u) => pick(u, UPGRADE_LIST_KEYS)) } };
+}
+
+export function showUpgrade(ctx: SyncContext, rawId: string): SyncResult {
+  const id = parseId(rawId);
+  const upgrade = id === undefined ? undefined : ctx.store.catalogue.upgrade(ctx.dropzone.id, id);
+  if (!upgrade) return { status: 'not_found', body: { id: id ?? rawId, error: 'upgrade not found', status: 'not_found' } };
+  return { status: 'ok', body: upgradeView(upgrade) };
+}

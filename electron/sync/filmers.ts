@@ -1,0 +1,128 @@
+import { filmerWrite, type Filmer, type FilmerWrite } from '../../shared/schemas/filmer';
+import type { FilmerRecord } from '../store/records';
+import { runBatch } from './batch';
+import { timestamp, type SyncContext, type SyncResult } from './context';
+import { filmerValidationErrors } from './filmer-rules';
+import { describeIssues, isPlainObject, parseRecordId } from './validation';
+
+export const FILMER_HAS_JUMPS = 'Cannot delete record because dependent jumps exist';
+
+export function filmerView(f: FilmerRecord): Filmer {
+  return {
+    id: f.id,
+    external_id: f.external_id,
+    external_service: f.external_service,
+    name: f.name,
+    email: f.email,
+    tandem_instructor: f.tandem_instructor,
+    videographer: f.videographer,
+    active: f.active,
+  };
+}
+
+/** Single and batch calls word some failures differently (spec 4.2 and section 7). */
+type Mode = 'single' | 'batch';
+
+function invalid(input: Record<string, unknown>, fields: Record<string, string>): SyncResult {
+  const body: Record<string, unknown> = {};
+  if (typeof input.id === 'number') body.id = input.id;
+  body.external_id = typeof input.external_id === 'string' ? input.external_id : null;
+  body.errors = Object.values(fields);
+  body.fields = fields;
+  body.status = 'unprocessable_content';
+  return { status: 'unprocessable_content', body };
+}
+
+function notFound(id: unknown): SyncResult {
+  return { status: 'not_found', body: { id, error: 'filmer not found', status: 'not_found' } };
+}
+
+/** Create (no `id`) or update (with `id`) one filmer. */
+export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult {
+  if (!isPlainObject(body)) {
+    return { status: 'unprocessable_content', body: { errors: ['filmer must be a JSON object'], status: 'unprocessable_content' } };
+  }
+  const parsed = filmerWrite.safeParse(body);
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error, 'filmer');
+    return invalid(body, Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])));
+  }
+  const input = parsed.data;
+  return ctx.store.transaction(() => (input.id === undefined ? createFilmer(ctx, input, mode) : updateFilmer(ctx, input.id, input)));
+}
+
+function externalIdTaken(ctx: SyncContext, externalId: string | null | undefined, ownId?: number): boolean {
+  if (externalId === null || externalId === undefined) return false;
+  const holder = ctx.store.filmers.byExternalId(ctx.dropzone.id, externalId);
+  return holder !== undefined && holder.id !== ownId;
+}
+
+function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncResult {
+  if (mode === 'single' && input.email === undefined) {
+    return { status: 'unprocessable_content', body: { external_id: input.external_id ?? null, error: 'email is required', status: 'unprocessable_content' } };
+  }
+  const problems = filmerValidationErrors(input, true);
+  if (externalIdTaken(ctx, input.external_id)) problems.external_id = 'External id has already been taken';
+  if (Object.keys(problems).length > 0) return invalid(input, problems);
+
+  const now = timestamp(ctx);
+  const record: Omit<FilmerRecord, 'id'> = {
+    dropzone_id: ctx.dropzone.id,
+    external_id: input.external_id ?? null,
+    external_service: input.external_service ?? null,
+    name: input.name as string,
+    email: input.email as string,
+    tandem_instructor: input.tandem_instructor ?? false,
+    videographer: input.videographer ?? false,
+    active: input.active ?? true,
+    created_at: now,
+    updated_at: now,
+  };
+  const id = ctx.store.filmers.insert(record);
+  return { status: 'created', body: { ...filmerView({ ...record, id }), status: 'created' } };
+}
+
+function updateFilmer(ctx: SyncContext, id: number, input: FilmerWrite): SyncResult {
+  const existing = ctx.store.filmers.byId(ctx.dropzone.id, id);
+  if (!existing) return notFound(id);
+  const problems = filmerValidationErrors(input, false);
+  if (externalIdTaken(ctx, input.external_id, id)) problems.external_id = 'External id has already been taken';
+  if (Object.keys(problems).length > 0) return invalid(input, problems);
+
+  const { id: _id, ...changes } = input;
+  const updated = { ...existing, ...changes, updated_at: timestamp(ctx) } as FilmerRecord;
+  ctx.store.filmers.update(id, { ...changes, updated_at: updated.updated_at } as Partial<FilmerRecord>);
+  return { status: 'ok', body: { ...filmerView(updated), status: 'ok' } };
+}
+
+/** `POST /filmers/batch`: with `id` updates (or `not_found`), without creates (spec 4.2, 4.5). */
+export function upsertFilmerBatch(ctx: SyncContext, body: unknown): SyncResult {
+  return runBatch(ctx, body, 'filmers', (element) => upsertFilmer(ctx, element, 'batch'));
+}
+
+export function listFilmers(ctx: SyncContext, includeAllParam: unknown): SyncResult {
+  if (includeAllParam !== undefined && !['true', 'false', '1', '0'].includes(includeAllParam as string)) {
+    return { status: 'unprocessable_content', body: { error: 'include_all must be true or false', fields: { include_all: 'must be true or false' }, status: 'unprocessable_content' } };
+  }
+  const includeAll = includeAllParam === 'true' || includeAllParam === '1';
+  return { status: 'ok', body: ctx.store.filmers.list(ctx.dropzone.id, includeAll).map(filmerView) };
+}
+
+export function showFilmer(ctx: SyncContext, rawId: string): SyncResult {
+  const id = parseRecordId(rawId);
+  const filmer = id === undefined ? undefined : ctx.store.filmers.byId(ctx.dropzone.id, id);
+  return filmer ? { status: 'ok', body: filmerView(filmer) } : notFound(id ?? rawId);
+}
+
+export function deleteFilmer(ctx: SyncContext, rawId: string): SyncResult {
+  const id = parseRecordId(rawId);
+  if (id === undefined) return notFound(rawId);
+  return ctx.store.transaction(() => {
+    if (!ctx.store.filmers.byId(ctx.dropzone.id, id)) return notFound(id);
+    if (ctx.store.filmers.jumpCount(id) > 0) {
+      return { status: 'unprocessable_content', body: { id, errors: [FILMER_HAS_JUMPS], status: 'unprocessable_content' } };
+    }
+    ctx.store.filmers.delete(ctx.dropzone.id, id);
+    return { status: 'ok', body: null };
+  });
+}

@@ -1,0 +1,65 @@
+import type { FinanceEvent } from '../../shared/schemas/finance';
+import type { BookingRecord, FinanceEventRecord, ProductRecord } from '../store/records';
+import type { Store } from '../store/store';
+import { deprecatedBooleans, entitlementsOf } from './entitlements';
+
+/**
+ * Records in the ledger that a booking got (or changed) its product through matching. The event
+ * carries the new product's entitlements; the credit change moves the running total from what the
+ * old product granted to what the new one grants (docs/spec-decisions.md).
+ */
+export function recordProductAssignment(
+  store: Store,
+  booking: Pick<BookingRecord, 'id' | 'dropzone_id' | 'camera_package'>,
+  previous: ProductRecord | undefined,
+  product: ProductRecord,
+  at: string,
+): number {
+  const entitlements = entitlementsOf(product);
+  const change = product.centi_credits - (previous?.centi_credits ?? 0);
+  const sameEntitlements =
+    previous !== undefined && JSON.stringify(entitlementsOf(previous)) === JSON.stringify(entitlements);
+  return store.finance.append({
+    dropzone_id: booking.dropzone_id,
+    booking_id: booking.id,
+    event_type: previous === undefined ? 'regular' : change === 0 && sameEntitlements ? 'unspecified' : 'reception_upgrade',
+    ...entitlements,
+    centi_credit_change: change,
+    comment: previous
+      ? `Product changed from "${previous.name}" to "${product.name}"`
+      : `Product "${product.name}" matched from camera package "${booking.camera_package ?? ''}"`,
+    product_id: product.id,
+    upgrade_payment_id: null,
+    created_at: at,
+    updated_at: at,
+  });
+}
+
+/** A ledger row as the wire shows it, with the deprecated booleans derived, never stored. */
+export function financeEventView(store: Store, e: FinanceEventRecord): FinanceEvent {
+  const view: FinanceEvent = {
+    id: e.id,
+    event_type: e.event_type,
+    video_entitlement: e.video_entitlement as FinanceEvent['video_entitlement'],
+    camera_requirement: e.camera_requirement as FinanceEvent['camera_requirement'],
+    photos: e.photos,
+    has_4k: e.has_4k,
+    raw_footage: e.raw_footage,
+    centi_credit_change: e.centi_credit_change,
+    centi_total_credits: e.centi_total_credits,
+    comment: e.comment,
+    booking_id: e.booking_id,
+    product_id: e.product_id,
+    created_at: e.created_at,
+    updated_at: e.updated_at,
+    ...deprecatedBooleans(e),
+  };
+  if (e.upgrade_payment_id !== null) {
+    const payment = store.finance.payment(e.upgrade_payment_id);
+    if (payment) {
+      const { dropzone_id: _dz, ...wire } = payment;
+      view.upgrade_payment = wire;
+    }
+  }
+  return view;
+}

@@ -1,0 +1,48 @@
+/**
+ * The `status` values of the spec (section 7) plus the ones this server uses for HTTP-level
+ * errors the spec does not show. One table maps each to its HTTP code, so single endpoints,
+ * batches and the proxy's contract check agree.
+ */
+export const SYNC_OUTCOMES = [
+  'created',
+  'ok',
+  'partial_update',
+  'unprocessable_content',
+  'not_acceptable',
+  'conflict',
+  'not_found',
+] as const;
+export type SyncOutcome = (typeof SYNC_OUTCOMES)[number];
+
+export const HTTP_ERROR_STATUSES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'method_not_allowed',
+  'content_too_large',
+  'unsupported_media_type',
+  'internal_error',
+] as const;
+export type HttpErrorStatus = (typeof HTTP_ERROR_STATUSES)[number];
+
+export type ResponseStatus = SyncOutcome | HttpErrorStatus;
+
+export const HTTP_CODE_OF: Record<ResponseStatus, number> = {
+  created: 201,
+  ok: 200,
+  partial_update: 200,
+  unprocessable_content: 422,
+  not_acceptable: 406,
+  conflict: 409,
+  not_found: 404,
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  method_not_allowed: 405,
+  content_too_large: 413,
+  unsupported_media_type: 415,
+  internal_error: 500,
+};
+
+/** The warning text of a partial update, exactly as the spec gives it. */
+export const PARTIAL_UPDATE_WARNING = 'product locked, some changes ignored';

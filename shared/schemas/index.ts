@@ -1,0 +1,5 @@
+export * from './common';
+export * from './booking';
+export * from './filmer';
+export * from './finance';
+export * from './catalogue';
