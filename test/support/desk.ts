@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDesk, type RunningDesk } from '../../electron/start';
+import { BASE_SEED, TEST_NOW, TEST_TOKEN } from './seed';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface TestDesk extends RunningDesk {
+  dataDir: string;
+  /** Calls the Sync API (paths relative to /api/f1/sync) with the seed's token. */
+  sync<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  /** Any request to the server, raw. */
+  request<T = any>(path: string, init?: RequestInit): Promise<ApiResponse<T>>;
+  /** Stops the server and removes the temp data dir. */
+  dispose(): Promise<void>;
+}
+
+/** A real desk on 127.0.0.1 with a temp SQLite store, seeded, on a fixed clock. */
+export async function startTestDesk(options: { seed?: object | null; now?: string; dataDir?: string } = {}): Promise<TestDesk> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
+  let seedFile: string | undefined;
+  const seed = options.seed === undefined ? BASE_SEED : options.seed;
+  if (seed !== null) {
+    seedFile = join(dataDir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(seed));
+  }
+  const fixedNow = new Date(options.now ?? TEST_NOW);
+  const desk = await startDesk({ dataDir, seedFile, port: 0, now: () => fixedNow, logErrors: false });
+
+  const request = async <T>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
+    const response = await fetch(`${desk.url}${path}`, init);
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text && (response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: body as T, text };
+  };
+
+  return {
+    ...desk,
+    dataDir,
+    request,
+    sync: <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      request<T>(`/api/f1/sync${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${TEST_TOKEN}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    dispose: async () => {
+      await desk.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
