@@ -18,6 +18,13 @@ export function schemaVersion(db: Database): number {
   return db.pragma('user_version', { simple: true }) as number;
 }
 
+/** Throws StoreTooNewError for a store written by a newer app; returns the store's version. */
+export function assertNotNewer(db: Database, migrations: readonly Migration[]): number {
+  const current = schemaVersion(db);
+  if (current > migrations.length) throw new StoreTooNewError(current, migrations.length);
+  return current;
+}
+
 /**
  * Brings the store to the newest schema: all pending steps in one transaction, so a failing step
  * leaves the store exactly as it was. Refuses a store written by a newer version.
@@ -27,8 +34,7 @@ export function migrate(db: Database, migrations: readonly Migration[]): { from:
     if (m.version !== i + 1) throw new Error(`migration "${m.name}" has version ${m.version}, expected ${i + 1}`);
   });
   const latest = migrations.length;
-  const current = schemaVersion(db);
-  if (current > latest) throw new StoreTooNewError(current, latest);
+  const current = assertNotNewer(db, migrations);
   if (current === latest) return { from: current, to: current };
 
   db.transaction(() => {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { migrate } from './migrate';
+import { assertNotNewer, migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 
 export const STORE_FILE_NAME = 'desk.sqlite3';
@@ -21,6 +21,8 @@ export function openStore(file: string): Database.Database {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    // Refuse a newer store before anything (even the journal mode) is written to it.
+    assertNotNewer(db, MIGRATIONS);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');

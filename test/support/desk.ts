@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ export interface TestDesk extends RunningDesk {
   sync<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** Any request to the server, raw. */
   request<T = any>(path: string, init?: RequestInit): Promise<ApiResponse<T>>;
+  /** Runs a query on a second, read-only connection to the store file, to check what was (not) written. */
+  queryStore<T = any>(sql: string, ...params: unknown[]): T[];
   /** Stops the server and removes the temp data dir. */
   dispose(): Promise<void>;
 }
@@ -55,6 +58,14 @@ export async function startTestDesk(options: { seed?: object | null; now?: strin
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
+    queryStore: <T>(sql: string, ...params: unknown[]) => {
+      const db = new Database(desk.storeFile, { readonly: true });
+      try {
+        return db.prepare(sql).all(...params) as T[];
+      } finally {
+        db.close();
+      }
+    },
     dispose: async () => {
       await desk.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { migrate, schemaVersion, StoreTooNewError } from '../../electron/store/migrate';
+import { MIGRATIONS } from '../../electron/store/migrations';
+import { openStore } from '../../electron/store/open';
+
+const dir = mkdtempSync(join(tmpdir(), 'desk-migrations-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+const tables = (db: Database.Database) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+
+test('step 1 (initial schema) creates every table and sets user_version 1', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 1));
+  assert.equal(schemaVersion(db), 1);
+  assert.deepEqual(tables(db), ['api_tokens', 'bookings', 'dropzones', 'filmers', 'finance_events', 'jumps', 'products', 'upgrade_payments', 'upgrades']);
+  db.close();
+});
+
+test('a new store opens with WAL, foreign keys, synchronous=FULL and the newest schema', () => {
+  const db = openStore(join(dir, 'new.sqlite3'));
+  assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+  assert.equal(db.pragma('foreign_keys', { simple: true }), 1);
+  assert.equal(db.pragma('synchronous', { simple: true }), 2);
+  assert.equal(schemaVersion(db), MIGRATIONS.length);
+  db.close();
+});
+
+test('migrating twice is a no-op', () => {
+  const db = new Database(':memory:');
+  assert.deepEqual(migrate(db, MIGRATIONS), { from: 0, to: MIGRATIONS.length });
+  assert.deepEqual(migrate(db, MIGRATIONS), { from: MIGRATIONS.length, to: MIGRATIONS.length });
+  db.close();
+});
+
+test('all pending steps run in one transaction: a failing step leaves the store as it was', () => {
+  const db = new Database(':memory:');
+  const steps = [
+    { version: 1, name: 'one', up: (d: Database.Database) => d.exec('CREATE TABLE one (x)') },
+    { version: 2, name: 'two', up: (d: Database.Database) => d.exec('CREATE TABLE two (x)') },
+    { version: 3, name: 'broken', up: (d: Database.Database) => d.exec('CREATE TABLE one (x)') },
+  ];
+  assert.throws(() => migrate(db, steps), /already exists/);
+  assert.equal(schemaVersion(db), 0);
+  assert.deepEqual(tables(db), []);
+  db.close();
+});
+
+test('migration versions must run 1, 2, 3 without gaps', () => {
+  const db = new Database(':memory:');
+  assert.throws(() => migrate(db, [{ version: 2, name: 'gap', up: () => {} }]), /expected 1/);
+  db.close();
+});
+
+test('a store written by a newer version is refused and left untouched', () => {
+  const file = join(dir, 'newer.sqlite3');
+  const newer = new Database(file);
+  newer.exec('CREATE TABLE future (x); INSERT INTO future VALUES (1);');
+  newer.pragma('user_version = 99');
+  newer.close();
+  const bytes = readFileSync(file);
+  assert.throws(() => openStore(file), (error: unknown) => {
+    assert.ok(error instanceof StoreTooNewError);
+    assert.match(error.message, /newer Dropzone Desk \(schema version 99; this app knows up to \d+\)/);
+    return true;
+  });
+  assert.deepEqual(readFileSync(file), bytes);
+});
+
+test('the finance ledger is append-only', () => {
+  const db = openStore(join(dir, 'ledger.sqlite3'));
+  db.exec(`INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'k', 'n', 'UTC', 't');
+           INSERT INTO bookings (id, dropzone_id, uuid, link, created_at, updated_at) VALUES (1, 1, 'u', 'l', 't', 't');
+           INSERT INTO finance_events (id, dropzone_id, booking_id, event_type, video_entitlement, photos, has_4k, raw_footage,
+             centi_credit_change, centi_total_credits, created_at, updated_at) VALUES (1, 1, 1, 'regular', 'none', 0, 0, 0, 100, 100, 't', 't');`);
+  assert.throws(() => db.exec('UPDATE finance_events SET centi_credit_change = 5'), /append-only/);
+  assert.throws(() => db.exec('DELETE FROM finance_events'), /append-only/);
+  assert.throws(() => db.exec('UPDATE finance_events SET booking_id = 2'), /append-only/);
+  db.exec('DELETE FROM bookings WHERE id = 1');
+  assert.deepEqual(db.prepare('SELECT booking_id, centi_total_credits FROM finance_events').all(), [{ booking_id: null, centi_total_credits: 100 }]);
+  db.close();
+});

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { loadSeed, readSeedFile, SeedError } from '../../electron/store/seed';
+import { Store } from '../../electron/store/store';
+
+const dir = mkdtempSync(join(tmpdir(), 'desk-seed-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+const seedFileWith = (content: unknown) => {
+  const file = join(dir, `seed-${++n}.json`);
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  return file;
+};
+const dz = (over: object = {}) => ({ key: 'k', name: 'DZ', timezone: 'Europe/Amsterdam', ...over });
+
+test('a seed problem names the place in the file', () => {
+  assert.throws(() => readSeedFile(seedFileWith({ dropzones: [dz({ bookings: [{ external_id: 'a', jump_on: '1 June' }] })] })), /dropzones\[0\]\.bookings\[0\]\.jump_on/);
+  assert.throws(() => readSeedFile(seedFileWith({ dropzones: [dz({ timezone: 'Mars/Base' })] })), /IANA time zone/);
+  assert.throws(() => readSeedFile(seedFileWith({ dropzones: [dz({ filmrs: [] })] })), /filmrs/);
+  assert.throws(() => readSeedFile(seedFileWith('{ not json')), SeedError);
+  assert.throws(() => readSeedFile(join(dir, 'missing.json')), /cannot read seed/);
+});
+
+test('a store that already holds data is refused, and nothing is merged', () => {
+  const store = Store.open(join(dir, 'full.sqlite3'));
+  loadSeed(store, readSeedFile(seedFileWith({ dropzones: [dz()] })));
+  assert.throws(() => loadSeed(store, readSeedFile(seedFileWith({ dropzones: [dz({ key: 'second' })] }))), /already holds data \(1 dropzone: k\)/);
+  assert.deepEqual(store.dropzones.all().map((d) => d.key), ['k']);
+  store.close();
+});
+
+test('dates_relative_to moves every date and timestamp by the days to today', () => {
+  const store = Store.open(join(dir, 'relative.sqlite3'));
+  const seed = readSeedFile(seedFileWith({
+    dates_relative_to: '2026-01-10',
+    dropzones: [dz({
+      bookings: [{
+        external_id: 'R', jump_on: '2026-01-12', created_at: '2026-01-01T09:00:00.000Z',
+        finance_events: [{ event_type: 'regular', video_entitlement: 'none', centi_credit_change: 5, created_at: '2026-01-09T08:00:00.000Z' }],
+      }],
+    })],
+  }));
+  loadSeed(store, seed, new Date('2026-06-15T10:00:00Z'));
+  const booking = store.bookings.byExternalId(1, 'R')!;
+  assert.equal(booking.jump_on, '2026-06-17');
+  assert.equal(booking.created_at, '2026-06-06T09:00:00.000Z');
+  assert.equal(store.finance.ledger(booking.id)[0]!.created_at, '2026-06-14T08:00:00.000Z');
+  store.close();
+});
+
+test('a given centi_total_credits must agree with the running sum; the load is all or nothing', () => {
+  const store = Store.open(join(dir, 'totals.sqlite3'));
+  const seed = readSeedFile(seedFileWith({
+    dropzones: [dz({
+      bookings: [{
+        external_id: 'T',
+        finance_events: [
+          { id: 1, event_type: 'regular', video_entitlement: 'none', centi_credit_change: 100, centi_total_credits: 100, created_at: '2026-01-01T00:00:00Z' },
+          { id: 2, event_type: 'manual_credit', video_entitlement: 'none', centi_credit_change: 50, centi_total_credits: 999, created_at: '2026-01-02T00:00:00Z' },
+        ],
+      }],
+    })],
+  }));
+  assert.throws(() => loadSeed(store, seed), /centi_total_credits 999 disagrees with the running sum 150/);
+  assert.equal(store.isEmpty(), true, 'nothing of the failed seed stays');
+  store.close();
+});
+
+test('explicit ids are kept and camera_package matches a product when no product_id is given', () => {
+  const store = Store.open(join(dir, 'ids.sqlite3'));
+  loadSeed(store, readSeedFile(seedFileWith({
+    dropzones: [dz({
+      products: [{ id: 40, name: 'Selfie', booking_system_name: 'selfie' }],
+      filmers: [{ id: 9, name: 'F', email: 'f@x.io' }],
+      bookings: [{ id: 77, external_id: 'M', camera_package: 'Selfie XL', jump: { id: 5, camera: 'selfie', filmer_id: 9 } }],
+    })],
+  })));
+  const booking = store.bookings.byId(1, 77)!;
+  assert.equal(booking.product_id, 40);
+  assert.deepEqual(store.jumps.byBooking(77), { id: 5, dropzone_id: 1, booking_id: 77, camera: 'selfie', filmer_id: 9 });
+  store.close();
+});
