@@ -4,9 +4,12 @@ import { defaultDataDir } from './data-dir';
 import { isLoopbackHost } from './server/host-guard';
 import { startDesk } from './start';
 
+/** A fixed default, so a booking system configured once keeps finding the desk after a restart. */
+export const DEFAULT_PORT = 4780;
+
 const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--seed FILE] [--dropzone KEY]
 
-  --port N         port to listen on (default 0: a free port is picked)
+  --port N         port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
   --host H         address to bind (default 127.0.0.1; anything but loopback exposes the desk)
   --data-dir DIR   where the store lives (default ${defaultDataDir()})
   --seed FILE      load a JSON fixture into a new, empty store (refused if the store holds data)
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const port = values.port === undefined ? 0 : Number(values.port);
+  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const host = values.host ?? '127.0.0.1';
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
@@ -67,7 +70,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') {
+    console.error(`dropzone-desk: the port is already in use (is another desk running?). Choose one with --port N, or --port 0 for any free port.`);
+    process.exit(1);
+  }
   console.error(`dropzone-desk: ${(error as Error).message}`);
-  if ((error as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') process.stderr.write(USAGE);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') process.stderr.write(USAGE);
   process.exit(1);
 });
