@@ -5,6 +5,7 @@ import type { Store } from '../store/store';
 import { TokenAuth } from './auth';
 import { installErrorHandlers, installJsonParser } from './errors';
 import { makeHostGuard } from './host-guard';
+import { sendError } from './reply';
 import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
 import { syncApiRoutes } from './routes/sync-api';
 
@@ -25,6 +26,8 @@ export function buildApp({ store, now = () => new Date(), logErrors = true }: Ap
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
     logger: logErrors ? { level: 'error' } : false,
+    // A URL the router cannot decode (e.g. `%E0%A4%A`) gets the API's error shape too.
+    frameworkErrors: (error, _request, reply) => sendError(reply, 'bad_request', `malformed URL: ${error.message}`),
     routerOptions: {
       ignoreTrailingSlash: true,
       // Long, percent-encoded external_ids (255 characters of non-ASCII text) must still route.

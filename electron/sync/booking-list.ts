@@ -4,8 +4,7 @@ import { BOOKING_FILTERS, type BookingFilterKey } from '../../shared/schemas/boo
 import { foldForSearch, type BookingQuery } from '../store/repos/bookings';
 import { bookingListView } from './booking-views';
 import type { SyncContext, SyncResult } from './context';
-
-type QueryValue = string | string[] | undefined;
+import { invalidQuery, queryBoolean, singleQueryValues, type QueryValue } from './validation';
 
 const KNOWN_PARAMS = new Set<string>(['page', 'per_page', 'include_all', ...BOOKING_FILTERS]);
 
@@ -31,26 +30,14 @@ function positiveInteger(value: string): number | undefined {
 /** Reads `GET /bookings` parameters; an unknown, repeated or malformed one is an error, never ignored. */
 export function parseListQuery(raw: Record<string, QueryValue>): ParsedListQuery | { fields: Record<string, string> } {
   const fields: Record<string, string> = {};
-  const single: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === undefined) continue;
-    if (!KNOWN_PARAMS.has(key)) fields[key] = 'is not a known parameter';
-    else if (Array.isArray(value)) fields[key] = 'is given more than once';
-    else single[key] = value;
-  }
+  const single = singleQueryValues(raw, KNOWN_PARAMS, fields);
 
   const page = single.page === undefined ? 1 : positiveInteger(single.page);
   if (page === undefined) fields.page = 'must be a positive integer';
   const requestedPerPage = single.per_page === undefined ? LIMITS.perPageDefault : positiveInteger(single.per_page);
   if (requestedPerPage === undefined) fields.per_page = 'must be a positive integer';
 
-  let includeAll = false;
-  if (single.include_all !== undefined) {
-    if (['true', '1'].includes(single.include_all)) includeAll = true;
-    else if (!['false', '0'].includes(single.include_all)) fields.include_all = 'must be true or false';
-  }
-
-  const query: BookingQuery = { includeAll };
+  const query: BookingQuery = { includeAll: queryBoolean(single.include_all, 'include_all', fields) };
   // Blank filters are no filter (as Ransack treats them).
   if (single['q[name_cont]']) query.nameContains = foldForSearch(single['q[name_cont]']);
   if (single['q[email_cont]']) query.emailContains = foldForSearch(single['q[email_cont]']);
@@ -69,10 +56,7 @@ export function parseListQuery(raw: Record<string, QueryValue>): ParsedListQuery
 /** `GET /bookings`: one page, in id order, with the spec's pagination object. */
 export function listBookings(ctx: SyncContext, raw: Record<string, QueryValue>): SyncResult {
   const parsed = parseListQuery(raw);
-  if ('fields' in parsed) {
-    const messages = Object.entries(parsed.fields).map(([k, m]) => `${k} ${m}`);
-    return { status: 'unprocessable_content', body: { error: messages.join('; '), fields: parsed.fields, status: 'unprocessable_content' } };
-  }
+  if ('fields' in parsed) return invalidQuery(parsed.fields);
   const { page, perPage, query } = parsed;
   const { rows, total } = ctx.store.bookings.list(ctx.dropzone.id, query, perPage, (page - 1) * perPage);
   const totalPages = Math.ceil(total / perPage);

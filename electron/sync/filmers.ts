@@ -3,7 +3,7 @@ import type { FilmerRecord } from '../store/records';
 import { runBatch } from './batch';
 import { timestamp, type SyncContext, type SyncResult } from './context';
 import { filmerValidationErrors } from './filmer-rules';
-import { describeIssues, isPlainObject, parseRecordId } from './validation';
+import { describeIssues, invalidQuery, isPlainObject, parseRecordId, queryBoolean, singleQueryValues, type QueryValue } from './validation';
 
 export const FILMER_HAS_JUMPS = 'Cannot delete record because dependent jumps exist';
 
@@ -23,10 +23,11 @@ export function filmerView(f: FilmerRecord): Filmer {
 /** Single and batch calls word some failures differently (spec 4.2 and section 7). */
 type Mode = 'single' | 'batch';
 
-function invalid(input: Record<string, unknown>, fields: Record<string, string>): SyncResult {
+/** A validation failure; `existing` supplies the external_id when an update did not send one. */
+function invalid(input: Record<string, unknown>, fields: Record<string, string>, existing?: FilmerRecord): SyncResult {
   const body: Record<string, unknown> = {};
   if (typeof input.id === 'number') body.id = input.id;
-  body.external_id = typeof input.external_id === 'string' ? input.external_id : null;
+  body.external_id = typeof input.external_id === 'string' ? input.external_id : (existing?.external_id ?? null);
   body.errors = Object.values(fields);
   body.fields = fields;
   body.status = 'unprocessable_content';
@@ -87,7 +88,7 @@ function updateFilmer(ctx: SyncContext, id: number, input: FilmerWrite): SyncRes
   if (!existing) return notFound(id);
   const problems = filmerValidationErrors(input, false);
   if (externalIdTaken(ctx, input.external_id, id)) problems.external_id = 'External id has already been taken';
-  if (Object.keys(problems).length > 0) return invalid(input, problems);
+  if (Object.keys(problems).length > 0) return invalid(input, problems, existing);
 
   const { id: _id, ...changes } = input;
   const updated = { ...existing, ...changes, updated_at: timestamp(ctx) } as FilmerRecord;
@@ -100,11 +101,12 @@ export function upsertFilmerBatch(ctx: SyncContext, body: unknown): SyncResult {
   return runBatch(ctx, body, 'filmers', (element) => upsertFilmer(ctx, element, 'batch'));
 }
 
-export function listFilmers(ctx: SyncContext, includeAllParam: unknown): SyncResult {
-  if (includeAllParam !== undefined && !['true', 'false', '1', '0'].includes(includeAllParam as string)) {
-    return { status: 'unprocessable_content', body: { error: 'include_all must be true or false', fields: { include_all: 'must be true or false' }, status: 'unprocessable_content' } };
-  }
-  const includeAll = includeAllParam === 'true' || includeAllParam === '1';
+const LIST_PARAMS = new Set(['include_all']);
+
+export function listFilmers(ctx: SyncContext, raw: Record<string, QueryValue>): SyncResult {
+  const fields: Record<string, string> = {};
+  const includeAll = queryBoolean(singleQueryValues(raw, LIST_PARAMS, fields).include_all, 'include_all', fields);
+  if (Object.keys(fields).length > 0) return invalidQuery(fields);
   return { status: 'ok', body: ctx.store.filmers.list(ctx.dropzone.id, includeAll).map(filmerView) };
 }
 

@@ -37,3 +37,38 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 export function parseRecordId(raw: string): number | undefined {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;
 }
+
+export type QueryValue = string | string[] | undefined;
+
+/**
+ * Checks a query string against the parameters an endpoint knows: an unknown or repeated one is
+ * reported in `fields`, never ignored (a misspelt filter must not silently return everything).
+ */
+export function singleQueryValues(
+  raw: Record<string, QueryValue>,
+  known: ReadonlySet<string>,
+  fields: Record<string, string>,
+): Record<string, string> {
+  const single: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (!known.has(key)) fields[key] = 'is not a known parameter';
+    else if (Array.isArray(value)) fields[key] = 'is given more than once';
+    else single[key] = value;
+  }
+  return single;
+}
+
+/** Query-string booleans: `true`/`1` and `false`/`0`; anything else is reported in `fields`. */
+export function queryBoolean(value: string | undefined, name: string, fields: Record<string, string>): boolean {
+  if (value === undefined || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  fields[name] = 'must be true or false';
+  return false;
+}
+
+/** The 422 for bad query parameters, in the same shape as a bad body. */
+export function invalidQuery(fields: Record<string, string>) {
+  const messages = Object.entries(fields).map(([k, m]) => `${k} ${m}`);
+  return { status: 'unprocessable_content' as const, body: { error: messages.join('; '), fields, status: 'unprocessable_content' } };
+}

@@ -12,7 +12,7 @@ const dir = mkdtempSync(join(tmpdir(), 'desk-migrations-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const tables = (db: Database.Database) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 
 test('step 1 (initial schema) creates every table and sets user_version 1', () => {
   const db = new Database(':memory:');

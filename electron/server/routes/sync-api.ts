@@ -26,7 +26,7 @@ export async function syncApiRoutes(app: FastifyInstance, { store, now }: SyncRo
   app.get<{ Params: Params }>('/bookings/:id', (req, reply) => sendResult(reply, showBooking(ctx(req), req.params.id)));
   app.delete<{ Params: Params }>('/bookings/:id', (req, reply) => sendResult(reply, deleteBooking(ctx(req), req.params.id)));
 
-  app.get<{ Querystring: Query }>('/filmers', (req, reply) => sendResult(reply, listFilmers(ctx(req), req.query.include_all)));
+  app.get<{ Querystring: Query }>('/filmers', (req, reply) => sendResult(reply, listFilmers(ctx(req), req.query)));
   app.post('/filmers', (req, reply) => sendResult(reply, upsertFilmer(ctx(req), req.body)));
   app.post('/filmers/batch', (req, reply) => sendResult(reply, upsertFilmerBatch(ctx(req), req.body)));
   app.get<{ Params: Params }>('/filmers/:id', (req, reply) => sendResult(reply, showFilmer(ctx(req), req.params.id)));

@@ -1,6 +1,9 @@
 import type { Migration } from './types';
 
 /**
+ * Ids are AUTOINCREMENT: a deleted record's id is never handed out again, so a caller still
+ * holding it gets a 404 instead of reaching somebody else's record.
+ *
  * The first schema: dropzones and their tokens, the read-only catalogue, filmers, bookings,
  * jumps and the finance ledger. Every record belongs to one dropzone.
  */
@@ -19,7 +22,7 @@ export const initialSchema: Migration = {
       );
 
       CREATE TABLE api_tokens (
-        id           INTEGER PRIMARY KEY,
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id  INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         token_hash   TEXT NOT NULL UNIQUE,
         label        TEXT NOT NULL DEFAULT '',
@@ -27,7 +30,7 @@ export const initialSchema: Migration = {
       );
 
       CREATE TABLE products (
-        id                   INTEGER PRIMARY KEY,
+        id                   INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id          INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         name                 TEXT NOT NULL,
         active               INTEGER NOT NULL DEFAULT 1,
@@ -45,7 +48,7 @@ export const initialSchema: Migration = {
       CREATE INDEX products_by_dropzone ON products(dropzone_id);
 
       CREATE TABLE upgrades (
-        id                        INTEGER PRIMARY KEY,
+        id                        INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id               INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         name                      TEXT NOT NULL,
         active                    INTEGER NOT NULL DEFAULT 1,
@@ -59,7 +62,7 @@ export const initialSchema: Migration = {
       CREATE INDEX upgrades_by_dropzone ON upgrades(dropzone_id);
 
       CREATE TABLE filmers (
-        id                 INTEGER PRIMARY KEY,
+        id                 INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id        INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         external_id        TEXT,
         external_service   TEXT,
@@ -74,7 +77,7 @@ export const initialSchema: Migration = {
       );
 
       CREATE TABLE bookings (
-        id                 INTEGER PRIMARY KEY,
+        id                 INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id        INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         uuid               TEXT NOT NULL UNIQUE,
         link               TEXT NOT NULL UNIQUE,
@@ -102,7 +105,7 @@ export const initialSchema: Migration = {
       CREATE INDEX bookings_by_dropzone_jump_on ON bookings(dropzone_id, jump_on);
 
       CREATE TABLE jumps (
-        id           INTEGER PRIMARY KEY,
+        id           INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id  INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         booking_id   INTEGER UNIQUE REFERENCES bookings(id) ON DELETE SET NULL,
         camera       TEXT,
@@ -111,7 +114,7 @@ export const initialSchema: Migration = {
       CREATE INDEX jumps_by_filmer ON jumps(filmer_id);
 
       CREATE TABLE upgrade_payments (
-        id            INTEGER PRIMARY KEY,
+        id            INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id   INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         booking_id    INTEGER REFERENCES bookings(id) ON DELETE SET NULL,
         upgrade_id    INTEGER REFERENCES upgrades(id),
@@ -123,7 +126,7 @@ export const initialSchema: Migration = {
       );
 
       CREATE TABLE finance_events (
-        id                   INTEGER PRIMARY KEY,
+        id                   INTEGER PRIMARY KEY AUTOINCREMENT,
         dropzone_id          INTEGER NOT NULL REFERENCES dropzones(id) ON DELETE CASCADE,
         -- Kept (set to NULL) when the booking is deleted: the ledger is append-only.
         booking_id           INTEGER REFERENCES bookings(id) ON DELETE SET NULL,
