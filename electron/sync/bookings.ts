@@ -13,11 +13,20 @@ import { describeIssues, isPlainObject } from './validation';
 
 const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 
+const LINK_LENGTH = 10;
+/** Random bytes drawn in bulk: one randomBytes() call per link was a system call per booking. */
+let randomPool = Buffer.alloc(0);
+let randomPoolOffset = 0;
+
 /** A short, unambiguous token for the booking's link (no 0/O, 1/l/I). */
 export function newLink(): string {
-  const bytes = randomBytes(10);
+  if (randomPoolOffset + LINK_LENGTH > randomPool.length) {
+    randomPool = randomBytes(LINK_LENGTH * 512);
+    randomPoolOffset = 0;
+  }
   let link = '';
-  for (const byte of bytes) link += LINK_ALPHABET[byte % LINK_ALPHABET.length];
+  for (let i = 0; i < LINK_LENGTH; i++) link += LINK_ALPHABET[(randomPool[randomPoolOffset + i] as number) % LINK_ALPHABET.length];
+  randomPoolOffset += LINK_LENGTH;
   return link;
 }
 

@@ -1,5 +1,6 @@
 import { initialSchema } from './001-initial';
+import { bookingListIndexes } from './002-booking-list-index';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, bookingListIndexes];

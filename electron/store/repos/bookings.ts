@@ -15,9 +15,13 @@ export interface BookingQuery {
   jumpOnGt?: string;
 }
 
-/** Case folding for the `_cont` filters: done in JS so that non-ASCII letters fold too. */
+/**
+ * Case folding for the `_cont` filters: done in JS so that non-ASCII letters fold too.
+ * toLowerCase() is the Unicode default (root-locale) mapping, the same as toLocaleLowerCase('und')
+ * without its ~2 µs ICU call per string.
+ */
 export function foldForSearch(value: string | null | undefined): string {
-  return (value ?? '').toLocaleLowerCase('und');
+  return (value ?? '').toLowerCase();
 }
 
 function fromRow(row: Record<string, unknown>): BookingRecord {
@@ -60,13 +64,12 @@ export class BookingRepo {
       'SELECT * FROM bookings WHERE dropzone_id = ? AND external_id = ?',
     );
     this.byIdStmt = db.prepare<[number, number], Record<string, unknown>>('SELECT * FROM bookings WHERE dropzone_id = ? AND id = ?');
+    // Positional: binding 21 named parameters from an object costs more than the insert's own work.
     this.insertStmt = db.prepare(`
       INSERT INTO bookings (id, dropzone_id, uuid, link, external_id, external_service, name, email, mobile, jump_on,
                             language, reference, camera_package, show_publicly, album_status_raw, product_id,
                             locked_attributes, name_folded, email_folded, created_at, updated_at)
-      VALUES (@id, @dropzone_id, @uuid, @link, @external_id, @external_service, @name, @email, @mobile, @jump_on,
-              @language, @reference, @camera_package, @show_publicly, @album_status_raw, @product_id,
-              @locked_attributes, @name_folded, @email_folded, @created_at, @updated_at)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
   }
 
@@ -80,8 +83,13 @@ export class BookingRepo {
     return row && fromRow(row);
   }
 
-  insert(booking: NewBooking): number {
-    return Number(this.insertStmt.run(toRow({ id: null, ...booking })).lastInsertRowid);
+  insert(b: NewBooking): number {
+    const result = this.insertStmt.run(
+      b.id ?? null, b.dropzone_id, b.uuid, b.link, b.external_id, b.external_service, b.name, b.email, b.mobile, b.jump_on,
+      b.language, b.reference, b.camera_package, b.show_publicly ? 1 : 0, b.album_status_raw, b.product_id,
+      JSON.stringify(b.locked_attributes), foldForSearch(b.name), foldForSearch(b.email), b.created_at, b.updated_at,
+    );
+    return Number(result.lastInsertRowid);
   }
 
   update(id: number, changes: BookingChanges): void {
@@ -112,7 +120,11 @@ export class BookingRepo {
       for (const f of filters) where.push(WHERE_OF[f]);
       const clause = where.join(' AND ');
       stmts = {
-        page: this.db.prepare(`SELECT * FROM bookings WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset`),
+        // The page's ids first, from a covering index alone (migration 002); then only those rows.
+        page: this.db.prepare(
+          `SELECT b.* FROM (SELECT id FROM bookings WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset) AS p ` +
+            'JOIN bookings b ON b.id = p.id ORDER BY b.id',
+        ),
         count: this.db.prepare(`SELECT count(*) AS n FROM bookings WHERE ${clause}`).pluck(),
       };
       this.listStmts.set(key, stmts);

@@ -1,0 +1,461 @@
+/**
+ * `npm run bench`: the figures of issue 2, "Tests and figures", from one run in one process.
+ *
+ *  (a) batch upsert through HTTP: 10,000 new bookings in batches of 500 against a real server
+ *      (startDesk on a temp data dir, products seeded so matching and the ledger are exercised);
+ *  (b) the floor it is measured against: the same rows inserted straight into a store opened the
+ *      same way (same pragmas), one transaction per 500 rows and a SAVEPOINT/RELEASE per row;
+ *      target: (a) at least 40% of (b);
+ *  (c) list latency with 100,000 bookings in the store, over keep-alive HTTP: p50/p99 of a
+ *      filtered first page, the filtered last page and an unfiltered deep page; target p99 < 30 ms.
+ *
+ * Deterministic data (seeded PRNG); temp dirs are removed at the end, also on failure.
+ * `npm run bench -- --only batch` (or `list`) runs one half.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { addDays, dateInZone } from '../shared/dates';
+import { startDesk, type RunningDesk } from '../electron/start';
+import { storePath } from '../electron/store/open';
+import { foldForSearch } from '../electron/store/repos/bookings';
+import { Store } from '../electron/store/store';
+import { upsertBookingBatch } from '../electron/sync/bookings';
+
+const TIMEZONE = 'Europe/Amsterdam';
+const BATCH_TOTAL = 10_000;
+const BATCH_SIZE = 500;
+const LIST_ROWS = 100_000;
+const LIST_WARMUP = 50;
+const LIST_SAMPLES = 300;
+const TARGET_RATIO = 0.4;
+const TARGET_P99_MS = 30;
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic data.
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Emma', 'Daan', 'Lotte', 'Zoë', 'Finn', 'Sanne', 'Jürgen', 'Lena', 'Björn', 'Chloé', 'Hugo', 'Anaïs', 'Oliver', 'Grace', 'Søren', 'José', 'Lucía', 'Priya', 'Mateo', 'Aoife'];
+const LAST = [
+  'de Vries', 'Jansen', 'van Dijk', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'Dekker',
+  'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Dubois', 'Martin', 'Bernard', 'Lefèvre', 'Moreau',
+  'Smith', 'Taylor', 'Brown', 'Wilson', "O'Brien", 'Nielsen', 'Hansen', 'García', 'Kowalski', 'Andersson',
+];
+/** Matches one last name of 30: about 3% of the rows. */
+const NAME_NEEDLE = 'Visser';
+const LANGUAGES = ['en', 'nl', 'de', 'fr'];
+/** Packages as the booking system sends them; most match a seeded product, some none. */
+const PACKAGES = ['Selfie', 'Selfie Video', 'Selfie + Photos', 'Videographer', 'Videographer 4K + Raw', 'Photos only', 'Combo (Selfie + Videographer)', 'Tandem only'];
+
+const PRODUCTS = [
+  { id: 1, name: 'Selfie video', booking_system_name: 'Selfie', price_cents: 9900, selfie: true, centi_credits: 100 },
+  { id: 2, name: 'Selfie video + photos', booking_system_name: 'Selfie + Photos', price_cents: 12900, selfie: true, photos: true, centi_credits: 150 },
+  { id: 3, name: 'Videographer', booking_system_name: 'Videographer', price_cents: 14900, videographer: true, socials: true, photos: true, centi_credits: 200 },
+  { id: 4, name: 'Videographer 4K + raw', booking_system_name: 'Videographer 4K', price_cents: 19900, videographer: true, socials: true, has_4k: true, raw_footage: true, centi_credits: 300 },
+  { id: 5, name: 'Photos only', booking_system_name: 'Photos', price_cents: 5900, photos: true, centi_credits: 50 },
+  { id: 6, name: 'Combo', booking_system_name: 'Combo', price_cents: 22900, selfie: true, videographer: true, socials: true, photos: true, has_4k: true, centi_credits: 350 },
+  { id: 7, name: 'Handcam (discontinued)', booking_system_name: 'Handcam', active: false, either_video: true, centi_credits: 80 },
+];
+
+interface BookingBody {
+  external_id: string;
+  external_service: string;
+  name: string;
+  email: string;
+  mobile: string;
+  jump_on: string;
+  language: string;
+  reference: string | null;
+  camera_package: string;
+  show_publicly: boolean;
+}
+
+function makeBookings(count: number, prefix: string, today: string, seed: number): BookingBody[] {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
+  return Array.from({ length: count }, (_, i) => {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    return {
+      external_id: `${prefix}-${String(i + 1).padStart(6, '0')}`,
+      external_service: 'bench',
+      name: `${first} ${last}`,
+      email: `${foldForSearch(first).normalize('NFD').replace(/[^a-z]/g, '')}.${i}@example.com`,
+      mobile: `+31 6 ${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+      jump_on: addDays(today, Math.floor(random() * 31)),
+      language: pick(LANGUAGES),
+      reference: random() < 0.2 ? `Gift voucher GV-${Math.floor(random() * 1e5)}` : null,
+      camera_package: pick(PACKAGES),
+      show_publicly: random() < 0.3,
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// A minimal keep-alive HTTP client (node:http: less client overhead in the figures than fetch).
+
+interface Reply {
+  status: number;
+  text: string;
+}
+
+class Client {
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly base: URL;
+
+  constructor(baseUrl: string, private readonly token: string) {
+    this.base = new URL(baseUrl);
+  }
+
+  request(method: string, path: string, body?: string): Promise<Reply> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string | number> = { authorization: `Bearer ${this.token}` };
+      if (body !== undefined) {
+        headers['content-type'] = 'application/json';
+        headers['content-length'] = Buffer.byteLength(body);
+      }
+      const req = http.request(
+        { host: this.base.hostname, port: this.base.port, method, path, headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers.
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+function percentile(sorted: number[], p: number): number {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new Error(`bench sanity check failed: ${message}`);
+}
+
+function writeSeed(dir: string): string {
+  const file = join(dir, 'seed.json');
+  writeFileSync(file, JSON.stringify({ dropzones: [{ key: 'bench', name: 'Bench Dropzone', timezone: TIMEZONE, products: PRODUCTS }] }));
+  return file;
+}
+
+async function postBatches(client: Client, bodies: string[]): Promise<{ seconds: number; results: { status: string }[] }> {
+  const replies: Reply[] = [];
+  const started = performance.now();
+  for (const body of bodies) replies.push(await client.request('POST', '/api/f1/sync/bookings/batch', body));
+  const seconds = (performance.now() - started) / 1000;
+  // Checked after the clock stops: parsing the answers is the client's work, not the server's.
+  const results: { status: string }[] = [];
+  for (const reply of replies) {
+    check(reply.status === 200, `batch answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
+    results.push(...(JSON.parse(reply.text) as { results: { status: string }[] }).results);
+  }
+  return { seconds, results };
+}
+
+function batchBodies(bookings: BookingBody[]): string[] {
+  const bodies: string[] = [];
+  for (let i = 0; i < bookings.length; i += BATCH_SIZE) bodies.push(JSON.stringify({ bookings: bookings.slice(i, i + BATCH_SIZE) }));
+  return bodies;
+}
+
+// ---------------------------------------------------------------------------------------------
+// (a) HTTP batch upsert.
+
+interface BatchFigures {
+  rate: number;
+  seconds: number;
+  created: number;
+  ledgerEvents: number;
+}
+
+async function benchHttpBatch(root: string, today: string): Promise<BatchFigures> {
+  // Warm-up on a throwaway desk, so (a) measures a running server, not the JIT's first minutes.
+  {
+    const dir = join(root, 'warmup');
+    mkdirSync(dir);
+    const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false });
+    const client = new Client(desk.url, desk.sessionToken);
+    try {
+      await postBatches(client, batchBodies(makeBookings(2 * BATCH_SIZE, 'WARM', today, 7)));
+    } finally {
+      client.close();
+      await desk.close();
+    }
+  }
+
+  const dir = join(root, 'http');
+  mkdirSync(dir);
+  const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false });
+  const client = new Client(desk.url, desk.sessionToken);
+  try {
+    // Bodies are serialised before the clock starts: what a booking system sends is its own work.
+    const bodies = batchBodies(makeBookings(BATCH_TOTAL, 'BENCH', today, 1));
+    const { seconds, results } = await postBatches(client, bodies);
+    const created = results.filter((r) => r.status === 'created').length;
+    check(results.length === BATCH_TOTAL, `expected ${BATCH_TOTAL} results, got ${results.length}`);
+    check(created === BATCH_TOTAL, `expected every booking created, got ${created}; first other: ${JSON.stringify(results.find((r) => r.status !== 'created'))}`);
+    const ledgerEvents = countRows(desk, 'finance_events');
+    check(ledgerEvents > BATCH_TOTAL / 2, `expected most bookings to match a product, got ${ledgerEvents} ledger events`);
+    return { rate: BATCH_TOTAL / seconds, seconds, created, ledgerEvents };
+  } finally {
+    client.close();
+    await desk.close();
+  }
+}
+
+function countRows(desk: RunningDesk, table: string): number {
+  const store = Store.open(desk.storeFile);
+  try {
+    return store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+  } finally {
+    store.close();
+  }
+}
+
+/** Informational: the same batches through the rules and the store, no HTTP and no JSON. */
+function benchDirectBatch(root: string, today: string): number {
+  const dir = join(root, 'direct');
+  mkdirSync(dir);
+  const store = Store.open(storePath(dir));
+  try {
+    const dropzoneId = store.dropzones.insert({ key: 'bench', name: 'Bench', timezone: TIMEZONE, currency: 'EUR', created_at: new Date().toISOString() });
+    for (const p of PRODUCTS) {
+      store.catalogue.insertProduct({
+        photos: false, selfie: false, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false,
+        active: true, price_cents: 0, ...p, dropzone_id: dropzoneId,
+      });
+    }
+    const ctx = { store, dropzone: store.dropzones.byId(dropzoneId)!, now: () => new Date() };
+    const warm = makeBookings(BATCH_SIZE, 'WARM', today, 7);
+    upsertBookingBatch(ctx, { bookings: warm });
+    const bookings = makeBookings(BATCH_TOTAL, 'DIRECT', today, 1);
+    const started = performance.now();
+    for (let i = 0; i < bookings.length; i += BATCH_SIZE) upsertBookingBatch(ctx, { bookings: bookings.slice(i, i + BATCH_SIZE) });
+    return BATCH_TOTAL / ((performance.now() - started) / 1000);
+  } finally {
+    store.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// (b) The raw floor: plain prepared INSERTs, a savepoint per row, a transaction per batch.
+
+const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+function link(): string {
+  let s = '';
+  for (const byte of randomBytes(10)) s += LINK_ALPHABET[byte % LINK_ALPHABET.length];
+  return s;
+}
+
+function benchRaw(root: string, today: string): number {
+  const dir = join(root, 'raw');
+  mkdirSync(dir);
+  const store = Store.open(storePath(dir));
+  try {
+    const db = store.db;
+    const now = new Date().toISOString();
+    const dropzoneId = store.dropzones.insert({ key: 'bench', name: 'Bench', timezone: TIMEZONE, currency: 'EUR', created_at: now });
+    const insert = db.prepare(`
+      INSERT INTO bookings (dropzone_id, uuid, link, external_id, external_service, name, email, mobile, jump_on, language,
+                            reference, camera_package, show_publicly, album_status_raw, product_id, locked_attributes,
+                            name_folded, email_folded, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '[]', ?, ?, ?, ?)`);
+    const begin = db.prepare('BEGIN');
+    const commit = db.prepare('COMMIT');
+    const savepoint = db.prepare('SAVEPOINT row');
+    const release = db.prepare('RELEASE row');
+    // The same rows the server stores, their values computed before the clock starts.
+    const rows = makeBookings(BATCH_TOTAL, 'RAW', today, 1).map((b) => [
+      dropzoneId, randomUUID(), link(), b.external_id, b.external_service, b.name, b.email, b.mobile, b.jump_on, b.language,
+      b.reference, b.camera_package, b.show_publicly ? 1 : 0, foldForSearch(b.name), foldForSearch(b.email), now, now,
+    ]);
+    const started = performance.now();
+    for (let i = 0; i < rows.length; i += BATCH_SIZE) {
+      begin.run();
+      for (const row of rows.slice(i, i + BATCH_SIZE)) {
+        savepoint.run();
+        insert.run(row);
+        release.run();
+      }
+      commit.run();
+    }
+    const rate = BATCH_TOTAL / ((performance.now() - started) / 1000);
+    check(store.bookings.count(dropzoneId) === BATCH_TOTAL, 'raw insert lost rows');
+    return rate;
+  } finally {
+    store.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// (c) List latency with 100,000 bookings.
+
+interface LatencyFigures {
+  label: string;
+  path: string;
+  p50: number;
+  p99: number;
+  max: number;
+  rows: number;
+}
+
+function fillStore(dir: string, today: string): number {
+  const store = Store.open(storePath(dir));
+  try {
+    const random = mulberry32(3);
+    const now = new Date().toISOString();
+    let total = 0;
+    store.transaction(() => {
+      const dropzoneId = store.dropzones.insert({ key: 'bench', name: 'Bench Dropzone', timezone: TIMEZONE, currency: 'EUR', created_at: now });
+      for (let i = 0; i < LIST_ROWS; i++) {
+        const first = FIRST[Math.floor(random() * FIRST.length)] as string;
+        const last = LAST[Math.floor(random() * LAST.length)] as string;
+        // Two years of history and bookings ahead; 1% walk-ins without an external_id.
+        const walkIn = random() < 0.01;
+        store.bookings.insert({
+          dropzone_id: dropzoneId, uuid: randomUUID(), link: link(),
+          external_id: walkIn ? null : `LIST-${String(i + 1).padStart(6, '0')}`, external_service: walkIn ? null : 'bench',
+          name: `${first} ${last}`, email: `${foldForSearch(first).normalize('NFD').replace(/[^a-z]/g, '')}.${i}@example.com`,
+          mobile: `+31 6 ${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
+          jump_on: addDays(today, Math.floor(random() * 731) - 365), language: LANGUAGES[i % 4] as string,
+          reference: null, camera_package: PACKAGES[i % PACKAGES.length] as string, show_publicly: false,
+          album_status_raw: null, product_id: null, locked_attributes: [], created_at: now, updated_at: now,
+        });
+        total++;
+      }
+    });
+    return total;
+  } finally {
+    store.close();
+  }
+}
+
+async function measure(client: Client, label: string, path: string): Promise<LatencyFigures> {
+  let rows = 0;
+  for (let i = 0; i < LIST_WARMUP; i++) {
+    const reply = await client.request('GET', path);
+    check(reply.status === 200, `${path} answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
+    rows = (JSON.parse(reply.text) as { bookings: unknown[] }).bookings.length;
+  }
+  check(rows > 0, `${path} returned no rows; the bench would measure an empty page`);
+  const samples: number[] = [];
+  for (let i = 0; i < LIST_SAMPLES; i++) {
+    const started = performance.now();
+    await client.request('GET', path);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  return { label, path, p50: percentile(samples, 50), p99: percentile(samples, 99), max: samples[samples.length - 1] as number, rows };
+}
+
+async function benchList(root: string, today: string): Promise<{ fillSeconds: number; total: number; filteredTotal: number; figures: LatencyFigures[] }> {
+  const dir = join(root, 'list');
+  mkdirSync(dir);
+  const fillStarted = performance.now();
+  const total = fillStore(dir, today);
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+
+  const desk = await startDesk({ dataDir: dir, port: 0, logErrors: false });
+  const client = new Client(desk.url, desk.sessionToken);
+  try {
+    const filter = `q%5Bname_cont%5D=${encodeURIComponent(NAME_NEEDLE.toLowerCase())}&q%5Bjump_on_gteq%5D=${addDays(today, -30)}`;
+    const pagination = async (query: string) => {
+      const reply = await client.request('GET', `/api/f1/sync/bookings?${query}`);
+      check(reply.status === 200, `list answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
+      return (JSON.parse(reply.text) as { pagination: { total_pages: number; total_count: number } }).pagination;
+    };
+    const filtered = await pagination(filter);
+    const unfilteredPages = (await pagination('per_page=200')).total_pages;
+    const deepPage = Math.min(400, unfilteredPages);
+    const figures = [
+      await measure(client, 'filtered, first page', `/api/f1/sync/bookings?${filter}`),
+      await measure(client, `filtered, last page (${filtered.total_pages})`, `/api/f1/sync/bookings?${filter}&page=${filtered.total_pages}`),
+      await measure(client, `unfiltered, page ${deepPage} of ${unfilteredPages}`, `/api/f1/sync/bookings?page=${deepPage}`),
+    ];
+    return { fillSeconds, total, filteredTotal: filtered.total_count, figures };
+  } finally {
+    client.close();
+    await desk.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { only: { type: 'string' } } });
+  const only = values.only;
+  if (only !== undefined && only !== 'batch' && only !== 'list') throw new Error(`--only takes "batch" or "list", got "${only}"`);
+  const root = mkdtempSync(join(os.tmpdir(), 'desk-bench-'));
+  const runStarted = performance.now();
+  const today = dateInZone(new Date(), TIMEZONE);
+  try {
+    const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+    console.log(`Dropzone Desk bench: node ${process.version}, ${os.platform()} ${os.arch()}, ${os.cpus().length} × ${cpu}`);
+    console.log(`store: WAL, synchronous=FULL (as the desk opens it), temp dir ${root}\n`);
+
+    const pass = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+    const line = (a: string, b: string, c = '', d = '') => console.log(`  ${a.padEnd(44)}${b.padStart(22)}   ${c.padEnd(14)}${d}`);
+
+    if (only !== 'list') {
+      const http = await benchHttpBatch(root, today);
+      const raw = benchRaw(root, today);
+      const direct = benchDirectBatch(root, today);
+      const ratio = http.rate / raw;
+      console.log(`Batch upsert: ${fmt(BATCH_TOTAL)} new bookings in ${BATCH_TOTAL / BATCH_SIZE} batches of ${BATCH_SIZE}`);
+      line('', 'figure', 'target', 'result');
+      line('(a) HTTP POST /bookings/batch', `${fmt(http.rate)} bookings/s`);
+      line('(b) raw better-sqlite3, savepoint per row', `${fmt(raw)} rows/s`);
+      line('    HTTP / raw', `${(ratio * 100).toFixed(1)} %`, `>= ${TARGET_RATIO * 100} %`, pass(ratio >= TARGET_RATIO));
+      line('    (info) same batches, rules only, no HTTP', `${fmt(direct)} bookings/s`);
+      console.log(`  (a) took ${http.seconds.toFixed(2)} s; ${fmt(http.created)} created, ${fmt(http.ledgerEvents)} ledger events from product matching\n`);
+    }
+    if (only === 'batch') return;
+
+    const list = await benchList(root, today);
+    console.log(`List latency: ${fmt(list.total)} bookings in the store (filled in ${list.fillSeconds.toFixed(1)} s), ` +
+      `${LIST_SAMPLES} keep-alive requests each after ${LIST_WARMUP} warm-up`);
+    console.log(`  filter: q[name_cont]=${NAME_NEEDLE.toLowerCase()} & q[jump_on_gteq]=today-30 -> ${fmt(list.filteredTotal)} bookings (${((list.filteredTotal / list.total) * 100).toFixed(1)} %)`);
+    line('', 'p50 / p99 (max)', 'target', 'result');
+    for (const f of list.figures) {
+      line(`(c) ${f.label}, ${f.rows} rows`, `${ms(f.p50)} / ${ms(f.p99)} (${f.max.toFixed(1)})`, `p99 < ${TARGET_P99_MS} ms`, pass(f.p99 < TARGET_P99_MS));
+    }
+    console.log(`\ntotal bench time ${((performance.now() - runStarted) / 1000).toFixed(1)} s`);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});
