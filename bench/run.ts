@@ -25,6 +25,8 @@ import { storePath } from '../electron/store/open';
 import { foldForSearch } from '../electron/store/repos/bookings';
 import { Store } from '../electron/store/store';
 import { upsertBookingBatch } from '../electron/sync/bookings';
+import { entitlementsOf } from '../electron/sync/entitlements';
+import { matchProduct } from '../electron/sync/product-match';
 
 const TIMEZONE = 'Europe/Amsterdam';
 const BATCH_TOTAL = 10_000;
@@ -242,6 +244,12 @@ function countRows(desk: RunningDesk, table: string): number {
   }
 }
 
+const PRODUCT_FLAGS_OFF = { photos: false, selfie: false, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false };
+
+function insertBenchProduct(store: Store, dropzoneId: number, p: (typeof PRODUCTS)[number]): number {
+  return store.catalogue.insertProduct({ ...PRODUCT_FLAGS_OFF, active: true, price_cents: 0, ...p, dropzone_id: dropzoneId });
+}
+
 /** Informational: the same batches through the rules and the store, no HTTP and no JSON. */
 function benchDirectBatch(root: string, today: string): number {
   const dir = join(root, 'direct');
@@ -249,12 +257,7 @@ function benchDirectBatch(root: string, today: string): number {
   const store = Store.open(storePath(dir));
   try {
     const dropzoneId = store.dropzones.insert({ key: 'bench', name: 'Bench', timezone: TIMEZONE, currency: 'EUR', created_at: new Date().toISOString() });
-    for (const p of PRODUCTS) {
-      store.catalogue.insertProduct({
-        photos: false, selfie: false, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false,
-        active: true, price_cents: 0, ...p, dropzone_id: dropzoneId,
-      });
-    }
+    for (const p of PRODUCTS) insertBenchProduct(store, dropzoneId, p);
     const ctx = { store, dropzone: store.dropzones.byId(dropzoneId)!, now: () => new Date() };
     const warm = makeBookings(BATCH_SIZE, 'WARM', today, 7);
     upsertBookingBatch(ctx, { bookings: warm });
@@ -277,8 +280,12 @@ function link(): string {
   return s;
 }
 
-function benchRaw(root: string, today: string): number {
-  const dir = join(root, 'raw');
+/**
+ * `withLedger`: also the ledger row the desk writes for each booking whose package matches a
+ * product (in the same savepoint), so the floor stores exactly the rows the HTTP run stores.
+ */
+function benchRaw(root: string, today: string, withLedger = false): number {
+  const dir = join(root, withLedger ? 'raw-ledger' : 'raw');
   mkdirSync(dir);
   const store = Store.open(storePath(dir));
   try {
@@ -299,12 +306,26 @@ function benchRaw(root: string, today: string): number {
       dropzoneId, randomUUID(), link(), b.external_id, b.external_service, b.name, b.email, b.mobile, b.jump_on, b.language,
       b.reference, b.camera_package, b.show_publicly ? 1 : 0, foldForSearch(b.name), foldForSearch(b.email), now, now,
     ]);
+    const products = PRODUCTS.map((p) => ({ ...p, active: p.active ?? true, id: insertBenchProduct(store, dropzoneId, p) }));
+    const ledgerInsert = db.prepare(`
+      INSERT INTO finance_events (dropzone_id, booking_id, event_type, video_entitlement, camera_requirement, photos, has_4k,
+                                  raw_footage, centi_credit_change, centi_total_credits, comment, product_id, created_at, updated_at)
+      VALUES (?, ?, 'regular', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    const ledger = makeBookings(BATCH_TOTAL, 'RAW', today, 1).map((b) => {
+      const product = withLedger ? matchProduct(products, b.camera_package) : undefined;
+      if (!product) return undefined;
+      const e = entitlementsOf({ ...PRODUCT_FLAGS_OFF, ...product });
+      return [e.video_entitlement, e.camera_requirement, e.photos ? 1 : 0, e.has_4k ? 1 : 0, e.raw_footage ? 1 : 0,
+        product.centi_credits, product.centi_credits, `Product "${product.name}" matched`, product.id, now, now];
+    });
     const started = performance.now();
     for (let i = 0; i < rows.length; i += BATCH_SIZE) {
       begin.run();
-      for (const row of rows.slice(i, i + BATCH_SIZE)) {
+      for (let j = i; j < Math.min(i + BATCH_SIZE, rows.length); j++) {
         savepoint.run();
-        insert.run(row);
+        const bookingId = insert.run(rows[j]).lastInsertRowid;
+        const event = ledger[j];
+        if (event) ledgerInsert.run(dropzoneId, bookingId, ...event);
         release.run();
       }
       commit.run();
@@ -429,6 +450,7 @@ async function main(): Promise<void> {
     if (only !== 'list') {
       const http = await benchHttpBatch(root, today);
       const raw = benchRaw(root, today);
+      const rawSameRows = benchRaw(root, today, true);
       const direct = benchDirectBatch(root, today);
       const ratio = http.rate / raw;
       console.log(`Batch upsert: ${fmt(BATCH_TOTAL)} new bookings in ${BATCH_TOTAL / BATCH_SIZE} batches of ${BATCH_SIZE}`);
@@ -436,6 +458,8 @@ async function main(): Promise<void> {
       line('(a) HTTP POST /bookings/batch', `${fmt(http.rate)} bookings/s`);
       line('(b) raw better-sqlite3, savepoint per row', `${fmt(raw)} rows/s`);
       line('    HTTP / raw', `${(ratio * 100).toFixed(1)} %`, `>= ${TARGET_RATIO * 100} %`, pass(ratio >= TARGET_RATIO));
+      line('(b2) raw, the same booking + ledger rows', `${fmt(rawSameRows)} bookings/s`);
+      line('    HTTP / raw incl. ledger rows', `${((http.rate / rawSameRows) * 100).toFixed(1)} %`, '(info)');
       line('    (info) same batches, rules only, no HTTP', `${fmt(direct)} bookings/s`);
       console.log(`  (a) took ${http.seconds.toFixed(2)} s; ${fmt(http.created)} created, ${fmt(http.ledgerEvents)} ledger events from product matching\n`);
     }

@@ -3,9 +3,10 @@ import type { SyncContext, SyncResult } from './context';
 import { isPlainObject } from './validation';
 
 /**
- * The batch endpoints' shared machinery: checks the `{ <key>: [...] }` envelope, then runs each
- * element on its own savepoint inside one transaction, and answers one result per element in order.
- * One commit per batch keeps it fast; the savepoints keep each element atomic (spec 4.5).
+ * The batch endpoints' shared machinery: checks the `{ <key>: [...] }` envelope, then runs every
+ * element inside one transaction and answers one result per element in order. One commit per
+ * batch keeps it fast. Each element stays atomic (spec 4.5) because `handleElement` makes all its
+ * writes inside its own `store.transaction`, which nested here is a savepoint of its own.
  */
 export function runBatch(
   ctx: SyncContext,
@@ -26,14 +27,14 @@ export function runBatch(
       },
     };
   }
-  const results = ctx.store.transaction(() => elements.map((element) => inSavepoint(ctx, () => handleElement(element))));
+  const results = ctx.store.transaction(() => elements.map((element) => resultOf(() => handleElement(element))));
   return { status: 'ok', body: { results } };
 }
 
-/** If an element throws, only its own writes are undone and its result says so; the rest go on. */
-function inSavepoint(ctx: SyncContext, work: () => SyncResult): Record<string, unknown> {
+/** If an element throws, its savepoint has already undone its writes; its result says so, the rest go on. */
+function resultOf(work: () => SyncResult): Record<string, unknown> {
   try {
-    return ctx.store.transaction(work).body as Record<string, unknown>;
+    return work().body as Record<string, unknown>;
   } catch (error) {
     return { error: `element could not be stored: ${(error as Error).message}`, status: 'internal_error' };
   }

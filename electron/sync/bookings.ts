@@ -44,8 +44,19 @@ export class ProductCache {
   }
 }
 
+/**
+ * How a success is answered: the whole record (single calls), or a summary for batch results:
+ * the spec's sample fields, enough to tell each row's outcome without re-sending every booking.
+ */
+type SuccessView = 'record' | 'summary';
+
+function successBody(booking: BookingRecord, status: 'created' | 'ok', view: SuccessView) {
+  if (view === 'summary') return { id: booking.id, external_id: booking.external_id, name: booking.name, product_id: booking.product_id, status };
+  return { ...bookingRecordView(booking), status };
+}
+
 /** Create or update one booking (spec 4.1, "Create booking" / "Update booking"). */
-export function upsertBooking(ctx: SyncContext, body: unknown, products = new ProductCache(ctx)): SyncResult {
+export function upsertBooking(ctx: SyncContext, body: unknown, products = new ProductCache(ctx), view: SuccessView = 'record'): SyncResult {
   if (!isPlainObject(body)) {
     return { status: 'unprocessable_content', body: { error: 'booking must be a JSON object', status: 'unprocessable_content' } };
   }
@@ -69,7 +80,7 @@ export function upsertBooking(ctx: SyncContext, body: unknown, products = new Pr
   const externalId = input.external_id as string;
   return ctx.store.transaction(() => {
     const existing = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
-    return existing ? updateBooking(ctx, existing, input, products) : createBooking(ctx, externalId, input, products);
+    return existing ? updateBooking(ctx, existing, input, products, view) : createBooking(ctx, externalId, input, products, view);
   });
 }
 
@@ -77,7 +88,7 @@ function tooOld(externalId: string): SyncResult {
   return { status: 'not_acceptable', body: { external_id: externalId, error: 'booking is too old', status: 'not_acceptable' } };
 }
 
-function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite, products: ProductCache): SyncResult {
+function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {
   if (input.jump_on && isTooOld(input.jump_on, todayAt(ctx))) return tooOld(externalId);
   const now = timestamp(ctx);
   const product = matchProduct(products.active(), input.camera_package);
@@ -103,10 +114,10 @@ function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite
   };
   const id = ctx.store.bookings.insert(record);
   if (product) recordProductAssignment(ctx.store, { ...record, id }, undefined, product, now);
-  return { status: 'created', body: { ...bookingRecordView({ ...record, id }), status: 'created' } };
+  return { status: 'created', body: successBody({ ...record, id }, 'created', view) };
 }
 
-function updateBooking(ctx: SyncContext, existing: BookingRecord, input: BookingWrite, products: ProductCache): SyncResult {
+function updateBooking(ctx: SyncContext, existing: BookingRecord, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {
   const today = todayAt(ctx);
   const externalId = existing.external_id as string;
   if (isClosedForReuse(existing, today)) {
@@ -144,13 +155,13 @@ function updateBooking(ctx: SyncContext, existing: BookingRecord, input: Booking
       body: { id: existing.id, external_id: externalId, status: 'partial_update', warning: PARTIAL_UPDATE_WARNING, ignored_attributes: ignored },
     };
   }
-  return { status: 'ok', body: { ...bookingRecordView(updated), status: 'ok' } };
+  return { status: 'ok', body: successBody(updated, 'ok', view) };
 }
 
 /** `POST /bookings/batch`: every element created or updated on its own (spec 4.1, 4.5). */
 export function upsertBookingBatch(ctx: SyncContext, body: unknown): SyncResult {
   const products = new ProductCache(ctx);
-  return runBatch(ctx, body, 'bookings', (element) => upsertBooking(ctx, element, products));
+  return runBatch(ctx, body, 'bookings', (element) => upsertBooking(ctx, element, products, 'summary'));
 }
 
 export function showBooking(ctx: SyncContext, externalId: string): SyncResult {

@@ -85,3 +85,17 @@ test('the finance ledger is append-only', () => {
   assert.deepEqual(db.prepare('SELECT booking_id, centi_total_credits FROM finance_events').all(), [{ booking_id: null, centi_total_credits: 100 }]);
   db.close();
 });
+
+test('step 2 replaces the jump_on index with two covering list indexes the planner uses unaided', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 1));
+  migrate(db, MIGRATIONS.slice(0, 2));
+  assert.equal(schemaVersion(db), 2);
+  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bookings' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  assert.deepEqual(indexes, ['bookings_list_by_id', 'bookings_list_by_jump_on']);
+  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+  assert.match(plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND instr(name_folded, 'x') > 0"), /COVERING INDEX bookings_list_by_/);
+  assert.match(plan("SELECT id FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL ORDER BY id LIMIT 200 OFFSET 80000"), /COVERING INDEX bookings_list_by_id/);
+  assert.match(plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND jump_on >= '2026-06-01' AND jump_on <= '2026-06-07'"), /COVERING INDEX bookings_list_by_jump_on/);
+  db.close();
+});
