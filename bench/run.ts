@@ -27,6 +27,7 @@ import { Store } from '../electron/store/store';
 import { upsertBookingBatch } from '../electron/sync/bookings';
 import { entitlementsOf } from '../electron/sync/entitlements';
 import { matchProduct } from '../electron/sync/product-match';
+import { mulberry32 } from '../scripts/seeded-random';
 
 const TIMEZONE = 'Europe/Amsterdam';
 const BATCH_TOTAL = 10_000;
@@ -40,16 +41,6 @@ const TARGET_P99_MS = 30;
 // ---------------------------------------------------------------------------------------------
 // Deterministic data.
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ['Emma', 'Daan', 'Lotte', 'Zoë', 'Finn', 'Sanne', 'Jürgen', 'Lena', 'Björn', 'Chloé', 'Hugo', 'Anaïs', 'Oliver', 'Grace', 'Søren', 'José', 'Lucía', 'Priya', 'Mateo', 'Aoife'];
 const LAST = [

@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { addDays } from '../shared/dates';
 import type { SeedFile } from '../electron/store/seed-schema';
 import { entitlementsOf, type ProductFlags } from '../electron/sync/entitlements';
+import { mulberry32 } from './seeded-random';
 
 const REFERENCE_DATE = '2026-11-22';
 const SEED = 0x5eed_d20e;
@@ -28,16 +29,6 @@ const OUT_FILE = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/d
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness (mulberry32): small, fast, and the same sequence on every machine.
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(SEED);
 const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
 const chance = (p: number) => random() < p;

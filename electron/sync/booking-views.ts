@@ -22,25 +22,10 @@ export function bookingListView(b: BookingRecord): BookingListItem {
   };
 }
 
-/**
- * The record as create/update return it: list fields plus album status, product and locks.
- * One literal, not a spread of the list view: this is built for every batch element.
- */
+/** The record as create/update return it: list fields plus album status, product and locks. */
 export function bookingRecordView(b: BookingRecord) {
   return {
-    id: b.id,
-    uuid: b.uuid,
-    link: b.link,
-    external_id: b.external_id,
-    external_service: b.external_service,
-    name: b.name,
-    email: b.email,
-    mobile: b.mobile,
-    jump_on: b.jump_on,
-    language: b.language,
-    reference: b.reference,
-    camera_package: b.camera_package,
-    show_publicly: b.show_publicly,
+    ...bookingListView(b),
     album_status_raw: b.album_status_raw,
     product_id: b.product_id,
     locked_attributes: b.locked_attributes,

@@ -1,4 +1,5 @@
 import type { CameraRequirement, VideoEntitlement } from '../../shared/schemas/finance';
+import type { ProductRecord } from '../store/records';
 
 export interface Entitlements {
   video_entitlement: VideoEntitlement;
@@ -8,15 +9,8 @@ export interface Entitlements {
   raw_footage: boolean;
 }
 
-export interface ProductFlags {
-  photos: boolean;
-  selfie: boolean;
-  videographer: boolean;
-  either_video: boolean;
-  socials: boolean;
-  has_4k: boolean;
-  raw_footage: boolean;
-}
+/** The product fields that say what it entitles a booking to. */
+export type ProductFlags = Pick<ProductRecord, 'photos' | 'selfie' | 'videographer' | 'either_video' | 'socials' | 'has_4k' | 'raw_footage'>;
 
 /**
  * What a product entitles its booking to. Video with social clips is `all`, video without them

@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
+import { PartialUpdate } from './partial-update';
 import type { BookingRecord } from '../records';
 
 export type NewBooking = Omit<BookingRecord, 'id'> & { id?: number };
@@ -56,10 +57,11 @@ export class BookingRepo {
   private readonly byIdStmt;
   private readonly insertStmt;
   private readonly deleteStmt;
-  private readonly updateStmts = new Map<string, Statement>();
+  private readonly partialUpdate: PartialUpdate;
   private readonly listStmts = new Map<string, { page: Statement; count: Statement }>();
 
   constructor(private readonly db: Database) {
+    this.partialUpdate = new PartialUpdate(db, 'bookings');
     this.byExternalIdStmt = db.prepare<[number, string], Record<string, unknown>>(
       'SELECT * FROM bookings WHERE dropzone_id = ? AND external_id = ?',
     );
@@ -93,16 +95,7 @@ export class BookingRepo {
   }
 
   update(id: number, changes: BookingChanges): void {
-    const row = toRow(changes);
-    const columns = Object.keys(row).sort();
-    if (columns.length === 0) return;
-    const key = columns.join(',');
-    let stmt = this.updateStmts.get(key);
-    if (!stmt) {
-      stmt = this.db.prepare(`UPDATE bookings SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
-      this.updateStmts.set(key, stmt);
-    }
-    stmt.run({ ...row, id });
+    this.partialUpdate.run(id, toRow(changes));
   }
 
   deleteByExternalId(dropzoneId: number, externalId: string): boolean {

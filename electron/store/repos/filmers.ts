@@ -1,4 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import { PartialUpdate } from './partial-update';
 import { withBooleans, type FilmerRecord } from '../records';
 
 const FILMER_BOOLEANS = ['tandem_instructor', 'videographer', 'active'] as const;
@@ -20,9 +21,10 @@ export class FilmerRepo {
   private readonly insertStmt;
   private readonly deleteStmt;
   private readonly jumpCountStmt;
-  private readonly updateStmts = new Map<string, Statement>();
+  private readonly partialUpdate: PartialUpdate;
 
   constructor(private readonly db: Database) {
+    this.partialUpdate = new PartialUpdate(db, 'filmers');
     this.listAllStmt = db.prepare<[number], Record<string, unknown>>('SELECT * FROM filmers WHERE dropzone_id = ? ORDER BY id');
     this.listExternalStmt = db.prepare<[number], Record<string, unknown>>(
       'SELECT * FROM filmers WHERE dropzone_id = ? AND external_id IS NOT NULL ORDER BY id',
@@ -60,15 +62,7 @@ export class FilmerRepo {
   }
 
   update(id: number, changes: FilmerChanges): void {
-    const columns = Object.keys(changes).sort();
-    if (columns.length === 0) return;
-    const key = columns.join(',');
-    let stmt = this.updateStmts.get(key);
-    if (!stmt) {
-      stmt = this.db.prepare(`UPDATE filmers SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
-      this.updateStmts.set(key, stmt);
-    }
-    stmt.run({ ...toRow(changes), id });
+    this.partialUpdate.run(id, toRow(changes));
   }
 
   delete(dropzoneId: number, id: number): boolean {
