@@ -1,9 +1,10 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'test-results/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -12,6 +13,22 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The renderer talks to the server through its API client only (one place for auth and errors).
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'better-sqlite3', message: 'The renderer never touches the store.' },
+          { name: 'fastify', message: 'The renderer never imports server code.' },
+        ],
+        patterns: [{ group: ['**/electron/**'], message: 'The renderer shares code with the main side only through shared/.' }],
+      }],
     },
   },
   {

@@ -35,7 +35,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const store = Store.open(storeFile);
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
-    const { app, auth } = buildApp({ store, now, logErrors: options.logErrors });
+    const { app, auth, stop } = buildApp({ store, now, logErrors: options.logErrors });
     const sessionToken = newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
@@ -48,8 +48,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       sessionToken,
       dropzone,
       storeFile,
-      close: () =>
-        (closing ??= app.close().then(() => store.close())),
+      close: () => (closing ??= stop().then(() => store.close())),
     };
   } catch (error) {
     store.close();

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { LIMITS } from '../../shared/limits';
 import type { Store } from '../store/store';
@@ -8,21 +8,29 @@ import { makeHostGuard } from './host-guard';
 import { sendError } from './reply';
 import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
 import { syncApiRoutes } from './routes/sync-api';
+import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 
 export interface AppOptions {
   store: Store;
   now?: () => Date;
   /** Log failures to stderr (never headers or bodies, so never credentials). */
   logErrors?: boolean;
+  /** The built desk UI (default: dist/renderer of this checkout). */
+  uiDir?: string;
 }
 
 export interface DeskApp {
   app: FastifyInstance;
   auth: TokenAuth;
+  /**
+   * Stops accepting, lets requests in flight finish (up to `graceMs`), then closes every
+   * connection: a browser's idle keep-alive or speculative sockets must not hold the exit.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
 
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
-export function buildApp({ store, now = () => new Date(), logErrors = true }: AppOptions): DeskApp {
+export function buildApp({ store, now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
     logger: logErrors ? { level: 'error' } : false,
@@ -37,19 +45,42 @@ export function buildApp({ store, now = () => new Date(), logErrors = true }: Ap
   const auth = new TokenAuth(store);
 
   app.decorateRequest('dropzone', null);
+  // Requests being answered, so stop() can wait for them (a Set: an aborted request may end twice).
+  const inFlight = new Set<FastifyRequest>();
+  app.addHook('onRequest', async (request) => {
+    inFlight.add(request);
+  });
+  app.addHook('onResponse', async (request) => {
+    inFlight.delete(request);
+  });
+  app.addHook('onRequestAbort', async (request) => {
+    inFlight.delete(request);
+  });
   app.addHook('onRequest', makeHostGuard(() => app.server.address() as AddressInfo | null));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    // The start URL carries the session token: never pass it on in a Referer.
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('X-Frame-Options', 'DENY');
   });
   installJsonParser(app);
   installErrorHandlers(app);
 
+  app.register(staticUi, { uiDir });
   app.register(deskPublicRoutes, { prefix: '/api/desk' });
   app.register(async (authed) => {
     authed.addHook('onRequest', auth.hook);
     authed.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now });
     authed.register(deskRoutes, { prefix: '/api/desk' });
   });
-  return { app, auth };
+  const stop = async (graceMs = 30_000) => {
+    const closed = app.close();
+    const deadline = Date.now() + graceMs;
+    while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    app.server.closeAllConnections();
+    await closed;
+  };
+  return { app, auth, stop };
 }

@@ -1,0 +1,38 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Where `npm run build:renderer` puts the desk UI. */
+export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+
+/**
+ * The page may load only its own scripts and styles and talk only to this server. Mantine sets
+ * style attributes from script, hence 'unsafe-inline' for styles (never for scripts).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Serves the built desk UI at `/`; without a build, `/` says how to make one. */
+export async function staticUi(app: FastifyInstance, { uiDir }: { uiDir: string }) {
+  if (!existsSync(`${uiDir}/index.html`)) {
+    app.get('/', async (_request, reply) =>
+      reply
+        .code(503)
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Dropzone Desk</title><p>The desk UI is not built. Run <code>npm run build:renderer</code> (npm run serve does it for you), then reload.</p>'),
+    );
+    return;
+  }
+  await app.register(fastifyStatic, { root: uiDir, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false });
+}

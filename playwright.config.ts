@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * End-to-end tests: Debian's Chromium (Playwright's own browsers cannot be downloaded here)
+ * driving the real server started as `npm run serve` would, on a seeded temp store per test.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(`Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
+}
+
+export default defineConfig({
+  testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
+  outputDir: 'test-results/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      // As root in a container Chromium needs --no-sandbox; the rest keeps it off the closed network.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { deskApi, syncApi, type BookingFilters } from './sync-api';
+
+/**
+ * One queryOptions factory per resource (TanStack's pattern): components and mutations share
+ * the keys, and a mutation invalidates by the resource's first key.
+ */
+export const queryKeys = {
+  bookings: ['bookings'] as const,
+  filmers: ['filmers'] as const,
+  catalogue: ['catalogue'] as const,
+  desk: ['desk'] as const,
+};
+
+export const bookingsQuery = (filters: BookingFilters) =>
+  queryOptions({
+    queryKey: [...queryKeys.bookings, 'list', filters],
+    queryFn: () => syncApi.listBookings(filters),
+    // Keep the old page on screen while the next one loads: no flash of "loading" on each keystroke.
+    placeholderData: keepPreviousData,
+  });
+
+export const bookingQuery = (externalId: string) =>
+  queryOptions({ queryKey: [...queryKeys.bookings, 'one', externalId], queryFn: () => syncApi.getBooking(externalId) });
+
+export const filmersQuery = (includeAll: boolean) =>
+  queryOptions({ queryKey: [...queryKeys.filmers, 'list', includeAll], queryFn: () => syncApi.listFilmers(includeAll) });
+
+export const productsQuery = () => queryOptions({ queryKey: [...queryKeys.catalogue, 'products'], queryFn: syncApi.listProducts, staleTime: 60_000 });
+export const productQuery = (id: number) =>
+  queryOptions({ queryKey: [...queryKeys.catalogue, 'product', id], queryFn: () => syncApi.getProduct(id), staleTime: 60_000 });
+export const upgradesQuery = () => queryOptions({ queryKey: [...queryKeys.catalogue, 'upgrades'], queryFn: syncApi.listUpgrades, staleTime: 60_000 });
+export const upgradeQuery = (id: number) =>
+  queryOptions({ queryKey: [...queryKeys.catalogue, 'upgrade', id], queryFn: () => syncApi.getUpgrade(id), staleTime: 60_000 });
+
+export const sessionQuery = () => queryOptions({ queryKey: [...queryKeys.desk, 'session'], queryFn: deskApi.session, staleTime: Infinity });
+
+/** Polled for the status bar; backs off while the server is away. */
+export const healthQuery = () =>
+  queryOptions({
+    queryKey: [...queryKeys.desk, 'health'],
+    queryFn: deskApi.health,
+    refetchInterval: (query) => (query.state.status === 'error' ? Math.min(30_000, 2_000 * 2 ** query.state.fetchFailureCount) : 15_000),
+    retry: false,
+  });

@@ -1,0 +1,15 @@
+/** The screens and their hash routes (hash routing: the server serves one static page). */
+export const ROUTES = {
+  bookings: '/bookings',
+  booking: (externalId: string) => `/bookings/${encodeURIComponent(externalId)}`,
+  filmers: '/filmers',
+  catalogue: '/catalogue',
+  settings: '/settings',
+} as const;
+
+export const NAV_ITEMS = [
+  { label: 'Bookings', path: ROUTES.bookings, shortcut: 'alt+1' },
+  { label: 'Filmers', path: ROUTES.filmers, shortcut: 'alt+2' },
+  { label: 'Catalogue', path: ROUTES.catalogue, shortcut: 'alt+3' },
+  { label: 'Settings', path: ROUTES.settings, shortcut: 'alt+4' },
+] as const;

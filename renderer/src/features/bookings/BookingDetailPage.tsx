@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export function BookingDetailPage({ externalId }: { externalId: string }) {
+  return <Title order={2}>Booking {externalId}</Title>;
+}

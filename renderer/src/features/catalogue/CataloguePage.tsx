@@ -1,0 +1,5 @@
+import { Title } from '@mantine/core';
+
+export function CataloguePage() {
+  return <Title order={2}>Catalogue</Title>;
+}

@@ -1,0 +1,31 @@
+/** Display formats used across screens: one place, so money and credits look the same everywhere. */
+
+export function formatMoney(minorUnits: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minorUnits / 100);
+  } catch {
+    return `${(minorUnits / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** Centi-credits as credits: 150 → "1.5", with a sign when asked (+1.5 / −0.25). */
+export function formatCredits(centiCredits: number, signed = false): string {
+  const credits = centiCredits / 100;
+  const text = new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(Math.abs(credits));
+  if (!signed) return credits < 0 ? `−${text}` : text;
+  return credits > 0 ? `+${text}` : credits < 0 ? `−${text}` : '±0';
+}
+
+/** A YYYY-MM-DD date as a short local date with the weekday: "Sat 22 Nov 2026". */
+export function formatDate(isoDate: string | null | undefined): string {
+  if (!isoDate) return '—';
+  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}

@@ -1,0 +1,40 @@
+import { Shell } from './pages/shell';
+import { expect, saveScreenshot, test } from './fixtures';
+
+test('the start URL signs the page in, then leaves the address bar', async ({ page, desk }) => {
+  await desk.open(page, '/settings');
+  await expect(page).not.toHaveURL(/token=/);
+  const shell = new Shell(page);
+  await expect(shell.statusMode()).toHaveText('Local store');
+  await expect(shell.statusHealth()).toHaveText('Online');
+  await expect(shell.statusVersion()).toHaveText(/^v\d+\.\d+\.\d+$/);
+  await expect(page.getByTestId('settings-sync-url')).toHaveText(`${desk.url}/api/f1/sync`);
+  await saveScreenshot(page, 'settings');
+});
+
+test('Alt+1..4 move between screens; the nav shows where you are', async ({ page, desk }) => {
+  await desk.open(page);
+  const shell = new Shell(page);
+  await page.keyboard.press('Alt+2');
+  await expect(page).toHaveURL(/#\/filmers$/);
+  await expect(shell.nav('Filmers')).toHaveAttribute('data-active', 'true');
+  await page.keyboard.press('Alt+3');
+  await expect(page).toHaveURL(/#\/catalogue/);
+  await page.keyboard.press('Alt+4');
+  await expect(page).toHaveURL(/#\/settings$/);
+  await page.keyboard.press('Alt+1');
+  await expect(page).toHaveURL(/#\/bookings$/);
+});
+
+test('without a token the page says how to get in', async ({ page, desk }) => {
+  await page.goto(desk.url);
+  await expect(page.getByText('This page needs the access token')).toBeVisible();
+});
+
+test('the page is served with a strict Content-Security-Policy', async ({ page, desk }) => {
+  const response = await page.goto(`${desk.url}/`);
+  const csp = response?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("connect-src 'self'");
+  expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+});
