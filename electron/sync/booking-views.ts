@@ -39,7 +39,7 @@ export function bookingShowView(store: Store, b: BookingRecord): BookingShow {
   const jump = store.jumps.byBooking(b.id);
   return {
     ...bookingRecordView(b),
-    jump: jump ? { id: jump.id, camera: jump.camera } : null,
+    jump: jump ? { id: jump.id, camera: jump.camera, filmer_id: jump.filmer_id } : null,
     finance_events: store.finance.ledger(b.id).map((e) => financeEventView(store, e)),
   };
 }

@@ -51,7 +51,8 @@ export const bookingListItem = z.looseObject({
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 
-export const bookingJump = z.object({ id: z.number().int(), camera: z.string().nullable() });
+/** `jump` of the show response; `filmer_id` is a desk addition (the remote service may omit it). */
+export const bookingJump = z.looseObject({ id: z.number().int(), camera: z.string().nullable(), filmer_id: z.number().int().nullable().optional() });
 
 /** The show response: the list fields plus album status, product, jump and the ledger. */
 export const bookingShow = bookingListItem.extend({
