@@ -363,7 +363,7 @@ describe('filmers: delete', () => {
     assert.deepEqual(specFields(shown.body), FAY);
     const booking = await desk.sync('GET', '/bookings/DELIVERED-OLD');
     assert.equal(booking.status, 200);
-    assert.deepEqual(booking.body.jump, { id: 7, camera: 'videographer' });
+    assert.deepEqual(booking.body.jump, { id: 7, camera: 'videographer', filmer_id: 1 });
   });
 
   test('a filmer created through the API can be deleted', async () => {
