@@ -57,8 +57,10 @@ export function buildApp({ store, now = () => new Date(), logErrors = true, uiDi
     inFlight.delete(request);
   });
   app.addHook('onRequest', makeHostGuard(() => app.server.address() as AddressInfo | null));
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Cache-Control', 'no-store');
+  app.addHook('onSend', async (request, reply) => {
+    // Built UI assets have content-hashed names: cache them for good. Everything else is fresh.
+    const immutable = request.url.startsWith('/assets/') && reply.statusCode === 200;
+    reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     // The start URL carries the session token: never pass it on in a Referer.
