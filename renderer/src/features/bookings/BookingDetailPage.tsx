@@ -1,5 +1,92 @@
-import { Title } from '@mantine/core';
+import { Grid, SimpleGrid, Stack } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { ApiError } from '../../api/client';
+import { bookingQuery, queryKeys, sessionQuery } from '../../api/queries';
+import { ROUTES } from '../../app/routes';
+import { ErrorState, LoadingState } from '../../components/states';
+import { BookingFormModal } from './BookingFormModal';
+import { BackToBookings, BookingHeader } from './detail/BookingHeader';
+import { BookingFieldsCard } from './detail/BookingFieldsCard';
+import { BookingNotFound } from './detail/BookingNotFound';
+import { DeleteBookingDialog } from './detail/DeleteBookingDialog';
+import { FinanceCard } from './detail/FinanceCard';
+import { JumpCard } from './detail/JumpCard';
+import { ProductCard } from './detail/ProductCard';
 
+const isNotFound = (error: unknown) => error instanceof ApiError && error.httpStatus === 404;
+
+/** A key pressed inside a dialog (or its portal) belongs to the dialog, not to this page. */
+const fromDialog = (event: KeyboardEvent) => event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
+
+/** #/bookings/<external_id>: everything about one booking, its jump, product and finance ledger. */
 export function BookingDetailPage({ externalId }: { externalId: string }) {
-  return <Title order={2}>Booking {externalId}</Title>;
+  const [, navigate] = useLocation();
+  const queryClient = useQueryClient();
+  const booking = useQuery({ ...bookingQuery(externalId), retry: (failures, error) => !isNotFound(error) && failures < 1 });
+  const session = useQuery(sessionQuery());
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const dialogOpen = editing || deleting;
+  const loaded = booking.isSuccess;
+
+  const back = () => navigate(ROUTES.bookings);
+  const unlessInDialog = (action: () => void) => (event: KeyboardEvent) => {
+    if (!dialogOpen && !fromDialog(event)) action();
+  };
+  useHotkeys([
+    ['Escape', unlessInDialog(back)],
+    ['E', unlessInDialog(() => loaded && setEditing(true))],
+    ['Delete', unlessInDialog(() => loaded && setDeleting(true))],
+  ]);
+
+  const onDeleted = () => {
+    setDeleting(false);
+    navigate(ROUTES.bookings);
+    // Drop this booking's entry rather than refetch it into a 404; lists refetch.
+    queryClient.removeQueries({ queryKey: bookingQuery(externalId).queryKey, exact: true });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+    notifications.show({ color: 'teal', title: 'Booking deleted', message: `${externalId} is gone from the desk.` });
+  };
+
+  const onSaved = (savedId: string) => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+    if (savedId !== externalId) navigate(ROUTES.booking(savedId));
+  };
+
+  if (booking.isPending) return <LoadingState label={`Loading booking ${externalId}…`} />;
+  if (booking.isError) {
+    if (isNotFound(booking.error)) return <BookingNotFound externalId={externalId} onBack={back} />;
+    return (
+      <Stack gap="xs" maw={720}>
+        <BackToBookings onBack={back} />
+        <ErrorState error={booking.error} onRetry={() => void booking.refetch()} />
+      </Stack>
+    );
+  }
+
+  const b = booking.data;
+  const timeZone = session.data?.dropzone.timezone;
+  return (
+    <Stack gap="lg" maw={1400} data-testid="booking-detail" data-external-id={b.external_id}>
+      <BookingHeader booking={b} timeZone={timeZone} onBack={back} onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <BookingFieldsCard booking={b} timeZone={timeZone} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 4 }}>
+          <SimpleGrid cols={{ base: 1, md: 2, lg: 1 }} spacing="lg" verticalSpacing="lg">
+            <ProductCard productId={b.product_id} cameraPackage={b.camera_package} currency={session.data?.dropzone.currency} />
+            <JumpCard jump={b.jump} />
+          </SimpleGrid>
+        </Grid.Col>
+      </Grid>
+      <FinanceCard events={b.finance_events} timeZone={timeZone} />
+      <BookingFormModal opened={editing} onClose={() => setEditing(false)} booking={b} onSaved={onSaved} />
+      <DeleteBookingDialog opened={deleting} onClose={() => setDeleting(false)} externalId={externalId} name={b.name} onDeleted={onDeleted} />
+    </Stack>
+  );
 }

@@ -1,0 +1,21 @@
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { IconArrowLeft } from './icons';
+
+/** An external id the server does not know: a typo in the address, or a booking deleted since. */
+export function BookingNotFound({ externalId, onBack }: { externalId: string; onBack: () => void }) {
+  return (
+    <Center py={64} data-testid="booking-not-found">
+      <Stack align="center" gap="xs" maw={480}>
+        <Text fw={600} size="lg" ta="center">
+          No booking with external id “{externalId}”
+        </Text>
+        <Text size="sm" c="dimmed" ta="center">
+          It may have been deleted, or the id in the address is not quite right. Find the booking in the list by name or e-mail.
+        </Text>
+        <Button mt="sm" variant="light" leftSection={<IconArrowLeft size={16} />} onClick={onBack} data-autofocus>
+          Back to bookings
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,59 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** One finance event of the timeline. */
+export class FinanceEventEntry {
+  constructor(readonly root: Locator) {}
+
+  readonly label = () => this.root.getByTestId('event-label');
+  readonly type = () => this.root.getByTestId('event-type');
+  readonly change = () => this.root.getByTestId('event-change');
+  readonly total = () => this.root.getByTestId('event-total');
+  readonly comment = () => this.root.getByTestId('event-comment');
+  readonly entitlements = () => this.root.getByTestId('event-entitlements');
+  readonly payment = () => this.root.getByTestId('event-payment');
+  readonly paymentAmount = () => this.root.getByTestId('payment-amount');
+  readonly paymentProcessor = () => this.root.getByTestId('payment-processor');
+}
+
+/** #/bookings/<external_id>: the booking detail screen. */
+export class BookingDetail {
+  constructor(private readonly page: Page) {}
+
+  static route(externalId: string): string {
+    return `/bookings/${encodeURIComponent(externalId)}`;
+  }
+
+  readonly root = () => this.page.getByTestId('booking-detail');
+  readonly title = () => this.page.getByTestId('booking-title');
+  readonly externalId = () => this.page.getByTestId('booking-external-id');
+  readonly jumpDate = () => this.page.getByTestId('booking-jump-date');
+  readonly albumStatus = () => this.page.getByTestId('album-status');
+  readonly backButton = () => this.page.getByTestId('back-to-bookings');
+  readonly editButton = () => this.page.getByTestId('booking-edit');
+  readonly deleteButton = () => this.page.getByTestId('booking-delete');
+  readonly notFound = () => this.page.getByTestId('booking-not-found');
+
+  /** A field's shown value, by its wire name (`email`, `camera_package`…). */
+  readonly fieldValue = (field: string) => this.page.getByTestId(`value-${field}`);
+  readonly fieldLock = (field: string) => this.page.getByTestId(`lock-${field}`);
+
+  readonly productName = () => this.page.getByTestId('product-name');
+  readonly productPrice = () => this.page.getByTestId('product-price');
+  readonly productEntitlements = () => this.page.getByTestId('product-entitlements');
+  readonly noProduct = () => this.page.getByTestId('product-none');
+
+  readonly jumpCamera = () => this.page.getByTestId('jump-camera');
+  readonly jumpFilmer = () => this.page.getByTestId('jump-filmer');
+  readonly noJump = () => this.page.getByTestId('jump-none');
+
+  readonly financeTotal = () => this.page.getByTestId('finance-total');
+  readonly financePaid = () => this.page.getByTestId('finance-paid');
+  readonly financeEmpty = () => this.page.getByTestId('finance-empty');
+  readonly chart = () => this.page.getByTestId('finance-chart');
+  readonly chartNote = () => this.page.getByTestId('finance-chart-note');
+  readonly events = () => this.page.getByTestId('finance-event');
+  readonly event = (index: number) => new FinanceEventEntry(this.events().nth(index));
+
+  readonly deleteDialog = () => this.page.getByRole('dialog', { name: /Delete booking/ });
+  readonly confirmDelete = () => this.page.getByTestId('delete-confirm');
+}
