@@ -1,0 +1,27 @@
+import { Text } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { UpgradeListItem } from '../../../../shared/schemas/catalogue';
+import { localeSort } from '../../components/DataGrid';
+import { formatMoney } from '../../lib/format';
+import { ActiveBadge } from './YesNo';
+
+const column = createColumnHelper<UpgradeListItem>();
+
+/** The upgrades list's columns (spec 2.4); each price in its own currency. A module constant: stable for TanStack. */
+export const UPGRADE_COLUMNS = [
+  column.accessor('name', {
+    header: 'Name',
+    sortingFn: localeSort<UpgradeListItem>(),
+    cell: (info) => (
+      <Text size="sm" fw={600} c="inherit">
+        {info.getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('payment_price_cents', {
+    header: 'Price',
+    cell: ({ row: { original: upgrade } }) => <span className="numeric">{formatMoney(upgrade.payment_price_cents, upgrade.payment_price_currency)}</span>,
+    meta: { align: 'right', width: 140 },
+  }),
+  column.accessor('active', { header: 'Active', cell: (info) => <ActiveBadge active={info.getValue()} />, meta: { align: 'center', width: 120 } }),
+];

@@ -1,0 +1,79 @@
+import { ActionIcon, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { createColumnHelper } from '@tanstack/react-table';
+import type { Filmer } from '../../../../shared/schemas/filmer';
+import { BooleanMark, localeSort, stopRowClick, type DataGridColumnMeta } from '../../components/DataGrid';
+import { useFilmerRowActions } from './row-actions';
+import { TrashIcon } from './TrashIcon';
+
+const column = createColumnHelper<Filmer>();
+const byText = localeSort<Filmer>();
+const center: DataGridColumnMeta = { align: 'center', width: 110 };
+
+function ActiveCell({ filmer }: { filmer: Filmer }) {
+  const { setActive, selectedId } = useFilmerRowActions();
+  return (
+    <Group justify="center" onClick={stopRowClick}>
+      <Switch
+        size="sm"
+        checked={filmer.active}
+        onChange={(event) => setActive(filmer, event.currentTarget.checked)}
+        aria-label={`Active: ${filmer.name}`}
+        tabIndex={selectedId === filmer.id ? 0 : -1}
+        color="teal"
+      />
+    </Group>
+  );
+}
+
+function DeleteCell({ filmer }: { filmer: Filmer }) {
+  const { askDelete, selectedId } = useFilmerRowActions();
+  return (
+    <Tooltip label="Delete… (Del)" openDelay={400}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        aria-label={`Delete ${filmer.name}`}
+        tabIndex={selectedId === filmer.id ? 0 : -1}
+        onClick={(event) => {
+          stopRowClick(event);
+          askDelete(filmer);
+        }}
+      >
+        <TrashIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** The filmers grid's columns: a module constant, so TanStack never sees new column objects. */
+export const FILMER_COLUMNS = [
+  column.accessor('name', {
+    header: 'Name',
+    sortingFn: byText,
+    cell: (info) => (
+      <Text size="sm" fw={600} c="inherit">
+        {info.getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('email', { header: 'E-mail', sortingFn: byText }),
+  column.accessor((filmer) => filmer.external_id ?? '', {
+    id: 'external_id',
+    header: 'External id',
+    sortingFn: byText,
+    cell: ({ row: { original: filmer } }) =>
+      filmer.external_id ? (
+        <Text size="sm" ff="monospace" title={filmer.external_service ? `from ${filmer.external_service}` : undefined}>
+          {filmer.external_id}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" fs="italic">
+          none
+        </Text>
+      ),
+  }),
+  column.accessor('tandem_instructor', { header: 'Tandem instructor', cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
+  column.accessor('videographer', { header: 'Videographer', cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
+  column.accessor('active', { header: 'Active', cell: (info) => <ActiveCell filmer={info.row.original} />, meta: center, enableGlobalFilter: false }),
+  column.display({ id: 'actions', header: () => <VisuallyHidden>Actions</VisuallyHidden>, cell: (info) => <DeleteCell filmer={info.row.original} />, meta: { align: 'right', width: 56 } }),
+];

@@ -1,0 +1,135 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { CatalogueScreen } from './pages/catalogue';
+import { expect, saveScreenshot, test } from './fixtures';
+
+/** The same number formatting the page uses (the browser's locale), so the test does not hard-code one. */
+const money = (page: Page, cents: number, currency: string) =>
+  page.evaluate(([c, cur]) => new Intl.NumberFormat(undefined, { style: 'currency', currency: cur as string }).format((c as number) / 100), [cents, currency] as const);
+
+async function listVersion(request: APIRequestContext, url: string, token: string, list: 'products' | 'upgrades') {
+  const response = await request.get(`${url}/api/f1/sync/${list}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()).version as string;
+}
+
+test('products: the list with its version, prices in the dropzone currency, inactive dimmed', async ({ page, desk, request }) => {
+  await desk.open(page, '/catalogue');
+  const catalogue = new CatalogueScreen(page);
+  const grid = catalogue.productsGrid();
+  await expect(catalogue.tab('Products')).toHaveAttribute('aria-selected', 'true');
+  await expect(grid.locator('tbody tr')).toHaveCount(5);
+  await expect(catalogue.readOnlyNote()).toContainText('configured in the admin interface');
+
+  const version = await listVersion(request, desk.url, desk.token, 'products');
+  await expect(catalogue.productsVersion()).toHaveAttribute('data-version', version);
+  await expect(catalogue.productsVersion()).toContainText(`Catalogue version ${version.slice(0, 8)}`);
+
+  for (const [name, cents] of [['Selfie video', 9900], ['Selfie video + photos', 12900], ['Videographer', 14900], ['Photos only', 4900]] as const) {
+    await expect(await catalogue.cell(grid, name, 'Price')).toHaveText(await money(page, cents, 'EUR'));
+  }
+  expect(await money(page, 9900, 'EUR')).toContain('99');
+  await expect(await catalogue.cell(grid, 'Selfie video', 'Booking system name')).toHaveText('Selfie');
+  await expect(await catalogue.cell(grid, 'Videographer', 'Videographer')).toHaveText('Yes');
+  await expect(await catalogue.cell(grid, 'Selfie video', 'Videographer')).toHaveAccessibleName('No');
+  await expect(catalogue.row(grid, 'Old package')).toHaveAttribute('data-dimmed', 'true');
+  await expect(await catalogue.cell(grid, 'Old package', 'Active')).toHaveText('Inactive');
+  await expect(catalogue.row(grid, 'Selfie video')).not.toHaveAttribute('data-dimmed', 'true');
+  await expect(catalogue.editControls()).toHaveCount(0);
+  await saveScreenshot(page, 'catalogue-products');
+});
+
+test('opening a product shows every field of it; Escape goes back to the list', async ({ page, desk }) => {
+  await desk.open(page, '/catalogue/products');
+  const catalogue = new CatalogueScreen(page);
+  await catalogue.row(catalogue.productsGrid(), 'Videographer').click();
+  await expect(page).toHaveURL(/#\/catalogue\/products\/3$/);
+  await expect(catalogue.productDetail()).toBeVisible();
+
+  const expected: Record<string, string | RegExp> = {
+    id: '3',
+    name: 'Videographer',
+    booking_system_name: 'Video',
+    price_cents: await money(page, 14900, 'EUR'),
+    active: 'Yes',
+    selfie: 'No',
+    videographer: 'Yes',
+    either_video: 'No',
+    socials: 'Yes',
+    photos: 'No',
+    has_4k: 'Yes',
+    raw_footage: 'No',
+  };
+  for (const [field, value] of Object.entries(expected)) await expect(catalogue.detailValue(field), field).toHaveText(value);
+  await expect(catalogue.editControls()).toHaveCount(0);
+  await saveScreenshot(page, 'catalogue-product-detail');
+
+  await page.keyboard.press('Escape');
+  await expect(catalogue.productDetail()).toBeHidden();
+  await expect(page).toHaveURL(/#\/catalogue\/products$/);
+});
+
+test('a product detail is deep-linkable, and Enter on a row opens one', async ({ page, desk }) => {
+  await desk.open(page, '/catalogue/products/4');
+  const catalogue = new CatalogueScreen(page);
+  await expect(catalogue.detailValue('name')).toHaveText('Old package');
+  await expect(catalogue.detailValue('active')).toHaveText('No');
+  await expect(catalogue.detailValue('either_video')).toHaveText('Yes');
+  await page.keyboard.press('Escape');
+  await expect(catalogue.productDetail()).toBeHidden();
+
+  await catalogue.row(catalogue.productsGrid(), 'Selfie video').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/catalogue\/products\/\d+$/);
+  await expect(catalogue.productDetail()).toBeVisible();
+});
+
+test('an unknown product id says so, without a pointless retry', async ({ page, desk }) => {
+  await desk.open(page, '/catalogue/products/999');
+  const catalogue = new CatalogueScreen(page);
+  await expect(catalogue.drawer()).toContainText('No product with id 999');
+  await expect(catalogue.drawer().getByRole('button', { name: 'Retry' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/catalogue\/products$/);
+});
+
+test('upgrades: tab, version, prices in their currency, and every field of one upgrade', async ({ page, desk, request }) => {
+  await desk.open(page, '/catalogue');
+  const catalogue = new CatalogueScreen(page);
+  await catalogue.tab('Upgrades').click();
+  await expect(page).toHaveURL(/#\/catalogue\/upgrades$/);
+  const grid = catalogue.upgradesGrid();
+  await expect(grid.locator('tbody tr')).toHaveCount(2);
+  await expect(catalogue.upgradesVersion()).toHaveAttribute('data-version', await listVersion(request, desk.url, desk.token, 'upgrades'));
+  await expect(await catalogue.cell(grid, '4K footage', 'Price')).toHaveText(await money(page, 2500, 'EUR'));
+  await expect(catalogue.row(grid, 'Raw footage')).toHaveAttribute('data-dimmed', 'true');
+  await expect(await catalogue.cell(grid, 'Raw footage', 'Active')).toHaveText('Inactive');
+  await expect(catalogue.editControls()).toHaveCount(0);
+  await saveScreenshot(page, 'catalogue-upgrades');
+
+  await catalogue.row(grid, '4K footage').click();
+  await expect(page).toHaveURL(/#\/catalogue\/upgrades\/1$/);
+  const expected: Record<string, string | RegExp> = {
+    id: '1',
+    name: '4K footage',
+    active: 'Yes',
+    notify_staff: 'Yes',
+    payment_price_cents: await money(page, 2500, 'EUR'),
+    payment_price_currency: 'EUR',
+    payment_price_identifier: /^price_4k/, // and its Copy button
+    created_at: /\d/,
+    updated_at: /\d/,
+  };
+  for (const [field, value] of Object.entries(expected)) await expect(catalogue.detailValue(field), field).toHaveText(value);
+  await expect(catalogue.editControls()).toHaveCount(0);
+  await saveScreenshot(page, 'catalogue-upgrade-detail');
+});
+
+test('#/catalogue/upgrades opens the upgrades tab directly', async ({ page, desk }) => {
+  await desk.open(page, '/catalogue/upgrades');
+  const catalogue = new CatalogueScreen(page);
+  await expect(catalogue.tab('Upgrades')).toHaveAttribute('aria-selected', 'true');
+  await expect(catalogue.row(catalogue.upgradesGrid(), 'Raw footage')).toBeVisible();
+  await catalogue.tab('Products').click();
+  await expect(page).toHaveURL(/#\/catalogue\/products$/);
+  await expect(catalogue.productsGrid()).toBeVisible();
+});

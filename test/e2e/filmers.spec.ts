@@ -1,0 +1,184 @@
+import type { APIRequestContext } from '@playwright/test';
+import { FilmersScreen } from './pages/filmers';
+import { expect, saveScreenshot, test, type DeskUnderTest } from './fixtures';
+
+/** What the server holds, read past the UI: proves a write happened (or did not). */
+async function storedFilmers(request: APIRequestContext, desk: DeskUnderTest): Promise<{ id: number; name: string; active: boolean }[]> {
+  const response = await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, { headers: { authorization: `Bearer ${desk.token}` } });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+test('the list shows filmers with an external id; the toggle adds the others', async ({ page, desk }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await expect(filmers.names()).toHaveText(['Fay Filmer', 'Jo Jumper']);
+  await expect(filmers.row('Fay Filmer')).toContainText('fay@example.com');
+  await expect(filmers.row('Fay Filmer')).toContainText('F-1');
+  await expect(filmers.activeSwitch('Jo Jumper')).not.toBeChecked();
+
+  await filmers.includeAll().click();
+  await expect(filmers.names()).toHaveText(['Fay Filmer', 'Ivo Internal', 'Jo Jumper']);
+  await expect(filmers.row('Ivo Internal')).toContainText('none');
+  await expect(filmers.count()).toHaveText('3');
+  await filmers.row('Fay Filmer').focus();
+  await saveScreenshot(page, 'filmers');
+
+  await filmers.includeAll().click();
+  await expect(filmers.row('Ivo Internal')).toHaveCount(0);
+});
+
+test('N opens a new filmer form; the created filmer is listed', async ({ page, desk, request }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await expect(filmers.rows()).toHaveCount(2);
+  await page.keyboard.press('n');
+  await expect(filmers.form()).toBeVisible();
+  await expect(filmers.field('Name')).toBeFocused();
+  await filmers.fill({ Name: 'Nora New', 'E-mail': 'nora@example.com', 'External id': 'F-9', 'External service': 'skybook' });
+  await filmers.flag('Videographer').check();
+  await filmers.saveButton().click();
+
+  await expect(filmers.form()).toBeHidden();
+  await expect(page.getByText('Filmer created')).toBeVisible();
+  await expect(filmers.row('Nora New')).toContainText('F-9');
+  await expect(filmers.activeSwitch('Nora New')).toBeChecked();
+  const nora = (await storedFilmers(request, desk)).find((f) => f.name === 'Nora New');
+  expect(nora).toMatchObject({ external_id: 'F-9', external_service: 'skybook', videographer: true, tandem_instructor: false, active: true });
+});
+
+test('a filmer without external id is created into a list that shows it', async ({ page, desk }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await filmers.newButton().click();
+  await filmers.fill({ Name: 'Desk Only', 'E-mail': 'desk@example.com' });
+  await filmers.saveButton().click();
+  await expect(filmers.includeAll()).toBeChecked();
+  await expect(filmers.row('Desk Only')).toBeVisible();
+});
+
+test('an invalid e-mail is refused beside its field; the input stays and nothing is created', async ({ page, desk, request }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await filmers.newButton().click();
+  await filmers.fill({ Name: 'Bad Mail', 'E-mail': 'not-an-email', 'External id': 'F-10' });
+  await filmers.saveButton().click();
+
+  await expect(filmers.field('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  await expect(filmers.field('E-mail')).toHaveAccessibleDescription(/Email is invalid/);
+  await expect(filmers.field('E-mail')).toBeFocused();
+  await expect(filmers.form()).toBeVisible();
+  await expect(filmers.field('Name')).toHaveValue('Bad Mail');
+  await expect(filmers.field('E-mail')).toHaveValue('not-an-email');
+  await expect(filmers.field('External id')).toHaveValue('F-10');
+  await saveScreenshot(page, 'filmer-form-invalid');
+  expect((await storedFilmers(request, desk)).map((f) => f.name)).toEqual(['Fay Filmer', 'Ivo Internal', 'Jo Jumper']);
+
+  // Fixing the field clears its message, and the same form then saves.
+  await filmers.field('E-mail').fill('bad.mail@example.com');
+  await expect(filmers.field('E-mail')).not.toHaveAttribute('aria-invalid', 'true');
+  await filmers.saveButton().click();
+  await expect(filmers.row('Bad Mail')).toBeVisible();
+});
+
+test('a blank name and e-mail are both named by the server beside their fields', async ({ page, desk }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await filmers.newButton().click();
+  await filmers.fill({ 'External id': 'F-11' });
+  await filmers.saveButton().click();
+  await expect(filmers.field('Name')).toHaveAccessibleDescription(/Name can't be blank/);
+  await expect(filmers.field('E-mail')).toHaveAccessibleDescription(/Email can't be blank/);
+  await expect(filmers.field('External id')).toHaveValue('F-11');
+});
+
+test('arrow keys and Enter open a filmer; the edited name is saved', async ({ page, desk, request }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await filmers.row('Fay Filmer').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(filmers.row('Jo Jumper')).toBeFocused();
+  await expect(filmers.row('Jo Jumper')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+
+  await expect(filmers.form()).toHaveAccessibleName('Edit Fay Filmer');
+  await expect(filmers.field('Name')).toHaveValue('Fay Filmer');
+  await filmers.field('Name').fill('Fay Filmer-Smith');
+  await page.keyboard.press('Enter');
+
+  await expect(filmers.form()).toBeHidden();
+  await expect(filmers.row('Fay Filmer-Smith')).toBeVisible();
+  await expect(filmers.row('Fay Filmer-Smith')).toContainText('F-1');
+  expect((await storedFilmers(request, desk)).find((f) => f.id === 1)?.name).toBe('Fay Filmer-Smith');
+
+  // Escape closes the form without saving.
+  await filmers.row('Fay Filmer-Smith').click();
+  await filmers.field('Name').fill('Not saved');
+  await page.keyboard.press('Escape');
+  await expect(filmers.form()).toBeHidden();
+  await expect(filmers.row('Fay Filmer-Smith')).toBeVisible();
+});
+
+test('the Active switch turns a filmer off and on again', async ({ page, desk, request }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  const fay = filmers.activeSwitch('Fay Filmer');
+  await expect(fay).toBeChecked();
+
+  await filmers.toggleActive('Fay Filmer');
+  await expect(fay).not.toBeChecked();
+  await expect(page.getByText('Fay Filmer is inactive')).toBeVisible();
+  await expect.poll(async () => (await storedFilmers(request, desk)).find((f) => f.id === 1)?.active).toBe(false);
+  await expect(filmers.form()).toBeHidden();
+
+  await filmers.toggleActive('Fay Filmer');
+  await expect(fay).toBeChecked();
+  await expect.poll(async () => (await storedFilmers(request, desk)).find((f) => f.id === 1)?.active).toBe(true);
+});
+
+test('when the server cannot take the Active change, the switch flips back and says why', async ({ page, desk, request }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await page.route('**/api/f1/sync/filmers', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'internal_error', error: 'disk full' }) })
+      : route.fallback(),
+  );
+  await filmers.toggleActive('Fay Filmer');
+  await expect(page.getByText('Fay Filmer is still active')).toBeVisible();
+  await expect(page.getByText(/disk full/)).toBeVisible();
+  await expect(filmers.activeSwitch('Fay Filmer')).toBeChecked();
+  expect((await storedFilmers(request, desk)).find((f) => f.id === 1)?.active).toBe(true);
+});
+
+test('deleting a filmer with jumps is refused with the server’s reason; the filmer stays', async ({ page, desk, request }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await filmers.deleteButton('Fay Filmer').click();
+  await expect(filmers.deleteDialog()).toHaveAccessibleName('Delete Fay Filmer?');
+  await filmers.confirmDelete().click();
+
+  await expect(filmers.refusal()).toContainText('Cannot delete record because dependent jumps exist');
+  await expect(filmers.refusal()).toContainText('Fay Filmer was not deleted');
+  await saveScreenshot(page, 'filmer-delete-refused');
+  await page.keyboard.press('Escape');
+  await expect(filmers.deleteDialog()).toBeHidden();
+  await expect(filmers.row('Fay Filmer')).toBeVisible();
+  expect((await storedFilmers(request, desk)).some((f) => f.id === 1)).toBe(true);
+});
+
+test('deleting a filmer without jumps removes them (Delete key, then confirm)', async ({ page, desk, request }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await filmers.row('Jo Jumper').focus();
+  await page.keyboard.press('Delete');
+  await expect(filmers.deleteDialog()).toHaveAccessibleName('Delete Jo Jumper?');
+  await filmers.confirmDelete().click();
+
+  await expect(filmers.deleteDialog()).toBeHidden();
+  await expect(page.getByText('Filmer deleted')).toBeVisible();
+  await expect(filmers.row('Jo Jumper')).toHaveCount(0);
+  await expect(filmers.names()).toHaveText(['Fay Filmer']);
+  expect((await storedFilmers(request, desk)).some((f) => f.id === 3)).toBe(false);
+});
