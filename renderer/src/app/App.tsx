@@ -3,14 +3,18 @@ import { useHotkeys } from '@mantine/hooks';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { hasApiToken } from '../api/client';
-import { MissingTokenState } from '../components/states';
-import { BookingDetailPage } from '../features/bookings/BookingDetailPage';
+import { lazy, Suspense } from 'react';
+import { LoadingState, MissingTokenState } from '../components/states';
 import { BookingsPage } from '../features/bookings/BookingsPage';
-import { CataloguePage } from '../features/catalogue/CataloguePage';
-import { FilmersPage } from '../features/filmers/FilmersPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import { NAV_ITEMS, ROUTES } from './routes';
 import { StatusBar } from './StatusBar';
+
+// Bookings is where the desk opens, so it ships in the first bundle; the other screens (and the
+// chart library the detail page uses) load when first visited, keeping the first paint fast.
+const BookingDetailPage = lazy(() => import('../features/bookings/BookingDetailPage').then((m) => ({ default: m.BookingDetailPage })));
+const FilmersPage = lazy(() => import('../features/filmers/FilmersPage').then((m) => ({ default: m.FilmersPage })));
+const CataloguePage = lazy(() => import('../features/catalogue/CataloguePage').then((m) => ({ default: m.CataloguePage })));
+const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 function Navigation() {
   const [location, navigate] = useLocation();
@@ -36,16 +40,18 @@ function Navigation() {
 
 function Screens() {
   return (
-    <Switch>
-      <Route path={ROUTES.bookings} component={BookingsPage} />
-      <Route path="/bookings/:externalId">{(params) => <BookingDetailPage externalId={decodeURIComponent(params.externalId)} />}</Route>
-      <Route path={ROUTES.filmers} component={FilmersPage} />
-      <Route path={ROUTES.catalogue} nest component={CataloguePage} />
-      <Route path={ROUTES.settings} component={SettingsPage} />
-      <Route>
-        <Redirect to={ROUTES.bookings} />
-      </Route>
-    </Switch>
+    <Suspense fallback={<LoadingState label="Opening…" />}>
+      <Switch>
+        <Route path={ROUTES.bookings} component={BookingsPage} />
+        <Route path="/bookings/:externalId">{(params) => <BookingDetailPage externalId={decodeURIComponent(params.externalId)} />}</Route>
+        <Route path={ROUTES.filmers} component={FilmersPage} />
+        <Route path={ROUTES.catalogue} nest component={CataloguePage} />
+        <Route path={ROUTES.settings} component={SettingsPage} />
+        <Route>
+          <Redirect to={ROUTES.bookings} />
+        </Route>
+      </Switch>
+    </Suspense>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Modal, Text } from '@mantine/core';
 import type { BookingListItem } from '../../../../shared/schemas/booking';
+import { BookingForm } from './form/BookingForm';
 
 export interface BookingFormModalProps {
   opened: boolean;
@@ -10,11 +11,22 @@ export interface BookingFormModalProps {
   onSaved?: (externalId: string) => void;
 }
 
-/** Create or edit a booking through the Sync API. (Placeholder: the bookings feature fills this in.) */
-export function BookingFormModal({ opened, onClose, booking }: BookingFormModalProps) {
+/** Create or edit a booking through the Sync API (POST /bookings), in a dialog. */
+export function BookingFormModal({ opened, onClose, booking, onSaved }: BookingFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={booking ? `Edit ${booking.external_id}` : 'New booking'}>
-      <Text>Not built yet.</Text>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={
+        <Text component="span" fw={650} size="lg">
+          {booking ? `Edit booking ${booking.external_id ?? ''}` : 'New booking'}
+        </Text>
+      }
+      size={760}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      data-testid="booking-form-dialog"
+    >
+      <BookingForm key={booking?.external_id ?? 'new'} booking={booking} onClose={onClose} onSaved={onSaved} />
     </Modal>
   );
 }

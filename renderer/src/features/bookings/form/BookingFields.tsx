@@ -1,0 +1,116 @@
+import { Autocomplete, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { ChangeEvent, ReactNode } from 'react';
+import { formatDate } from '../../../lib/format';
+import { BOOKING_FIELD_LABELS as LABEL } from '../fieldLabels';
+import { LockIcon } from '../icons';
+import { relativeDay } from '../list/dateRanges';
+import type { BookingFormValues } from './formValues';
+import type { FieldErrors } from './saveOutcome';
+import classes from './BookingForm.module.css';
+
+export interface BookingFieldsProps {
+  values: BookingFormValues;
+  onChange: <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) => void;
+  errors: FieldErrors;
+  /** Field → why an update leaves it alone. */
+  locks: Map<string, string>;
+  editing: boolean;
+  /** Package names the products match on, offered while typing. */
+  packageSuggestions: string[];
+  today: string;
+}
+
+/** Help and errors under the input, so the two inputs of a row stay level. */
+const WRAPPER_ORDER: ('label' | 'input' | 'description' | 'error')[] = ['label', 'input', 'description', 'error'];
+const MONO = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+function lockNote(reason: string | undefined): ReactNode {
+  if (!reason) return undefined;
+  return (
+    <span className={classes.lock}>
+      <LockIcon size={12} /> Locked: {reason}
+    </span>
+  );
+}
+
+/** The writable booking fields (spec 4.1), two to a row, in the order a phone call goes. */
+export function BookingFields({ values, onChange, errors, locks, editing, packageSuggestions, today }: BookingFieldsProps) {
+  const text = (field: 'external_service' | 'name' | 'email' | 'mobile' | 'language') => ({
+    label: LABEL[field],
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(field, event.currentTarget.value),
+    error: errors[field],
+    description: lockNote(locks.get(field)),
+    inputWrapperOrder: WRAPPER_ORDER,
+  });
+  const jumpHint = values.jump_on ? `${formatDate(values.jump_on)} · ${relativeDay(values.jump_on, today)}` : 'Leave empty if not known yet';
+
+  return (
+    <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+      <TextInput
+        label={LABEL.external_id}
+        value={values.external_id}
+        onChange={(event) => onChange('external_id', event.currentTarget.value)}
+        error={errors.external_id}
+        required={!editing}
+        readOnly={editing}
+        variant={editing ? 'filled' : 'default'}
+        description={editing ? 'The booking system’s id: it cannot change' : 'The booking system’s id, e.g. BK-1001'}
+        styles={MONO}
+        inputWrapperOrder={WRAPPER_ORDER}
+        data-autofocus={!editing || undefined}
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextInput {...text('external_service')} placeholder="e.g. skybook" autoComplete="off" />
+      <TextInput {...text('name')} autoComplete="off" data-autofocus={editing || undefined} />
+      <TextInput {...text('email')} type="email" autoComplete="off" spellCheck={false} />
+      <TextInput {...text('mobile')} type="tel" autoComplete="off" />
+      <TextInput {...text('language')} placeholder="e.g. en" autoComplete="off" spellCheck={false} />
+      <DateInput
+        label={LABEL.jump_on}
+        value={values.jump_on}
+        onChange={(value) => onChange('jump_on', value)}
+        error={errors.jump_on}
+        description={lockNote(locks.get('jump_on')) ?? jumpHint}
+        inputWrapperOrder={WRAPPER_ORDER}
+        valueFormat="YYYY-MM-DD"
+        placeholder="YYYY-MM-DD"
+        clearable
+        popoverProps={{ withinPortal: true }}
+        data-testid="form-jump-on"
+      />
+      <Autocomplete
+        label={LABEL.camera_package}
+        value={values.camera_package}
+        onChange={(value) => onChange('camera_package', value)}
+        inputWrapperOrder={WRAPPER_ORDER}
+        data={packageSuggestions}
+        error={errors.camera_package}
+        description={lockNote(locks.get('camera_package')) ?? 'Matched to a product by its name'}
+        autoComplete="off"
+      />
+      <Textarea
+        label={LABEL.reference}
+        value={values.reference}
+        onChange={(event) => onChange('reference', event.currentTarget.value)}
+        error={errors.reference}
+        description={lockNote(locks.get('reference'))}
+        inputWrapperOrder={WRAPPER_ORDER}
+        autosize
+        minRows={2}
+        maxRows={5}
+        className={classes.wide}
+      />
+      <Switch
+        label="Show publicly"
+        description={lockNote(locks.get('show_publicly'))}
+        checked={values.show_publicly}
+        onChange={(event) => onChange('show_publicly', event.currentTarget.checked)}
+        error={errors.show_publicly}
+        className={classes.wide}
+      />
+    </SimpleGrid>
+  );
+}

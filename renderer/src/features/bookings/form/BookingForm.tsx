@@ -1,0 +1,170 @@
+import { Button, Group, Kbd, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { BookingListItem } from '../../../../../shared/schemas/booking';
+import { productsQuery } from '../../../api/queries';
+import { useDropzoneToday } from '../list/useDropzoneToday';
+import { BookingFields } from './BookingFields';
+import { draftKey, dropDraft, keepDraft, takeDraft } from './drafts';
+import { changedFields, createRequest, EMPTY_FORM, updateRequest, valuesOf, withFieldsFrom, type BookingFormValues } from './formValues';
+import { DraftPanel, PartialUpdatePanel, RefusedPanel, type IgnoredChange } from './OutcomePanel';
+import { readFailure, readOutcome, type FieldErrors } from './saveOutcome';
+import { useLockedFields } from './useLockedFields';
+import { useSaveBooking } from './useSaveBooking';
+
+export interface BookingFormProps {
+  booking?: BookingListItem;
+  onClose: () => void;
+  onSaved?: (externalId: string) => void;
+}
+
+type Notice = { kind: 'refused'; title: string; message: string } | { kind: 'partial'; warning: string; ignored: IgnoredChange[] } | null;
+
+/**
+ * Create or edit one booking. On edit only the changed fields are sent. Whatever the server
+ * answers, the input stays: a refusal shows beside the fields, a partial update says which
+ * fields stayed, and closing without saving keeps a draft for next time.
+ */
+export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
+  const editing = booking !== undefined;
+  const key = draftKey(booking?.external_id ?? undefined);
+  const initialBase = useMemo(() => (booking ? valuesOf(booking) : EMPTY_FORM), [booking]);
+  const [base, setBase] = useState(initialBase);
+  const [restored] = useState(() => takeDraft(key, initialBase));
+  const [values, setValues] = useState<BookingFormValues>(restored ?? initialBase);
+  const [showDraftNote, setShowDraftNote] = useState(restored !== null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<Notice>(null);
+  const save = useSaveBooking();
+  const locks = useLockedFields(editing ? (booking.external_id ?? undefined) : undefined);
+  const today = useDropzoneToday();
+  const products = useQuery(productsQuery()).data?.products;
+  const packageSuggestions = useMemo(
+    () => [...new Set((products ?? []).filter((p) => p.active && p.booking_system_name).map((p) => p.booking_system_name))].sort(),
+    [products],
+  );
+
+  // Closing without saving (Escape, the X, Cancel) keeps what was typed for the next open.
+  const latest = useRef({ base, values, saved: false });
+  useEffect(() => {
+    latest.current = { ...latest.current, base, values };
+  }, [base, values]);
+  useEffect(
+    () => () => {
+      const { base: b, values: v, saved } = latest.current;
+      if (saved) dropDraft(key);
+      else keepDraft(key, b, v);
+    },
+    [key],
+  );
+
+  const setField = <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
+  };
+
+  const finish = (externalId: string, title: string) => {
+    latest.current.saved = true;
+    notifications.show({ color: 'teal', title, message: `${values.name || 'Booking'} (${externalId})` });
+    onSaved?.(externalId);
+    onClose();
+  };
+
+  const submit = async () => {
+    if (save.isPending) return;
+    setNotice(null);
+    if (!editing && values.external_id.trim() === '') {
+      setErrors({ external_id: 'an external id is required' });
+      return;
+    }
+    if (editing && changedFields(base, values).length === 0) {
+      latest.current.saved = true;
+      notifications.show({ color: 'gray', title: 'Nothing to save', message: 'No field was changed.' });
+      onClose();
+      return;
+    }
+    const externalId = editing ? base.external_id : values.external_id;
+    const request = editing ? updateRequest(base, values) : createRequest(values);
+    let result;
+    try {
+      result = readOutcome(await save.mutateAsync(request), externalId, !editing);
+    } catch (error) {
+      result = readFailure(error);
+    }
+    if (result.kind === 'saved') {
+      finish(externalId, result.created ? 'Booking created' : 'Booking saved');
+    } else if (result.kind === 'partial') {
+      // The server now holds every change but the ignored ones: the form shows exactly that.
+      const ignored = result.ignored.map((field) => ({
+        field,
+        kept: String(base[field as keyof BookingFormValues] ?? ''),
+        asked: String(values[field as keyof BookingFormValues] ?? ''),
+      }));
+      const saved = withFieldsFrom(values, base, result.ignored);
+      setBase(saved);
+      setValues(saved);
+      setErrors({});
+      setNotice({ kind: 'partial', warning: result.warning, ignored });
+      onSaved?.(externalId);
+    } else {
+      setErrors(result.fieldErrors);
+      setNotice({ kind: 'refused', title: result.title, message: result.message });
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+  // Ctrl+Enter saves from anywhere in the form, the multi-line reference included.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+
+  const dirty = changedFields(base, values).length > 0 || (!editing && values.external_id !== '');
+  const afterPartial = notice?.kind === 'partial';
+
+  return (
+    <form onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate data-testid="booking-form">
+      <Stack gap="md">
+        {showDraftNote && (
+          <DraftPanel
+            onDiscard={() => {
+              setValues(base);
+              setErrors({});
+              setShowDraftNote(false);
+            }}
+          />
+        )}
+        {notice?.kind === 'refused' && <RefusedPanel title={notice.title} message={notice.message} />}
+        {notice?.kind === 'partial' && <PartialUpdatePanel warning={notice.warning} ignored={notice.ignored} />}
+        <BookingFields
+          values={values}
+          onChange={setField}
+          errors={errors}
+          locks={locks}
+          editing={editing}
+          packageSuggestions={packageSuggestions}
+          today={today}
+        />
+        <Group justify="space-between" mt="xs">
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> save · <Kbd size="xs">Esc</Kbd> close{dirty ? ' (your input is kept)' : ''}
+          </Text>
+          <Group gap="sm">
+            <Button variant="default" onClick={onClose}>
+              {afterPartial && !dirty ? 'Close' : 'Cancel'}
+            </Button>
+            <Button type="submit" loading={save.isPending} data-testid="booking-form-submit">
+              {editing ? 'Save changes' : 'Create booking'}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

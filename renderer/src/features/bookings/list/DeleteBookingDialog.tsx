@@ -1,0 +1,71 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingListItem } from '../../../../../shared/schemas/booking';
+import { queryKeys } from '../../../api/queries';
+import { syncApi } from '../../../api/sync-api';
+import { formatDate } from '../../../lib/format';
+
+export interface DeleteBookingDialogProps {
+  opened: boolean;
+  /** The booking to delete (one with an external id); kept while the dialog fades out. */
+  booking: BookingListItem | null;
+  onClose: () => void;
+  onDeleted: (booking: BookingListItem) => void;
+}
+
+/** Asks before a permanent delete; Cancel has the focus, so Enter right away deletes nothing. */
+export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: DeleteBookingDialogProps) {
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (target: BookingListItem) => syncApi.deleteBooking(target.external_id ?? ''),
+    onSuccess: async (_result, target) => {
+      notifications.show({ color: 'teal', title: 'Booking deleted', message: `${target.name ?? 'The booking'} (${target.external_id}) is gone.` });
+      onDeleted(target);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+    },
+  });
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={
+        <Text component="span" fw={650} size="lg">
+          Delete this booking?
+        </Text>
+      }
+      size="md"
+      data-testid="delete-booking-dialog"
+    >
+      {booking && (
+        <Stack gap="md">
+          <Text size="sm">
+            <b>{booking.name ?? 'Unnamed booking'}</b> ({booking.external_id}), jump date {formatDate(booking.jump_on)}.
+          </Text>
+          <Text size="sm" c="dimmed">
+            The booking is removed for good and its external id becomes free again. Its finance events and jump stay on record, without the
+            booking.
+          </Text>
+          {remove.isError && (
+            <Alert color="red" title="Not deleted">
+              {remove.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} data-autofocus>
+              Keep it
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(booking)}>
+              Delete booking
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,53 @@
+import { Group, Kbd, Loader, Pagination, Text } from '@mantine/core';
+import type { Pagination as PageInfo } from '../../../../../shared/schemas/common';
+
+const count = new Intl.NumberFormat();
+
+/** "1–200 of 1,234 bookings": where this page sits in the whole result. */
+export function pageSummary(pagination: PageInfo, rowsOnPage: number): string {
+  const total = pagination.total_count;
+  const noun = total === 1 ? 'booking' : 'bookings';
+  if (total === 0) return 'No bookings';
+  if (rowsOnPage === 0) return `${count.format(total)} ${noun}`;
+  const first = (pagination.current_page - 1) * pagination.per_page + 1;
+  return `${count.format(first)}–${count.format(first + rowsOnPage - 1)} of ${count.format(total)} ${noun}`;
+}
+
+export interface ListFooterProps {
+  pagination: PageInfo | undefined;
+  /** The page asked for (it may still be loading: the control moves at once). */
+  page: number;
+  rowsOnPage: number;
+  fetching: boolean;
+  onPage: (page: number) => void;
+}
+
+export function ListFooter({ pagination, page, rowsOnPage, fetching, onPage }: ListFooterProps) {
+  return (
+    <Group justify="space-between" gap="md" wrap="nowrap" mih={32}>
+      <Group gap="lg" wrap="nowrap">
+        <Group gap={8} wrap="nowrap">
+          <Text size="sm" fw={500} className="numeric" data-testid="bookings-count" aria-live="polite">
+            {pagination ? pageSummary(pagination, rowsOnPage) : ' '}
+          </Text>
+          {fetching && <Loader size={14} aria-label="Updating" />}
+        </Group>
+        <Text size="xs" c="dimmed" visibleFrom="md">
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> select · <Kbd size="xs">Enter</Kbd> open · <Kbd size="xs">/</Kbd> search
+        </Text>
+      </Group>
+      {pagination && pagination.total_pages > 1 && (
+        <Pagination
+          total={pagination.total_pages}
+          value={page}
+          onChange={onPage}
+          size="sm"
+          withEdges
+          getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          data-testid="bookings-pagination"
+        />
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,49 @@
+import { CloseButton, Kbd, TextInput } from '@mantine/core';
+import type { KeyboardEvent, RefObject } from 'react';
+import { SearchIcon } from '../icons';
+
+export interface SearchBoxProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter or ArrowDown: take the search now and go to the results. */
+  onGoToResults: () => void;
+}
+
+/** Name contains (or e-mail contains, with an @). Escape clears it, then leaves it. */
+export function SearchBox({ inputRef, value, onChange, onGoToResults }: SearchBoxProps) {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === 'ArrowDown') {
+      event.preventDefault();
+      onGoToResults();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (value) onChange('');
+      else event.currentTarget.blur();
+    }
+  };
+  return (
+    <TextInput
+      ref={inputRef}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onKeyDown={onKeyDown}
+      placeholder="Search by name, or e-mail with @"
+      aria-label="Search bookings"
+      autoComplete="off"
+      spellCheck={false}
+      w={340}
+      leftSection={<SearchIcon />}
+      rightSection={
+        value ? (
+          <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange('')} />
+        ) : (
+          <Kbd size="xs" aria-hidden>
+            /
+          </Kbd>
+        )
+      }
+      data-testid="bookings-search"
+    />
+  );
+}

@@ -1,0 +1,311 @@
+import { addDays, dateInZone } from '../../shared/dates';
+import { expect, saveScreenshot, test } from './fixtures';
+import { BookingsScreen } from './pages/bookings';
+
+/**
+ * The Bookings screen against the seeded store (test/support/seed.ts moved to today): four
+ * external bookings (DELIVERED-OLD, NO-PRODUCT, HAS-PRODUCT, HAND-EDITED) and one walk-in
+ * without external id, jumping today.
+ */
+const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
+
+test('lists the seeded bookings with the total count', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.count()).toHaveText('1–4 of 4 bookings');
+  await expect(screen.rows()).toHaveCount(4);
+  await expect(screen.row('Nina Noproduct')).toContainText('nina@example.com');
+  await expect(screen.row('Hank Hasproduct')).toContainText('Selfie basic');
+  await expect(screen.row('Walk-in')).toHaveCount(0);
+  // The first row stands selected, so Enter works straight away.
+  await expect(screen.selectedRow()).toContainText('DELIVERED-OLD');
+  await screen.grid().focus();
+  await saveScreenshot(page, 'bookings-grid');
+});
+
+test('search runs on the server: by name, and by e-mail with an @', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.rows()).toHaveCount(4);
+
+  const nameQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q[name_cont]') === 'nina');
+  await screen.search().fill('nina');
+  await nameQuery;
+  await expect(screen.rows()).toHaveCount(1);
+  await expect(screen.row('Nina Noproduct')).toBeVisible();
+  await expect(screen.count()).toHaveText('1–1 of 1 booking');
+
+  const emailQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q[email_cont]') === 'typo@');
+  await screen.search().fill('typo@');
+  await emailQuery;
+  await expect(screen.rows()).toHaveCount(1);
+  await expect(screen.row('Hand Edited')).toBeVisible();
+
+  await screen.search().fill('nobody-like-this');
+  await expect(screen.emptyState()).toContainText('No bookings match these filters');
+  await saveScreenshot(page, 'bookings-no-match');
+  await screen.clearFilters().click();
+  await expect(screen.search()).toHaveValue('');
+  await expect(screen.rows()).toHaveCount(4);
+});
+
+test('date presets narrow the list; the walk-in shows with "include all"', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.rows()).toHaveCount(4);
+
+  // Today only the walk-in jumps, and it has no external id: hidden until asked for.
+  await screen.datePreset('Today').click();
+  await expect(screen.emptyState()).toContainText('No bookings match these filters');
+  await screen.includeAll().check();
+  await expect(screen.rows()).toHaveCount(1);
+  await expect(screen.row('Walk-in without external id')).toBeVisible();
+  await expect(screen.row('Walk-in without external id').getByTestId('no-external-id')).toBeVisible();
+  await expect(screen.count()).toHaveText('1–1 of 1 booking');
+
+  // This week (Monday to Sunday of the dropzone's today): which seeded jumps fall in it depends on the weekday.
+  const now = today();
+  const weekday = (new Date(`${now}T00:00:00Z`).getUTCDay() + 6) % 7;
+  const [monday, sunday] = [addDays(now, -weekday), addDays(now, 6 - weekday)];
+  const jumps = { 'Walk-in': 0, 'Nina Noproduct': 5, 'Hank Hasproduct': 5, 'Hand Edited': 6, 'Dora Delivered': -106 };
+  const inWeek = Object.entries(jumps).filter(([, offset]) => addDays(now, offset) >= monday && addDays(now, offset) <= sunday);
+  await screen.datePreset('This week').click();
+  await expect(screen.rows()).toHaveCount(inWeek.length);
+  for (const [name] of inWeek) await expect(screen.row(name)).toBeVisible();
+
+  await screen.datePreset('All dates').click();
+  await expect(screen.dateRange()).toHaveText('Any jump date');
+  await expect(screen.rows()).toHaveCount(5);
+  await expect(screen.count()).toHaveText('1–5 of 5 bookings');
+  await screen.includeAll().uncheck();
+  await expect(screen.rows()).toHaveCount(4);
+});
+
+test('a custom range picked on the calendar filters by jump date', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.rows()).toHaveCount(4);
+  await screen.datePreset('Custom').click();
+  await screen.calendarDay(addDays(today(), 1)).click();
+  await screen.calendarDay(addDays(today(), 5)).click();
+  await expect(screen.rows()).toHaveCount(2);
+  await expect(screen.row('Nina Noproduct')).toBeVisible();
+  await expect(screen.row('Hank Hasproduct')).toBeVisible();
+});
+
+test('keyboard: / searches, arrows move, Enter opens the booking', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.rows()).toHaveCount(4);
+
+  await page.keyboard.press('/');
+  await expect(screen.search()).toBeFocused();
+  await page.keyboard.type('nina');
+  await expect(screen.rows()).toHaveCount(1);
+  await page.keyboard.press('Enter');
+  await expect(screen.grid()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/bookings\/NO-PRODUCT$/);
+
+  // Back on the list, the search is as it was left.
+  await page.goBack();
+  await expect(screen.search()).toHaveValue('nina');
+  await screen.search().fill('');
+  await expect(screen.rows()).toHaveCount(4);
+
+  await screen.row('Dora Delivered').click();
+  await expect(screen.grid()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(screen.selectedRow()).toContainText('Hank Hasproduct');
+  await page.keyboard.press('ArrowUp');
+  await expect(screen.selectedRow()).toContainText('Nina Noproduct');
+  await page.keyboard.press('End');
+  await expect(screen.selectedRow()).toContainText('Hand Edited');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/bookings\/HAND-EDITED$/);
+});
+
+test('a booking without external id cannot be opened, and says why', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await screen.includeAll().check();
+  await screen.row('Walk-in without external id').click();
+  await page.keyboard.press('Enter');
+  await expect(screen.notification('it cannot be opened, edited or deleted')).toBeVisible();
+  await expect(page).toHaveURL(/#\/bookings$/);
+});
+
+test('sorting within the page: a header click sorts and says so (aria-sort)', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.rows()).toHaveCount(4);
+  await screen.sortButton('Name').click();
+  await expect(screen.columnHeader('Name')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(screen.rows().first()).toContainText('Dora Delivered');
+  await expect(screen.rows().last()).toContainText('Nina Noproduct');
+  await screen.sortButton('Name').click();
+  await expect(screen.columnHeader('Name')).toHaveAttribute('aria-sort', 'descending');
+  await expect(screen.rows().first()).toContainText('Nina Noproduct');
+});
+
+test('n creates a booking through the form, and it shows in the grid', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.rows()).toHaveCount(4);
+
+  await page.keyboard.press('n');
+  const form = screen.form;
+  await expect(form.title()).toHaveText('New booking');
+  await expect(form.field('External id')).toBeFocused();
+  await form.field('External id').fill('E2E-NEW-1');
+  await form.field('External service').fill('e2e');
+  await form.field('Name').fill('Erin Example');
+  await form.field('E-mail').fill('erin@example.com');
+  await form.field('Mobile').fill('+31 6 1234 5678');
+  await form.field('Language').fill('nl');
+  await form.field('Jump date').fill(addDays(today(), 3));
+  await form.field('Camera package').click();
+  await form.field('Camera package').fill('Selfie + Photos');
+  await form.field('Reference').fill('First jump, birthday present');
+  await form.showPublicly().check();
+  await saveScreenshot(page, 'booking-form');
+
+  await form.submit().click();
+  await expect(form.dialog()).toBeHidden();
+  await expect(screen.notification('Booking created')).toBeVisible();
+  await expect(screen.count()).toHaveText('1–5 of 5 bookings');
+  const row = screen.row('Erin Example');
+  await expect(row).toContainText('E2E-NEW-1');
+  await expect(row).toContainText('Selfie + Photos');
+  await expect(row).toContainText('Yes');
+  // The new booking is the selected row.
+  await expect(screen.selectedRow()).toContainText('Erin Example');
+});
+
+test('the form refuses a new booking without external id, and the server’s 422 shows beside its field', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await screen.newBooking().click();
+  const form = screen.form;
+  await form.field('Name').fill('No Id');
+  await form.submit().click();
+  await expect(form.field('External id')).toHaveAccessibleDescription(/an external id is required/);
+
+  await form.field('External id').fill('X'.repeat(256));
+  await form.submit().click();
+  await expect(form.field('External id')).toHaveAccessibleDescription(/must be at most 255 characters/);
+  await expect(form.refused()).toContainText('Not saved');
+  // What was typed is still there.
+  await expect(form.field('Name')).toHaveValue('No Id');
+});
+
+test('editing a booking with a product: partial_update names camera_package, the name change is saved', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await screen.row('Hank Hasproduct').click();
+  await page.keyboard.press('e');
+  const form = screen.form;
+  await expect(form.title()).toHaveText('Edit booking HAS-PRODUCT');
+  await expect(form.field('External id')).toHaveAttribute('readonly', '');
+  await expect(form.field('Camera package')).toHaveAccessibleDescription(/Locked/);
+
+  await form.field('Name').fill('Hank Renamed');
+  await form.field('Camera package').fill('Video');
+  await form.submit().click();
+
+  await expect(form.partialUpdate()).toContainText('product locked, some changes ignored');
+  await expect(form.partialUpdate()).toContainText('camera_package');
+  await expect(form.partialUpdate()).toContainText('kept “Selfie basic”; you entered “Video”');
+  await expect(form.partialUpdate()).toContainText('All your other changes were saved');
+  await expect(form.dialog()).toBeVisible();
+  await expect(form.field('Camera package')).toHaveValue('Selfie basic');
+  await saveScreenshot(page, 'booking-partial-update');
+
+  await form.cancel().click();
+  await expect(form.dialog()).toBeHidden();
+  const row = screen.row('Hank Renamed');
+  await expect(row).toContainText('Selfie basic');
+  await expect(screen.row('Hank Hasproduct')).toHaveCount(0);
+});
+
+test('a jump date too far in the past is refused beside the date, and nothing is saved', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await screen.row('Nina Noproduct').click();
+  await page.keyboard.press('e');
+  const form = screen.form;
+  await form.field('Name').fill('Nina Changed');
+  await form.field('Jump date').fill(addDays(today(), -30));
+  await form.field('Name').click();
+  await form.submit().click();
+
+  await expect(form.field('Jump date')).toHaveAccessibleDescription(/booking is too old/);
+  await expect(form.refused()).toContainText('Nothing was changed');
+  await expect(form.field('Name')).toHaveValue('Nina Changed');
+  await saveScreenshot(page, 'booking-too-old');
+
+  // Closing keeps the input as a draft; the booking itself is unchanged.
+  await page.keyboard.press('Escape');
+  await expect(form.dialog()).toBeHidden();
+  await expect(screen.row('Nina Noproduct')).toBeVisible();
+  await expect(screen.row('Nina Changed')).toHaveCount(0);
+  await page.keyboard.press('e');
+  await expect(form.draftRestored()).toBeVisible();
+  await expect(form.field('Name')).toHaveValue('Nina Changed');
+});
+
+test('an update of a booking delivered long ago is a conflict, shown at the top of the form', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await screen.row('Dora Delivered').click();
+  await page.keyboard.press('e');
+  const form = screen.form;
+  await form.field('Name').fill('Dora Again');
+  await form.submit().click();
+  await expect(form.refused()).toContainText('this external id is closed');
+  await expect(form.refused()).toContainText('delivered for a jump more than 60 days ago');
+  await expect(form.field('Name')).toHaveValue('Dora Again');
+});
+
+test('Delete asks first (Cancel has the focus), then deletes', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await screen.row('Nina Noproduct').click();
+  await page.keyboard.press('Delete');
+  const dialog = screen.deleteDialog;
+  await expect(dialog.dialog()).toContainText('Nina Noproduct');
+  await expect(dialog.keep()).toBeFocused();
+  await saveScreenshot(page, 'booking-delete-confirm');
+  await page.keyboard.press('Escape');
+  await expect(dialog.dialog()).toBeHidden();
+  await expect(screen.rows()).toHaveCount(4);
+
+  await page.keyboard.press('Delete');
+  await dialog.confirm().click();
+  await expect(dialog.dialog()).toBeHidden();
+  await expect(screen.notification('Booking deleted')).toBeVisible();
+  await expect(screen.rows()).toHaveCount(3);
+  await expect(screen.row('Nina Noproduct')).toHaveCount(0);
+  await expect(screen.count()).toHaveText('1–3 of 3 bookings');
+  // The selection moves on to the next booking.
+  await expect(screen.selectedRow()).toContainText('Hank Hasproduct');
+});
+
+test('column visibility is remembered after a reload', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.columnHeader('E-mail')).toBeVisible();
+  await screen.columnsButton().click();
+  await screen.columnToggle('E-mail').uncheck();
+  await screen.columnToggle('Desk id').check();
+  await page.keyboard.press('Escape');
+  await expect(screen.columnHeader('E-mail')).toHaveCount(0);
+  await expect(screen.columnHeader('Desk id')).toBeVisible();
+
+  await page.reload();
+  await expect(screen.rows()).toHaveCount(4);
+  await expect(screen.columnHeader('E-mail')).toHaveCount(0);
+  await expect(screen.columnHeader('Desk id')).toBeVisible();
+  await expect(screen.row('Nina Noproduct')).toContainText('101');
+});
