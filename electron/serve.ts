@@ -1,6 +1,9 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { checkRemoteUrl } from '../shared/remote-url';
 import { defaultDataDir } from './data-dir';
+import { credentialsFromEnv } from './proxy/credentials';
+import type { RunOverrides } from './proxy/settings';
 import { isLoopbackHost } from './server/host-guard';
 import { startDesk } from './start';
 
@@ -8,16 +11,46 @@ import { startDesk } from './start';
 export const DEFAULT_PORT = 4780;
 
 const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--seed FILE] [--dropzone KEY]
+                       [--mode local|proxy] [--remote-url URL]
 
   --port N         port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
   --host H         address to bind (default 127.0.0.1; anything but loopback exposes the desk)
   --data-dir DIR   where the store lives (default ${defaultDataDir()})
   --seed FILE      load a JSON fixture into a new, empty store (refused if the store holds data)
   --dropzone KEY   the dropzone the desk UI works for (default: the first one)
+  --mode M         for this run: local (the store) or proxy (forward /api/f1/sync to the remote);
+                   default: the mode saved in Settings
+  --remote-url URL for this run: the remote service's base URL (the Sync API is at URL/api/f1/sync)
+
+Environment:
+  DESK_REMOTE_TOKEN  for this run: the bearer token the desk sends to the remote (never a flag:
+                     flags show in process lists)
+
+Settings given here hold for this run only and are not saved; changes made in Settings are.
 `;
+
+/** This run's connection settings from flags and the environment (never a secret from a flag). */
+function connectionOverrides(mode: string | undefined, remoteUrl: string | undefined): RunOverrides {
+  const overrides: RunOverrides = {};
+  if (mode !== undefined) {
+    if (mode !== 'local' && mode !== 'proxy') throw new Error(`--mode must be "local" or "proxy", got "${mode}"`);
+    overrides.mode = mode;
+  }
+  if (remoteUrl !== undefined) {
+    const checked = checkRemoteUrl(remoteUrl);
+    if (!checked.ok) throw new Error(`--remote-url ${checked.error}`);
+    overrides.remoteUrl = checked.url;
+  }
+  const credentials = credentialsFromEnv(process.env);
+  if (credentials) overrides.credentials = credentials;
+  return overrides;
+}
 
 /** The headless desk: the same server and UI as the desktop app, no window (README, "Run"). */
 async function main(): Promise<void> {
+  if (process.argv.some((arg) => /^--(remote-)?(token|password|secret)\b/.test(arg))) {
+    throw new Error('the remote token is read from the environment variable DESK_REMOTE_TOKEN, never from a flag (flags show in process lists)');
+  }
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
@@ -25,6 +58,8 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       seed: { type: 'string' },
       dropzone: { type: 'string' },
+      mode: { type: 'string' },
+      'remote-url': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -37,6 +72,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const host = values.host ?? '127.0.0.1';
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
+  const overrides = connectionOverrides(values.mode, values['remote-url']);
 
   const desk = await startDesk({
     dataDir,
@@ -44,13 +80,23 @@ async function main(): Promise<void> {
     port,
     seedFile: values.seed && resolve(values.seed),
     dropzoneKey: values.dropzone,
+    connectionOverrides: overrides,
   });
+  for (const notice of desk.notices) console.warn(`warning: ${notice}`);
   if (!isLoopbackHost(host)) {
     console.warn(`warning: bound to ${host}, not loopback: anyone who can reach this address and holds a token can use the API`);
   }
   console.log(`Dropzone Desk serving dropzone "${desk.dropzone.name}" (${desk.dropzone.key}) from ${desk.storeFile}`);
   console.log(`Sync API: ${desk.url}/api/f1/sync  (Authorization: Bearer <token>; create tokens with npm run token)`);
   console.log(`Desk:     ${desk.url}/?token=${desk.sessionToken}`);
+  const connection = desk.connection.view();
+  if (connection.mode === 'proxy') {
+    const from = connection.overridden.includes('credentials') ? ' (from DESK_REMOTE_TOKEN)' : '';
+    const credentials = connection.credentials.kind === 'none' ? 'no credentials' : connection.credentials.kind === 'bearer' ? `a bearer token${from}` : `the header ${connection.credentials.name}`;
+    console.log(`Mode:     proxy: /api/f1/sync is forwarded to ${connection.api_base} with ${credentials}`);
+  } else {
+    console.log('Mode:     local: /api/f1/sync is served from the store');
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -1,5 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { prepareStore } from './bootstrap';
+import { DeskConnection } from './proxy/connection';
+import type { HealthTiming } from './proxy/health';
+import { FileSecretStore, type SecretStore } from './proxy/secret-store';
+import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
 import { newToken } from './server/tokens';
 import { storePath } from './store/open';
@@ -14,6 +18,12 @@ export interface DeskOptions {
   dropzoneKey?: string;
   now?: () => Date;
   logErrors?: boolean;
+  /** Connection settings for this run only (`--mode`, `--remote-url`, DESK_REMOTE_TOKEN), over the stored ones. */
+  connectionOverrides?: RunOverrides;
+  /** Where the remote credentials are kept (default: a 0600 file in the data dir; Electron: safeStorage). */
+  secrets?: SecretStore;
+  /** The proxy's background health check timing (tests shorten it). */
+  healthTiming?: HealthTiming;
 }
 
 export interface RunningDesk {
@@ -24,7 +34,11 @@ export interface RunningDesk {
   sessionToken: string;
   dropzone: DropzoneRecord;
   storeFile: string;
-  /** Stops accepting, lets in-flight requests finish, then closes the store. */
+  /** Local store or remote server, switchable while running. */
+  connection: DeskConnection;
+  /** Things to tell whoever started the desk (never secrets), e.g. a secret file's permissions were tightened. */
+  notices: string[];
+  /** Stops accepting, lets in-flight requests finish, then closes the remote connection and the store. */
   close(): Promise<void>;
 }
 
@@ -33,14 +47,20 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const now = options.now ?? (() => new Date());
   const storeFile = storePath(options.dataDir);
   const store = Store.open(storeFile);
+  let connection: DeskConnection | undefined;
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
-    const { app, auth, stop } = buildApp({ store, now, logErrors: options.logErrors });
+    const secrets = options.secrets ?? FileSecretStore.inDataDir(options.dataDir);
+    const notices = secrets instanceof FileSecretStore && secrets.notice ? [secrets.notice] : [];
+    connection = new DeskConnection({ store, secrets, overrides: options.connectionOverrides, healthTiming: options.healthTiming });
+    notices.push(...connection.notices);
+    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors });
     const sessionToken = newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
     const address = app.server.address() as AddressInfo;
     const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const open = connection;
     let closing: Promise<void> | undefined;
     return {
       url: `http://${hostForUrl}:${address.port}`,
@@ -48,9 +68,12 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       sessionToken,
       dropzone,
       storeFile,
-      close: () => (closing ??= stop().then(() => store.close())),
+      connection: open,
+      notices,
+      close: () => (closing ??= stop().then(() => open.close()).finally(() => store.close())),
     };
   } catch (error) {
+    await connection?.close();
     store.close();
     throw error;
   }

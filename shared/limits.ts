@@ -15,3 +15,13 @@ export const LIMITS = {
   textMaxLength: 1_000,
   referenceMaxLength: 10_000,
 } as const;
+
+/** Proxy mode: how long the desk waits for the remote Sync API server (docs/spec-decisions.md). */
+export const CONNECTION_LIMITS = {
+  requestTimeoutMsDefault: 30_000,
+  requestTimeoutMsMin: 100,
+  requestTimeoutMsMax: 600_000,
+  connectTimeoutMsDefault: 5_000,
+  connectTimeoutMsMin: 100,
+  connectTimeoutMsMax: 60_000,
+} as const;

@@ -25,7 +25,14 @@ export const HTTP_ERROR_STATUSES = [
 ] as const;
 export type HttpErrorStatus = (typeof HTTP_ERROR_STATUSES)[number];
 
-export type ResponseStatus = SyncOutcome | HttpErrorStatus;
+/**
+ * Proxy mode only: the desk could not get an answer from the remote Sync API server. Never sent
+ * by the remote itself; the `error` names the cause (docs/spec-decisions.md, "Proxy mode").
+ */
+export const PROXY_ERROR_STATUSES = ['remote_unreachable', 'remote_timeout', 'remote_bad_response'] as const;
+export type ProxyErrorStatus = (typeof PROXY_ERROR_STATUSES)[number];
+
+export type ResponseStatus = SyncOutcome | HttpErrorStatus | ProxyErrorStatus;
 
 export const HTTP_CODE_OF: Record<ResponseStatus, number> = {
   created: 201,
@@ -42,6 +49,9 @@ export const HTTP_CODE_OF: Record<ResponseStatus, number> = {
   content_too_large: 413,
   unsupported_media_type: 415,
   internal_error: 500,
+  remote_unreachable: 502,
+  remote_timeout: 504,
+  remote_bad_response: 502,
 };
 
 /** The warning text of a partial update, exactly as the spec gives it. */

@@ -1,17 +1,30 @@
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { LIMITS } from '../../shared/limits';
+import type { ConnectionMode } from '../../shared/schemas/desk';
+import type { DeskConnection } from '../proxy/connection';
+import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { TokenAuth } from './auth';
 import { installErrorHandlers, installJsonParser } from './errors';
 import { makeHostGuard } from './host-guard';
+import { installRequestLog } from './log-hooks';
 import { sendError } from './reply';
+import { RequestLog } from './request-log';
 import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
+import { connectionRoutes } from './routes/desk-connection';
+import { logRoutes } from './routes/desk-log';
 import { syncApiRoutes } from './routes/sync-api';
+import { syncProxyRoutes } from './routes/sync-proxy';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 
 export interface AppOptions {
   store: Store;
+  /** Local store or remote server: picks who answers /api/f1/sync, call by call. */
+  connection: DeskConnection;
+  /** The dropzone the desk works for (in proxy mode, the one the remote credentials belong to). */
+  deskDropzone: DropzoneRecord;
+  log?: RequestLog;
   now?: () => Date;
   /** Log failures to stderr (never headers or bodies, so never credentials). */
   logErrors?: boolean;
@@ -22,6 +35,7 @@ export interface AppOptions {
 export interface DeskApp {
   app: FastifyInstance;
   auth: TokenAuth;
+  log: RequestLog;
   /**
    * Stops accepting, lets requests in flight finish (up to `graceMs`), then closes every
    * connection: a browser's idle keep-alive or speculative sockets must not hold the exit.
@@ -29,8 +43,31 @@ export interface DeskApp {
   stop(graceMs?: number): Promise<void>;
 }
 
+type ConstraintStrategy = NonNullable<NonNullable<FastifyServerOptions['routerOptions']>['constraints']>[string];
+type RouteHandler = NonNullable<ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>>;
+
+/**
+ * A route constraint derived from the connection's mode on every request, so the local Sync API
+ * routes answer in local mode and the proxy's catch-all in proxy mode. Switching needs no
+ * restart and no re-registration: the router asks the connection each time.
+ */
+function backendConstraint(connection: DeskConnection): ConstraintStrategy {
+  return {
+    name: 'backend',
+    storage() {
+      const handlers = new Map<unknown, RouteHandler>();
+      return { get: (mode) => handlers.get(mode) ?? null, set: (mode, handler) => void handlers.set(mode, handler) };
+    },
+    deriveConstraint: (): ConnectionMode => connection.mode,
+    mustMatchWhenDerived: false,
+    validate(value: unknown) {
+      if (value !== 'local' && value !== 'proxy') throw new Error('backend must be "local" or "proxy"');
+    },
+  };
+}
+
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
-export function buildApp({ store, now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR }: AppOptions): DeskApp {
+export function buildApp({ store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
     logger: logErrors ? { level: 'error' } : false,
@@ -40,11 +77,14 @@ export function buildApp({ store, now = () => new Date(), logErrors = true, uiDi
       ignoreTrailingSlash: true,
       // Long, percent-encoded external_ids (255 characters of non-ASCII text) must still route.
       maxParamLength: 4096,
+      constraints: { backend: backendConstraint(connection) },
     },
   });
   const auth = new TokenAuth(store);
 
   app.decorateRequest('dropzone', null);
+  // First of all hooks, so every call to the Sync API is logged, refused ones included.
+  installRequestLog(app, log, () => connection.mode);
   // Requests being answered, so stop() can wait for them (a Set: an aborted request may end twice).
   const inFlight = new Set<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
@@ -74,8 +114,16 @@ export function buildApp({ store, now = () => new Date(), logErrors = true, uiDi
   app.register(deskPublicRoutes, { prefix: '/api/desk' });
   app.register(async (authed) => {
     authed.addHook('onRequest', auth.hook);
-    authed.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now });
-    authed.register(deskRoutes, { prefix: '/api/desk' });
+    authed.register(async (local) => {
+      local.addHook('onRoute', (route) => {
+        route.constraints = { ...route.constraints, backend: 'local' };
+      });
+      await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now });
+    });
+    authed.register(syncProxyRoutes, { connection, deskDropzone });
+    authed.register(deskRoutes, { prefix: '/api/desk', connection, log });
+    authed.register(connectionRoutes, { prefix: '/api/desk', connection });
+    authed.register(logRoutes, { prefix: '/api/desk', log });
   });
   const stop = async (graceMs = 30_000) => {
     const closed = app.close();
@@ -84,5 +132,5 @@ export function buildApp({ store, now = () => new Date(), logErrors = true, uiDi
     app.server.closeAllConnections();
     await closed;
   };
-  return { app, auth, stop };
+  return { app, auth, log, stop };
 }

@@ -37,6 +37,8 @@ export function installJsonParser(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    // The request log shows the body as it came (a reference, not a copy).
+    if (request.syncCall) request.rawBodyText = body as string;
     return parseJson(request, body as string, done);
   });
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { openStore } from './open';
 import { BookingRepo } from './repos/bookings';
 import { CatalogueRepo } from './repos/catalogue';
+import { ConnectionRepo } from './repos/connection';
 import { DropzoneRepo } from './repos/dropzones';
 import { FilmerRepo } from './repos/filmers';
 import { FinanceRepo } from './repos/finance';
@@ -17,6 +18,7 @@ export class Store {
   readonly bookings: BookingRepo;
   readonly jumps: JumpRepo;
   readonly finance: FinanceRepo;
+  readonly connection: ConnectionRepo;
 
   constructor(readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -26,6 +28,7 @@ export class Store {
     this.bookings = new BookingRepo(db);
     this.jumps = new JumpRepo(db);
     this.finance = new FinanceRepo(db);
+    this.connection = new ConnectionRepo(db);
     this.runAtomically = db.transaction((work: () => unknown) => work());
   }
 

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDesk, type RunningDesk } from '../../electron/start';
+import { startDesk, type DeskOptions, type RunningDesk } from '../../electron/start';
 import { BASE_SEED, TEST_NOW, TEST_TOKEN } from './seed';
 
 export interface ApiResponse<T = any> {
@@ -18,6 +18,8 @@ export interface TestDesk extends RunningDesk {
   sync<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
   /** Any request to the server, raw. */
   request<T = any>(path: string, init?: RequestInit): Promise<ApiResponse<T>>;
+  /** Calls the desk's own API (paths relative to /api/desk) with this launch's session token. */
+  desk<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   /** Runs a query on a second, read-only connection to the store file, to check what was (not) written. */
   queryStore<T = any>(sql: string, ...params: unknown[]): T[];
   /** Stops the server and removes the temp data dir. */
@@ -25,7 +27,9 @@ export interface TestDesk extends RunningDesk {
 }
 
 /** A real desk on 127.0.0.1 with a temp SQLite store, seeded, on a fixed clock. */
-export async function startTestDesk(options: { seed?: object | null; now?: string; dataDir?: string } = {}): Promise<TestDesk> {
+export async function startTestDesk(
+  options: { seed?: object | null; now?: string; dataDir?: string; port?: number; deskOptions?: Partial<DeskOptions> } = {},
+): Promise<TestDesk> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
   let seedFile: string | undefined;
   const seed = options.seed === undefined ? BASE_SEED : options.seed;
@@ -34,7 +38,7 @@ export async function startTestDesk(options: { seed?: object | null; now?: strin
     writeFileSync(seedFile, JSON.stringify(seed));
   }
   const fixedNow = new Date(options.now ?? TEST_NOW);
-  const desk = await startDesk({ dataDir, seedFile, port: 0, now: () => fixedNow, logErrors: false });
+  const desk = await startDesk({ dataDir, seedFile, port: options.port ?? 0, now: () => fixedNow, logErrors: false, ...options.deskOptions });
 
   const request = async <T>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
     const response = await fetch(`${desk.url}${path}`, init);
@@ -56,6 +60,12 @@ export async function startTestDesk(options: { seed?: object | null; now?: strin
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...headers,
         },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    desk: <T>(method: string, path: string, body?: unknown) =>
+      request<T>(`/api/desk${path}`, {
+        method,
+        headers: { authorization: `Bearer ${desk.sessionToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
     queryStore: <T>(sql: string, ...params: unknown[]) => {

@@ -99,3 +99,20 @@ test('step 2 replaces the jump_on index with two covering list indexes the plann
   assert.match(plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND jump_on >= '2026-06-01' AND jump_on <= '2026-06-07'"), /COVERING INDEX bookings_list_by_jump_on/);
   db.close();
 });
+
+test('step 3 adds the one-row connection settings table: local mode, default timeouts, proxy only with a URL', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 2));
+  migrate(db, MIGRATIONS.slice(0, 3));
+  assert.equal(schemaVersion(db), 3);
+  assert.deepEqual(db.prepare('SELECT * FROM connection_settings').all(), [
+    { id: 1, mode: 'local', remote_url: null, request_timeout_ms: 30000, connect_timeout_ms: 5000, updated_at: null },
+  ]);
+  assert.throws(() => db.exec("INSERT INTO connection_settings (id) VALUES (2)"), /CHECK constraint/);
+  assert.throws(() => db.exec("UPDATE connection_settings SET mode = 'proxy'"), /CHECK constraint/);
+  assert.throws(() => db.exec("UPDATE connection_settings SET mode = 'remote', remote_url = 'https://x'"), /CHECK constraint/);
+  db.exec("UPDATE connection_settings SET mode = 'proxy', remote_url = 'https://sync.example.com'");
+  assert.equal(tables(db).includes('connection_settings'), true);
+  assert.ok(!JSON.stringify(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'connection_settings'").get()).match(/token|secret|credential/i), 'no column for secrets');
+  db.close();
+});

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { DeskSession } from '../../../shared/schemas/desk';
+import type { DeskConnection } from '../../proxy/connection';
 import { APP_VERSION } from '../../version';
+import type { RequestLog } from '../request-log';
 
 /** The desk's own endpoints (not part of the Sync API). */
 export async function deskPublicRoutes(app: FastifyInstance) {
@@ -7,9 +10,21 @@ export async function deskPublicRoutes(app: FastifyInstance) {
   app.get('/health', async () => ({ status: 'ok', service: 'dropzone-desk', api: 'f1', version: APP_VERSION }));
 }
 
-export async function deskRoutes(app: FastifyInstance) {
-  app.get('/session', async (request) => {
+export interface DeskRoutesOptions {
+  connection: DeskConnection;
+  log: RequestLog;
+}
+
+export async function deskRoutes(app: FastifyInstance, { connection, log }: DeskRoutesOptions) {
+  app.get('/session', async (request): Promise<DeskSession> => {
     const dz = request.dropzone!;
-    return { dropzone: { key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency }, mode: 'local', version: APP_VERSION };
+    return {
+      dropzone: { key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency },
+      mode: connection.mode,
+      remote_url: connection.remoteUrl,
+      health: connection.healthView(),
+      contract_deviations: log.deviationCount,
+      version: APP_VERSION,
+    };
   });
 }

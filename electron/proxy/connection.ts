@@ -1,0 +1,211 @@
+import type { ConnectionTestInput, ConnectionTestResult, ConnectionUpdate, ConnectionView } from '../../shared/schemas/desk';
+import type { Store } from '../store/store';
+import { fromInput, parseCredentials, serializeCredentials, viewCredentials, type RemoteCredentials } from './credentials';
+import { forward, type DeskCall, type Forwarded } from './forwarder';
+import { DEFAULT_HEALTH_TIMING, HealthMonitor, type HealthTiming } from './health';
+import { probeRemote } from './probe';
+import { RemoteClient, type RemoteTarget } from './remote-client';
+import type { SecretStore } from './secret-store';
+import {
+  apiBaseOf, applyUpdate, checkEffective, effectiveConnection, type EffectiveConnection, type RunOverrides, type SettingsProblem,
+  type StoredConnection,
+} from './settings';
+
+export interface ConnectionOptions {
+  store: Store;
+  secrets: SecretStore;
+  /** What flags and DESK_REMOTE_TOKEN set for this run. */
+  overrides?: RunOverrides;
+  healthTiming?: HealthTiming;
+}
+
+export class ConnectionSettingsError extends Error {
+  override name = 'ConnectionSettingsError';
+}
+
+function sameTarget(a: RemoteTarget, b: RemoteTarget): boolean {
+  return (
+    a.remoteUrl === b.remoteUrl &&
+    a.requestTimeoutMs === b.requestTimeoutMs &&
+    a.connectTimeoutMs === b.connectTimeoutMs &&
+    JSON.stringify(a.credentials) === JSON.stringify(b.credentials)
+  );
+}
+
+/**
+ * The desk's connection: local store or remote server. Holds the settings in force (stored ones
+ * plus this run's overrides), persists changes (the row in SQLite, the credentials in the
+ * SecretStore), and keeps one RemoteClient and the health checker running while in proxy mode.
+ * A change applies to the next call: no restart.
+ */
+export class DeskConnection {
+  /** Things to tell the user at start (e.g. the secret file's permissions were tightened). */
+  readonly notices: string[] = [];
+  private stored: StoredConnection;
+  private overrides: RunOverrides;
+  private current: EffectiveConnection;
+  private client: RemoteClient | null = null;
+  /** Clients replaced by a settings change; closed when their calls end. */
+  private readonly retired = new Set<RemoteClient>();
+  private readonly health: HealthMonitor;
+
+  constructor(private readonly options: ConnectionOptions) {
+    this.stored = this.load();
+    this.overrides = options.overrides ?? {};
+    this.current = effectiveConnection(this.stored, this.overrides);
+    const problem = checkEffective(this.current);
+    if (problem) throw new ConnectionSettingsError(`${problem.error}: give --remote-url URL, or --mode local`);
+    this.health = new HealthMonitor(() => (this.client ? probeRemote(this.client) : Promise.reject(new Error('local mode'))), options.healthTiming ?? DEFAULT_HEALTH_TIMING);
+    this.apply();
+  }
+
+  get mode(): 'local' | 'proxy' {
+    return this.current.mode;
+  }
+
+  get remoteUrl(): string | null {
+    return this.current.remoteUrl;
+  }
+
+  /** The credentials in force, for "Copy as cURL" (which shows them redacted). */
+  get credentials(): RemoteCredentials | null {
+    return this.current.credentials;
+  }
+
+  healthView() {
+    return this.health.view();
+  }
+
+  view(): ConnectionView {
+    const c = this.current;
+    return {
+      mode: c.mode,
+      remote_url: c.remoteUrl,
+      api_base: c.remoteUrl === null ? null : apiBaseOf(c.remoteUrl),
+      credentials: viewCredentials(c.credentials),
+      request_timeout_ms: c.requestTimeoutMs,
+      connect_timeout_ms: c.connectTimeoutMs,
+      overridden: c.overridden,
+      secret_store: this.options.secrets.description,
+      updated_at: c.updatedAt,
+      health: this.health.view(),
+    };
+  }
+
+  /** PUT /api/desk/connection: validates, stores, and applies at once. */
+  update(update: ConnectionUpdate, now = new Date()): { ok: true; view: ConnectionView } | { ok: false; problem: SettingsProblem } {
+    const result = applyUpdate(this.stored, this.overrides, update, now);
+    if (!result.ok) return result;
+    const next = result.stored;
+    if (update.credentials !== undefined) this.options.secrets.write(next.credentials ? serializeCredentials(next.credentials) : null);
+    this.options.store.connection.save({
+      mode: next.mode,
+      remote_url: next.remoteUrl,
+      request_timeout_ms: next.requestTimeoutMs,
+      connect_timeout_ms: next.connectTimeoutMs,
+      updated_at: next.updatedAt,
+    });
+    this.stored = next;
+    this.overrides = result.overrides;
+    this.current = effectiveConnection(this.stored, this.overrides);
+    this.apply();
+    return { ok: true, view: this.view() };
+  }
+
+  /** POST /api/desk/connection/test: the connection in force, or with the given fields in its place. */
+  async test(input: ConnectionTestInput): Promise<{ ok: true; result: ConnectionTestResult } | { ok: false; problem: SettingsProblem }> {
+    const remoteUrl = input.remote_url ?? this.current.remoteUrl;
+    if (remoteUrl === null) return { ok: false, problem: { field: 'remote_url', error: 'no remote URL to test: give remote_url, or save one first' } };
+    const target: RemoteTarget = {
+      remoteUrl,
+      credentials: input.credentials === undefined ? this.current.credentials : fromInput(input.credentials),
+      requestTimeoutMs: input.request_timeout_ms ?? this.current.requestTimeoutMs,
+      connectTimeoutMs: input.connect_timeout_ms ?? this.current.connectTimeoutMs,
+    };
+    const client = new RemoteClient(target);
+    try {
+      const report = await probeRemote(client);
+      if (this.client && sameTarget(this.client.target, target)) this.health.observe(report.result, report.message);
+      return {
+        ok: true,
+        result: {
+          ok: report.ok,
+          result: report.result,
+          message: report.message,
+          remote_url: remoteUrl,
+          tested_url: report.testedUrl,
+          http_status: report.httpStatus,
+          duration_ms: report.durationMs,
+          catalogue_version: report.catalogueVersion,
+          product_count: report.productCount,
+        },
+      };
+    } finally {
+      await client.destroy();
+    }
+  }
+
+  /** Sends one Sync API call to the remote (proxy mode). */
+  async forward(call: DeskCall): Promise<Forwarded> {
+    const client = this.client;
+    if (!client) return { kind: 'refused', error: 'the desk is in local mode' };
+    const forwarded = await forward(client, call);
+    if (client === this.client) {
+      if (forwarded.kind === 'failure') {
+        const kind = forwarded.failure.kind === 'bad_response' ? 'not_sync_api' : forwarded.failure.kind;
+        this.health.observe(kind, forwarded.failure.cause);
+      } else if (forwarded.kind === 'answer') {
+        const rejected = forwarded.statusCode === 401 || forwarded.statusCode === 403;
+        this.health.observe(rejected ? 'credentials_rejected' : 'ok', rejected ? `the remote rejected the credentials (HTTP ${forwarded.statusCode})` : null);
+      }
+    }
+    return forwarded;
+  }
+
+  /** Stops the health checker and closes every connection to the remote at once. */
+  async close(): Promise<void> {
+    this.health.stop();
+    const client = this.client;
+    this.client = null;
+    await Promise.all([client?.destroy(), ...[...this.retired].map((old) => old.destroy())]);
+  }
+
+  private load(): StoredConnection {
+    const row = this.options.store.connection.get();
+    let credentials: RemoteCredentials | null = null;
+    const secret = this.options.secrets.read();
+    if (secret !== null) {
+      try {
+        credentials = parseCredentials(secret, this.options.secrets.description);
+      } catch (error) {
+        this.notices.push(`${(error as Error).message}; proxy mode goes on without credentials`);
+      }
+    }
+    return {
+      mode: row.mode,
+      remoteUrl: row.remote_url,
+      credentials,
+      requestTimeoutMs: row.request_timeout_ms,
+      connectTimeoutMs: row.connect_timeout_ms,
+      updatedAt: row.updated_at,
+    };
+  }
+
+  /** Brings the client and the health checker in line with the settings in force. */
+  private apply(): void {
+    const c = this.current;
+    const target: RemoteTarget | null =
+      c.mode === 'proxy' && c.remoteUrl !== null
+        ? { remoteUrl: c.remoteUrl, credentials: c.credentials, requestTimeoutMs: c.requestTimeoutMs, connectTimeoutMs: c.connectTimeoutMs }
+        : null;
+    if (this.client && target && sameTarget(this.client.target, target)) return;
+    const old = this.client;
+    if (old) {
+      this.retired.add(old);
+      void old.close().finally(() => this.retired.delete(old));
+    }
+    this.client = target ? new RemoteClient(target) : null;
+    if (this.client) this.health.start();
+    else this.health.stop();
+  }
+}

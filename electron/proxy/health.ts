@@ -1,0 +1,131 @@
+import type { ConnectionHealth, HealthState, ProbeResultKind } from '../../shared/schemas/desk';
+import type { ProbeReport } from './probe';
+
+export interface HealthTiming {
+  /** Between checks while the remote answers. */
+  okIntervalMs: number;
+  /** After the first failure; doubles with each further one… */
+  backoffStartMs: number;
+  /** …up to this. */
+  backoffMaxMs: number;
+}
+
+export const DEFAULT_HEALTH_TIMING: HealthTiming = { okIntervalMs: 30_000, backoffStartMs: 2_000, backoffMaxMs: 60_000 };
+
+/** Offline: nothing answers (a network matter, likely to pass). Error: something answers wrongly (needs a fix in Settings). */
+export function healthStateOf(result: ProbeResultKind): HealthState {
+  switch (result) {
+    case 'ok':
+      return 'online';
+    case 'dns':
+    case 'refused':
+    case 'reset':
+    case 'unreachable':
+    case 'timeout':
+      return 'offline';
+    default:
+      return 'error';
+  }
+}
+
+/** 2 s, 4 s, 8 s… capped: the delay before the next check after `failures` failures in a row. */
+export function backoffDelay(failures: number, timing: HealthTiming): number {
+  if (failures <= 0) return timing.okIntervalMs;
+  return Math.min(timing.backoffStartMs * 2 ** Math.min(failures - 1, 30), timing.backoffMaxMs);
+}
+
+const NOT_CHECKED: ConnectionHealth = { state: 'unknown', cause: 'local mode: no remote to check', result: null, checked_at: null, next_check_at: null, catalogue_version: null };
+
+/**
+ * The remote's health, checked in the background while proxy mode is on: at once, then every
+ * `okIntervalMs` while it answers, with exponential backoff while it does not. Proxied calls
+ * report what they saw too, so the status bar changes the moment a call fails, not at the next
+ * check. Timers are unref'd and stop() ends them, so it never holds up shutdown.
+ */
+export class HealthMonitor {
+  private health: ConnectionHealth = NOT_CHECKED;
+  private timer: NodeJS.Timeout | undefined;
+  private failures = 0;
+  /** Bumped by start/stop: a check that was under way when it changed is ignored. */
+  private generation = 0;
+  private running = false;
+  private checking = false;
+
+  constructor(
+    private readonly probe: () => Promise<ProbeReport>,
+    private readonly timing: HealthTiming = DEFAULT_HEALTH_TIMING,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** (Re)starts checking from scratch, e.g. after the settings changed. */
+  start(): void {
+    this.halt();
+    this.running = true;
+    this.failures = 0;
+    this.health = { ...NOT_CHECKED, cause: 'not checked yet' };
+    this.schedule(0);
+  }
+
+  /** Stops checking (local mode, shutdown); the health reads "unknown". */
+  stop(): void {
+    this.halt();
+    this.health = NOT_CHECKED;
+  }
+
+  view(): ConnectionHealth {
+    return this.health;
+  }
+
+  /** What a proxied call saw. */
+  observe(result: ProbeResultKind, cause: string | null): void {
+    if (!this.running) return;
+    const state = healthStateOf(result);
+    this.health = { ...this.health, state, result, cause: state === 'online' ? null : cause, checked_at: this.clock().toISOString() };
+    if (this.checking) return;
+    if (state === 'online' && this.failures > 0) {
+      this.failures = 0;
+      this.schedule(this.timing.okIntervalMs);
+    } else if (state !== 'online' && this.failures === 0) {
+      this.failures = 1;
+      this.schedule(backoffDelay(1, this.timing));
+    }
+  }
+
+  private halt(): void {
+    this.running = false;
+    this.generation++;
+    this.checking = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.health = { ...this.health, next_check_at: new Date(this.clock().getTime() + delayMs).toISOString() };
+    const generation = this.generation;
+    this.timer = setTimeout(() => void this.check(generation), delayMs);
+    this.timer.unref();
+  }
+
+  private async check(generation: number): Promise<void> {
+    this.checking = true;
+    let report: ProbeReport;
+    try {
+      report = await this.probe();
+    } catch (error) {
+      report = { ok: false, result: 'unreachable', message: (error as Error).message, testedUrl: '', httpStatus: null, durationMs: 0, catalogueVersion: null, productCount: null };
+    }
+    if (generation !== this.generation) return;
+    this.checking = false;
+    this.failures = report.ok ? 0 : this.failures + 1;
+    this.health = {
+      state: healthStateOf(report.result),
+      result: report.result,
+      cause: report.ok ? null : report.message,
+      checked_at: this.clock().toISOString(),
+      next_check_at: null,
+      catalogue_version: report.catalogueVersion ?? this.health.catalogue_version,
+    };
+    this.schedule(backoffDelay(this.failures, this.timing));
+  }
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SYNC_API_PATH } from '../../shared/remote-url';
+import type { ConnectionMode, ContractDeviation } from '../../shared/schemas/desk';
+import { redactBodyText, redactHeaders, redactPath } from './redact';
+import type { LoggedMessage, RequestLog } from './request-log';
+
+/** What the proxy route adds to a call's log entry. */
+export interface ProxyNotes {
+  upstreamUrl: string;
+  upstreamHeaders: Record<string, string>;
+  remoteError: string | null;
+  contractChecked: boolean;
+  deviations: ContractDeviation[];
+  deviationCount: number;
+  /** The response body decompressed, when the remote compressed it. */
+  readableBody?: Buffer;
+  status?: string | null;
+}
+
+/** A call to the Sync API being answered: noted at its start, logged when the answer is sent. */
+export interface SyncCallNotes {
+  time: string;
+  mode: ConnectionMode;
+  payload?: unknown;
+  proxy?: ProxyNotes;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for calls to /api/f1/sync only. */
+    syncCall: SyncCallNotes | null;
+    /** The JSON request body as received (kept by the JSON parser for the request log). */
+    rawBodyText: string | null;
+  }
+}
+
+/** Bodies larger than this are not kept in the log (their size is). */
+export const MAX_KEPT_BODY_BYTES = 256 * 1024;
+
+export function isSyncApiUrl(url: string): boolean {
+  return url.startsWith(SYNC_API_PATH) && (url.length === SYNC_API_PATH.length || url[SYNC_API_PATH.length] === '/' || url[SYNC_API_PATH.length] === '?');
+}
+
+function bodyText(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (Buffer.isBuffer(value)) return value.toString('utf8');
+  return null;
+}
+
+function byteLength(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (Buffer.isBuffer(value)) return value.length;
+  return 0;
+}
+
+function keptMessage(headers: Record<string, string>, text: string | null, bytes: number): LoggedMessage {
+  if (text === null || bytes === 0) return { headers, body: null, bodyNote: null };
+  if (bytes > MAX_KEPT_BODY_BYTES) {
+    return { headers, body: null, bodyNote: `not kept: ${bytes} bytes is over the ${MAX_KEPT_BODY_BYTES / 1024} KiB the log keeps per body` };
+  }
+  return { headers, body: redactBodyText(text), bodyNote: null };
+}
+
+/** The response's top-level `status`, read only from small bodies that mention one. */
+function topLevelStatus(text: string | null): string | null {
+  if (text === null || text.length > MAX_KEPT_BODY_BYTES || !text.includes('"status"') || text[0] !== '{') return null;
+  try {
+    const status = (JSON.parse(text) as { status?: unknown }).status;
+    return typeof status === 'string' ? status : null;
+  } catch {
+    return null;
+  }
+}
+
+function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, notes: SyncCallNotes): void {
+  const url = request.raw.url ?? request.url;
+  const proxy = notes.proxy;
+  const requestText = request.rawBodyText ?? bodyText(request.body);
+  const requestBytes = Number(request.headers['content-length'] ?? 0) || byteLength(request.rawBodyText ?? request.body);
+  const responseBytes = byteLength(notes.payload);
+  const responseText = bodyText(proxy?.readableBody ?? notes.payload);
+  const requestHeaders = redactHeaders(request.headers);
+  const responseHeaders = redactHeaders(reply.getHeaders());
+  log.add({
+    time: notes.time,
+    method: request.method,
+    path: redactPath(url),
+    mode: notes.mode,
+    forwarded: proxy !== undefined,
+    httpStatus: reply.statusCode,
+    status: proxy?.status ?? topLevelStatus(responseText),
+    durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    requestBytes,
+    responseBytes,
+    contractChecked: proxy?.contractChecked ?? false,
+    deviations: proxy?.deviations ?? [],
+    deviationCount: proxy?.deviationCount ?? 0,
+    upstreamUrl: proxy ? redactPath(proxy.upstreamUrl) : null,
+    remoteError: proxy?.remoteError ?? null,
+    details: {
+      deskUrl: `http://${request.headers.host ?? 'localhost'}${redactPath(url)}`,
+      request: keptMessage(requestHeaders, requestText, requestBytes),
+      response: keptMessage(responseHeaders, responseText, byteLength(proxy?.readableBody ?? notes.payload)),
+      upstreamHeaders: proxy ? redactHeaders(proxy.upstreamHeaders) : null,
+    },
+  });
+}
+
+/**
+ * Records every call to /api/f1/sync, whoever answers it (the local routes, the proxy, the auth
+ * hook's 401, the 404 handler). Registered on the root, before every other hook.
+ */
+export function installRequestLog(app: FastifyInstance, log: RequestLog, modeOf: () => ConnectionMode): void {
+  app.decorateRequest('syncCall', null);
+  app.decorateRequest('rawBodyText', null);
+  app.addHook('onRequest', async (request) => {
+    if (isSyncApiUrl(request.url)) request.syncCall = { time: new Date().toISOString(), mode: modeOf() };
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.syncCall) request.syncCall.payload = payload;
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.syncCall) logCall(log, request, reply, request.syncCall);
+  });
+}

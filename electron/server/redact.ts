@@ -1,0 +1,78 @@
+/**
+ * What the request log never keeps: credentials and anything named like a secret. Applied when a
+ * call is recorded, so no secret sits in the log's memory, in a desk API answer or in a
+ * "Copy as cURL" string.
+ */
+
+export const REDACTED = '<redacted>';
+
+/** Header names that carry secrets: Authorization, cookies, API keys, tokens… */
+const SECRET_HEADER = /authorization|token|key|secret|passw|cookie|credential|session|signature/i;
+/** Body fields and query parameters that carry secrets. */
+const SECRET_FIELD = /token|passw|secret|api[-_]?key|^key$|credential|authorization|cookie/i;
+/** A quick look before parsing: bodies with no such word anywhere are kept as they are. */
+const SECRET_WORD = /token|passw|secret|api[-_]?key|"key"|credential|authorization|cookie/i;
+
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADER.test(name);
+}
+
+/** `Authorization: Bearer abc` → `Bearer <redacted>` (the scheme stays: it helps, and is no secret). */
+function redactHeaderValue(name: string, value: string): string {
+  if (/authorization$/i.test(name)) {
+    const scheme = /^([A-Za-z][\w.~+/-]*)\s+\S/.exec(value);
+    return scheme ? `${scheme[1]} ${REDACTED}` : REDACTED;
+  }
+  return REDACTED;
+}
+
+/** Lower-cased names, one string per header; secret ones, and `alsoSecret` (a custom credential header), redacted. */
+export function redactHeaders(headers: Record<string, unknown>, alsoSecret: readonly string[] = []): Record<string, string> {
+  const extra = new Set(alsoSecret.map((n) => n.toLowerCase()));
+  const out: Record<string, string> = {};
+  for (const [rawName, rawValue] of Object.entries(headers)) {
+    if (rawValue === undefined) continue;
+    const name = rawName.toLowerCase();
+    const value = Array.isArray(rawValue) ? rawValue.join(', ') : String(rawValue);
+    out[name] = isSecretHeader(name) || extra.has(name) ? redactHeaderValue(name, value) : value;
+  }
+  return out;
+}
+
+function redactValue(value: unknown, depth: number): unknown {
+  if (depth > 64 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = SECRET_FIELD.test(key) ? REDACTED : redactValue(item, depth + 1);
+  return out;
+}
+
+/** `a=1&token=x` → `a=1&token=<redacted>`. */
+function redactFormText(text: string): string {
+  return text.replace(/(^|&)([^=&]*)=([^&]*)/g, (whole, lead: string, name: string) => {
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // keep the raw name
+    }
+    return SECRET_FIELD.test(decoded) ? `${lead}${name}=${REDACTED}` : whole;
+  });
+}
+
+/** A body as text with secret-looking JSON fields (or form fields) redacted; other text as it is. */
+export function redactBodyText(text: string): string {
+  if (!SECRET_WORD.test(text)) return text;
+  try {
+    return JSON.stringify(redactValue(JSON.parse(text), 0));
+  } catch {
+    return /^[^\s{[<]*=/.test(text) ? redactFormText(text) : text;
+  }
+}
+
+/** `/api/f1/sync/bookings?api_key=x&page=2` → `…?api_key=<redacted>&page=2`. */
+export function redactPath(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  return `${url.slice(0, q + 1)}${redactFormText(url.slice(q + 1))}`;
+}

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { shellQuote, toCurl } from '../../electron/server/curl';
+import { redactBodyText, redactHeaders, redactPath } from '../../electron/server/redact';
+
+describe('redaction for the request log', () => {
+  test('Authorization keeps its scheme; token, key, secret and cookie headers are hidden; the rest stays', () => {
+    assert.deepEqual(
+      redactHeaders({
+        Authorization: 'Bearer abc.def',
+        'Proxy-Authorization': 'Basic Zm9vOmJhcg==',
+        cookie: 'a=1',
+        'x-api-key': 'k',
+        'X-Auth-Token': 't',
+        'x-client-secret': 's',
+        'content-type': 'application/json',
+        accept: ['a', 'b'],
+        skipped: undefined,
+      }),
+      {
+        authorization: 'Bearer <redacted>',
+        'proxy-authorization': 'Basic <redacted>',
+        cookie: '<redacted>',
+        'x-api-key': '<redacted>',
+        'x-auth-token': '<redacted>',
+        'x-client-secret': '<redacted>',
+        'content-type': 'application/json',
+        accept: 'a, b',
+      },
+    );
+    assert.deepEqual(redactHeaders({ 'x-dropzone': 'v' }, ['X-Dropzone']), { 'x-dropzone': '<redacted>' }, 'a custom credential header by name');
+    assert.deepEqual(redactHeaders({ authorization: 'opaque' }), { authorization: '<redacted>' });
+  });
+
+  test('JSON body fields named like token, password or secret are hidden at any depth; other text is kept byte for byte', () => {
+    const text = '{"name":"Ann","password":"p","nested":[{"access_token":"t","ok":1}],"client_secret":{"x":1},"api_key":"k"}';
+    assert.deepEqual(JSON.parse(redactBodyText(text)), {
+      name: 'Ann', password: '<redacted>', nested: [{ access_token: '<redacted>', ok: 1 }], client_secret: '<redacted>', api_key: '<redacted>',
+    });
+    const clean = '{ "name" : "Ann",  "email": "a@example.com" }';
+    assert.equal(redactBodyText(clean), clean, 'untouched when nothing is secret');
+    assert.equal(redactBodyText('user=ann&password=p&x=1'), 'user=ann&password=<redacted>&x=1');
+    assert.equal(redactBodyText('not json mentioning a token'), 'not json mentioning a token');
+  });
+
+  test('query parameters named like secrets are hidden in logged paths', () => {
+    assert.equal(redactPath('/api/f1/sync/bookings?api_key=x&page=2&token=y&q%5Bname_cont%5D=ann'), '/api/f1/sync/bookings?api_key=<redacted>&page=2&token=<redacted>&q%5Bname_cont%5D=ann');
+    assert.equal(redactPath('/api/f1/sync/bookings'), '/api/f1/sync/bookings');
+  });
+});
+
+describe('Copy as cURL', () => {
+  test('quotes for a POSIX shell, leaves out what curl works out itself, and carries the body', () => {
+    assert.equal(shellQuote("it's"), `'it'\\''s'`);
+    assert.equal(
+      toCurl({
+        method: 'POST',
+        url: 'http://127.0.0.1:4780/api/f1/sync/bookings',
+        headers: { host: 'x', authorization: 'Bearer <redacted>', 'content-type': 'application/json', 'content-length': '9' },
+        body: `{"n":"O'Neil"}`,
+        bodyNotKept: false,
+      }),
+      [
+        `curl -X POST 'http://127.0.0.1:4780/api/f1/sync/bookings'`,
+        `-H 'Authorization: Bearer <redacted>'`,
+        `-H 'Content-Type: application/json'`,
+        `--data-raw '{"n":"O'\\''Neil"}'`,
+      ].join(' \\\n  '),
+    );
+    assert.equal(toCurl({ method: 'GET', url: 'http://h/x', headers: {}, body: null, bodyNotKept: false }), `curl 'http://h/x'`);
+    assert.equal(toCurl({ method: 'HEAD', url: 'http://h/x', headers: {}, body: null, bodyNotKept: false }), `curl --head 'http://h/x'`);
+    assert.match(toCurl({ method: 'POST', url: 'http://h/x', headers: {}, body: null, bodyNotKept: true }), /--data-binary @request-body\.json$/);
+  });
+});
