@@ -1,0 +1,52 @@
+import {
+  IconArrowLeft as TablerArrowLeft,
+  IconCalendar as TablerCalendar,
+  IconCheck as TablerCheck,
+  IconChevronDown,
+  IconChevronUp,
+  IconColumns as TablerColumns,
+  IconCopy as TablerCopy,
+  IconCreditCard as TablerCreditCard,
+  IconLock as TablerLock,
+  IconMinus as TablerMinus,
+  IconPencil as TablerPencil,
+  IconPlus as TablerPlus,
+  IconPoint as TablerPoint,
+  IconSearch as TablerSearch,
+  IconSelector,
+  IconTrash as TablerTrash,
+  type Icon as TablerIcon,
+  type IconProps,
+} from '@tabler/icons-react';
+
+/**
+ * The app's icons: Tabler's outline set (Mantine's companion), at the desk's default size.
+ * Screens import from here, so the size and stroke stay one decision.
+ */
+function sized(Icon: TablerIcon) {
+  const SizedIcon = ({ size = 16, stroke = 2, ...rest }: IconProps) => <Icon size={size} stroke={stroke} aria-hidden focusable={false} {...rest} />;
+  SizedIcon.displayName = Icon.displayName;
+  return SizedIcon;
+}
+
+export const IconArrowLeft = sized(TablerArrowLeft);
+export const IconCalendar = sized(TablerCalendar);
+export const IconCheck = sized(TablerCheck);
+export const IconColumns = sized(TablerColumns);
+export const IconCopy = sized(TablerCopy);
+export const IconCreditCard = sized(TablerCreditCard);
+export const IconDot = sized(TablerPoint);
+export const IconLock = sized(TablerLock);
+export const IconMinus = sized(TablerMinus);
+export const IconPencil = sized(TablerPencil);
+export const IconPlus = sized(TablerPlus);
+export const IconSearch = sized(TablerSearch);
+export const IconTrash = sized(TablerTrash);
+
+const SORT_ICONS = { asc: sized(IconChevronUp), desc: sized(IconChevronDown), none: sized(IconSelector) };
+
+/** A column header's sort state: up, down, or a faint up-down when unsorted. */
+export function SortIcon({ direction, size = 14 }: { direction: 'asc' | 'desc' | false; size?: number }) {
+  const Icon = SORT_ICONS[direction || 'none'];
+  return <Icon size={size} stroke={2.25} opacity={direction ? 1 : 0.45} />;
+}
