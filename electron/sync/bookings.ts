@@ -113,7 +113,7 @@ function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite
     updated_at: now,
   };
   const id = ctx.store.bookings.insert(record);
-  if (product) recordProductAssignment(ctx.store, { ...record, id }, undefined, product, now);
+  if (product) recordProductAssignment(ctx.store, { ...record, id }, undefined, product, now, 0);
   return { status: 'created', body: successBody({ ...record, id }, 'created', view) };
 }
 

@@ -14,6 +14,8 @@ export function recordProductAssignment(
   previous: ProductRecord | undefined,
   product: ProductRecord,
   at: string,
+  /** 0 for a booking created in this same transaction: it has no ledger yet, no need to look. */
+  totalBefore?: number,
 ): number {
   const entitlements = entitlementsOf(product);
   const change = product.centi_credits - (previous?.centi_credits ?? 0);
@@ -32,7 +34,7 @@ export function recordProductAssignment(
     upgrade_payment_id: null,
     created_at: at,
     updated_at: at,
-  });
+  }, totalBefore);
 }
 
 /** A ledger row as the wire shows it, with the deprecated booleans derived, never stored. */

@@ -41,9 +41,13 @@ export class FinanceRepo {
     return (this.lastTotalStmt.get(bookingId) as number | undefined) ?? 0;
   }
 
-  /** Appends an event; its running total is the booking's last total plus the change. */
-  append(e: NewFinanceEvent): number {
-    const total = e.booking_id === null ? e.centi_credit_change : this.totalCredits(e.booking_id) + e.centi_credit_change;
+  /**
+   * Appends an event; its running total is the booking's last total plus the change. A caller
+   * that knows the total before (0 for a booking created in the same transaction) passes it.
+   */
+  append(e: NewFinanceEvent, totalBefore?: number): number {
+    const before = totalBefore ?? (e.booking_id === null ? 0 : this.totalCredits(e.booking_id));
+    const total = before + e.centi_credit_change;
     // Positional, like the booking insert: named binding from an object costs more than the insert.
     const result = this.insertStmt.run(
       e.id ?? null, e.dropzone_id, e.booking_id, e.event_type, e.video_entitlement, e.camera_requirement, e.photos ? 1 : 0,
