@@ -12,7 +12,7 @@ test('the start URL signs the page in, then leaves the address bar', async ({ pa
   await saveScreenshot(page, 'settings');
 });
 
-test('Alt+1..4 move between screens; the nav shows where you are', async ({ page, desk }) => {
+test('Alt+1..5 move between screens; the nav shows where you are', async ({ page, desk }) => {
   await desk.open(page);
   const shell = new Shell(page);
   await page.keyboard.press('Alt+2');
@@ -22,6 +22,9 @@ test('Alt+1..4 move between screens; the nav shows where you are', async ({ page
   await expect(page).toHaveURL(/#\/catalogue/);
   await page.keyboard.press('Alt+4');
   await expect(page).toHaveURL(/#\/settings$/);
+  await page.keyboard.press('Alt+5');
+  await expect(page).toHaveURL(/#\/log$/);
+  await expect(shell.nav('Log')).toHaveAttribute('data-active', 'true');
   await page.keyboard.press('Alt+1');
   await expect(page).toHaveURL(/#\/bookings$/);
 });

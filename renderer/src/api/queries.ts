@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { deskApi, syncApi, type BookingFilters } from './sync-api';
+import { deskApi, syncApi, type BookingFilters, type LogFilters } from './sync-api';
 
 /**
  * One queryOptions factory per resource (TanStack's pattern): components and mutations share
@@ -33,7 +33,23 @@ export const upgradesQuery = () => queryOptions({ queryKey: [...queryKeys.catalo
 export const upgradeQuery = (id: number) =>
   queryOptions({ queryKey: [...queryKeys.catalogue, 'upgrade', id], queryFn: () => syncApi.getUpgrade(id), staleTime: 60_000 });
 
-export const sessionQuery = () => queryOptions({ queryKey: [...queryKeys.desk, 'session'], queryFn: deskApi.session, staleTime: Infinity });
+/** Polled so the status bar's mode, remote health and deviation count stay live. */
+export const sessionQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.desk, 'session'], queryFn: deskApi.session, staleTime: 2_000, refetchInterval: 5_000 });
+
+export const connectionQuery = () => queryOptions({ queryKey: [...queryKeys.desk, 'connection'], queryFn: deskApi.getConnection });
+
+/** The request log, refetched every few seconds while its screen is open. */
+export const logQuery = (filters: LogFilters) =>
+  queryOptions({
+    queryKey: [...queryKeys.desk, 'log', 'list', filters],
+    queryFn: () => deskApi.listLog(filters),
+    placeholderData: keepPreviousData,
+    refetchInterval: 3_000,
+  });
+
+export const logEntryQuery = (id: number) =>
+  queryOptions({ queryKey: [...queryKeys.desk, 'log', 'one', id], queryFn: () => deskApi.getLogEntry(id) });
 
 /** Polled for the status bar; backs off while the server is away. */
 export const healthQuery = () =>

@@ -1,7 +1,19 @@
 import type { BookingList, BookingShow, BookingWrite } from '../../../shared/schemas/booking';
 import type { Product, ProductListItem, Upgrade, UpgradeListItem } from '../../../shared/schemas/catalogue';
 import type { Filmer, FilmerWrite } from '../../../shared/schemas/filmer';
+import type {
+  ConnectionTestInput,
+  ConnectionTestResult,
+  ConnectionUpdate,
+  ConnectionView,
+  DeskSession,
+  LogEntryDetail,
+  LogPage,
+  LogQuery,
+} from '../../../shared/schemas/desk';
 import { apiGet, apiRequest, SYNC } from './client';
+
+export type { DeskSession };
 
 /** The bookings list query, as the grid's filters set it (server-side, spec 4.1). */
 export interface BookingFilters {
@@ -62,14 +74,26 @@ export const syncApi = {
   getUpgrade: (id: number) => apiGet<Upgrade>(`${SYNC}/upgrades/${id}`),
 };
 
-/** The desk's own endpoints. */
-export interface DeskSession {
-  dropzone: { key: string; name: string; timezone: string; currency: string };
-  mode: 'local' | 'proxy';
-  version: string;
+/** The desk's own endpoints (docs/desk-api.md). */
+export type LogFilters = Omit<LogQuery, 'deviations'> & { deviations?: boolean };
+
+export function logListPath(filters: LogFilters): string {
+  const q = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '' || value === false) continue;
+    q.set(key, String(value));
+  }
+  const query = q.toString();
+  return `/api/desk/log${query ? `?${query}` : ''}`;
 }
 
 export const deskApi = {
   session: () => apiGet<DeskSession>('/api/desk/session'),
   health: () => apiGet<{ status: string; version: string }>('/api/desk/health'),
+  getConnection: () => apiGet<ConnectionView>('/api/desk/connection'),
+  /** 422 (with `fields`) comes back as an ApiError for the form. */
+  putConnection: async (update: ConnectionUpdate) => (await apiRequest<ConnectionView>('PUT', '/api/desk/connection', update)).body,
+  testConnection: async (input: ConnectionTestInput) => (await apiRequest<ConnectionTestResult>('POST', '/api/desk/connection/test', input)).body,
+  listLog: (filters: LogFilters) => apiGet<LogPage>(logListPath(filters)),
+  getLogEntry: (id: number) => apiGet<LogEntryDetail>(`/api/desk/log/${id}`),
 };

@@ -14,6 +14,7 @@ import { StatusBar } from './StatusBar';
 const BookingDetailPage = lazy(() => import('../features/bookings/BookingDetailPage').then((m) => ({ default: m.BookingDetailPage })));
 const FilmersPage = lazy(() => import('../features/filmers/FilmersPage').then((m) => ({ default: m.FilmersPage })));
 const CataloguePage = lazy(() => import('../features/catalogue/CataloguePage').then((m) => ({ default: m.CataloguePage })));
+const LogPage = lazy(() => import('../features/log/LogPage').then((m) => ({ default: m.LogPage })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 function Navigation() {
@@ -47,6 +48,8 @@ function Screens() {
         <Route path={ROUTES.filmers} component={FilmersPage} />
         <Route path={ROUTES.catalogue} nest component={CataloguePage} />
         <Route path={ROUTES.settings} component={SettingsPage} />
+        <Route path={ROUTES.log}>{() => <LogPage />}</Route>
+        <Route path={ROUTES.logDeviations}>{() => <LogPage onlyDeviations />}</Route>
         <Route>
           <Redirect to={ROUTES.bookings} />
         </Route>
@@ -66,7 +69,7 @@ export function App() {
               Dropzone Desk
             </Title>
             <Text size="xs" c="dimmed">
-              <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–4</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
+              <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–5</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
             </Text>
           </Group>
         </AppShell.Header>

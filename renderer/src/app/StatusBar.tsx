@@ -1,26 +1,91 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import type { DeskSession } from '../../../shared/schemas/desk';
 import { healthQuery, sessionQuery } from '../api/queries';
+import { ROUTES } from './routes';
+
+function remoteHost(url: string | null): string {
+  if (!url) return 'remote';
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+const REMOTE_HEALTH = {
+  online: { label: 'Online', color: 'teal' },
+  offline: { label: 'Offline', color: 'red' },
+  error: { label: 'Error', color: 'orange' },
+  unknown: { label: 'Checking', color: 'gray' },
+} as const;
+
+/** The remote's health in proxy mode: online, offline or error, the cause in the tooltip. */
+function RemoteHealth({ session }: { session: DeskSession }) {
+  const { state, cause, checked_at: checkedAt } = session.health;
+  const shown = REMOTE_HEALTH[state];
+  const when = checkedAt ? ` (checked ${new Date(checkedAt).toLocaleTimeString()})` : '';
+  const tooltip =
+    state === 'online'
+      ? `The remote server answers${when}`
+      : state === 'unknown'
+        ? 'The remote has not been checked yet'
+        : `${cause ?? 'The remote does not answer'}${when}. ${state === 'error' ? 'Fix the connection in Settings.' : 'The desk keeps retrying.'}`;
+  return (
+    <Tooltip label={tooltip} multiline maw={420}>
+      <Badge size="sm" variant="dot" color={shown.color} data-testid="status-health" data-state={state} tabIndex={0}>
+        {shown.label}
+      </Badge>
+    </Tooltip>
+  );
+}
 
 /** Dropzone, mode, connection health and version, always in view. */
 export function StatusBar() {
   const session = useQuery(sessionQuery());
   const health = useQuery(healthQuery());
+  const [, navigate] = useLocation();
   const online = health.isSuccess && !health.isError;
+  const proxy = session.data?.mode === 'proxy';
+  const deviations = session.data?.contract_deviations ?? 0;
   return (
     <Group h="100%" px="md" justify="space-between" data-testid="status-bar">
       <Group gap="md">
         <Text size="sm" fw={600} data-testid="status-dropzone">
           {session.data?.dropzone.name ?? '…'}
         </Text>
-        <Badge size="sm" variant="light" color={session.data?.mode === 'proxy' ? 'grape' : 'gray'} data-testid="status-mode">
-          {session.data?.mode === 'proxy' ? 'Proxy' : 'Local store'}
+        <Badge size="sm" variant="light" color={proxy ? 'grape' : 'gray'} data-testid="status-mode" tt="none">
+          {proxy ? `Proxy → ${remoteHost(session.data?.remote_url ?? null)}` : 'Local store'}
         </Badge>
-        <Tooltip label={online ? 'The desk server answers' : (health.error?.message ?? 'Checking…')}>
-          <Badge size="sm" variant="dot" color={online ? 'teal' : health.isPending ? 'gray' : 'red'} data-testid="status-health">
-            {online ? 'Online' : health.isPending ? 'Checking' : 'Offline'}
-          </Badge>
-        </Tooltip>
+        {proxy && session.data && !health.isError ? (
+          <RemoteHealth session={session.data} />
+        ) : (
+          <Tooltip label={online ? 'The desk server answers' : (health.error?.message ?? 'Checking…')}>
+            <Badge size="sm" variant="dot" color={online ? 'teal' : health.isPending ? 'gray' : 'red'} data-testid="status-health">
+              {online ? 'Online' : health.isPending ? 'Checking' : 'Offline'}
+            </Badge>
+          </Tooltip>
+        )}
+        {proxy && deviations > 0 && (
+          <Tooltip label="Proxied responses whose shape differs from the spec; open the Log to see them">
+            <Badge
+              size="sm"
+              color="orange"
+              variant="filled"
+              component="a"
+              href={`#${ROUTES.logDeviations}`}
+              style={{ cursor: 'pointer' }}
+              data-testid="status-deviations"
+              onClick={(event) => {
+                event.preventDefault();
+                navigate(ROUTES.logDeviations);
+              }}
+            >
+              {deviations} contract deviation{deviations === 1 ? '' : 's'}
+            </Badge>
+          </Tooltip>
+        )}
       </Group>
       <Text size="xs" c="dimmed" data-testid="status-version">
         {session.data ? `v${session.data.version}` : ''}

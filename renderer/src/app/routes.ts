@@ -5,6 +5,9 @@ export const ROUTES = {
   filmers: '/filmers',
   catalogue: '/catalogue',
   settings: '/settings',
+  log: '/log',
+  /** The Log screen showing only calls whose response deviated from the spec. */
+  logDeviations: '/log/deviations',
 } as const;
 
 export const NAV_ITEMS = [
@@ -12,4 +15,5 @@ export const NAV_ITEMS = [
   { label: 'Filmers', path: ROUTES.filmers, shortcut: 'alt+2' },
   { label: 'Catalogue', path: ROUTES.catalogue, shortcut: 'alt+3' },
   { label: 'Settings', path: ROUTES.settings, shortcut: 'alt+4' },
+  { label: 'Log', path: ROUTES.log, shortcut: 'alt+5' },
 ] as const;

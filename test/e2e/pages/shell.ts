@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 export class Shell {
   constructor(private readonly page: Page) {}
 
-  nav(screen: 'Bookings' | 'Filmers' | 'Catalogue' | 'Settings') {
+  nav(screen: 'Bookings' | 'Filmers' | 'Catalogue' | 'Settings' | 'Log') {
     return this.page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: new RegExp(`^${screen}`) });
   }
 

@@ -1,15 +1,16 @@
-import { Badge, Card, CopyButton, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, CopyButton, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../../api/queries';
 import { apiBase } from '../../api/session-token';
 import { ErrorState, LoadingState } from '../../components/states';
+import { ConnectionCard } from './ConnectionCard';
 
 /** Where the desk's data comes from and how a booking system connects to it. */
 export function SettingsPage() {
   const session = useQuery(sessionQuery());
   if (session.isPending) return <LoadingState label="Loading settings…" />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => session.refetch()} />;
-  const { dropzone, mode, version } = session.data;
+  const { dropzone, version } = session.data;
   const syncUrl = `${apiBase()}/api/f1/sync`;
   return (
     <Stack maw={760} gap="lg">
@@ -39,11 +40,11 @@ export function SettingsPage() {
           </Table.Tbody>
         </Table>
       </Card>
+      <ConnectionCard />
       <Card withBorder padding="lg">
-        <Group justify="space-between" mb="sm">
-          <Title order={4}>Connection</Title>
-          <Badge variant="light">{mode === 'proxy' ? 'Proxy to a remote server' : 'Local store on this computer'}</Badge>
-        </Group>
+        <Title order={4} mb="sm">
+          Booking systems
+        </Title>
         <Stack gap="xs">
           <Text size="sm">Booking systems sync into this desk at:</Text>
           <Group gap="xs">
@@ -60,7 +61,7 @@ export function SettingsPage() {
           </Group>
           <Text size="sm" c="dimmed">
             Each booking system needs a token of its own: run <code>npm run token -- create --label "booking system"</code> on this
-            computer. Proxy mode (working against the remote service) comes with a later version.
+            computer.
           </Text>
         </Stack>
       </Card>

@@ -1,0 +1,194 @@
+import { Badge, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import type { LogEntrySummary } from '../../../../shared/schemas/desk';
+import { ApiError } from '../../api/client';
+import { logQuery } from '../../api/queries';
+import type { LogFilters } from '../../api/sync-api';
+import { DataGrid, GridKeyHints, type DataGridColumnMeta } from '../../components/DataGrid';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { LogEntryDrawer } from './LogEntryDrawer';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const STATUS_PATTERN = /^(?:[1-5]\d\d|[1-5]xx|[a-z_]{1,64})$/;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+export function httpColor(code: number): string {
+  if (code >= 500) return 'red';
+  if (code >= 400) return 'orange';
+  if (code >= 300) return 'blue';
+  return 'teal';
+}
+
+const column = createColumnHelper<LogEntrySummary>();
+const meta = (m: DataGridColumnMeta) => m;
+
+const columns = [
+  column.accessor('time', {
+    header: 'Time',
+    cell: (c) => (
+      <Tooltip label={c.getValue()}>
+        <span>{new Date(c.getValue()).toLocaleTimeString(undefined, { hour12: false })}</span>
+      </Tooltip>
+    ),
+    meta: meta({ width: 100 }),
+  }),
+  column.accessor('method', { header: 'Method', cell: (c) => <Text ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, meta: meta({ width: 80 }) }),
+  column.accessor('path', {
+    header: 'Path',
+    cell: (c) => (
+      <Text ff="monospace" size="sm" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+        {c.getValue()}
+      </Text>
+    ),
+  }),
+  column.accessor('mode', {
+    header: 'Mode',
+    cell: (c) => (
+      <Badge size="sm" variant="light" color={c.getValue() === 'proxy' ? 'grape' : 'gray'} tt="none">
+        {c.getValue() === 'proxy' ? 'proxy' : 'local'}
+      </Badge>
+    ),
+    meta: meta({ width: 80 }),
+  }),
+  column.accessor('http_status', {
+    header: 'HTTP',
+    cell: (c) => (
+      <Badge size="sm" variant="light" color={httpColor(c.getValue())}>
+        {c.getValue()}
+      </Badge>
+    ),
+    meta: meta({ width: 70, align: 'center' }),
+  }),
+  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ?? <Text span c="dimmed">–</Text>, meta: meta({ width: 160 }) }),
+  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, meta: meta({ width: 90, align: 'right' }) }),
+  column.display({
+    id: 'sizes',
+    header: 'Sent / received',
+    cell: (c) => `${formatBytes(c.row.original.request_bytes)} / ${formatBytes(c.row.original.response_bytes)}`,
+    meta: meta({ width: 140, align: 'right' }),
+  }),
+  column.accessor('deviation_count', {
+    header: 'Contract',
+    cell: (c) =>
+      c.getValue() > 0 ? (
+        <Badge size="sm" color="orange" variant="filled" data-testid="deviation-marker">
+          {c.getValue()} deviation{c.getValue() === 1 ? '' : 's'}
+        </Badge>
+      ) : c.row.original.contract_checked ? (
+        <Text span size="xs" c="teal">
+          ok
+        </Text>
+      ) : (
+        <Text span c="dimmed">
+          –
+        </Text>
+      ),
+    meta: meta({ width: 110, align: 'center' }),
+  }),
+];
+
+/** Every call through the desk's Sync API, local and proxied, newest first; one opens in a drawer. */
+export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }) {
+  const [method, setMethod] = useState<string | null>(null);
+  const [path, setPath] = useState('');
+  const [status, setStatus] = useState('');
+  const [mode, setMode] = useState<'all' | 'local' | 'proxy'>('all');
+  const [deviations, setDeviations] = useState(onlyDeviations);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [debouncedPath] = useDebouncedValue(path.trim(), 250);
+  const [debouncedStatus] = useDebouncedValue(status.trim(), 250);
+  const statusInvalid = debouncedStatus !== '' && !STATUS_PATTERN.test(debouncedStatus);
+
+  const filters: LogFilters = {
+    ...(method ? { method } : {}),
+    ...(debouncedPath ? { path: debouncedPath } : {}),
+    ...(debouncedStatus && !statusInvalid ? { status: debouncedStatus } : {}),
+    ...(mode !== 'all' ? { mode } : {}),
+    ...(deviations ? { deviations: true } : {}),
+    limit: '200',
+  };
+  const log = useQuery({ ...logQuery(filters), refetchInterval: autoRefresh && openId === null ? 3_000 : false });
+  const entries = useMemo(() => log.data?.entries ?? [], [log.data]);
+  // TanStack Table's instance is not memoizable; the grid re-renders with it, as in FilmersGrid.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data: entries, columns, getCoreRowModel: getCoreRowModel(), getRowId: (e) => String(e.id) });
+  const filtered = Boolean(method || debouncedPath || debouncedStatus || mode !== 'all' || deviations);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2}>Log</Title>
+        <Text size="sm" c="dimmed" data-testid="log-summary">
+          {log.data ? `${entries.length} shown of ${log.data.kept} kept · ${log.data.deviation_count} contract deviation${log.data.deviation_count === 1 ? '' : 's'} since start` : ''}
+        </Text>
+      </Group>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select label="Method" placeholder="Any" data={METHODS} value={method} onChange={setMethod} clearable w={120} />
+        <TextInput label="Path contains" placeholder="/bookings" value={path} onChange={(e) => setPath(e.currentTarget.value)} w={220} spellCheck={false} />
+        <TextInput
+          label="Status"
+          placeholder="422, 4xx or not_found"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value)}
+          error={statusInvalid ? 'An HTTP code (422), a class (4xx) or a status name (not_found)' : undefined}
+          w={200}
+          spellCheck={false}
+        />
+        <div>
+          <Text size="sm" fw={500} mb={2} id="log-mode-label">
+            Mode
+          </Text>
+          <SegmentedControl
+            aria-labelledby="log-mode-label"
+            value={mode}
+            onChange={(v) => setMode(v as typeof mode)}
+            data={[
+              { value: 'all', label: 'All' },
+              { value: 'local', label: 'Local' },
+              { value: 'proxy', label: 'Proxy' },
+            ]}
+          />
+        </div>
+        <Stack gap={6} pb={4}>
+          <Switch label="Only contract deviations" checked={deviations} onChange={(e) => setDeviations(e.currentTarget.checked)} />
+          <Switch label="Auto-refresh" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.currentTarget.checked)} />
+        </Stack>
+      </Group>
+      {log.isPending ? (
+        <LoadingState label="Loading the log…" />
+      ) : log.isError && !log.data ? (
+        <ErrorState
+          error={log.error instanceof ApiError && log.error.httpStatus === 422 ? new Error(`A filter is not valid: ${log.error.message}`) : log.error}
+          onRetry={() => log.refetch()}
+        />
+      ) : entries.length === 0 ? (
+        <EmptyState title={filtered ? 'No calls match these filters' : 'No calls yet'}>
+          {filtered ? 'Clear a filter to see more.' : 'Calls to the Sync API (from the screens or a booking system) appear here as they happen.'}
+        </EmptyState>
+      ) : (
+        <>
+          <DataGrid
+            table={table}
+            label="Request log"
+            testId="log-grid"
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onOpen={(entry) => setOpenId(entry.id)}
+          />
+          <GridKeyHints hints={[['↑ ↓', 'select'], ['Enter', 'open the call'], ['Esc', 'close']]} />
+        </>
+      )}
+      <LogEntryDrawer id={openId} onClose={() => setOpenId(null)} />
+    </Stack>
+  );
+}

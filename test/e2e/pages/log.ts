@@ -1,0 +1,17 @@
+import type { Page } from '@playwright/test';
+
+/** The Log screen (#/log): filters, the calls grid and one call's drawer. */
+export class LogScreen {
+  constructor(private readonly page: Page) {}
+
+  readonly grid = () => this.page.getByRole('grid', { name: 'Request log' });
+  readonly rows = () => this.grid().locator('tbody tr');
+  readonly row = (text: string | RegExp) => this.rows().filter({ hasText: text });
+  readonly pathFilter = () => this.page.getByRole('textbox', { name: 'Path contains' });
+  readonly onlyDeviations = () => this.page.getByRole('switch', { name: 'Only contract deviations' });
+  readonly drawer = () => this.page.getByRole('dialog');
+  readonly curl = () => this.page.getByTestId('log-curl');
+  readonly copyCurl = () => this.drawer().getByRole('button', { name: 'Copy as cURL' });
+  readonly request = () => this.page.getByTestId('log-request');
+  readonly response = () => this.page.getByTestId('log-response');
+}
