@@ -127,7 +127,7 @@ test('Delete asks first; Cancel keeps the booking, confirming deletes it and ret
   const detail = new BookingDetail(page);
   await detail.deleteButton().click();
   await expect(detail.deleteDialog()).toContainText('Nina Noproduct');
-  await detail.deleteDialog().getByRole('button', { name: 'Cancel' }).click();
+  await detail.deleteDialog().getByRole('button', { name: 'Keep it' }).click();
   await expect(detail.deleteDialog()).toHaveCount(0);
   await expect(detail.title()).toHaveText('Nina Noproduct');
 
@@ -135,7 +135,7 @@ test('Delete asks first; Cancel keeps the booking, confirming deletes it and ret
   await expect(detail.deleteDialog()).toBeVisible();
   await detail.confirmDelete().click();
   await expect(page).toHaveURL(/#\/bookings$/);
-  await expect(page.getByText('NO-PRODUCT is gone from the desk.')).toBeVisible();
+  await expect(page.getByText('Nina Noproduct (NO-PRODUCT) is gone.')).toBeVisible();
 
   await desk.open(page, BookingDetail.route('NO-PRODUCT'));
   await expect(detail.notFound()).toBeVisible();

@@ -54,6 +54,6 @@ export class BookingDetail {
   readonly events = () => this.page.getByTestId('finance-event');
   readonly event = (index: number) => new FinanceEventEntry(this.events().nth(index));
 
-  readonly deleteDialog = () => this.page.getByRole('dialog', { name: /Delete booking/ });
+  readonly deleteDialog = () => this.page.getByRole('dialog', { name: 'Delete this booking?' });
   readonly confirmDelete = () => this.page.getByTestId('delete-confirm');
 }

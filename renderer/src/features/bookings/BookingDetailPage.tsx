@@ -1,6 +1,5 @@
 import { Grid, SimpleGrid, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -12,7 +11,7 @@ import { BookingFormModal } from './BookingFormModal';
 import { BackToBookings, BookingHeader } from './detail/BookingHeader';
 import { BookingFieldsCard } from './detail/BookingFieldsCard';
 import { BookingNotFound } from './detail/BookingNotFound';
-import { DeleteBookingDialog } from './detail/DeleteBookingDialog';
+import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { FinanceCard } from './detail/FinanceCard';
 import { JumpCard } from './detail/JumpCard';
 import { ProductCard } from './detail/ProductCard';
@@ -43,13 +42,12 @@ export function BookingDetailPage({ externalId }: { externalId: string }) {
     ['Delete', unlessInDialog(() => loaded && setDeleting(true))],
   ]);
 
+  // The dialog tells the user and refreshes the lists; here: leave the page and drop this
+  // booking's entry first, so it is not refetched into a 404.
   const onDeleted = () => {
     setDeleting(false);
     navigate(ROUTES.bookings);
-    // Drop this booking's entry rather than refetch it into a 404; lists refetch.
     queryClient.removeQueries({ queryKey: bookingQuery(externalId).queryKey, exact: true });
-    void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
-    notifications.show({ color: 'teal', title: 'Booking deleted', message: `${externalId} is gone from the desk.` });
   };
 
   const onSaved = (savedId: string) => {
@@ -86,7 +84,7 @@ export function BookingDetailPage({ externalId }: { externalId: string }) {
       </Grid>
       <FinanceCard events={b.finance_events} timeZone={timeZone} />
       <BookingFormModal opened={editing} onClose={() => setEditing(false)} booking={b} onSaved={onSaved} />
-      <DeleteBookingDialog opened={deleting} onClose={() => setDeleting(false)} externalId={externalId} name={b.name} onDeleted={onDeleted} />
+      <DeleteBookingDialog opened={deleting} onClose={() => setDeleting(false)} booking={b} onDeleted={onDeleted} />
     </Stack>
   );
 }

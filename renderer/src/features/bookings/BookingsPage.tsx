@@ -16,7 +16,7 @@ import { BookingsGrid } from './list/BookingsGrid';
 import classes from './list/BookingsPage.module.css';
 import { clearedFilters, updateView, useBookingsView } from './list/bookingsView';
 import { rangeOf } from './list/dateRanges';
-import { DeleteBookingDialog } from './list/DeleteBookingDialog';
+import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { FiltersBar } from './list/FiltersBar';
 import { ListActions, NO_EXTERNAL_ID_REASON } from './list/ListActions';
 import { ListFooter } from './list/ListFooter';

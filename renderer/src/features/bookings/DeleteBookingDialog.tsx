@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { queryKeys } from '../../../api/queries';
-import { syncApi } from '../../../api/sync-api';
-import { formatDate } from '../../../lib/format';
+import type { BookingListItem } from '../../../../shared/schemas/booking';
+import { ApiError } from '../../api/client';
+import { queryKeys } from '../../api/queries';
+import { syncApi } from '../../api/sync-api';
+import { formatDate } from '../../lib/format';
 
 export interface DeleteBookingDialogProps {
   opened: boolean;
@@ -14,11 +15,21 @@ export interface DeleteBookingDialogProps {
   onDeleted: (booking: BookingListItem) => void;
 }
 
-/** Asks before a permanent delete; Cancel has the focus, so Enter right away deletes nothing. */
+/**
+ * Asks before a permanent delete (spec 4.1), from the grid and from the detail page alike.
+ * "Keep it" has the focus, so Enter on a reflex deletes nothing. A 404 means someone else
+ * deleted it already: that counts as done.
+ */
 export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: DeleteBookingDialogProps) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: (target: BookingListItem) => syncApi.deleteBooking(target.external_id ?? ''),
+    mutationFn: async (target: BookingListItem) => {
+      try {
+        await syncApi.deleteBooking(target.external_id ?? '');
+      } catch (error) {
+        if (!(error instanceof ApiError && error.httpStatus === 404)) throw error;
+      }
+    },
     onSuccess: async (_result, target) => {
       notifications.show({ color: 'teal', title: 'Booking deleted', message: `${target.name ?? 'The booking'} (${target.external_id}) is gone.` });
       onDeleted(target);
@@ -26,6 +37,7 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
     },
   });
   const close = () => {
+    if (remove.isPending) return;
     remove.reset();
     onClose();
   };
@@ -52,15 +64,15 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
             booking.
           </Text>
           {remove.isError && (
-            <Alert color="red" title="Not deleted">
+            <Alert color="red" title="Not deleted" data-testid="delete-error">
               {remove.error.message}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close} data-autofocus>
+            <Button variant="default" onClick={close} data-autofocus disabled={remove.isPending}>
               Keep it
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(booking)}>
+            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(booking)} data-testid="delete-confirm">
               Delete booking
             </Button>
           </Group>
