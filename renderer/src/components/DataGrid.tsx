@@ -175,3 +175,12 @@ export function BooleanMark({ value }: { value: boolean }) {
     </Text>
   );
 }
+
+/** The row's name, the column people scan by: one weight and size in every grid. */
+export function NameCell({ value }: { value: string }) {
+  return (
+    <Text size="sm" fw={600} c="inherit">
+      {value}
+    </Text>
+  );
+}

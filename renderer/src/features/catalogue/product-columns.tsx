@@ -1,7 +1,7 @@
 import { Code, Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { ProductListItem } from '../../../../shared/schemas/catalogue';
-import { BooleanMark, localeSort, type DataGridColumnMeta } from '../../components/DataGrid';
+import { BooleanMark, localeSort, type DataGridColumnMeta, NameCell } from '../../components/DataGrid';
 import { formatMoney } from '../../lib/format';
 import { ActiveBadge } from './YesNo';
 
@@ -15,11 +15,7 @@ export function productColumns(currency: string) {
     column.accessor('name', {
       header: 'Name',
       sortingFn: byText,
-      cell: (info) => (
-        <Text size="sm" fw={600} c="inherit">
-          {info.getValue()}
-        </Text>
-      ),
+      cell: (info) => <NameCell value={info.getValue()} />,
     }),
     column.accessor('booking_system_name', {
       header: 'Booking system name',

@@ -1,7 +1,6 @@
-import { Text } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { UpgradeListItem } from '../../../../shared/schemas/catalogue';
-import { localeSort } from '../../components/DataGrid';
+import { localeSort, NameCell } from '../../components/DataGrid';
 import { formatMoney } from '../../lib/format';
 import { ActiveBadge } from './YesNo';
 
@@ -12,11 +11,7 @@ export const UPGRADE_COLUMNS = [
   column.accessor('name', {
     header: 'Name',
     sortingFn: localeSort<UpgradeListItem>(),
-    cell: (info) => (
-      <Text size="sm" fw={600} c="inherit">
-        {info.getValue()}
-      </Text>
-    ),
+    cell: (info) => <NameCell value={info.getValue()} />,
   }),
   column.accessor('payment_price_cents', {
     header: 'Price',

@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Filmer } from '../../../../shared/schemas/filmer';
-import { BooleanMark, localeSort, stopRowClick, type DataGridColumnMeta } from '../../components/DataGrid';
+import { BooleanMark, localeSort, stopRowClick, type DataGridColumnMeta, NameCell } from '../../components/DataGrid';
 import { useFilmerRowActions } from './row-actions';
-import { TrashIcon } from './TrashIcon';
+import { IconTrash } from '../../components/icons';
 
 const column = createColumnHelper<Filmer>();
 const byText = localeSort<Filmer>();
@@ -39,7 +39,7 @@ function DeleteCell({ filmer }: { filmer: Filmer }) {
           askDelete(filmer);
         }}
       >
-        <TrashIcon />
+        <IconTrash />
       </ActionIcon>
     </Tooltip>
   );
@@ -50,11 +50,7 @@ export const FILMER_COLUMNS = [
   column.accessor('name', {
     header: 'Name',
     sortingFn: byText,
-    cell: (info) => (
-      <Text size="sm" fw={600} c="inherit">
-        {info.getValue()}
-      </Text>
-    ),
+    cell: (info) => <NameCell value={info.getValue()} />,
   }),
   column.accessor('email', { header: 'E-mail', sortingFn: byText }),
   column.accessor((filmer) => filmer.external_id ?? '', {

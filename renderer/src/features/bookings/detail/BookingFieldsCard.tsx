@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Card, CopyButton, DataList, Group, SimpleGrid, Text,
 import type { ReactNode } from 'react';
 import type { BookingShow } from '../../../../../shared/schemas/booking';
 import { formatDate } from '../../../lib/format';
-import { IconCheck, IconCopy, IconLock } from './icons';
+import { IconCheck, IconCopy, IconLock } from '../../../components/icons';
 import { languageLabel } from './labels';
 import { formatInstant } from './time';
 

@@ -2,7 +2,7 @@ import { Badge, Button, Code, Group, Kbd, Stack, Text, Title, Tooltip } from '@m
 import type { BookingShow } from '../../../../../shared/schemas/booking';
 import { ROUTES } from '../../../app/routes';
 import { formatDate } from '../../../lib/format';
-import { IconArrowLeft, IconPencil, IconTrash } from './icons';
+import { IconArrowLeft, IconPencil, IconTrash } from '../../../components/icons';
 import { albumStatus } from './labels';
 import { relativeDay } from './time';
 

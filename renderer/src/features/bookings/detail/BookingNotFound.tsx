@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from './icons';
+import { IconArrowLeft } from '../../../components/icons';
 
 /** An external id the server does not know: a typo in the address, or a booking deleted since. */
 export function BookingNotFound({ externalId, onBack }: { externalId: string; onBack: () => void }) {

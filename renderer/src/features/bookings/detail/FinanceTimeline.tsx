@@ -4,7 +4,7 @@ import type { FinanceEvent, UpgradePayment } from '../../../../../shared/schemas
 import { productsQuery, upgradesQuery } from '../../../api/queries';
 import { formatCredits, formatMoney } from '../../../lib/format';
 import { entitlementBadges, type EntitlementBadge } from './entitlements';
-import { IconCreditCard, IconDot, IconMinus, IconPlus } from './icons';
+import { IconCreditCard, IconDot, IconMinus, IconPlus } from '../../../components/icons';
 import { eventTypeText } from './labels';
 import classes from './FinanceTimeline.module.css';
 import { formatInstant } from './time';

@@ -3,7 +3,7 @@ import { DateInput } from '@mantine/dates';
 import type { ChangeEvent, ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
 import { BOOKING_FIELD_LABELS as LABEL } from '../fieldLabels';
-import { LockIcon } from '../icons';
+import { IconLock } from '../../../components/icons';
 import { relativeDay } from '../list/dateRanges';
 import type { BookingFormValues } from './formValues';
 import type { FieldErrors } from './saveOutcome';
@@ -29,7 +29,7 @@ function lockNote(reason: string | undefined): ReactNode {
   if (!reason) return undefined;
   return (
     <span className={classes.lock}>
-      <LockIcon size={12} /> Locked: {reason}
+      <IconLock size={12} /> Locked: {reason}
     </span>
   );
 }

@@ -3,7 +3,7 @@ import { flexRender, type Header, type Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { SortIcon } from '../icons';
+import { SortIcon } from '../../../components/icons';
 import { columnLabel } from './columns';
 import classes from './BookingsGrid.module.css';
 

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Divider, Group, Popover, Stack, Text } from '@mantine/core';
 import type { Table } from '@tanstack/react-table';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { ColumnsIcon } from '../icons';
+import { IconColumns } from '../../../components/icons';
 import { columnLabel, DEFAULT_COLUMN_VISIBILITY } from './columns';
 
 /** Which columns show, and a way back to the default layout. Remembered between runs. */
@@ -10,7 +10,7 @@ export function ColumnsMenu({ table }: { table: Table<BookingListItem> }) {
   return (
     <Popover position="bottom-end" shadow="md" withArrow trapFocus returnFocus>
       <Popover.Target>
-        <Button variant="default" leftSection={<ColumnsIcon />} data-testid="columns-menu-button">
+        <Button variant="default" leftSection={<IconColumns />} data-testid="columns-menu-button">
           Columns
         </Button>
       </Popover.Target>

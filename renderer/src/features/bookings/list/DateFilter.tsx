@@ -1,7 +1,7 @@
 import { Group, SegmentedControl } from '@mantine/core';
 import { DatePickerInput, type DateFormatter, type DatesRangeValue } from '@mantine/dates';
 import { useRef, useState } from 'react';
-import { CalendarIcon } from '../icons';
+import { IconCalendar } from '../../../components/icons';
 import { DATE_PRESETS, formatRange, type DatePreset, type DateRange } from './dateRanges';
 
 export interface DateFilterProps {
@@ -72,7 +72,7 @@ export function DateFilter({ preset, range, onPreset, onCustomRange }: DateFilte
         styles={{ input: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
         placeholder="Any jump date"
         aria-label="Jump dates from – to"
-        leftSection={<CalendarIcon />}
+        leftSection={<IconCalendar />}
         w={240}
         data-testid="date-range"
       />

@@ -1,7 +1,7 @@
 import { Button, Group, Kbd, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { PlusIcon } from '../icons';
+import { IconPlus } from '../../../components/icons';
 import classes from './ListActions.module.css';
 
 export const NO_EXTERNAL_ID_REASON = 'This booking has no external id: it is only listed, it cannot be opened, edited or deleted here.';
@@ -61,7 +61,7 @@ export function ListActions({ selected, onOpen, onEdit, onDelete, onCreate }: Li
       <ActionButton label="Delete" shortcut="Del" disabledReason={reason} onClick={onDelete} color="red" testId="action-delete" />
       <Button
         ml="xs"
-        leftSection={<PlusIcon />}
+        leftSection={<IconPlus />}
         rightSection={
           <Kbd size="xs" aria-hidden className="kbd-on-filled">
             N

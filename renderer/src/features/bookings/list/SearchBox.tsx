@@ -1,6 +1,6 @@
 import { CloseButton, Kbd, TextInput } from '@mantine/core';
 import type { KeyboardEvent, RefObject } from 'react';
-import { SearchIcon } from '../icons';
+import { IconSearch } from '../../../components/icons';
 
 export interface SearchBoxProps {
   inputRef: RefObject<HTMLInputElement | null>;
@@ -33,7 +33,7 @@ export function SearchBox({ inputRef, value, onChange, onGoToResults }: SearchBo
       autoComplete="off"
       spellCheck={false}
       w={340}
-      leftSection={<SearchIcon />}
+      leftSection={<IconSearch />}
       rightSection={
         value ? (
           <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange('')} />

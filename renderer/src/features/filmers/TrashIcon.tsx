@@ -1,1 +1,0 @@
-export { IconTrash as TrashIcon } from '../../components/icons';
