@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** Where `npm run build:renderer` puts the desk UI. */
-export const DEFAULT_UI_DIR = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+/**
+ * Where `npm run build:renderer` puts the desk UI. DESK_UI_DIR points elsewhere so that two
+ * end-to-end runs in one checkout (QA, helpers) do not rebuild each other's UI mid-run.
+ */
+export const DEFAULT_UI_DIR = process.env.DESK_UI_DIR || fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
 /**
  * The page may load only its own scripts and styles and talk only to this server. Mantine sets
