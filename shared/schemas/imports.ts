@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * The desk API for import history and remembered column mappings (/api/desk/imports,
+ * /api/desk/import-mappings). The wizard sends rows to the Sync API's batch endpoints and
+ * records each row's outcome here, in the local store (also in proxy mode: the history is the
+ * desk's own, not the remote's). docs/desk-api.md describes the endpoints.
+ */
+
+export const IMPORT_KINDS = ['bookings', 'filmers'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const importKind = z.enum(IMPORT_KINDS, { error: 'must be "bookings" or "filmers"' });
+
+/**
+ * A row's outcome: the Sync API batch statuses, plus two the wizard decides itself.
+ * `left_out`: a person chose not to send the row (or it had problems and was not fixed).
+ * `not_sent`: the import was cancelled, or the row's chunk got no answer (dead remote, network).
+ */
+export const IMPORT_ROW_STATUSES = [
+  'created',
+  'ok',
+  'partial_update',
+  'not_found',
+  'unprocessable_content',
+  'conflict',
+  'left_out',
+  'not_sent',
+] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+export const importRowStatus = z.enum(IMPORT_ROW_STATUSES, { error: `must be one of ${IMPORT_ROW_STATUSES.join(', ')}` });
+
+/** Outcomes that count as done: a retry leaves these rows alone. */
+export const IMPORT_DONE_STATUSES: readonly ImportRowStatus[] = ['created', 'ok', 'partial_update'];
+
+export const IMPORT_STATES = ['running', 'finished', 'cancelled'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+
+export const IMPORT_LIMITS = {
+  /** Rows one import may hold (the issue's 50,000 with headroom). */
+  maxRows: 200_000,
+  /** Rows in one POST …/rows call. */
+  maxRowsPerCall: 10_000,
+  maxColumns: 200,
+  maxCellLength: 10_000,
+  maxFileNameLength: 255,
+  rowsPerPageDefault: 1_000,
+  rowsPerPageMax: 10_000,
+} as const;
+
+const text = (max: number) => z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
+
+/** Column header → field name, or null for an ignored column. */
+export const importMapping = z.record(text(1_000), z.string({ error: 'must be a field name or null' }).max(100).nullable(), { error: 'must be an object of header → field or null' });
+export type ImportMapping = z.infer<typeof importMapping>;
+
+// ---- requests -------------------------------------------------------------------------------
+
+/** POST /api/desk/imports: an import starts when the person presses Send. */
+export const importCreate = z.strictObject({
+  kind: importKind,
+  file_name: text(IMPORT_LIMITS.maxFileNameLength).min(1, { error: 'must not be empty' }),
+  headers: z.array(text(1_000)).max(IMPORT_LIMITS.maxColumns, { error: `must have at most ${IMPORT_LIMITS.maxColumns} columns` }),
+  mapping: importMapping,
+  /** The date format the person picked for jump dates (null: YYYY-MM-DD). */
+  date_format: text(40).nullable().optional(),
+  /** Who ran it, as typed in the wizard (optional; the dropzone is always recorded). */
+  operator: text(100).nullable().optional(),
+  total_rows: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0).max(IMPORT_LIMITS.maxRows),
+});
+export type ImportCreate = z.infer<typeof importCreate>;
+
+export const importRowInput = z.strictObject({
+  /** 1-based data row number in the file (the header row not counted); the row's identity. */
+  row_number: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(1).max(IMPORT_LIMITS.maxRows),
+  /** The row's cells as read from the file (after any fix made in the wizard). */
+  cells: z.array(text(IMPORT_LIMITS.maxCellLength)).max(IMPORT_LIMITS.maxColumns),
+  /** The record key: external_id for bookings; external_id or e-mail for filmers. */
+  key: text(1_000).nullable().optional(),
+  status: importRowStatus,
+  /** The server's error(s) or warning joined, or why the wizard left the row out. */
+  message: text(10_000).nullable().optional(),
+  /** The record's id when the server returned one. */
+  record_id: z.number().int().nullable().optional(),
+});
+export type ImportRowInput = z.infer<typeof importRowInput>;
+
+/** POST /api/desk/imports/:id/rows: record outcomes; a row_number already recorded is replaced (retries). */
+export const importRowsWrite = z.strictObject({
+  rows: z.array(importRowInput).max(IMPORT_LIMITS.maxRowsPerCall, { error: `must have at most ${IMPORT_LIMITS.maxRowsPerCall} rows per call` }),
+});
+
+/** PATCH /api/desk/imports/:id: the wizard ends (or a retry reopens) an import. */
+export const importStateWrite = z.strictObject({ state: z.enum(IMPORT_STATES, { error: 'must be "running", "finished" or "cancelled"' }) });
+
+/** PUT /api/desk/import-mappings: remember a mapping for files with the same headers. */
+export const importMappingWrite = z.strictObject({
+  kind: importKind,
+  headers: z.array(text(1_000)).min(1).max(IMPORT_LIMITS.maxColumns),
+  mapping: importMapping,
+  date_format: text(40).nullable().optional(),
+});
+
+// ---- responses ------------------------------------------------------------------------------
+
+export type ImportCounts = Partial<Record<ImportRowStatus, number>>;
+
+export const importSummary = z.object({
+  id: z.number().int(),
+  kind: importKind,
+  file_name: z.string(),
+  dropzone: z.string(),
+  operator: z.string().nullable(),
+  state: z.enum(IMPORT_STATES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  headers: z.array(z.string()),
+  mapping: importMapping,
+  date_format: z.string().nullable(),
+  total_rows: z.number().int(),
+  /** Rows recorded so far, by status (statuses with no rows are absent). */
+  counts: z.partialRecord(importRowStatus, z.number().int()),
+});
+export type ImportSummary = z.infer<typeof importSummary>;
+
+/** GET /api/desk/imports (newest first) */
+export const importList = z.object({ imports: z.array(importSummary) });
+
+export const importRow = z.object({
+  row_number: z.number().int(),
+  cells: z.array(z.string()),
+  key: z.string().nullable(),
+  status: importRowStatus,
+  message: z.string().nullable(),
+  record_id: z.number().int().nullable(),
+  updated_at: z.string(),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+/** GET /api/desk/imports/:id/rows?status=…&failed=true&page=&per_page= (ordered by row_number) */
+export const importRowPage = z.object({
+  rows: z.array(importRow),
+  pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+});
+
+/** GET /api/desk/import-mappings?kind=…&headers=<JSON array> → the remembered mapping or null */
+export const rememberedMapping = z.object({ mapping: importMapping.nullable(), date_format: z.string().nullable() });
