@@ -22,6 +22,8 @@ export const IMPORT_ROW_STATUSES = [
   'partial_update',
   'not_found',
   'unprocessable_content',
+  // A booking whose jump_on is too old comes back `not_acceptable` (spec section 7).
+  'not_acceptable',
   'conflict',
   'left_out',
   'not_sent',
