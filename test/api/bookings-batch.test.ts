@@ -91,3 +91,32 @@ describe('POST /bookings/batch', () => {
     assert.equal((await desk.sync('GET', '/bookings/AFTER')).body.finance_events.length, 1);
   });
 });
+
+describe('one request, one instant', () => {
+  let desk: TestDesk;
+  // A clock that moves on by a minute every time it is read.
+  let tick = 0;
+  before(async () => (desk = await startTestDesk({ deskOptions: { now: () => new Date(Date.parse('2026-06-15T10:00:00Z') + 60_000 * tick++) } })));
+  after(() => desk.dispose());
+
+  test('every element of a batch gets the same timestamps, and the next request a later one', async () => {
+    const first = await desk.sync('POST', '/bookings/batch', {
+      bookings: [{ external_id: 'I-1', camera_package: 'Photos pack' }, { external_id: 'I-2' }, { external_id: 'I-3', camera_package: 'Video' }],
+    });
+    assert.deepEqual(first.body.results.map((r: { status: string }) => r.status), ['created', 'created', 'created']);
+    const second = await desk.sync('POST', '/bookings/batch', { bookings: [{ external_id: 'I-4' }] });
+    assert.equal(second.body.results[0].status, 'created');
+
+    const rows = desk.queryStore<{ external_id: string; created_at: string; updated_at: string }>(
+      "SELECT external_id, created_at, updated_at FROM bookings WHERE external_id LIKE 'I-%' ORDER BY external_id",
+    );
+    const batchStamps = new Set(rows.slice(0, 3).flatMap((r) => [r.created_at, r.updated_at]));
+    assert.equal(batchStamps.size, 1, `one instant for the whole batch, got ${[...batchStamps].join(', ')}`);
+    const ledgerStamps = desk.queryStore<{ created_at: string }>(
+      "SELECT e.created_at FROM finance_events e JOIN bookings b ON b.id = e.booking_id WHERE b.external_id IN ('I-1', 'I-3')",
+    );
+    assert.equal(ledgerStamps.length, 2);
+    assert.ok(ledgerStamps.every((e) => batchStamps.has(e.created_at)), 'the ledger rows share the instant');
+    assert.ok(rows[3]!.created_at > rows[0]!.created_at, 'a later request, a later instant');
+  });
+});

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { listBookings } from '../../sync/booking-list';
 import { deleteBooking, showBooking, upsertBooking, upsertBookingBatch } from '../../sync/bookings';
 import { listProducts, listUpgrades, showProduct, showUpgrade } from '../../sync/catalogue';
-import type { SyncContext } from '../../sync/context';
+import { atOneInstant, type SyncContext } from '../../sync/context';
 import { deleteFilmer, listFilmers, showFilmer, upsertFilmer, upsertFilmerBatch } from '../../sync/filmers';
 import type { Store } from '../../store/store';
 import { sendError, sendResult } from '../reply';
@@ -17,7 +17,7 @@ type Query = Record<string, string | string[] | undefined>;
 
 /** The Sync API f1 (spec section 4), under /api/f1/sync, served from the local store. */
 export async function syncApiRoutes(app: FastifyInstance, { store, now }: SyncRoutesOptions) {
-  const ctx = (request: FastifyRequest): SyncContext => ({ store, dropzone: request.dropzone!, now });
+  const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
 
   app.get<{ Querystring: Query }>('/bookings', (req, reply) => sendResult(reply, listBookings(ctx(req), req.query)));
   app.post('/bookings', (req, reply) => sendResult(reply, upsertBooking(ctx(req), req.body)));
