@@ -67,13 +67,22 @@ export const importCreate = z.strictObject({
   date_format: text(40).nullable().optional(),
   /** Who ran it, as typed in the wizard (optional; the dropzone is always recorded). */
   operator: text(100).nullable().optional(),
-  total_rows: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(0).max(IMPORT_LIMITS.maxRows),
+  // Bounds with messages of their own: the schema's `error` would otherwise name every failure "must be an integer".
+  total_rows: z
+    .number({ error: 'must be an integer' })
+    .int({ error: 'must be an integer' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(IMPORT_LIMITS.maxRows, { error: `must be at most ${IMPORT_LIMITS.maxRows}` }),
 });
 export type ImportCreate = z.infer<typeof importCreate>;
 
 export const importRowInput = z.strictObject({
   /** 1-based data row number in the file (the header row not counted); the row's identity. */
-  row_number: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).min(1).max(IMPORT_LIMITS.maxRows),
+  row_number: z
+    .number({ error: 'must be an integer' })
+    .int({ error: 'must be an integer' })
+    .min(1, { error: 'must be 1 or more' })
+    .max(IMPORT_LIMITS.maxRows, { error: `must be at most ${IMPORT_LIMITS.maxRows}` }),
   /** The row's cells as read from the file (after any fix made in the wizard). */
   cells: z.array(text(IMPORT_LIMITS.maxCellLength)).max(IMPORT_LIMITS.maxColumns),
   /** The record key: external_id for bookings; external_id or e-mail for filmers. */
