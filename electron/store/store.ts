@@ -6,6 +6,8 @@ import { ConnectionRepo } from './repos/connection';
 import { DropzoneRepo } from './repos/dropzones';
 import { FilmerRepo } from './repos/filmers';
 import { FinanceRepo } from './repos/finance';
+import { ImportMappingRepo } from './repos/import-mappings';
+import { ImportRepo } from './repos/imports';
 import { JumpRepo } from './repos/jumps';
 import { TokenRepo } from './repos/tokens';
 
@@ -19,6 +21,8 @@ export class Store {
   readonly jumps: JumpRepo;
   readonly finance: FinanceRepo;
   readonly connection: ConnectionRepo;
+  readonly imports: ImportRepo;
+  readonly importMappings: ImportMappingRepo;
 
   constructor(readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -29,6 +33,8 @@ export class Store {
     this.jumps = new JumpRepo(db);
     this.finance = new FinanceRepo(db);
     this.connection = new ConnectionRepo(db);
+    this.imports = new ImportRepo(db);
+    this.importMappings = new ImportMappingRepo(db);
     this.runAtomically = db.transaction((work: () => unknown) => work());
   }
 

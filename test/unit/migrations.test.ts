@@ -116,3 +116,40 @@ test('step 3 adds the one-row connection settings table: local mode, default tim
   assert.ok(!JSON.stringify(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'connection_settings'").get()).match(/token|secret|credential/i), 'no column for secrets');
   db.close();
 });
+
+test('step 4 adds import history: imports, their rows keyed by row number (cascading), and remembered mappings', () => {
+  const db = new Database(':memory:');
+  db.pragma('foreign_keys = ON');
+  migrate(db, MIGRATIONS.slice(0, 3));
+  migrate(db, MIGRATIONS.slice(0, 4));
+  assert.equal(schemaVersion(db), 4);
+  for (const table of ['imports', 'import_rows', 'import_mappings']) assert.ok(tables(db).includes(table), table);
+  db.exec(`INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'k', 'n', 'UTC', 't');
+           INSERT INTO imports (id, dropzone_id, kind, file_name, created_at, updated_at, headers, mapping, total_rows)
+             VALUES (1, 1, 'bookings', 'a.csv', 't', 't', '[]', '{}', 2);
+           INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '[]', 'ok', 't'), (1, 2, '[]', 'left_out', 't');`);
+  assert.equal(db.prepare('SELECT state FROM imports').pluck().get(), 'running', 'a new import is running');
+  assert.throws(() => db.exec("INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '[]', 'ok', 't')"), /UNIQUE/);
+  assert.throws(() => db.exec("INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (9, 1, '[]', 'ok', 't')"), /FOREIGN KEY/);
+  assert.throws(() => db.exec("INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 0, '[]', 'ok', 't')"), /CHECK/);
+  assert.throws(() => db.exec("UPDATE imports SET kind = 'jumps'"), /CHECK/);
+  assert.throws(() => db.exec("UPDATE imports SET state = 'paused'"), /CHECK/);
+  db.exec('DELETE FROM imports WHERE id = 1');
+  assert.equal(db.prepare('SELECT count(*) FROM import_rows').pluck().get(), 0, 'rows go with their import');
+
+  db.exec(`INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'bookings', 'a', '{}', 't')`);
+  assert.throws(() => db.exec(`INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'bookings', 'a', '{}', 't')`), /UNIQUE/);
+  db.exec(`INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'filmers', 'a', '{}', 't')`);
+  db.close();
+});
+
+test('step 4: per-status counts read an index alone; one status pages in row order without sorting', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 4));
+  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+  assert.match(plan('SELECT status, count(*) FROM import_rows WHERE import_id = 1 GROUP BY status'), /COVERING INDEX import_rows_by_status/);
+  const oneStatus = plan("SELECT * FROM import_rows WHERE import_id = 1 AND status = 'conflict' ORDER BY row_number LIMIT 100 OFFSET 200");
+  assert.match(oneStatus, /INDEX import_rows_by_status/);
+  assert.doesNotMatch(oneStatus, /TEMP B-TREE/);
+  db.close();
+});
