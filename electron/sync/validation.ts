@@ -15,7 +15,8 @@ export function describeIssues(error: z.ZodError, what: string): FieldProblems {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) fields[key] = `is not a writable ${what} attribute`;
+      // Nested objects (e.g. rows.3 of an import) name the key with its place.
+      for (const key of issue.keys) fields[[...issue.path.map(String), key].join('.')] = `is not a writable ${what} attribute`;
       continue;
     }
     const field = issue.path.map(String).join('.');
