@@ -13,6 +13,8 @@ import { sendError } from './reply';
 import { RequestLog } from './request-log';
 import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
+import { importMappingRoutes } from './routes/desk-import-mappings';
+import { importRoutes } from './routes/desk-imports';
 import { logRoutes } from './routes/desk-log';
 import { syncApiRoutes } from './routes/sync-api';
 import { syncProxyRoutes } from './routes/sync-proxy';
@@ -124,6 +126,9 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
     authed.register(deskRoutes, { prefix: '/api/desk', connection, log });
     authed.register(connectionRoutes, { prefix: '/api/desk', connection });
     authed.register(logRoutes, { prefix: '/api/desk', log });
+    // Import history is the desk's own record: the local store answers in proxy mode too.
+    authed.register(importRoutes, { prefix: '/api/desk', store, now });
+    authed.register(importMappingRoutes, { prefix: '/api/desk', store, now });
   });
   const stop = async (graceMs = 30_000) => {
     const closed = app.close();
