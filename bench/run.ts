@@ -483,7 +483,7 @@ async function main(): Promise<void> {
       line('', 'figure', 'target', 'result');
       line('(a) HTTP POST /bookings/batch', `${fmt(median(httpRates))} bookings/s`, `(${spread(httpRates)})`);
       line('(b) raw better-sqlite3, the same rows (a) stores:', `${fmt(median(rounds.map((r) => r.rawSameRows)))} bookings/s`, `(${spread(rounds.map((r) => r.rawSameRows))})`);
-      line('    each booking + its ledger row, savepoint each');
+      line('    each booking + its ledger row, savepoint each', '');
       line('    HTTP / raw', `${(ratioSameRows * 100).toFixed(1)} %`, `>= ${TARGET_RATIO * 100} %`, pass(ratioSameRows >= TARGET_RATIO));
       line('(b-) raw, booking rows only (no ledger rows)', `${fmt(median(rounds.map((r) => r.raw)))} rows/s`, `(${spread(rounds.map((r) => r.raw))})`);
       line('    HTTP / raw booking rows only', `${(ratio * 100).toFixed(1)} %`, '(info)');
