@@ -479,6 +479,9 @@ describe('desk API: remembered column mappings', () => {
     assert.deepEqual(rememberedMapping.parse(put.body), { mapping: MAPPING, date_format: 'DD.MM.YYYY' });
 
     assert.deepEqual((await lookup('bookings', HEADERS)).body, { mapping: MAPPING, date_format: 'DD.MM.YYYY' });
+    // As a browser's URLSearchParams encodes it (spaces as "+").
+    const form = await desk.desk('GET', `/import-mappings?${new URLSearchParams({ kind: 'bookings', headers: JSON.stringify(HEADERS) })}`);
+    assert.deepEqual(form.body, { mapping: MAPPING, date_format: 'DD.MM.YYYY' });
     const respelt = ['external id ', '  NAME', 'Jump  Date', 'notes'];
     assert.deepEqual((await lookup('bookings', respelt)).body, {
       mapping: { 'external id ': 'external_id', '  NAME': 'name', 'Jump  Date': 'jump_on', notes: null },
