@@ -6,7 +6,7 @@ import { FileSecretStore, type SecretStore } from './proxy/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
 import { newToken } from './server/tokens';
-import { storePath } from './store/open';
+import { openStore, storePath } from './store/open';
 import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
 
@@ -24,6 +24,12 @@ export interface DeskOptions {
   secrets?: SecretStore;
   /** The proxy's background health check timing (tests shorten it). */
   healthTiming?: HealthTiming;
+  /** The session token for the desk UI (default: a new one). The Electron shell keeps one per launch, across server restarts. */
+  sessionToken?: string;
+  /** better-sqlite3's addon to load (the Electron shell's Electron-ABI build); see openStore. */
+  nativeBinding?: string;
+  /** The built desk UI to serve (default: dist/renderer of this checkout, or DESK_UI_DIR). */
+  uiDir?: string;
 }
 
 export interface RunningDesk {
@@ -46,7 +52,7 @@ export interface RunningDesk {
 export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const now = options.now ?? (() => new Date());
   const storeFile = storePath(options.dataDir);
-  const store = Store.open(storeFile);
+  const store = new Store(openStore(storeFile, { nativeBinding: options.nativeBinding }));
   let connection: DeskConnection | undefined;
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
@@ -54,8 +60,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const notices = secrets instanceof FileSecretStore && secrets.notice ? [secrets.notice] : [];
     connection = new DeskConnection({ store, secrets, overrides: options.connectionOverrides, healthTiming: options.healthTiming });
     notices.push(...connection.notices);
-    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors });
-    const sessionToken = newToken();
+    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir });
+    const sessionToken = options.sessionToken ?? newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
     const address = app.server.address() as AddressInfo;

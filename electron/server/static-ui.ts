@@ -9,22 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const DEFAULT_UI_DIR = process.env.DESK_UI_DIR || fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
-/**
- * The page may load only its own scripts and styles and talk only to this server. Mantine sets
- * style attributes from script, hence 'unsafe-inline' for styles (never for scripts).
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { CONTENT_SECURITY_POLICY } from './csp';
 
 /** Serves the built desk UI at `/`; without a build, `/` says how to make one. */
 export async function staticUi(app: FastifyInstance, { uiDir }: { uiDir: string }) {

@@ -1,0 +1,67 @@
+import { startDesk, type RunningDesk } from '../start';
+import { RelayedSecretStore } from './relayed-secret-store';
+import type { FromServer, StartServer, ToServer } from './server-messages';
+
+/**
+ * The desk server's own process: Electron's utility process in the app (bundled to
+ * out/server.cjs), a child_process.fork under Node in the tests. The same startDesk as
+ * `npm run serve`, on a random loopback port; a synchronous better-sqlite3 call here never
+ * freezes the window.
+ */
+interface Port {
+  post(message: FromServer): void;
+  onMessage(handler: (message: ToServer) => void): void;
+}
+
+function parentPort(): Port {
+  const electronPort = (process as { parentPort?: Electron.ParentPort }).parentPort;
+  if (electronPort) {
+    return {
+      post: (message) => electronPort.postMessage(message),
+      onMessage: (handler) => electronPort.on('message', (event) => handler(event.data as ToServer)),
+    };
+  }
+  if (!process.send) throw new Error('the desk server process needs a parent (Electron utility process or Node IPC)');
+  return {
+    post: (message) => process.send!(message),
+    onMessage: (handler) => process.on('message', (message) => handler(message as ToServer)),
+  };
+}
+
+const port = parentPort();
+let desk: RunningDesk | undefined;
+
+async function start(message: StartServer): Promise<void> {
+  try {
+    desk = await startDesk({
+      dataDir: message.dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      sessionToken: message.sessionToken,
+      uiDir: message.uiDir,
+      nativeBinding: message.nativeBinding,
+      connectionOverrides: message.connectionOverrides,
+      secrets: message.secret
+        ? new RelayedSecretStore(message.secret.value, message.secret.description, (value) => port.post({ type: 'secret-write', value }))
+        : undefined,
+    });
+    port.post({ type: 'ready', url: desk.url, dropzone: desk.dropzone.name, storeFile: desk.storeFile, notices: desk.notices });
+  } catch (error) {
+    port.post({ type: 'failed', error: (error as Error).message });
+  }
+}
+
+async function stop(): Promise<void> {
+  try {
+    await desk?.close();
+  } finally {
+    port.post({ type: 'stopped' });
+    // Let the message leave before the process does.
+    setTimeout(() => process.exit(0), 50);
+  }
+}
+
+port.onMessage((message) => {
+  if (message.type === 'start') void start(message);
+  else if (message.type === 'stop') void stop();
+});
