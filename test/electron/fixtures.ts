@@ -1,0 +1,69 @@
+import { _electron as electron, test as base, expect, type ElectronApplication, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDesk } from '../../electron/start';
+import { E2E_SEED } from '../e2e/seed';
+import { electronEnvironment, ROOT } from './environment';
+
+export interface DesktopApp {
+  app: ElectronApplication;
+  window: Page;
+  dataDir: string;
+  /** Quits the app and starts it again on the same data folder. */
+  relaunch(): Promise<{ app: ElectronApplication; window: Page }>;
+}
+
+const environment = electronEnvironment();
+
+/** Starts the built app (out/main.cjs) on `dataDir`; resolves when the desk has signed in. */
+export async function launchDesk(dataDir: string): Promise<{ app: ElectronApplication; window: Page }> {
+  if (!environment.runnable) throw new Error(environment.reason);
+  const env = { ...process.env, DESK_DATA_DIR: dataDir } as Record<string, string>;
+  delete env.ELECTRON_RUN_AS_NODE;
+  // As root in a container Chromium's own sandbox cannot start; the page's sandbox (renderer
+  // isolation, no Node) is Electron's and stays on, which is what the tests check.
+  const args = process.getuid?.() === 0 ? ['--no-sandbox', ROOT] : [ROOT];
+  const app = await electron.launch({ executablePath: environment.executable, args, cwd: ROOT, env });
+  const window = await app.firstWindow();
+  await expect(window.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
+  return { app, window };
+}
+
+/**
+ * `desktop`: the app on a temp data folder holding the browser e2e's seed (written by the real
+ * startDesk under Node, then closed), quit and removed afterwards.
+ */
+export const test = base.extend<{ desktop: DesktopApp }>({
+  // eslint-disable-next-line no-empty-pattern
+  desktop: async ({}, use) => {
+    const dir = mkdtempSync(join(tmpdir(), 'desk-electron-'));
+    const dataDir = join(dir, 'data');
+    const seedFile = join(dir, 'seed.json');
+    writeFileSync(seedFile, JSON.stringify(E2E_SEED));
+    const seeded = await startDesk({ dataDir, seedFile, logErrors: false });
+    await seeded.close();
+    let current = await launchDesk(dataDir);
+    try {
+      await use({
+        get app() {
+          return current.app;
+        },
+        get window() {
+          return current.window;
+        },
+        dataDir,
+        relaunch: async () => {
+          await current.app.close();
+          current = await launchDesk(dataDir);
+          return current;
+        },
+      });
+    } finally {
+      await current.app.close().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+});
+
+export { expect, environment };
