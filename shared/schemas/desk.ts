@@ -279,5 +279,10 @@ export const deskSession = z.object({
   /** Proxied responses that deviated from the spec since the desk started. */
   contract_deviations: z.number().int(),
   version: z.string(),
+  /**
+   * Where this server listens for booking systems (`http://<bound address>:<port>/api/f1/sync`).
+   * The desktop window's own origin is app://desk, which no booking system can reach.
+   */
+  sync_api_url: z.string(),
 });
 export type DeskSession = z.infer<typeof deskSession>;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AddressInfo } from 'node:net';
 import type { DeskSession } from '../../../shared/schemas/desk';
 import type { DeskConnection } from '../../proxy/connection';
 import { APP_VERSION } from '../../version';
@@ -25,6 +26,12 @@ export async function deskRoutes(app: FastifyInstance, { connection, log }: Desk
       health: connection.healthView(),
       contract_deviations: log.deviationCount,
       version: APP_VERSION,
+      sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),
     };
   });
+}
+
+function syncApiUrl(address: AddressInfo): string {
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}/api/f1/sync`;
 }

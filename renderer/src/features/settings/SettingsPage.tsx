@@ -11,7 +11,9 @@ export function SettingsPage() {
   if (session.isPending) return <LoadingState label="Loading settings…" />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => session.refetch()} />;
   const { dropzone, version } = session.data;
-  const syncUrl = `${apiBase()}/api/f1/sync`;
+  // In a browser the page's own address reaches the server (the one the user typed); the desktop
+  // window's app://desk origin does not, so there the server says where it listens.
+  const syncUrl = /^https?:$/.test(window.location.protocol) ? `${apiBase()}/api/f1/sync` : session.data.sync_api_url;
   return (
     <Stack maw={760} gap="lg">
       <Title order={2}>Settings</Title>
