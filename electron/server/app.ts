@@ -11,6 +11,7 @@ import { makeHostGuard } from './host-guard';
 import { installRequestLog } from './log-hooks';
 import { sendError } from './reply';
 import { RequestLog } from './request-log';
+import { deskBookingRoutes } from './routes/desk-bookings';
 import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
@@ -124,6 +125,7 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
     });
     authed.register(syncProxyRoutes, { connection, deskDropzone });
     authed.register(deskRoutes, { prefix: '/api/desk', connection, log });
+    authed.register(deskBookingRoutes, { prefix: '/api/desk', store, connection, now });
     authed.register(connectionRoutes, { prefix: '/api/desk', connection });
     authed.register(logRoutes, { prefix: '/api/desk', log });
     // Import history is the desk's own record: the local store answers in proxy mode too.

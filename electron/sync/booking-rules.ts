@@ -40,11 +40,11 @@ export interface UpdatePlan {
 }
 
 /**
- * Splits an update into what applies and what a lock holds back. A field sent with its current
+ * Splits an update into what applies and what a lock holds back (a hand edit passes no locks:
+ * reception may change anything; the locks guard its edits against the booking system). A field sent with its current
  * value is neither a change nor ignored, so re-sending a whole record does not warn.
  */
-export function planUpdate(existing: BookingRecord, input: BookingWrite): UpdatePlan {
-  const locked = lockedAttributes(existing);
+export function planUpdate(existing: BookingRecord, input: BookingWrite, locked: ReadonlySet<string> = lockedAttributes(existing)): UpdatePlan {
   const changes: Partial<BookingWrite> = {};
   const ignored: BookingWritableField[] = [];
   for (const [field, value] of Object.entries(input) as [BookingWritableField, unknown][]) {
@@ -55,4 +55,9 @@ export function planUpdate(existing: BookingRecord, input: BookingWrite): Update
     else (changes as Record<string, unknown>)[field] = value;
   }
   return { changes, ignored };
+}
+
+/** The locks after a hand edit: the ones already there plus every field the edit changed. */
+export function locksAfterHandEdit(existing: readonly string[], changed: readonly string[]): string[] {
+  return [...new Set([...existing, ...changed])].sort();
 }

@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { LIMITS } from '../../shared/limits';
 import { PARTIAL_UPDATE_WARNING } from '../../shared/outcomes';
 import { bookingWrite, type BookingWrite } from '../../shared/schemas/booking';
+import type { BookingChanges } from '../store/repos/bookings';
 import type { BookingRecord, ProductRecord } from '../store/records';
-import { isClosedForReuse, isTooOld, planUpdate } from './booking-rules';
+import { isClosedForReuse, isTooOld, locksAfterHandEdit, planUpdate } from './booking-rules';
 import { runBatch } from './batch';
 import { bookingRecordView, bookingShowView } from './booking-views';
 import { timestamp, todayAt, type SyncContext, type SyncResult } from './context';
@@ -48,7 +49,7 @@ export class ProductCache {
  * How a success is answered: the whole record (single calls), or a summary for batch results:
  * the spec's sample fields, enough to tell each row's outcome without re-sending every booking.
  */
-type SuccessView = 'record' | 'summary';
+export type SuccessView = 'record' | 'summary';
 
 function successBody(booking: BookingRecord, status: 'created' | 'ok', view: SuccessView) {
   if (view === 'summary') return { id: booking.id, external_id: booking.external_id, name: booking.name, product_id: booking.product_id, status };
@@ -117,7 +118,20 @@ function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite
   return { status: 'created', body: successBody({ ...record, id }, 'created', view) };
 }
 
-function updateBooking(ctx: SyncContext, existing: BookingRecord, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {
+/**
+ * Who changes the booking: the booking system through the Sync API (held back by locks), or a
+ * person at the desk (changes anything, and each field they change locks against the sync).
+ */
+export type EditSource = 'sync' | 'hand';
+
+export function updateBooking(
+  ctx: SyncContext,
+  existing: BookingRecord,
+  input: BookingWrite,
+  products: ProductCache,
+  view: SuccessView,
+  source: EditSource = 'sync',
+): SyncResult {
   const today = todayAt(ctx);
   const externalId = existing.external_id as string;
   if (isClosedForReuse(existing, today)) {
@@ -131,22 +145,24 @@ function updateBooking(ctx: SyncContext, existing: BookingRecord, input: Booking
       },
     };
   }
-  const { changes, ignored } = planUpdate(existing, input);
+  const { changes, ignored } = source === 'hand' ? planUpdate(existing, input, new Set()) : planUpdate(existing, input);
   // Only a change of jump_on can make a booking too old; re-sending the stored date does not.
   if (changes.jump_on && isTooOld(changes.jump_on, today)) return tooOld(externalId);
 
   const now = timestamp(ctx);
   let updated: BookingRecord = existing;
-  if (Object.keys(changes).length > 0) {
-    updated = { ...existing, ...changes, updated_at: now } as BookingRecord;
+  const changed = Object.keys(changes);
+  if (changed.length > 0) {
+    const write: BookingChanges = source === 'hand' ? { ...changes, locked_attributes: locksAfterHandEdit(existing.locked_attributes, changed) } : changes;
+    updated = { ...existing, ...write, updated_at: now } as BookingRecord;
     const product = 'camera_package' in changes ? matchProduct(products.active(), changes.camera_package) : undefined;
     if (product && product.id !== existing.product_id) {
       const previous = existing.product_id === null ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, existing.product_id);
       updated.product_id = product.id;
-      ctx.store.bookings.update(existing.id, { ...changes, product_id: product.id, updated_at: now });
+      ctx.store.bookings.update(existing.id, { ...write, product_id: product.id, updated_at: now });
       recordProductAssignment(ctx.store, updated, previous, product, now);
     } else {
-      ctx.store.bookings.update(existing.id, { ...changes, updated_at: now });
+      ctx.store.bookings.update(existing.id, { ...write, updated_at: now });
     }
   }
   if (ignored.length > 0) {
@@ -175,6 +191,6 @@ export function deleteBooking(ctx: SyncContext, externalId: string): SyncResult 
   return deleted ? { status: 'ok', body: null } : bookingNotFound(externalId);
 }
 
-function bookingNotFound(externalId: string): SyncResult {
+export function bookingNotFound(externalId: string): SyncResult {
   return { status: 'not_found', body: { external_id: externalId, error: 'booking not found', status: 'not_found' } };
 }

@@ -1,5 +1,7 @@
 import { addDays, dateInZone } from '../../shared/dates';
 import { expect, saveScreenshot, test } from './fixtures';
+import { TEST_TOKEN } from '../support/seed';
+import { BookingDetail } from './pages/booking-detail';
 import { BookingsScreen } from './pages/bookings';
 
 /**
@@ -200,7 +202,7 @@ test('the form refuses a new booking without external id, and the server’s 422
   await expect(form.field('Name')).toHaveValue('No Id');
 });
 
-test('editing a booking with a product: partial_update names camera_package, the name change is saved', async ({ page, desk }) => {
+test('editing by hand: the changes apply past the sync\'s locks and lock what changed; Unlock hands a field back', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await screen.row('Hank Hasproduct').click();
@@ -208,25 +210,36 @@ test('editing a booking with a product: partial_update names camera_package, the
   const form = screen.form;
   await expect(form.title()).toHaveText('Edit booking HAS-PRODUCT');
   await expect(form.field('External id')).toHaveAttribute('readonly', '');
-  await expect(form.field('Camera package')).toHaveAccessibleDescription(/Locked/);
+  await expect(form.field('Camera package')).toHaveAccessibleDescription(/has a product: the booking system cannot change it/);
+  await expect(form.handEditNote()).toContainText('the booking system\'s next sync leaves them as you set them');
 
   await form.field('Name').fill('Hank Renamed');
   await form.field('Camera package').fill('Video');
   await form.submit().click();
-
-  await expect(form.partialUpdate()).toContainText('product locked, some changes ignored');
-  await expect(form.partialUpdate()).toContainText('camera_package');
-  await expect(form.partialUpdate()).toContainText('kept “Selfie basic”; you entered “Video”');
-  await expect(form.partialUpdate()).toContainText('All your other changes were saved');
-  await expect(form.dialog()).toBeVisible();
-  await expect(form.field('Camera package')).toHaveValue('Selfie basic');
-  await saveScreenshot(page, 'booking-partial-update');
-
-  await form.cancel().click();
   await expect(form.dialog()).toBeHidden();
-  const row = screen.row('Hank Renamed');
-  await expect(row).toContainText('Selfie basic');
-  await expect(screen.row('Hank Hasproduct')).toHaveCount(0);
+  await expect(screen.row('Hank Renamed')).toContainText('Video');
+
+  const detail = new BookingDetail(page);
+  await desk.open(page, BookingDetail.route('HAS-PRODUCT'));
+  await expect(detail.productName()).toHaveText('Videographer');
+  await expect(detail.fieldLock('name', 'hand')).toHaveText('Locked · edited by hand');
+  await expect(detail.fieldLock('camera_package', 'hand')).toHaveText('Locked · edited by hand');
+  await expect(detail.fieldLock('camera_package', 'product')).toHaveText('Locked · product matched');
+  await expect(detail.event(0).type()).toBeVisible();
+  await saveScreenshot(page, 'booking-hand-edited');
+
+  // The booking system's next sync cannot undo the hand edit.
+  const sync = await fetch(`${desk.url}/api/f1/sync/bookings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ external_id: 'HAS-PRODUCT', name: 'From The Booking System' }),
+  });
+  expect((await sync.json()).status).toBe('partial_update');
+
+  await detail.unlock('name').click();
+  await expect(detail.fieldLock('name')).toHaveCount(0);
+  await expect(detail.fieldLock('camera_package', 'hand')).toBeVisible();
+  await expect(detail.fieldValue('name')).toHaveText('Hank Renamed');
 });
 
 test('a jump date too far in the past is refused beside the date, and nothing is saved', async ({ page, desk }) => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dateInZone } from '../../shared/dates';
 import { BASE_SEED, TEST_TODAY } from '../support/seed';
 import { startServe, type ServeProcess } from '../support/serve-process';
 import { expect, saveScreenshot, test as deskTest } from './fixtures';
@@ -115,6 +116,44 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
   await page.keyboard.press('Alt+1');
   await expect(bookings.row('Nina Noproduct')).toBeVisible();
   await expect(bookings.row('Remote Rita')).toHaveCount(0);
+});
+
+test('in proxy mode the remote\'s locks hold: the form says which fields stayed (partial_update)', async ({ page, desk, remote }) => {
+  const created = await fetch(`${remote.url}/api/f1/sync/bookings`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${REMOTE_TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ external_id: 'REMOTE-2', name: 'Rob Remote', jump_on: dateInZone(new Date(), 'Europe/Amsterdam'), camera_package: 'Selfie basic' }),
+  });
+  expect((await created.json()).product_id).toBe(1);
+  // Switching in Settings has its own test above; here the desk API does it.
+  const switched = await fetch(`${desk.url}/api/desk/connection`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${desk.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'proxy', remote_url: remote.url, credentials: { kind: 'bearer', token: REMOTE_TOKEN } }),
+  });
+  expect(switched.status).toBe(200);
+
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await screen.row('Rob Remote').click();
+  await page.keyboard.press('e');
+  const form = screen.form;
+  await expect(form.field('Camera package')).toHaveAccessibleDescription(/the booking has a product, a change is ignored/);
+  await expect(form.handEditNote()).toHaveCount(0);
+
+  await form.field('Name').fill('Rob Renamed');
+  await form.field('Camera package').fill('Video');
+  await form.submit().click();
+  await expect(form.partialUpdate()).toContainText('product locked, some changes ignored');
+  await expect(form.partialUpdate()).toContainText('camera_package');
+  await expect(form.partialUpdate()).toContainText('kept “Selfie basic”; you entered “Video”');
+  await expect(form.partialUpdate()).toContainText('All your other changes were saved');
+  await expect(form.field('Camera package')).toHaveValue('Selfie basic');
+  await saveScreenshot(page, 'booking-partial-update');
+
+  await form.cancel().click();
+  await expect(form.dialog()).toBeHidden();
+  await expect(screen.row('Rob Renamed')).toContainText('Selfie basic');
 });
 
 test('Test connection against a dead port says the connection was refused, and what to check', async ({ page, desk }) => {

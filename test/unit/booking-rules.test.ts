@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isClosedForReuse, isDelivered, isTooOld, lockedAttributes, planUpdate } from '../../electron/sync/booking-rules';
+import { isClosedForReuse, isDelivered, isTooOld, lockedAttributes, locksAfterHandEdit, planUpdate } from '../../electron/sync/booking-rules';
 import type { BookingRecord } from '../../electron/store/records';
 
 const booking = (over: Partial<BookingRecord> = {}): BookingRecord => ({
@@ -46,4 +46,15 @@ test('planUpdate: changes apply, locked differing values are ignored, equal valu
   assert.deepEqual(plan.changes, { mobile: '1', language: null });
   assert.deepEqual(plan.ignored, ['camera_package', 'name']);
   assert.deepEqual(planUpdate(existing, { external_id: 'E', camera_package: 'Selfie', name: 'Ann' }), { changes: {}, ignored: [] });
+});
+
+test('planUpdate for a hand edit: no lock holds a person back', () => {
+  const existing = booking({ product_id: 1, camera_package: 'Selfie', name: 'Ann', locked_attributes: ['name'] });
+  const plan = planUpdate(existing, { external_id: 'E', camera_package: 'Video', name: 'Bob' }, new Set());
+  assert.deepEqual(plan, { changes: { camera_package: 'Video', name: 'Bob' }, ignored: [] });
+});
+
+test('locksAfterHandEdit: the old locks plus the changed fields, once each, sorted', () => {
+  assert.deepEqual(locksAfterHandEdit(['name', 'email'], ['mobile', 'name']), ['email', 'mobile', 'name']);
+  assert.deepEqual(locksAfterHandEdit([], []), []);
 });

@@ -11,6 +11,7 @@ import type {
   LogPage,
   LogQuery,
 } from '../../../shared/schemas/desk';
+import type { HandEdit } from '../../../shared/schemas/hand-edits';
 import { apiGet, apiRequest, SYNC } from './client';
 
 export type { DeskSession };
@@ -96,4 +97,14 @@ export const deskApi = {
   testConnection: async (input: ConnectionTestInput) => (await apiRequest<ConnectionTestResult>('POST', '/api/desk/connection/test', input)).body,
   listLog: (filters: LogFilters) => apiGet<LogPage>(logListPath(filters)),
   getLogEntry: (id: number) => apiGet<LogEntryDetail>(`/api/desk/log/${id}`),
+  /** A hand edit (local store only): applies like a sync update and locks the changed fields. */
+  editBooking: async (externalId: string, edit: HandEdit): Promise<WriteOutcome> => {
+    const { status, body } = await apiRequest<WriteOutcome['body']>('PATCH', handEditPath(externalId), edit, SHOWN_OUTCOMES);
+    return { httpStatus: status, body };
+  },
+  /** Lets the booking system change these fields again. */
+  unlockBookingFields: async (externalId: string, fields: string[]) =>
+    (await apiRequest<BookingShow>('POST', `${handEditPath(externalId)}/unlock`, { fields })).body,
 };
+
+const handEditPath = (externalId: string) => `/api/desk/bookings/${encodeURIComponent(externalId)}`;

@@ -7,14 +7,20 @@ import {
   IconColumns as TablerColumns,
   IconCopy as TablerCopy,
   IconCreditCard as TablerCreditCard,
+  IconDownload as TablerDownload,
+  IconFileImport as TablerFileImport,
+  IconHistory as TablerHistory,
   IconLock as TablerLock,
+  IconLockOpen as TablerLockOpen,
   IconMinus as TablerMinus,
   IconPencil as TablerPencil,
   IconPlus as TablerPlus,
   IconPoint as TablerPoint,
+  IconRefresh as TablerRefresh,
   IconSearch as TablerSearch,
   IconSelector,
   IconTrash as TablerTrash,
+  IconUpload as TablerUpload,
   type Icon as TablerIcon,
   type IconProps,
 } from '@tabler/icons-react';
@@ -36,12 +42,18 @@ export const IconColumns = sized(TablerColumns);
 export const IconCopy = sized(TablerCopy);
 export const IconCreditCard = sized(TablerCreditCard);
 export const IconDot = sized(TablerPoint);
+export const IconDownload = sized(TablerDownload);
+export const IconFileImport = sized(TablerFileImport);
+export const IconHistory = sized(TablerHistory);
 export const IconLock = sized(TablerLock);
+export const IconLockOpen = sized(TablerLockOpen);
 export const IconMinus = sized(TablerMinus);
 export const IconPencil = sized(TablerPencil);
 export const IconPlus = sized(TablerPlus);
+export const IconRefresh = sized(TablerRefresh);
 export const IconSearch = sized(TablerSearch);
 export const IconTrash = sized(TablerTrash);
+export const IconUpload = sized(TablerUpload);
 
 const SORT_ICONS = { asc: sized(IconChevronUp), desc: sized(IconChevronDown), none: sized(IconSelector) };
 

@@ -35,7 +35,10 @@ export class BookingDetail {
 
   /** A field's shown value, by its wire name (`email`, `camera_package`…). */
   readonly fieldValue = (field: string) => this.page.getByTestId(`value-${field}`);
-  readonly fieldLock = (field: string) => this.page.getByTestId(`lock-${field}`);
+  /** A field's lock badge(s); `reason` picks one: 'hand' (edited by hand) or 'product' (product matched). */
+  readonly fieldLock = (field: string, reason?: 'hand' | 'product') =>
+    reason ? this.page.locator(`[data-testid="lock-${field}"][data-reason="${reason}"]`) : this.page.getByTestId(`lock-${field}`);
+  readonly unlock = (field: string) => this.page.getByTestId(`unlock-${field}`);
 
   readonly productName = () => this.page.getByTestId('product-name');
   readonly productPrice = () => this.page.getByTestId('product-price');

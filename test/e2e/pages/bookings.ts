@@ -59,6 +59,7 @@ export class BookingFormDialog {
   readonly partialUpdate = () => this.dialog().getByTestId('partial-update');
   readonly refused = () => this.dialog().getByTestId('save-refused');
   readonly draftRestored = () => this.dialog().getByTestId('draft-restored');
+  readonly handEditNote = () => this.dialog().getByTestId('hand-edit-note');
 }
 
 /** The delete confirmation. */

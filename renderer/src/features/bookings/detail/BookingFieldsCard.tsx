@@ -2,7 +2,8 @@ import { ActionIcon, Badge, Card, CopyButton, DataList, Group, SimpleGrid, Text,
 import type { ReactNode } from 'react';
 import type { BookingShow } from '../../../../../shared/schemas/booking';
 import { formatDate } from '../../../lib/format';
-import { IconCheck, IconCopy, IconLock } from '../../../components/icons';
+import { IconCheck, IconCopy, IconLock, IconLockOpen } from '../../../components/icons';
+import { useHandEdits, useUnlockFields } from '../form/useSaveBooking';
 import { languageLabel } from './labels';
 import { formatInstant } from './time';
 
@@ -19,14 +20,23 @@ const LOCK_TEXT: Record<LockReason, { label: string; hint: string }> = {
   },
 };
 
-function LockBadge({ reason, field }: { reason: LockReason; field: string }) {
+function LockBadge({ reason, field, onUnlock }: { reason: LockReason; field: string; onUnlock?: () => void }) {
   const { label, hint } = LOCK_TEXT[reason];
   return (
-    <Tooltip label={hint} multiline w={280} withArrow>
-      <Badge size="xs" variant="light" color="orange" leftSection={<IconLock size={10} />} data-testid={`lock-${field}`} style={{ flexShrink: 0 }}>
-        {label}
-      </Badge>
-    </Tooltip>
+    <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
+      <Tooltip label={hint} multiline w={280} withArrow>
+        <Badge size="xs" variant="light" color="orange" leftSection={<IconLock size={10} />} data-testid={`lock-${field}`} data-reason={reason}>
+          {label}
+        </Badge>
+      </Tooltip>
+      {onUnlock && (
+        <Tooltip label="Unlock: let the booking system change this field again" withArrow>
+          <ActionIcon size="xs" variant="subtle" color="gray" onClick={onUnlock} aria-label={`Unlock ${field}`} data-testid={`unlock-${field}`}>
+            <IconLockOpen size={12} />
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 
@@ -44,10 +54,12 @@ function CopyValue({ value, what }: { value: string; what: string }) {
   );
 }
 
-function Field({ field, label, locks, copy, mono, truncate, children }: {
+function Field({ field, label, locks, onUnlock, copy, mono, truncate, children }: {
   field: string;
   label: string;
   locks?: LockReason[];
+  /** Offered for hand-edit locks where the desk keeps them (local mode). */
+  onUnlock?: (field: string) => void;
   copy?: string | null;
   mono?: boolean;
   /** One line, cut with an ellipsis (the copy button still copies it whole). */
@@ -73,7 +85,9 @@ function Field({ field, label, locks, copy, mono, truncate, children }: {
             {empty ? '—' : children}
           </Text>
           {copy && <CopyValue value={copy} what={label.toLowerCase()} />}
-          {locks?.map((reason) => <LockBadge key={reason} reason={reason} field={field} />)}
+          {locks?.map((reason) => (
+            <LockBadge key={reason} reason={reason} field={field} onUnlock={reason === 'hand' && onUnlock ? () => onUnlock(field) : undefined} />
+          ))}
         </Group>
       </DataList.ItemValue>
     </DataList.Item>
@@ -82,6 +96,9 @@ function Field({ field, label, locks, copy, mono, truncate, children }: {
 
 /** Every field of the booking, customer on the left, the record on the right; locked fields marked. */
 export function BookingFieldsCard({ booking, timeZone }: { booking: BookingShow; timeZone: string | undefined }) {
+  const handEdits = useHandEdits();
+  const unlock = useUnlockFields(booking.external_id ?? '');
+  const onUnlock = handEdits && booking.external_id !== null ? (field: string) => unlock.mutate([field]) : undefined;
   const locksOf = (field: string): LockReason[] => {
     const reasons: LockReason[] = [];
     if (field === 'camera_package' && booking.product_id !== null) reasons.push('product');
@@ -95,36 +112,36 @@ export function BookingFieldsCard({ booking, timeZone }: { booking: BookingShow;
       </Title>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="sm">
         <DataList labelWidth={128} gap={10}>
-          <Field field="name" label="Name" locks={locksOf('name')}>
+          <Field field="name" label="Name" locks={locksOf('name')} onUnlock={onUnlock}>
             {booking.name}
           </Field>
-          <Field field="email" label="E-mail" locks={locksOf('email')} copy={booking.email}>
+          <Field field="email" label="E-mail" locks={locksOf('email')} onUnlock={onUnlock} copy={booking.email}>
             {booking.email}
           </Field>
-          <Field field="mobile" label="Mobile" locks={locksOf('mobile')} copy={booking.mobile}>
+          <Field field="mobile" label="Mobile" locks={locksOf('mobile')} onUnlock={onUnlock} copy={booking.mobile}>
             {booking.mobile}
           </Field>
-          <Field field="language" label="Language" locks={locksOf('language')}>
+          <Field field="language" label="Language" locks={locksOf('language')} onUnlock={onUnlock}>
             {languageLabel(booking.language)}
           </Field>
-          <Field field="jump_on" label="Jump date" locks={locksOf('jump_on')}>
+          <Field field="jump_on" label="Jump date" locks={locksOf('jump_on')} onUnlock={onUnlock}>
             {booking.jump_on && formatDate(booking.jump_on)}
           </Field>
-          <Field field="camera_package" label="Camera package" locks={locksOf('camera_package')}>
+          <Field field="camera_package" label="Camera package" locks={locksOf('camera_package')} onUnlock={onUnlock}>
             {booking.camera_package}
           </Field>
-          <Field field="reference" label="Reference" locks={locksOf('reference')}>
+          <Field field="reference" label="Reference" locks={locksOf('reference')} onUnlock={onUnlock}>
             {booking.reference}
           </Field>
         </DataList>
         <DataList labelWidth={128} gap={10}>
-          <Field field="external_id" label="External id" locks={locksOf('external_id')} copy={booking.external_id} mono>
+          <Field field="external_id" label="External id" locks={locksOf('external_id')} onUnlock={onUnlock} copy={booking.external_id} mono>
             {booking.external_id}
           </Field>
-          <Field field="external_service" label="External service" locks={locksOf('external_service')}>
+          <Field field="external_service" label="External service" locks={locksOf('external_service')} onUnlock={onUnlock}>
             {booking.external_service}
           </Field>
-          <Field field="show_publicly" label="Show publicly" locks={locksOf('show_publicly')}>
+          <Field field="show_publicly" label="Show publicly" locks={locksOf('show_publicly')} onUnlock={onUnlock}>
             {booking.show_publicly ? 'Yes' : 'No'}
           </Field>
           <Field field="uuid" label="UUID" copy={booking.uuid} mono truncate>

@@ -11,7 +11,7 @@ import { changedFields, createRequest, EMPTY_FORM, updateRequest, valuesOf, with
 import { DraftPanel, PartialUpdatePanel, RefusedPanel, type IgnoredChange } from './OutcomePanel';
 import { readFailure, readOutcome, type FieldErrors } from './saveOutcome';
 import { useLockedFields } from './useLockedFields';
-import { useSaveBooking } from './useSaveBooking';
+import { useHandEdits, useSaveBooking } from './useSaveBooking';
 
 export interface BookingFormProps {
   booking?: BookingListItem;
@@ -37,7 +37,8 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const save = useSaveBooking();
-  const locks = useLockedFields(editing ? (booking.external_id ?? undefined) : undefined);
+  const handEdits = useHandEdits();
+  const locks = useLockedFields(editing ? (booking.external_id ?? undefined) : undefined, handEdits);
   const today = useDropzoneToday();
   const products = useQuery(productsQuery()).data?.products;
   const packageSuggestions = useMemo(
@@ -88,7 +89,7 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
     const request = editing ? updateRequest(base, values) : createRequest(values);
     let result;
     try {
-      result = readOutcome(await save.mutateAsync(request), externalId, !editing);
+      result = readOutcome(await save.mutateAsync({ request, editing }), externalId, !editing);
     } catch (error) {
       result = readFailure(error);
     }
@@ -151,6 +152,11 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
           packageSuggestions={packageSuggestions}
           today={today}
         />
+        {editing && handEdits && (
+          <Text size="xs" c="dimmed" data-testid="hand-edit-note">
+            Fields you change here are locked: the booking system's next sync leaves them as you set them.
+          </Text>
+        )}
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">
             <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> save · <Kbd size="xs">Esc</Kbd> close{dirty ? ' (your input is kept)' : ''}
