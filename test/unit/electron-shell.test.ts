@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { runDeskShell, type DeskShell } from '../../electron/shell/desk-shell';
+import { fakeElectron, fakeEvent, type FakeElectron } from '../support/fake-electron';
+import { forkNodeServer } from '../support/server-child';
+
+/**
+ * The main process's lifecycle with a recording stand-in for `electron` and everything else real:
+ * the server runs as its own process (electron/shell/server-entry.ts under Node), on a real store.
+ */
+const dirs: string[] = [];
+after(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-shell-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: boolean } = {}) {
+  const dataDir = tempDir();
+  const fake = fakeElectron(join(dataDir, 'ignored-user-data'));
+  fake.app.lockAvailable = options.lock ?? true;
+  fake.safeStorage.available = options.keychain ?? true;
+  const output: string[] = [];
+  const shell = runDeskShell(fake.api, {
+    productName: 'Dropzone Desk',
+    preload: '/app/out/preload.cjs',
+    uiDir: join(process.cwd(), 'dist', 'renderer'),
+    forkServer: () => forkNodeServer(output),
+    dataDir,
+    nativeBinding: options.nativeBinding,
+    platform: 'linux',
+    supervisor: { maxCrashes: 2, crashWindowMs: 60_000, readyTimeoutMs: 20_000 },
+  });
+  return { fake, shell, dataDir, output };
+}
+
+async function relay(fake: FakeElectron, path: string, init: RequestInit = {}): Promise<Response> {
+  const handler = fake.protocolHandlers.get('app');
+  assert.ok(handler, 'the app: protocol has a handler');
+  return handler(new Request(`app://desk${path}`, init));
+}
+
+function tokenOf(fake: FakeElectron): string {
+  const event = { senderFrame: { url: 'app://desk/', parent: null }, returnValue: undefined as any };
+  fake.ipc.get('desk:config')!(event);
+  return event.returnValue.token;
+}
+
+async function waitFor<T>(probe: () => T | undefined | false, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function quit(fake: FakeElectron, shell: DeskShell): Promise<void> {
+  fake.api.app.quit();
+  await waitFor(() => fake.app.quitted, 'the app to quit');
+  assert.equal(shell.supervisor?.status, 'stopped');
+}
+
+describe('single instance', () => {
+  test('a second launch quits at once and opens nothing; the first one focuses its window', async () => {
+    const second = boot({ lock: false });
+    assert.equal(second.shell.primary, false);
+    assert.equal(second.fake.app.quitted, true);
+    assert.equal(second.fake.protocolHandlers.size, 0);
+    assert.equal(second.fake.windows.length, 0);
+
+    const first = boot();
+    first.fake.app.ready();
+    await first.shell.ready;
+    const window = first.fake.windows[0]!;
+    window.minimized = true;
+    first.fake.app.emit('second-instance', fakeEvent(), ['electron', '.'], process.cwd());
+    assert.equal(window.restored, 1);
+    assert.equal(window.focused, 1);
+    await quit(first.fake, first.shell);
+  });
+});
+
+describe('a launch', () => {
+  test('sets everything up secure, serves the desk through app://desk, survives a server crash, and quits cleanly', async () => {
+    const { fake, shell, dataDir, output } = boot();
+    // Before ready: sandbox for every renderer, the scheme privileged, the data folder chosen.
+    assert.equal(fake.app.sandboxed, true);
+    assert.equal(fake.app.name, 'Dropzone Desk');
+    assert.deepEqual(fake.privileged, [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
+    assert.ok(fake.app.has('web-contents-created'));
+    assert.ok(fake.app.has('before-quit'));
+
+    fake.app.ready();
+    await shell.ready;
+    assert.ok(fake.permissionRequest && fake.permissionCheck, 'permission handlers installed');
+    assert.deepEqual(fake.menu.template!.map((item: { role?: string }) => item.role), ['fileMenu', 'editMenu', 'viewMenu', 'windowMenu', 'help']);
+    const window = fake.windows[0]!;
+    assert.deepEqual(window.loaded, ['app://desk/']);
+    assert.equal(window.options.webPreferences.sandbox, true);
+    assert.equal(window.options.webPreferences.contextIsolation, true);
+    assert.equal(window.options.webPreferences.nodeIntegration, false);
+
+    // Every webContents the app creates gets the navigation guards.
+    const contents = { handlers: new Map<string, unknown>(), on(event: string, handler: unknown) { this.handlers.set(event, handler); }, setWindowOpenHandler(handler: unknown) { this.handlers.set('open', handler); } };
+    fake.app.emit('web-contents-created', fakeEvent(), contents);
+    assert.deepEqual([...contents.handlers.keys()].sort(), ['open', 'will-attach-webview', 'will-frame-navigate', 'will-navigate', 'will-redirect']);
+
+    // The page's config: the stable origin and this launch's token.
+    const token = tokenOf(fake);
+    assert.match(token, /^dzd_/);
+
+    const session = await relay(fake, '/api/desk/session', { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(session.status, 200, output.join(''));
+    const body = (await session.json()) as { sync_api_url: string; dropzone: { name: string } };
+    assert.equal(body.dropzone.name, 'My dropzone');
+    assert.match(body.sync_api_url, /^http:\/\/127\.0\.0\.1:\d+\/api\/f1\/sync$/);
+    assert.equal((await relay(fake, '/api/desk/session')).status, 401);
+    assert.ok(existsSync(join(dataDir, 'desk.sqlite3')), 'the store lives in the data folder');
+    assert.ok(readdirSync(join(dataDir, 'logs')).includes('main.log'));
+
+    // A crash: reported to the user, the server restarted, the page's token still good.
+    const firstPid = shell.supervisor!.pid!;
+    process.kill(firstPid, 'SIGKILL');
+    await waitFor(() => fake.dialogs.length > 0, 'the crash dialog');
+    assert.equal(fake.dialogs[0]!.message, 'The desk server stopped unexpectedly');
+    assert.match(fake.dialogs[0]!.detail, /restarted/);
+    const again = await relay(fake, '/api/desk/session', { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(again.status, 200);
+    assert.notEqual(shell.supervisor!.pid, firstPid);
+    const secondUrl = ((await again.json()) as { sync_api_url: string }).sync_api_url;
+    assert.notEqual(secondUrl, body.sync_api_url, 'a new process, a new port: the page never noticed');
+
+    // Quit: the server finishes and closes the store (SQLite removes the WAL file on a clean close).
+    const serverPid = shell.supervisor!.pid!;
+    await quit(fake, shell);
+    assert.throws(() => process.kill(serverPid, 0), /ESRCH/, 'the server process is gone');
+    assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed cleanly');
+    const log = readFileSync(join(dataDir, 'logs', 'main.log'), 'utf8');
+    assert.match(log, /server process exited unexpectedly/);
+    assert.ok(!log.includes(token.slice(4)), 'the session token is never logged');
+  });
+
+  test('a server that cannot start is reported, and the app quits', async () => {
+    const { fake, shell } = boot({ nativeBinding: '/nonexistent/better_sqlite3.node' });
+    fake.app.ready();
+    await shell.ready;
+    await waitFor(() => fake.dialogs.length > 0, 'the failure dialog');
+    assert.equal(fake.dialogs[0]!.message, 'The desk server could not start');
+    assert.match(fake.dialogs[0]!.detail, /better_sqlite3\.node/);
+    await waitFor(() => fake.app.quitted, 'the app to quit');
+    assert.equal((await relay(fake, '/api/desk/session')).status, 503);
+  });
+});
+
+describe('credentials with safeStorage', () => {
+  test('saved from the page: encrypted by main, never in a plain file, and given back after a restart', async () => {
+    const { fake, shell, dataDir } = boot({ keychain: true });
+    fake.app.ready();
+    await shell.ready;
+    const token = tokenOf(fake);
+    const put = await relay(fake, '/api/desk/connection', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', origin: 'app://desk' },
+      body: JSON.stringify({ remote_url: 'https://sync.example.invalid', credentials: { kind: 'bearer', token: 'remote-secret-123' } }),
+    });
+    assert.equal(put.status, 200, await put.clone().text());
+    const view = (await put.json()) as { secret_store: string };
+    assert.match(view.secret_store, /system keychain/);
+    const file = join(dataDir, 'remote-credentials.safe');
+    await waitFor(() => existsSync(file), 'the encrypted file');
+    assert.ok(!readFileSync(file, 'utf8').includes('remote-secret-123'));
+    assert.equal(existsSync(join(dataDir, 'remote-credentials.json')), false);
+
+    // A restart of the server gets the secret back from main.
+    process.kill(shell.supervisor!.pid!, 'SIGKILL');
+    await waitFor(() => fake.dialogs.length > 0, 'the crash dialog');
+    const connection = await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${token}` } });
+    const again = (await connection.json()) as { credentials: { kind: string } };
+    assert.equal(again.credentials.kind, 'bearer');
+    await quit(fake, shell);
+  });
+
+  test('without a keychain the 0600 file store stays in use', async () => {
+    const { fake, shell } = boot({ keychain: false });
+    fake.app.ready();
+    await shell.ready;
+    const token = tokenOf(fake);
+    const view = (await (await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${token}` } })).json()) as { secret_store: string };
+    assert.match(view.secret_store, /file readable only by you/);
+    await quit(fake, shell);
+  });
+});
