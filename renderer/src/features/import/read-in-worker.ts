@@ -1,0 +1,23 @@
+import { readSource, type ReadResult, type SourceInput } from './read-source';
+
+/**
+ * Runs readSource in a Web Worker (one per read, ended after), so parsing a large file never
+ * blocks the page. Where workers are unavailable it reads on the page instead: slower, still right.
+ */
+export function readInWorker(input: SourceInput): Promise<ReadResult> {
+  if (typeof Worker === 'undefined') return Promise.resolve(readSource(input));
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
+    worker.onmessage = (event: MessageEvent<ReadResult>) => {
+      resolve(event.data);
+      worker.terminate();
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      resolve({ ok: false, reason: `The file could not be read: ${event.message || 'the reader stopped'}` });
+    };
+    // The bytes move to the worker rather than being copied.
+    worker.postMessage(input, input.kind === 'file' ? [input.bytes] : []);
+  });
+}

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { isTooOld } from '../../electron/sync/booking-rules';
+import { isValidEmail as serverEmailCheck } from '../../electron/sync/filmer-rules';
+import { isValidEmail, toBoolean } from '../../renderer/src/features/import/cell-values';
+import { columnPlan } from '../../renderer/src/features/import/column-plan';
+import { matchHeaders } from '../../renderer/src/features/import/header-match';
+import { readSource } from '../../renderer/src/features/import/read-source';
+import { checkRow } from '../../renderer/src/features/import/row-check';
+import { checkAll, problemOf, readiness, readinessCounts, toWizardRows, withCell, withLeftOut } from '../../renderer/src/features/import/wizard-rows';
+import type { ImportKind } from '../../shared/schemas/imports';
+import { addDays } from '../../shared/dates';
+import { IMPORT_FIXTURES, renderImportFixture } from '../support/import-fixtures';
+
+const TODAY = '2026-06-15';
+
+function load(kind: ImportKind, bytes: Buffer, dateFormat: 'DD.MM.YYYY' | 'YYYY-MM-DD' = 'DD.MM.YYYY') {
+  const result = readSource({ kind: 'file', name: 'f.csv', bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+  assert.ok(result.ok);
+  const { headers, rows } = result.source.table;
+  const plan = columnPlan(kind, headers, matchHeaders(headers, kind));
+  const settings = { dateFormat, today: TODAY } as const;
+  return { plan, settings, state: checkAll(kind, toWizardRows(rows), plan, settings) };
+}
+
+describe('the messy bookings file, checked', () => {
+  const { plan, settings, state } = load('bookings', renderImportFixture('bookings-messy.csv', TODAY));
+  const statuses = state.rows.map((_, i) => readiness(state, i));
+
+  test('good rows are ready, with dates as YYYY-MM-DD and the record built from mapped columns only', () => {
+    assert.equal(statuses[0], 'ready');
+    assert.deepEqual(state.checks[0]?.record, {
+      external_id: 'BK-101',
+      name: 'Anna de Vries',
+      email: 'anna@example.com',
+      jump_on: addDays(TODAY, 3),
+      camera_package: 'Selfie',
+      mobile: '+31 6 1111 1111',
+      reference: 'Prefers morning; first jump',
+    });
+  });
+  test('an empty cell sends nothing (an update keeps the stored value)', () => {
+    assert.deepEqual(state.checks[7]?.record, { external_id: 'DELIVERED-OLD', name: 'Dora Delivered', email: 'dora@example.com' });
+  });
+  test('too old: more than 14 days before today, on the jump date cell', () => {
+    assert.equal(statuses[2], 'problem');
+    assert.match(state.checks[2]?.cellProblems[3] ?? '', /booking is too old/);
+  });
+  test('the server agrees on "too old", at the 14-day edge too', () => {
+    for (const days of [13, 14, 15, 30]) {
+      const jump = addDays(TODAY, -days);
+      const check = checkRow(['X', jump], columnPlan('bookings', ['id', 'Jump date'], { id: 'external_id', 'Jump date': 'jump_on' }), { dateFormat: 'YYYY-MM-DD', today: TODAY });
+      assert.equal(Object.keys(check.cellProblems).length > 0, isTooOld(jump, TODAY), `${days} days`);
+    }
+  });
+  test('a missing external id: "requires external id", on its cell', () => {
+    assert.equal(statuses[3], 'problem');
+    assert.equal(state.checks[3]?.cellProblems[0], 'requires external id');
+  });
+  test('a duplicate external id flags both rows, naming the other', () => {
+    assert.equal(statuses[4], 'problem');
+    assert.equal(statuses[5], 'problem');
+    assert.equal(problemOf(state, 4), 'External id BK-105 is also in row 6');
+    assert.equal(problemOf(state, 5), 'External id BK-105 is also in row 5');
+  });
+  test('counts: ready / with problems / left out', () => {
+    assert.deepEqual(readinessCounts(state), { ready: 5, problem: 4, left_out: 0, done: 0 });
+  });
+  test('fixing a cell re-checks that row at once; leaving a duplicate out clears the other', () => {
+    const fixed = withCell('bookings', state, 3, 0, 'BK-104', plan, settings);
+    assert.equal(readiness(fixed, 3), 'ready');
+    const oneLeft = withLeftOut('bookings', fixed, [5], true);
+    assert.equal(readiness(oneLeft, 4), 'ready');
+    assert.equal(readiness(oneLeft, 5), 'left_out');
+    assert.deepEqual(readinessCounts(oneLeft), { ready: 7, problem: 1, left_out: 1, done: 0 });
+    // The original is untouched: React state stays immutable.
+    assert.equal(readiness(state, 3), 'problem');
+  });
+  test('a date not in the chosen format says which format', () => {
+    const other = load('bookings', renderImportFixture('bookings-messy.csv', TODAY), 'YYYY-MM-DD');
+    assert.match(other.state.checks[0]?.cellProblems[3] ?? '', /is not a date in the form YYYY-MM-DD/);
+  });
+});
+
+describe('the filmers file, checked', () => {
+  const { state } = load('filmers', readFileSync(`${IMPORT_FIXTURES}filmers.csv`));
+
+  test('yes/no columns become booleans; blanks send nothing', () => {
+    assert.deepEqual(state.checks[1]?.record, { name: 'Gus Glider', email: 'gus@example.com', external_id: 'F-20', videographer: true, active: true });
+    assert.equal(readiness(state, 0), 'ready');
+    assert.equal(readiness(state, 4), 'ready');
+  });
+  test("a blank e-mail and an invalid one, in the server's words", () => {
+    assert.equal(state.checks[2]?.cellProblems[1], "Email can't be blank");
+    assert.equal(state.checks[3]?.cellProblems[1], 'Email is invalid');
+  });
+  test('a yes/no cell that is neither', () => {
+    assert.match(state.checks[5]?.cellProblems[3] ?? '', /Videographer "maybe" must be yes or no/);
+  });
+  test('the key: external id, else the e-mail in lower case', () => {
+    assert.equal(state.checks[0]?.key, 'F-1');
+    assert.equal(state.checks[4]?.key, 'jade@example.com');
+  });
+  test('the same e-mail twice is a duplicate even without external ids', () => {
+    const dup = load('filmers', Buffer.from('Name,Email\nA,a@example.com\nB,A@Example.com\n'));
+    assert.equal(problemOf(dup.state, 1), 'E-mail a@example.com is also in row 1');
+  });
+});
+
+describe('cell values', () => {
+  test('yes/no words', () => {
+    for (const word of ['true', 'YES', 'y', '1', 'x', 'X', 'ja']) assert.equal(toBoolean(word), true, word);
+    for (const word of ['false', 'No', 'n', '0', 'nee']) assert.equal(toBoolean(word), false, word);
+    for (const word of ['maybe', '2', '']) assert.equal(toBoolean(word), undefined, word);
+  });
+  test("the e-mail check is the server's", () => {
+    for (const email of ['a@b.co', 'a.b@c.d.e', 'a@b', 'a b@c.d', '@c.d', 'a@@c.d', 'a@.c', 'ivan(at)example.com', 'x@y.z']) {
+      assert.equal(isValidEmail(email), serverEmailCheck(email), email);
+    }
+  });
+  test('text beyond the wire limits is refused with the schema message', () => {
+    const check = checkRow(['x'.repeat(300)], columnPlan('bookings', ['id'], { id: 'external_id' }), { dateFormat: 'YYYY-MM-DD', today: TODAY });
+    assert.equal(check.cellProblems[0], 'External id must be at most 255 characters');
+  });
+});
