@@ -15,6 +15,9 @@ const BookingDetailPage = lazy(() => import('../features/bookings/BookingDetailP
 const FilmersPage = lazy(() => import('../features/filmers/FilmersPage').then((m) => ({ default: m.FilmersPage })));
 const CataloguePage = lazy(() => import('../features/catalogue/CataloguePage').then((m) => ({ default: m.CataloguePage })));
 const LogPage = lazy(() => import('../features/log/LogPage').then((m) => ({ default: m.LogPage })));
+const ImportPage = lazy(() => import('../features/import/ImportPage').then((m) => ({ default: m.ImportPage })));
+const HistoryPage = lazy(() => import('../features/import/HistoryPage').then((m) => ({ default: m.HistoryPage })));
+const HistoryDetailPage = lazy(() => import('../features/import/HistoryDetailPage').then((m) => ({ default: m.HistoryDetailPage })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 function Navigation() {
@@ -27,7 +30,7 @@ function Navigation() {
           key={item.path}
           href={`#${item.path}`}
           label={item.label}
-          active={location === item.path || location.startsWith(`${item.path}/`)}
+          active={location === item.path || location.startsWith(`${item.path}/`) || ('activeFor' in item && location.startsWith(item.activeFor))}
           rightSection={<Kbd size="xs">{item.shortcut.replace('alt+', 'Alt ')}</Kbd>}
           onClick={(event) => {
             event.preventDefault();
@@ -50,6 +53,13 @@ function Screens() {
         <Route path={ROUTES.settings} component={SettingsPage} />
         <Route path={ROUTES.log}>{() => <LogPage />}</Route>
         <Route path={ROUTES.logDeviations}>{() => <LogPage onlyDeviations />}</Route>
+        <Route path={ROUTES.importBookings}>{() => <ImportPage kind="bookings" />}</Route>
+        <Route path={ROUTES.importFilmers}>{() => <ImportPage kind="filmers" />}</Route>
+        <Route path="/import">
+          <Redirect to={ROUTES.importBookings} />
+        </Route>
+        <Route path={ROUTES.imports} component={HistoryPage} />
+        <Route path="/imports/:id">{(params) => <HistoryDetailPage id={Number(params.id)} />}</Route>
         <Route>
           <Redirect to={ROUTES.bookings} />
         </Route>
@@ -69,7 +79,7 @@ export function App() {
               Dropzone Desk
             </Title>
             <Text size="xs" c="dimmed">
-              <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–5</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
+              <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–7</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
             </Text>
           </Group>
         </AppShell.Header>

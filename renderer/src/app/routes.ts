@@ -8,6 +8,10 @@ export const ROUTES = {
   log: '/log',
   /** The Log screen showing only calls whose response deviated from the spec. */
   logDeviations: '/log/deviations',
+  importBookings: '/import/bookings',
+  importFilmers: '/import/filmers',
+  imports: '/imports',
+  importDetail: (id: number) => `/imports/${id}`,
 } as const;
 
 export const NAV_ITEMS = [
@@ -16,4 +20,7 @@ export const NAV_ITEMS = [
   { label: 'Catalogue', path: ROUTES.catalogue, shortcut: 'alt+3' },
   { label: 'Settings', path: ROUTES.settings, shortcut: 'alt+4' },
   { label: 'Log', path: ROUTES.log, shortcut: 'alt+5' },
+  // The wizard opens on bookings; its own switch goes to filmers (and the nav item stays lit there).
+  { label: 'Import', path: ROUTES.importBookings, shortcut: 'alt+6', activeFor: '/import/' },
+  { label: 'Import history', path: ROUTES.imports, shortcut: 'alt+7' },
 ] as const;

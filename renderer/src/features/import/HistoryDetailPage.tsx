@@ -1,0 +1,159 @@
+import { Alert, Badge, Button, Group, Pagination, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import { IMPORT_DONE_STATUSES, IMPORT_LIMITS, type ImportRowStatus, type ImportSummary } from '../../../../shared/schemas/imports';
+import { importQuery, importRowsQuery } from '../../api/import-queries';
+import { ROUTES } from '../../app/routes';
+import { IconArrowLeft, IconDownload } from '../../components/icons';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { downloadText } from './download';
+import { historyCsv } from './history-csv';
+import { ImportGrid, type ImportGridSource } from './ImportGrid';
+import classes from './ImportPage.module.css';
+import { STATE_LOOK } from './import-states';
+import { OutcomeCounts } from './OutcomeCounts';
+import { resultsFileName } from './results-csv';
+import { StatusBadge } from './StatusBadge';
+
+const PER_PAGE = IMPORT_LIMITS.rowsPerPageDefault;
+
+function failedTotal(summary: ImportSummary): number {
+  return Object.entries(summary.counts).reduce((n, [status, count]) => n + (IMPORT_DONE_STATUSES.includes(status as ImportRowStatus) ? 0 : (count ?? 0)), 0);
+}
+
+function Downloads({ summary }: { summary: ImportSummary }) {
+  const [busy, setBusy] = useState<'failed' | 'all' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const run = async (which: 'failed' | 'all') => {
+    setBusy(which);
+    setError(null);
+    try {
+      const csv = await historyCsv(summary, which === 'failed' ? { failed: true } : {});
+      downloadText(resultsFileName(summary.file_name, which === 'failed' ? 'failed-rows' : 'results'), csv);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group gap="xs">
+      {error && (
+        <Text size="sm" c="red">
+          Download failed: {error}
+        </Text>
+      )}
+      <Button variant="default" leftSection={<IconDownload />} loading={busy === 'all'} onClick={() => void run('all')} data-testid="history-download-all">
+        Results CSV
+      </Button>
+      <Button
+        variant="light"
+        leftSection={<IconDownload />}
+        loading={busy === 'failed'}
+        disabled={failedTotal(summary) === 0}
+        onClick={() => void run('failed')}
+        data-testid="history-download-failed"
+      >
+        Failed rows CSV ({failedTotal(summary).toLocaleString('en')})
+      </Button>
+    </Group>
+  );
+}
+
+/** #/imports/:id: one stored import, its rows paged from the server, filterable, downloadable. */
+export function HistoryDetailPage({ id }: { id: number }) {
+  const [, navigate] = useLocation();
+  const [status, setStatus] = useState<ImportRowStatus | null>(null);
+  const [failedOnly, setFailedOnly] = useState(false);
+  const [page, setPage] = useState(1);
+  const summary = useQuery(importQuery(id));
+  const rowsQuery = useQuery(importRowsQuery(id, { status: status ?? undefined, failed: failedOnly && status === null ? true : undefined, page, perPage: PER_PAGE }));
+  const rows = useMemo(() => rowsQuery.data?.rows ?? [], [rowsQuery.data]);
+  const items = useMemo(() => rows.map((_, i) => i), [rows]);
+
+  if (summary.isPending) return <LoadingState label="Loading the import…" />;
+  if (summary.isError) return <ErrorState error={summary.error} onRetry={() => summary.refetch()} />;
+  const s = summary.data;
+
+  const source: ImportGridSource = {
+    headers: s.headers,
+    fieldOf: (column) => s.mapping[s.headers[column] ?? ''] ?? null,
+    rowNumber: (i) => rows[i]?.row_number ?? 0,
+    cell: (i, c) => rows[i]?.cells[c] ?? '',
+    rowState: (i) => {
+      const st = rows[i]?.status;
+      if (!st || IMPORT_DONE_STATUSES.includes(st)) return 'ok';
+      return st === 'left_out' ? 'skipped' : 'problem';
+    },
+    status: (i) => (rows[i] ? <StatusBadge status={rows[i].status} /> : null),
+    message: (i) => rows[i]?.message ?? null,
+  };
+  const pages = rowsQuery.data?.pagination.pages ?? 1;
+
+  return (
+    <Stack className={classes.page} gap="sm" data-testid="import-history-detail">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap">
+          <Button variant="subtle" leftSection={<IconArrowLeft />} onClick={() => navigate(ROUTES.imports)} data-testid="history-back">
+            History
+          </Button>
+          <Title order={2} data-testid="history-file-name">
+            {s.file_name}
+          </Title>
+          <Badge variant="light" color={STATE_LOOK[s.state].color}>
+            {STATE_LOOK[s.state].label}
+          </Badge>
+        </Group>
+        <Downloads summary={s} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        {s.kind === 'bookings' ? 'Bookings' : 'Filmers'} · {formatDateTime(s.created_at)} · {s.operator ? `${s.operator} · ` : ''}dropzone {s.dropzone} ·{' '}
+        {s.total_rows.toLocaleString('en')} rows{s.date_format ? ` · dates ${s.date_format}` : ''}
+      </Text>
+      {s.state === 'running' && (
+        <Alert color="sky" title="Still running, or interrupted">
+          This import has not finished: it is running in another window, or the desk was closed while it ran. Rows without an outcome below were not recorded as sent.
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <OutcomeCounts
+          counts={s.counts}
+          active={status}
+          onPick={(picked) => {
+            setStatus((current) => (current === picked ? null : picked));
+            setPage(1);
+          }}
+        />
+        <Switch
+          label="Only rows that failed"
+          checked={failedOnly}
+          onChange={(event) => {
+            setFailedOnly(event.currentTarget.checked);
+            setStatus(null);
+            setPage(1);
+          }}
+          data-testid="history-failed-only"
+        />
+      </Group>
+      {rowsQuery.isError ? (
+        <ErrorState error={rowsQuery.error} onRetry={() => rowsQuery.refetch()} />
+      ) : (
+        <ImportGrid
+          label="Imported rows"
+          items={items}
+          source={source}
+          messageHeader="What happened"
+          testId="history-rows-grid"
+          placeholder={rowsQuery.isPending ? <LoadingState label="Loading rows…" /> : <EmptyState title="No rows here" />}
+        />
+      )}
+      {pages > 1 && (
+        <Group justify="center">
+          <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+        </Group>
+      )}
+    </Stack>
+  );
+}

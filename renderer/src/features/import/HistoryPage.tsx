@@ -1,0 +1,92 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { ImportSummary } from '../../../../shared/schemas/imports';
+import { importsQuery } from '../../api/import-queries';
+import { ROUTES } from '../../app/routes';
+import { DataGrid, GridKeyHints, type DataGridColumnMeta } from '../../components/DataGrid';
+import { IconFileImport } from '../../components/icons';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { OutcomeCounts } from './OutcomeCounts';
+import { STATE_LOOK } from './import-states';
+
+const column = createColumnHelper<ImportSummary>();
+const NO_IMPORTS: ImportSummary[] = [];
+const meta = (m: DataGridColumnMeta) => m;
+
+const columns = [
+  column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), meta: meta({ width: 170 }) }),
+  column.accessor('file_name', { header: 'File', cell: (c) => <Text size="sm" fw={600}>{c.getValue()}</Text> }),
+  column.accessor('kind', { header: 'Kind', cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'), meta: meta({ width: 90 }) }),
+  column.display({
+    id: 'who',
+    header: 'Who',
+    cell: (c) => (
+      <Text size="sm">
+        {c.row.original.operator ?? <Text span c="dimmed">—</Text>}
+        <Text span c="dimmed" size="xs">
+          {' '}
+          · {c.row.original.dropzone}
+        </Text>
+      </Text>
+    ),
+    meta: meta({ width: 200 }),
+  }),
+  column.accessor('total_rows', { header: 'Rows', cell: (c) => c.getValue().toLocaleString('en'), meta: meta({ width: 80, align: 'right' }) }),
+  column.display({ id: 'counts', header: 'Outcomes', cell: (c) => <OutcomeCounts counts={c.row.original.counts} compact /> }),
+  column.accessor('state', {
+    header: 'State',
+    cell: (c) => (
+      <Badge size="sm" variant="light" color={STATE_LOOK[c.getValue()].color}>
+        {STATE_LOOK[c.getValue()].label}
+      </Badge>
+    ),
+    meta: meta({ width: 100 }),
+  }),
+];
+
+/** #/imports: every import this desk has run, newest first; open one for its rows. */
+export function HistoryPage() {
+  const [, navigate] = useLocation();
+  const list = useQuery(importsQuery());
+  const [selected, setSelected] = useState<string | null>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({ data: list.data?.imports ?? NO_IMPORTS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
+
+  let body;
+  if (list.isPending) body = <LoadingState label="Loading the import history…" />;
+  else if (list.isError) body = <ErrorState error={list.error} onRetry={() => list.refetch()} />;
+  else if (list.data.imports.length === 0)
+    body = (
+      <EmptyState title="No imports yet">
+        Imports of bookings and filmers from spreadsheets are listed here, with every row&apos;s outcome.
+      </EmptyState>
+    );
+  else
+    body = (
+      <Stack gap="xs">
+        <DataGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" />
+        <GridKeyHints hints={[['↑ ↓', 'select'], ['Enter', 'open']]} />
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" data-testid="import-history">
+      <Group justify="space-between">
+        <Title order={2}>Import history</Title>
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconFileImport />} onClick={() => navigate(ROUTES.importBookings)}>
+            Import bookings
+          </Button>
+          <Button variant="light" leftSection={<IconFileImport />} onClick={() => navigate(ROUTES.importFilmers)}>
+            Import filmers
+          </Button>
+        </Group>
+      </Group>
+      {body}
+    </Stack>
+  );
+}

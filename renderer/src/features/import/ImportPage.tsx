@@ -1,0 +1,99 @@
+import { Button, Group, SegmentedControl, Stack, Stepper, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { ImportKind } from '../../../../shared/schemas/imports';
+import { ROUTES } from '../../app/routes';
+import { IconArrowLeft, IconHistory } from '../../components/icons';
+import { useDropzoneToday } from '../bookings/list/useDropzoneToday';
+import { CheckStep } from './CheckStep';
+import { ColumnsStep } from './ColumnsStep';
+import classes from './ImportPage.module.css';
+import { ResultsStep } from './ResultsStep';
+import { SendStep } from './SendStep';
+import { SourceStep } from './SourceStep';
+import { useImportWizard, WIZARD_STEPS } from './useImportWizard';
+import { readinessCounts } from './wizard-rows';
+
+const STEP_LABELS = [
+  { label: 'Source', description: 'File or pasted cells' },
+  { label: 'Columns', description: 'Which field is which' },
+  { label: 'Check', description: 'Fix or leave out' },
+  { label: 'Send', description: 'In batches' },
+  { label: 'Results', description: 'Row by row' },
+];
+
+function Wizard({ kind, onRestart }: { kind: ImportKind; onRestart: () => void }) {
+  const [, navigate] = useLocation();
+  const today = useDropzoneToday();
+  const wizard = useImportWizard(kind, today);
+  const active = WIZARD_STEPS.indexOf(wizard.step);
+  const retrying = wizard.rounds > 0;
+  const ready = wizard.checked ? readinessCounts(wizard.checked).ready : 0;
+
+  return (
+    <Stack className={classes.page} gap="sm" data-testid="import-wizard" data-kind={kind} data-step={wizard.step}>
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="lg">
+          <Title order={2}>Import {kind}</Title>
+          <SegmentedControl
+            size="xs"
+            value={kind}
+            disabled={wizard.step !== 'source'}
+            onChange={(value) => navigate(value === 'filmers' ? ROUTES.importFilmers : ROUTES.importBookings)}
+            data={[
+              { value: 'bookings', label: 'Bookings' },
+              { value: 'filmers', label: 'Filmers' },
+            ]}
+            aria-label="What to import"
+          />
+        </Group>
+        <Button variant="subtle" leftSection={<IconHistory />} onClick={() => navigate(ROUTES.imports)}>
+          Import history
+        </Button>
+      </Group>
+      <Stepper active={active} size="sm" iconSize={28} allowNextStepsSelect={false} data-testid="import-stepper">
+        {STEP_LABELS.map((step) => (
+          <Stepper.Step key={step.label} label={step.label} description={step.description} />
+        ))}
+      </Stepper>
+
+      <div className={wizard.step === 'check' || wizard.step === 'results' ? classes.fill : classes.body}>
+        {wizard.step === 'source' && <SourceStep wizard={wizard} />}
+        {wizard.step === 'columns' && <ColumnsStep wizard={wizard} />}
+        {wizard.step === 'check' && <CheckStep wizard={wizard} />}
+        {wizard.step === 'send' && <SendStep wizard={wizard} />}
+        {wizard.step === 'results' && <ResultsStep wizard={wizard} onRestart={onRestart} />}
+      </div>
+
+      {(wizard.step === 'columns' || wizard.step === 'check' || (wizard.step === 'send' && !wizard.progress)) && (
+        <div className={classes.footer}>
+          <Button
+            variant="default"
+            leftSection={<IconArrowLeft />}
+            disabled={wizard.step === 'check' && retrying}
+            onClick={() => wizard.setStep(wizard.step === 'columns' ? 'source' : wizard.step === 'check' ? 'columns' : 'check')}
+            data-testid="import-back"
+          >
+            Back
+          </Button>
+          {wizard.step === 'columns' && (
+            <Button onClick={wizard.toCheck} disabled={wizard.missing.length > 0} data-testid="import-next">
+              Check rows
+            </Button>
+          )}
+          {wizard.step === 'check' && (
+            <Button onClick={() => wizard.setStep('send')} disabled={ready === 0} data-testid="import-next">
+              Continue to send
+            </Button>
+          )}
+        </div>
+      )}
+    </Stack>
+  );
+}
+
+/** #/import/bookings and #/import/filmers: the wizard, fresh for each kind and each "new import". */
+export function ImportPage({ kind }: { kind: ImportKind }) {
+  const [generation, setGeneration] = useState(0);
+  return <Wizard key={`${kind}-${generation}`} kind={kind} onRestart={() => setGeneration((n) => n + 1)} />;
+}

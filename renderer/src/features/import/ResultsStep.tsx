@@ -1,0 +1,104 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { ImportRowStatus } from '../../../../shared/schemas/imports';
+import { ROUTES } from '../../app/routes';
+import { IconDownload, IconRefresh } from '../../components/icons';
+import { EmptyState } from '../../components/states';
+import { downloadText } from './download';
+import { ImportGrid, type ImportGridSource } from './ImportGrid';
+import { OutcomeCounts } from './OutcomeCounts';
+import { outcomeCounts } from './outcome-counts';
+import { isDone } from './outcomes';
+import { resultsCsv, resultsFileName } from './results-csv';
+import { StatusBadge } from './StatusBadge';
+import type { ImportWizard } from './useImportWizard';
+
+/** Step 5: every row with its outcome; fix and retry what failed; the results as CSV. */
+export function ResultsStep({ wizard, onRestart }: { wizard: ImportWizard; onRestart: () => void }) {
+  const [, navigate] = useLocation();
+  const [filter, setFilter] = useState<ImportRowStatus | null>(null);
+  const checked = wizard.checked;
+  const counts = useMemo(() => outcomeCounts(checked?.rows ?? []), [checked]);
+  const items = useMemo(() => {
+    const shown: number[] = [];
+    checked?.rows.forEach((row, i) => {
+      if (filter === null || row.outcome?.status === filter) shown.push(i);
+    });
+    return shown;
+  }, [checked, filter]);
+  if (!checked || !wizard.source) return null;
+  const { headers, delimiter } = wizard.source.table;
+  const rows = checked.rows;
+
+  const source: ImportGridSource = {
+    headers,
+    rowNumber: (i) => rows[i]?.number ?? 0,
+    cell: (i, c) => rows[i]?.cells[c] ?? '',
+    rowState: (i) => {
+      const outcome = rows[i]?.outcome ?? null;
+      if (isDone(outcome)) return 'ok';
+      return outcome?.status === 'left_out' ? 'skipped' : 'problem';
+    },
+    status: (i) => {
+      const outcome = rows[i]?.outcome;
+      return outcome ? <StatusBadge status={outcome.status} /> : null;
+    },
+    message: (i) => rows[i]?.outcome?.message ?? null,
+  };
+
+  const download = () => {
+    const lines = rows.map((row) => ({ cells: row.cells, status: row.outcome?.status ?? 'not_sent', message: row.outcome?.message ?? null }));
+    downloadText(resultsFileName(wizard.source?.fileName ?? 'import'), resultsCsv(headers, lines, delimiter));
+  };
+
+  return (
+    <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="import-results">
+      {wizard.stoppedBy && (
+        <Alert color="orange" title="The import stopped early" data-testid="import-stopped">
+          A batch got no answer, twice: {wizard.stoppedBy}. Its rows and those after it were not sent (or, for that batch, may have been stored without an answer). “Retry failed
+          rows” sends them again without making doubles.
+        </Alert>
+      )}
+      {wizard.historyError && (
+        <Alert color="yellow" title="The import history is incomplete" data-testid="import-history-error">
+          The rows were sent, but recording them in the history failed: {wizard.historyError}. Download the results CSV to keep them.
+        </Alert>
+      )}
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={6}>
+          <OutcomeCounts counts={counts} active={filter} onPick={(status) => setFilter((current) => (current === status ? null : status))} />
+          <Text size="xs" c="dimmed">
+            {filter ? 'Showing one outcome; click it again to show every row.' : 'Click an outcome to show only its rows.'}
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="default" leftSection={<IconDownload />} onClick={download} data-testid="import-download-results">
+            Download results CSV
+          </Button>
+          <Button leftSection={<IconRefresh />} disabled={wizard.failedCount === 0} onClick={() => wizard.setStep('check')} data-testid="import-retry">
+            Fix and retry failed rows ({wizard.failedCount.toLocaleString('en')})
+          </Button>
+        </Group>
+      </Group>
+      <ImportGrid
+        label="Import results"
+        items={items}
+        source={source}
+        messageHeader="What happened"
+        testId="import-results-grid"
+        placeholder={<EmptyState title="No rows with this outcome" />}
+      />
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={onRestart} data-testid="import-new">
+          Start a new import
+        </Button>
+        {wizard.importId !== null && (
+          <Button variant="subtle" onClick={() => navigate(ROUTES.importDetail(wizard.importId as number))} data-testid="import-open-history">
+            Open in the import history
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,208 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { ImportKind, ImportMapping } from '../../../../shared/schemas/imports';
+import { importsApi } from '../../api/imports-api';
+import { queryKeys } from '../../api/queries';
+import { columnPlan, missingRequiredFields } from './column-plan';
+import { DEFAULT_DATE_FORMAT, guessDateFormat, isDateFormat, type DateFormat } from './date-formats';
+import { matchHeaders, withRemembered } from './header-match';
+import { pageTransport } from './history-transport';
+import { isDone, type RowOutcome } from './outcomes';
+import { readInWorker } from './read-in-worker';
+import type { ReadSource, SourceInput } from './read-source';
+import { CHUNK_SIZE, sendImport, type KeptBackItem, type SendItem } from './send-import';
+import { checkAll, problemOf, readiness, toWizardRows, withCell, withLeftOut, withOutcomes, type CheckedRows } from './wizard-rows';
+
+export type WizardStep = 'source' | 'columns' | 'check' | 'send' | 'results';
+export const WIZARD_STEPS: WizardStep[] = ['source', 'columns', 'check', 'send', 'results'];
+
+export interface SendProgress {
+  total: number;
+  done: number;
+  cancelling: boolean;
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The whole wizard's state and what each step can do with it; one per wizard on screen. */
+export function useImportWizard(kind: ImportKind, today: string) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<WizardStep>('source');
+  const [reading, setReading] = useState(false);
+  const [sourceError, setSourceError] = useState<string | null>(null);
+  const [source, setSource] = useState<ReadSource | null>(null);
+  const [mapping, setMappingState] = useState<ImportMapping>({});
+  const [dateFormat, setDateFormat] = useState<DateFormat>(DEFAULT_DATE_FORMAT);
+  const [checked, setChecked] = useState<CheckedRows | null>(null);
+  const [importId, setImportId] = useState<number | null>(null);
+  const [progress, setProgress] = useState<SendProgress | null>(null);
+  const [historyError, setHistoryError] = useState<string | null>(null);
+  const [stoppedBy, setStoppedBy] = useState<string | null>(null);
+  const [rounds, setRounds] = useState(0);
+  const cancelRequested = useRef(false);
+  const mappingTouched = useRef(false);
+
+  const plan = useMemo(() => columnPlan(kind, source?.table.headers ?? [], mapping), [kind, source, mapping]);
+  const settings = useMemo(() => ({ dateFormat, today }), [dateFormat, today]);
+  const missing = missingRequiredFields(plan);
+
+  const loadSource = useCallback(
+    async (input: SourceInput) => {
+      setReading(true);
+      setSourceError(null);
+      const result = await readInWorker(input);
+      setReading(false);
+      if (!result.ok) {
+        setSourceError(result.reason);
+        return;
+      }
+      const { headers, rows } = result.source.table;
+      const auto = matchHeaders(headers, kind);
+      const dateColumn = headers.findIndex((h) => auto[h] === 'jump_on');
+      mappingTouched.current = false;
+      setSource(result.source);
+      setMappingState(auto);
+      setDateFormat(dateColumn >= 0 ? guessDateFormat(rows.map((r) => r[dateColumn] ?? '')) : DEFAULT_DATE_FORMAT);
+      setChecked(null);
+      setImportId(null);
+      setRounds(0);
+      setStep('columns');
+      // A mapping a person set for files with these headers beats the automatic guess.
+      try {
+        const remembered = await importsApi.mapping(kind, headers);
+        if (remembered.mapping && !mappingTouched.current) {
+          setMappingState(withRemembered(auto, remembered.mapping, headers, kind));
+          if (isDateFormat(remembered.date_format)) setDateFormat(remembered.date_format);
+        }
+      } catch {
+        // Nothing remembered is reachable: the automatic match stands.
+      }
+    },
+    [kind],
+  );
+
+  const setField = useCallback((header: string, field: string | null) => {
+    mappingTouched.current = true;
+    setMappingState((current) => ({ ...current, [header]: field }));
+  }, []);
+
+  const toCheck = useCallback(() => {
+    if (!source || missing.length > 0) return;
+    // Coming back from Check keeps the fixes and left-out rows; the new mapping checks them again.
+    const rows = checked?.rows ?? toWizardRows(source.table.rows);
+    setChecked(checkAll(kind, rows, plan, settings));
+    setStep('check');
+    void importsApi.rememberMapping(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
+  }, [source, missing.length, checked, kind, plan, settings, mapping, dateFormat]);
+
+  const editCell = useCallback(
+    (index: number, column: number, value: string) => setChecked((state) => (state ? withCell(kind, state, index, column, value, plan, settings) : state)),
+    [kind, plan, settings],
+  );
+  const setLeftOut = useCallback(
+    (indices: readonly number[], leftOut: boolean) => setChecked((state) => (state ? withLeftOut(kind, state, indices, leftOut) : state)),
+    [kind],
+  );
+
+  const send = useCallback(
+    async (operator: string) => {
+      if (!source || !checked) return;
+      const items: SendItem[] = [];
+      const keptBack: KeptBackItem[] = [];
+      checked.rows.forEach((row, index) => {
+        const state = readiness(checked, index);
+        const base = { index, number: row.number, cells: row.cells, key: checked.checks[index]?.key ?? null };
+        if (state === 'ready') items.push({ ...base, record: checked.checks[index]?.record ?? {} });
+        else if (state !== 'done') {
+          const reason = state === 'problem' ? `left out: ${problemOf(checked, index)}` : 'left out by the person importing';
+          keptBack.push({ ...base, outcome: { status: 'left_out', message: reason, recordId: null } });
+        }
+      });
+      cancelRequested.current = false;
+      setHistoryError(null);
+      setStoppedBy(null);
+      setProgress({ total: items.length, done: 0, cancelling: false });
+      setChecked((state) => (state ? withOutcomes(state, keptBack) : state));
+
+      let id = importId;
+      try {
+        if (id === null) {
+          const created = await importsApi.create({
+            kind,
+            file_name: source.fileName.slice(0, 255),
+            headers: source.table.headers,
+            mapping,
+            date_format: dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat,
+            operator: operator.trim() || null,
+            total_rows: checked.rows.length,
+          });
+          id = created.id;
+          setImportId(id);
+        } else {
+          await importsApi.setState(id, 'running');
+        }
+      } catch (error) {
+        setHistoryError(errorText(error));
+      }
+
+      const summary = await sendImport({
+        kind,
+        importId: id,
+        items,
+        keptBack,
+        chunkSize: CHUNK_SIZE,
+        transport: pageTransport,
+        isCancelled: () => cancelRequested.current,
+        onOutcomes: (outcomes: { index: number; outcome: RowOutcome }[]) => {
+          setChecked((state) => (state ? withOutcomes(state, outcomes) : state));
+          setProgress((p) => (p ? { ...p, done: Math.min(p.total, p.done + outcomes.length) } : p));
+        },
+        onHistoryError: (error) => setHistoryError(errorText(error)),
+      });
+      setStoppedBy(summary.stoppedBy);
+      setProgress(null);
+      setRounds((n) => n + 1);
+      setStep('results');
+      void queryClient.invalidateQueries({ queryKey: queryKeys[kind] });
+      void queryClient.invalidateQueries({ queryKey: ['imports'] });
+    },
+    [source, checked, importId, kind, mapping, dateFormat, queryClient],
+  );
+
+  const cancel = useCallback(() => {
+    cancelRequested.current = true;
+    setProgress((p) => (p ? { ...p, cancelling: true } : p));
+  }, []);
+
+  const failedCount = checked ? checked.rows.filter((row) => !isDone(row.outcome)).length : 0;
+
+  return {
+    kind,
+    step,
+    setStep,
+    reading,
+    sourceError,
+    source,
+    mapping,
+    setField,
+    dateFormat,
+    setDateFormat,
+    missing,
+    plan,
+    checked,
+    editCell,
+    setLeftOut,
+    toCheck,
+    send,
+    cancel,
+    progress,
+    historyError,
+    stoppedBy,
+    importId,
+    rounds,
+    failedCount,
+    loadSource,
+  };
+}
+
+export type ImportWizard = ReturnType<typeof useImportWizard>;

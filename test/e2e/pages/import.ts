@@ -1,0 +1,77 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** The import wizard (#/import/bookings, #/import/filmers). Locators live here only. */
+export class ImportWizardScreen {
+  constructor(private readonly page: Page) {}
+
+  static route(kind: 'bookings' | 'filmers'): string {
+    return `/import/${kind}`;
+  }
+
+  readonly root = () => this.page.getByTestId('import-wizard');
+  readonly stepper = () => this.page.getByTestId('import-stepper');
+  readonly next = () => this.page.getByTestId('import-next');
+  readonly back = () => this.page.getByTestId('import-back');
+
+  // Source
+  readonly fileInput = () => this.page.getByTestId('import-file-input');
+  readonly paste = () => this.page.getByRole('textbox', { name: 'Pasted cells' });
+  readonly usePasted = () => this.page.getByTestId('import-use-pasted');
+  readonly sourceError = () => this.page.getByTestId('import-source-error');
+
+  // Columns
+  readonly sourceSummary = () => this.page.getByTestId('import-source-summary');
+  readonly fieldFor = (header: string) => this.page.getByRole('combobox', { name: `Field for column ${header}`, exact: true });
+  readonly dateFormat = () => this.page.getByRole('combobox', { name: 'Jump dates are written as' });
+  readonly missingFields = () => this.page.getByTestId('import-missing-fields');
+  readonly option = (label: string | RegExp) => this.page.getByRole('option', { name: label });
+
+  // Check
+  readonly checkGrid = () => this.page.getByRole('grid', { name: 'Rows to import' });
+  readonly countReady = () => this.page.getByTestId('count-ready');
+  readonly countProblem = () => this.page.getByTestId('count-problem');
+  readonly countLeftOut = () => this.page.getByTestId('count-left-out');
+  readonly checkFilter = (label: string | RegExp) => this.page.getByTestId('check-filter').getByText(label);
+  readonly leaveOutProblems = () => this.page.getByTestId('leave-out-problems');
+  /** A row of a grid by its row number in the file. */
+  readonly row = (grid: Locator, rowNumber: number) => grid.locator(`[role="row"][data-row-number="${rowNumber}"]`);
+  readonly cell = (row: Locator, header: string) => row.locator(`[role="gridcell"][data-column="${header}"]`);
+  readonly rowStatus = (row: Locator) => row.getByTestId('row-status');
+  readonly rowMessage = (row: Locator) => row.getByTestId('row-message');
+  readonly sendToggle = (row: Locator) => row.getByTestId('row-send-toggle');
+  readonly cellEditor = () => this.page.getByTestId('cell-editor');
+
+  // Send
+  readonly operator = () => this.page.getByTestId('import-operator');
+  readonly send = () => this.page.getByTestId('import-send');
+  readonly progress = () => this.page.getByTestId('import-progress');
+  readonly cancel = () => this.page.getByTestId('import-cancel');
+
+  // Results
+  readonly results = () => this.page.getByTestId('import-results');
+  readonly resultsGrid = () => this.page.getByRole('grid', { name: 'Import results' });
+  readonly outcomeCount = (status: string) => this.page.getByTestId(`outcome-count-${status}`);
+  readonly downloadResults = () => this.page.getByTestId('import-download-results');
+  readonly retry = () => this.page.getByTestId('import-retry');
+  readonly openHistory = () => this.page.getByTestId('import-open-history');
+  readonly newImport = () => this.page.getByTestId('import-new');
+}
+
+/** #/imports and #/imports/:id: the import history and one import's rows. */
+export class ImportHistoryScreen {
+  constructor(private readonly page: Page) {}
+
+  static readonly route = '/imports';
+
+  readonly root = () => this.page.getByTestId('import-history');
+  readonly grid = () => this.page.getByRole('grid', { name: 'Imports' });
+  readonly rows = () => this.grid().locator('tbody tr');
+  readonly row = (text: string | RegExp) => this.rows().filter({ hasText: text });
+  readonly detail = () => this.page.getByTestId('import-history-detail');
+  readonly fileName = () => this.page.getByTestId('history-file-name');
+  readonly rowsGrid = () => this.page.getByRole('grid', { name: 'Imported rows' });
+  readonly gridRow = (rowNumber: number) => this.rowsGrid().locator(`[role="row"][data-row-number="${rowNumber}"]`);
+  readonly outcomeCount = (status: string) => this.page.getByTestId(`outcome-count-${status}`);
+  readonly failedOnly = () => this.page.getByRole('switch', { name: 'Only rows that failed' });
+  readonly downloadFailed = () => this.page.getByTestId('history-download-failed');
+}
