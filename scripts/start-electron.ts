@@ -29,10 +29,12 @@ if (!step('bundling the main process, preload and server', npm, ['run', '--silen
 let binary = findElectronBinary(root);
 if (!binary.ok) {
   console.log(`start: the Electron executable is not installed (${binary.reason}); trying its download once…`);
-  spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], { cwd: join(root, 'node_modules/electron'), stdio: 'inherit' });
+  const install = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], { cwd: join(root, 'node_modules/electron'), encoding: 'utf8' });
   binary = findElectronBinary(root);
   if (!binary.ok) {
-    fail(`Electron could not be installed on this machine (${binary.reason}). Its executable is downloaded from github.com when the electron package installs; where that is blocked, there is no desktop app to start.`);
+    // The download's own error, without its stack: usually "getaddrinfo ENOTFOUND github.com".
+    const cause = `${install.stderr ?? ''}${install.stdout ?? ''}`.split('\n').find((line) => /error/i.test(line))?.trim() ?? binary.reason;
+    fail(`Electron could not be installed on this machine: ${cause}. Its executable is downloaded from github.com when the electron package installs; where that is blocked, there is no desktop app to start.`);
   }
 }
 

@@ -15,6 +15,8 @@ export interface DesktopApp {
 }
 
 const environment = electronEnvironment();
+/** Root cannot run Chromium's OS sandbox: Electron then needs --no-sandbox (the page's isolation stays on). */
+export const launchedWithoutOsSandbox = process.getuid?.() === 0;
 
 /** Starts the built app (out/main.cjs) on `dataDir`; resolves when the desk has signed in. */
 export async function launchDesk(dataDir: string): Promise<{ app: ElectronApplication; window: Page }> {
@@ -23,7 +25,7 @@ export async function launchDesk(dataDir: string): Promise<{ app: ElectronApplic
   delete env.ELECTRON_RUN_AS_NODE;
   // As root in a container Chromium's own sandbox cannot start; the page's sandbox (renderer
   // isolation, no Node) is Electron's and stays on, which is what the tests check.
-  const args = process.getuid?.() === 0 ? ['--no-sandbox', ROOT] : [ROOT];
+  const args = launchedWithoutOsSandbox ? ['--no-sandbox', ROOT] : [ROOT];
   const app = await electron.launch({ executablePath: environment.executable, args, cwd: ROOT, env });
   const window = await app.firstWindow();
   await expect(window.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
