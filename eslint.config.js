@@ -37,6 +37,21 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // The desktop shell gets the electron API injected, so its logic runs in unit tests against a
+    // stand-in (docs/electron.md); only electron/main.ts and the preload import electron itself.
+    // It reaches the store and HTTP only through the server process.
+    files: ['electron/shell/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [
+          { name: 'electron', allowTypeImports: true, message: 'Take the electron API as a parameter (ElectronApi); import types only.' },
+          { name: 'better-sqlite3', message: 'The shell never opens the store; the server process does.' },
+          { name: 'fastify', message: 'The shell never runs HTTP routes; the server process does.' },
+        ],
+      }],
+    },
+  },
+  {
     // The Sync API rules stay free of HTTP and SQL: each rule has one home (docs/architecture.md).
     // So do proxy mode's rules: the remote connection knows no Fastify and no SQLite.
     files: ['electron/sync/**/*.ts', 'electron/proxy/**/*.ts', 'shared/**/*.ts'],
