@@ -121,9 +121,11 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   expect(failedCsv.trim().split('\r\n')).toHaveLength(4);
 });
 
-test('a file that cannot be read says why; pasted cells work', async ({ page, desk }) => {
-  await desk.open(page, ImportWizardScreen.route('bookings'));
+test('Import… on Bookings opens the wizard; a file that cannot be read says why; pasted cells work', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
   const wizard = new ImportWizardScreen(page);
+  await wizard.openFromList('bookings').click();
+  await expect(wizard.root()).toHaveAttribute('data-kind', 'bookings');
   await wizard.fileInput().setInputFiles({ name: 'bookings.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) });
   await expect(wizard.sourceError()).toContainText('spreadsheet workbook');
   await wizard.fileInput().setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });

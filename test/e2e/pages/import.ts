@@ -9,6 +9,8 @@ export class ImportWizardScreen {
   }
 
   readonly root = () => this.page.getByTestId('import-wizard');
+  /** "Import…" on the Bookings or Filmers screen. */
+  readonly openFromList = (kind: 'bookings' | 'filmers') => this.page.getByTestId(`import-${kind}`);
   readonly stepper = () => this.page.getByTestId('import-stepper');
   readonly next = () => this.page.getByTestId('import-next');
   readonly back = () => this.page.getByTestId('import-back');

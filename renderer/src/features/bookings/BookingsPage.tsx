@@ -10,6 +10,7 @@ import { bookingsQuery } from '../../api/queries';
 import type { BookingFilters } from '../../api/sync-api';
 import { ROUTES } from '../../app/routes';
 import { ErrorState, LoadingState } from '../../components/states';
+import { ImportButton } from '../import/ImportButton';
 import { BookingFormModal } from './BookingFormModal';
 import { BookingsEmpty } from './list/BookingsEmpty';
 import { BookingsGrid } from './list/BookingsGrid';
@@ -144,7 +145,10 @@ export function BookingsPage() {
           <Title order={2}>Bookings</Title>
           <SearchBox inputRef={searchRef} value={view.search} onChange={(value) => updateView({ search: value })} onGoToResults={goToResults} />
         </Group>
-        <ListActions selected={selected} onOpen={() => actions.open()} onEdit={actions.edit} onDelete={actions.remove} onCreate={actions.create} />
+        <Group gap="xs" wrap="nowrap">
+          <ImportButton kind="bookings" />
+          <ListActions selected={selected} onOpen={() => actions.open()} onEdit={actions.edit} onDelete={actions.remove} onCreate={actions.create} />
+        </Group>
       </Group>
       <FiltersBar view={view} range={range} table={table} />
       <BookingsGrid

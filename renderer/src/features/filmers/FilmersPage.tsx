@@ -7,6 +7,7 @@ import type { Filmer } from '../../../../shared/schemas/filmer';
 import { filmersQuery } from '../../api/queries';
 import { GridKeyHints } from '../../components/DataGrid';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { ImportButton } from '../import/ImportButton';
 import { DeleteFilmerDialog } from './DeleteFilmerDialog';
 import { FilmerFormModal } from './FilmerFormModal';
 import { FilmersGrid } from './FilmersGrid';
@@ -80,9 +81,12 @@ export function FilmersPage() {
             Tandem instructors and videographers. Inactive filmers stay on record but are off the tablet list.
           </Text>
         </div>
-        <Button onClick={() => openForm(null)} rightSection={<Kbd size="xs">N</Kbd>}>
-          New filmer
-        </Button>
+        <Group gap="xs">
+          <ImportButton kind="filmers" />
+          <Button onClick={() => openForm(null)} rightSection={<Kbd size="xs">N</Kbd>}>
+            New filmer
+          </Button>
+        </Group>
       </Group>
 
       <Group justify="space-between">

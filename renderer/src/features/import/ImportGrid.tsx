@@ -33,7 +33,8 @@ export interface ImportGridProps {
   testId?: string;
 }
 
-type Item = { index: number };
+/** A row in view: its index in the source, its place in the list, and where it is drawn. */
+type Item = { index: number; position: number; start: number };
 
 function CellEditor({ initial, onDone }: { initial: string; onDone: (value: string | null) => void }) {
   const [value, setValue] = useState(initial);
@@ -65,7 +66,6 @@ function CellEditor({ initial, onDone }: { initial: string; onDone: (value: stri
 export function ImportGrid({ label, items, source, messageHeader, placeholder, testId }: ImportGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [editing, setEditing] = useState<{ index: number; column: number } | null>(null);
-  const data = useMemo<Item[]>(() => items.map((index) => ({ index })), [items]);
 
   const hasAction = source.action !== undefined;
   const { headers } = source;
@@ -81,19 +81,31 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
     ];
   }, [headers, hasAction, messageHeader]);
 
-  // The table and the virtualizer keep their own state; the compiler is told not to memoise around them.
+  // The virtualizer picks the rows in view; the table lays out columns for those rows only, so
+  // 50,000 rows cost what 40 do. Both keep their own state: the compiler is told not to memoise around them.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: (item) => String(item.index) });
-  const rows = table.getRowModel().rows;
-
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: items.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
     scrollMargin: HEADER_HEIGHT,
-    getItemKey: (i) => rows[i]?.id ?? i,
+    getItemKey: (i) => items[i] ?? i,
   });
+  const virtualItems = virtualizer.getVirtualItems();
+  // Stable while nothing scrolls: new data makes the table rebuild its rows.
+  const inView = useMemo<Item[]>(() => virtualItems.map((v) => ({ index: items[v.index] as number, position: v.index, start: v.start })), [virtualItems, items]);
+  const table = useReactTable({
+    data: inView,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (item) => String(item.index),
+    // The data is the window in view and changes on every scroll: the table's "data changed, back
+    // to page 1" resets would set state on each change and render again, forever.
+    autoResetPageIndex: false,
+    autoResetExpanded: false,
+  });
+  const rows = table.getRowModel().rows;
   const width = table.getTotalSize();
 
   const renderCell = (columnId: string, index: number, column: number | undefined, style: CSSProperties): ReactNode => {
@@ -156,7 +168,7 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
   };
 
   return (
-    <div ref={scrollRef} className={classes.grid} role="grid" aria-label={label} aria-rowcount={rows.length + 1} tabIndex={0} data-testid={testId}>
+    <div ref={scrollRef} className={classes.grid} role="grid" aria-label={label} aria-rowcount={items.length + 1} tabIndex={0} data-testid={testId}>
       <div role="rowgroup" className={classes.head}>
         <div role="row" className={classes.headRow} style={{ width }}>
           {table.getFlatHeaders().map((header) => {
@@ -171,23 +183,21 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
           })}
         </div>
       </div>
-      {rows.length === 0 ? (
+      {items.length === 0 ? (
         <div className={classes.placeholder}>{placeholder}</div>
       ) : (
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT, width }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            const index = row.original.index;
+          {rows.map((row) => {
+            const { index, position, start } = row.original;
             return (
               <div
                 key={row.id}
                 role="row"
-                aria-rowindex={item.index + 2}
+                aria-rowindex={position + 2}
                 className={classes.row}
                 data-state={source.rowState?.(index)}
                 data-row-number={source.rowNumber(index)}
-                style={{ transform: `translateY(${item.start - HEADER_HEIGHT}px)`, width }}
+                style={{ transform: `translateY(${start - HEADER_HEIGHT}px)`, width }}
               >
                 {row.getVisibleCells().map((cell) =>
                   renderCell(cell.column.id, index, (cell.column.columnDef.meta as { column?: number } | undefined)?.column, { width: cell.column.getSize() }),

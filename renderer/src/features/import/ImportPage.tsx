@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Stepper, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportKind } from '../../../../shared/schemas/imports';
@@ -76,8 +76,13 @@ function Wizard({ kind, onRestart }: { kind: ImportKind; onRestart: () => void }
           >
             Back
           </Button>
+          {wizard.checking && (
+            <Text size="sm" c="dimmed" ml="auto" data-testid="import-checking">
+              Checking {wizard.checking.done.toLocaleString('en')} of {wizard.checking.total.toLocaleString('en')} rows…
+            </Text>
+          )}
           {wizard.step === 'columns' && (
-            <Button onClick={wizard.toCheck} disabled={wizard.missing.length > 0} data-testid="import-next">
+            <Button onClick={() => void wizard.toCheck()} disabled={wizard.missing.length > 0} loading={wizard.checking !== null} data-testid="import-next">
               Check rows
             </Button>
           )}

@@ -1,4 +1,5 @@
 import { readSource, type ReadResult, type SourceInput } from './read-source';
+import type { WorkerMessage } from './worker-messages';
 
 /**
  * Runs readSource in a Web Worker (one per read, ended after), so parsing a large file never
@@ -8,9 +9,16 @@ export function readInWorker(input: SourceInput): Promise<ReadResult> {
   if (typeof Worker === 'undefined') return Promise.resolve(readSource(input));
   return new Promise((resolve) => {
     const worker = new Worker(new URL('./parse.worker.ts', import.meta.url), { type: 'module' });
-    worker.onmessage = (event: MessageEvent<ReadResult>) => {
-      resolve(event.data);
+    const rows: string[][] = [];
+    worker.onmessage = (event: MessageEvent<WorkerMessage>) => {
+      const message = event.data;
+      if (message.type === 'rows') {
+        for (const row of JSON.parse(message.json) as string[][]) rows.push(row);
+        return;
+      }
       worker.terminate();
+      const { result } = message;
+      resolve(result.ok ? { ok: true, source: { ...result.source, table: { ...result.source.table, rows } } } : result);
     };
     worker.onerror = (event) => {
       event.preventDefault();

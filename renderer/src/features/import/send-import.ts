@@ -71,13 +71,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function sendImport(job: SendJob): Promise<SendSummary> {
   const { kind, transport, importId } = job;
-  const record = async (rows: ImportRowInput[]) => {
+  // History writes queue up behind each other but not behind the batches: chunk n is recorded
+  // while chunk n+1 is on its way. They all land before the state is set at the end.
+  let recording: Promise<void> = Promise.resolve();
+  const record = (rows: ImportRowInput[]) => {
     if (importId === null || rows.length === 0) return;
-    try {
-      for (let i = 0; i < rows.length; i += IMPORT_LIMITS.maxRowsPerCall) await transport.recordRows(importId, rows.slice(i, i + IMPORT_LIMITS.maxRowsPerCall));
-    } catch (error) {
-      job.onHistoryError(error);
-    }
+    recording = recording.then(async () => {
+      try {
+        for (let i = 0; i < rows.length; i += IMPORT_LIMITS.maxRowsPerCall) await transport.recordRows(importId, rows.slice(i, i + IMPORT_LIMITS.maxRowsPerCall));
+      } catch (error) {
+        job.onHistoryError(error);
+      }
+    });
   };
   const toRow = (item: { number: number; cells: string[]; key: string | null }, outcome: RowOutcome): ImportRowInput => ({
     row_number: item.number,
@@ -88,7 +93,7 @@ export async function sendImport(job: SendJob): Promise<SendSummary> {
     record_id: outcome.recordId,
   });
 
-  await record(job.keptBack.map((item) => toRow(item, item.outcome)));
+  record(job.keptBack.map((item) => toRow(item, item.outcome)));
 
   let matcher: FilmerMatcher | null = null;
   const prepare = async (refresh: boolean) => {
@@ -124,7 +129,7 @@ export async function sendImport(job: SendJob): Promise<SendSummary> {
     }
     const outcomes = chunk.map((item, i) => ({ index: item.index, outcome: outcomeOfResult(results[i]) }));
     job.onOutcomes(outcomes);
-    await record(chunk.map((item, i) => toRow(item, (outcomes[i] as { outcome: RowOutcome }).outcome)));
+    record(chunk.map((item, i) => toRow(item, (outcomes[i] as { outcome: RowOutcome }).outcome)));
     next += chunk.length;
   }
 
@@ -135,8 +140,9 @@ export async function sendImport(job: SendJob): Promise<SendSummary> {
       : `not sent: no answer from the server (${stoppedBy}); the import stopped here. Retry sends it`;
     const outcome: RowOutcome = { status: 'not_sent', message, recordId: null };
     job.onOutcomes(rest.map((item) => ({ index: item.index, outcome })));
-    await record(rest.map((item) => toRow(item, outcome)));
+    record(rest.map((item) => toRow(item, outcome)));
   }
+  await recording;
   if (importId !== null) {
     try {
       await transport.setState(importId, cancelled ? 'cancelled' : 'finished');

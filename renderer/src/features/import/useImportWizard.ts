@@ -11,7 +11,7 @@ import { isDone, type RowOutcome } from './outcomes';
 import { readInWorker } from './read-in-worker';
 import type { ReadSource, SourceInput } from './read-source';
 import { CHUNK_SIZE, sendImport, type KeptBackItem, type SendItem } from './send-import';
-import { checkAll, problemOf, readiness, toWizardRows, withCell, withLeftOut, withOutcomes, type CheckedRows } from './wizard-rows';
+import { checkAllInSlices, problemOf, readiness, toWizardRows, withCell, withLeftOut, withOutcomes, type CheckedRows } from './wizard-rows';
 
 export type WizardStep = 'source' | 'columns' | 'check' | 'send' | 'results';
 export const WIZARD_STEPS: WizardStep[] = ['source', 'columns', 'check', 'send', 'results'];
@@ -39,6 +39,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
   const [historyError, setHistoryError] = useState<string | null>(null);
   const [stoppedBy, setStoppedBy] = useState<string | null>(null);
   const [rounds, setRounds] = useState(0);
+  const [checking, setChecking] = useState<{ done: number; total: number } | null>(null);
   const cancelRequested = useRef(false);
   const mappingTouched = useRef(false);
 
@@ -86,14 +87,17 @@ export function useImportWizard(kind: ImportKind, today: string) {
     setMappingState((current) => ({ ...current, [header]: field }));
   }, []);
 
-  const toCheck = useCallback(() => {
-    if (!source || missing.length > 0) return;
+  const toCheck = useCallback(async () => {
+    if (!source || missing.length > 0 || checking) return;
     // Coming back from Check keeps the fixes and left-out rows; the new mapping checks them again.
     const rows = checked?.rows ?? toWizardRows(source.table.rows);
-    setChecked(checkAll(kind, rows, plan, settings));
+    setChecking({ done: 0, total: rows.length });
+    const result = await checkAllInSlices(kind, rows, plan, settings, (done) => setChecking({ done, total: rows.length }));
+    setChecking(null);
+    setChecked(result);
     setStep('check');
     void importsApi.rememberMapping(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
-  }, [source, missing.length, checked, kind, plan, settings, mapping, dateFormat]);
+  }, [source, missing.length, checking, checked, kind, plan, settings, mapping, dateFormat]);
 
   const editCell = useCallback(
     (index: number, column: number, value: string) => setChecked((state) => (state ? withCell(kind, state, index, column, value, plan, settings) : state)),
@@ -193,6 +197,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
     editCell,
     setLeftOut,
     toCheck,
+    checking,
     send,
     cancel,
     progress,
