@@ -25,8 +25,10 @@ export function uiBenchUnavailable(): string | null {
   return existsSync(CHROMIUM) ? null : `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
 }
 
+/** Builds the UI where the bench's server serves it from: DESK_UI_DIR when set (as the e2e setup does). */
 export function buildRenderer(): void {
-  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const outDir = process.env.DESK_UI_DIR ? ['--outDir', process.env.DESK_UI_DIR, '--emptyOutDir'] : [];
+  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', ...outDir], { stdio: 'inherit' });
 }
 
 async function timeUntilFirstRow(page: Page, start: () => Promise<unknown>): Promise<number> {
