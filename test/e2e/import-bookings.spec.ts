@@ -131,9 +131,23 @@ test('Import… on Bookings opens the wizard; a file that cannot be read says wh
   await wizard.fileInput().setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
   await expect(wizard.sourceError()).toContainText('The file is empty.');
 
-  await wizard.paste().fill(`External id\tName\tJump date\nPASTE-1\tPia Paste\t${addDays(today(), 2)}\n`);
+  const cells = `External id\tName\tJump date\tNotes\nPASTE-1\tPia Paste\t${addDays(today(), 2)}\tcall first\n`;
+  await wizard.paste().fill(cells);
   await wizard.usePasted().click();
-  await expect(wizard.sourceSummary()).toContainText('Pasted cells: 1 rows, 3 columns');
+  await expect(wizard.sourceSummary()).toContainText('Pasted cells: 1 rows, 4 columns');
+  await expect(wizard.fieldFor('Notes')).toHaveValue('Reference (reference)');
+  // A choice made by hand is remembered for the next file with these headers.
+  await wizard.fieldFor('Notes').click();
+  await wizard.option('Ignore this column').click();
+  const remembered = page.waitForResponse((r) => r.url().includes('/api/desk/import-mappings') && r.request().method() === 'PUT');
   await wizard.next().click();
+  expect((await remembered).status()).toBe(200);
   await expect(wizard.countReady()).toHaveText('1 ready');
+
+  await page.reload();
+  await desk.open(page, ImportWizardScreen.route('bookings'));
+  await wizard.paste().fill(cells);
+  await wizard.usePasted().click();
+  await expect(wizard.fieldFor('Notes')).toHaveValue('Ignore this column');
+  await expect(wizard.fieldFor('Name')).toHaveValue('Name (name)');
 });

@@ -91,12 +91,13 @@ export function useImportWizard(kind: ImportKind, today: string) {
     if (!source || missing.length > 0 || checking) return;
     // Coming back from Check keeps the fixes and left-out rows; the new mapping checks them again.
     const rows = checked?.rows ?? toWizardRows(source.table.rows);
+    // Remembered now, while the rows are checked; a failure only means the next file is matched afresh.
+    void importsApi.rememberMapping(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
     setChecking({ done: 0, total: rows.length });
     const result = await checkAllInSlices(kind, rows, plan, settings, (done) => setChecking({ done, total: rows.length }));
     setChecking(null);
     setChecked(result);
     setStep('check');
-    void importsApi.rememberMapping(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
   }, [source, missing.length, checking, checked, kind, plan, settings, mapping, dateFormat]);
 
   const editCell = useCallback(
