@@ -18,7 +18,7 @@ const NO_IMPORTS: ImportSummary[] = [];
 const meta = (m: DataGridColumnMeta) => m;
 
 const columns = [
-  column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), meta: meta({ width: 170 }) }),
+  column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), meta: meta({ width: 200 }) }),
   column.accessor('file_name', { header: 'File', cell: (c) => <Text size="sm" fw={600}>{c.getValue()}</Text> }),
   column.accessor('kind', { header: 'Kind', cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'), meta: meta({ width: 90 }) }),
   column.display({

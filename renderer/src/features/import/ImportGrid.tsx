@@ -74,7 +74,7 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
     return [
       { id: 'number', header: 'Row', size: 64 },
       ...(hasAction ? [{ id: 'action', header: '', size: 44 } as ColumnDef<Item>] : []),
-      { id: 'status', header: 'Status', size: 120 },
+      { id: 'status', header: 'Status', size: 150 },
       // The reason sits beside the status, where the eye is, not past the file's last column.
       { id: 'message', header: messageHeader, size: 320 },
       ...dataColumns,

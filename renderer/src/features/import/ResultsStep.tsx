@@ -33,6 +33,7 @@ export function ResultsStep({ wizard, onRestart }: { wizard: ImportWizard; onRes
 
   const source: ImportGridSource = {
     headers,
+    fieldOf: (column) => wizard.mapping[headers[column] ?? ''] ?? null,
     rowNumber: (i) => rows[i]?.number ?? 0,
     cell: (i, c) => rows[i]?.cells[c] ?? '',
     rowState: (i) => {

@@ -1,6 +1,7 @@
 import type { ImportKind } from '../../../../shared/schemas/imports';
 import { BOOKING_WRITABLE_FIELDS } from '../../../../shared/schemas/booking';
 import { filmerWrite } from '../../../../shared/schemas/filmer';
+import { BOOKING_FIELD_LABELS } from '../bookings/fieldLabels';
 
 /** How a cell's text becomes a field's value. */
 export type FieldType = 'text' | 'date' | 'boolean';
@@ -13,17 +14,9 @@ export interface ImportField {
   synonyms: readonly string[];
 }
 
+// Booking fields are named as everywhere else in the desk; filmers add their own few.
 const LABELS: Record<string, string> = {
-  external_id: 'External id',
-  external_service: 'External service',
-  name: 'Name',
-  email: 'E-mail',
-  mobile: 'Mobile',
-  jump_on: 'Jump date',
-  language: 'Language',
-  reference: 'Reference',
-  camera_package: 'Camera package',
-  show_publicly: 'Show publicly',
+  ...BOOKING_FIELD_LABELS,
   tandem_instructor: 'Tandem instructor',
   videographer: 'Videographer',
   active: 'Active',
