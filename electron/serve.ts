@@ -13,7 +13,8 @@ export const DEFAULT_PORT = 4780;
 const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--seed FILE] [--dropzone KEY]
                        [--mode local|proxy] [--remote-url URL]
 
-  --port N         port to listen on (default ${DEFAULT_PORT}; 0 picks a free port)
+  --port N         port to listen on for this run (default: the port saved in Settings, else
+                   ${DEFAULT_PORT}; 0 picks a free port)
   --host H         address to bind (default 127.0.0.1; anything but loopback exposes the desk)
   --data-dir DIR   where the store lives (default ${defaultDataDir()})
   --seed FILE      load a JSON fixture into a new, empty store (refused if the store holds data)
@@ -68,8 +69,9 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
+  // Without --port: the port saved in Settings, else DEFAULT_PORT (startDesk decides, it has the store).
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const host = values.host ?? '127.0.0.1';
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const overrides = connectionOverrides(values.mode, values['remote-url']);
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
     dataDir,
     host,
     port,
+    portWhenUnset: DEFAULT_PORT,
     seedFile: values.seed && resolve(values.seed),
     dropzoneKey: values.dropzone,
     connectionOverrides: overrides,
@@ -118,7 +121,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') {
-    console.error(`dropzone-desk: the port is already in use (is another desk running?). Choose one with --port N, or --port 0 for any free port.`);
+    console.error(`dropzone-desk: the port is already in use (is another desk running?). Choose one with --port N, or --port 0 for any free port (the port saved in Settings applies only without --port).`);
     process.exit(1);
   }
   console.error(`dropzone-desk: ${(error as Error).message}`);

@@ -5,15 +5,23 @@ import type { HealthTiming } from './proxy/health';
 import { FileSecretStore, type SecretStore } from './proxy/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
+import { listenAsPlanned, planPort } from './server/listen-port';
+import type { ListenFacts } from './server/routes/desk-listen';
 import { newToken } from './server/tokens';
 import { openStore, storePath } from './store/open';
+import type { ListenSource } from '../shared/schemas/listen';
 import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
 
 export interface DeskOptions {
   dataDir: string;
   host?: string;
+  /** A port for this run only (`--port`; 0: a random free one). Without it: the port saved in Settings, else `portWhenUnset`. */
   port?: number;
+  /** The port when neither `port` nor a saved one says: 4780 for `npm run serve`; default 0, a random one (the desktop app). */
+  portWhenUnset?: number;
+  /** When the saved port is taken, listen on a random one and say so (the desktop app) instead of failing (`npm run serve`). */
+  randomIfSavedPortBusy?: boolean;
   seedFile?: string;
   dropzoneKey?: string;
   now?: () => Date;
@@ -36,6 +44,8 @@ export interface RunningDesk {
   /** Base URL, e.g. http://127.0.0.1:43123 */
   url: string;
   port: number;
+  /** Why it listens on that port (a flag, the saved port, the default, or the saved port was taken). */
+  listenSource: ListenSource;
   /** This launch's session token for the desk UI; held in memory only. */
   sessionToken: string;
   dropzone: DropzoneRecord;
@@ -60,17 +70,24 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const notices = secrets instanceof FileSecretStore && secrets.notice ? [secrets.notice] : [];
     connection = new DeskConnection({ store, secrets, overrides: options.connectionOverrides, healthTiming: options.healthTiming });
     notices.push(...connection.notices);
-    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir });
+    const whenUnset = options.portWhenUnset ?? 0;
+    const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
+    const listenFacts: ListenFacts = { source: plan.source, defaultPort: whenUnset === 0 ? null : whenUnset };
+    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts });
     const sessionToken = options.sessionToken ?? newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
-    await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+    listenFacts.source = await listenAsPlanned(app, options.host ?? '127.0.0.1', plan, options.randomIfSavedPortBusy ?? false);
     const address = app.server.address() as AddressInfo;
     const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    if (listenFacts.source === 'saved_port_busy') {
+      notices.push(`port ${plan.port} (saved in Settings) is in use by another program or desk, so this run listens on ${address.port}: booking systems set up with ${plan.port} cannot reach it until the desk starts on ${plan.port} again`);
+    }
     const open = connection;
     let closing: Promise<void> | undefined;
     return {
       url: `http://${hostForUrl}:${address.port}`,
       port: address.port,
+      listenSource: listenFacts.source,
       sessionToken,
       dropzone,
       storeFile,

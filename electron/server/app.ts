@@ -16,6 +16,7 @@ import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
 import { importRoutes } from './routes/desk-imports';
+import { listenRoutes, type ListenFacts } from './routes/desk-listen';
 import { logRoutes } from './routes/desk-log';
 import { syncApiRoutes } from './routes/sync-api';
 import { syncProxyRoutes } from './routes/sync-proxy';
@@ -33,6 +34,8 @@ export interface AppOptions {
   logErrors?: boolean;
   /** The built desk UI (default: dist/renderer of this checkout). */
   uiDir?: string;
+  /** Why the server listens where it does; the starter fills it in once listening (default: a port chosen by the caller). */
+  listenFacts?: ListenFacts;
 }
 
 export interface DeskApp {
@@ -70,7 +73,7 @@ function backendConstraint(connection: DeskConnection): ConstraintStrategy {
 }
 
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
-export function buildApp({ store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR }: AppOptions): DeskApp {
+export function buildApp({ store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR, listenFacts = { source: 'flag', defaultPort: null } }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
     logger: logErrors ? { level: 'error' } : false,
@@ -128,6 +131,7 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
     authed.register(deskBookingRoutes, { prefix: '/api/desk', store, connection, now });
     authed.register(connectionRoutes, { prefix: '/api/desk', connection });
     authed.register(logRoutes, { prefix: '/api/desk', log });
+    authed.register(listenRoutes, { prefix: '/api/desk', store, facts: listenFacts, now });
     // Import history is the desk's own record: the local store answers in proxy mode too.
     authed.register(importRoutes, { prefix: '/api/desk', store, now });
     authed.register(importMappingRoutes, { prefix: '/api/desk', store, now });

@@ -5,7 +5,7 @@ import type { FromServer, StartServer, ToServer } from './server-messages';
 /**
  * The desk server's own process: Electron's utility process in the app (bundled to
  * out/server.cjs), a child_process.fork under Node in the tests. The same startDesk as
- * `npm run serve`, on a random loopback port; a synchronous better-sqlite3 call here never
+ * `npm run serve`, on a loopback port (saved in Settings, else random); a synchronous better-sqlite3 call here never
  * freezes the window.
  */
 interface Port {
@@ -35,8 +35,10 @@ async function start(message: StartServer): Promise<void> {
   try {
     desk = await startDesk({
       dataDir: message.dataDir,
-      port: 0,
+      // The port saved in Settings (booking systems need one address), else a random one; a saved
+      // port that is taken yields a random one and a warning rather than no desk at all.
       host: '127.0.0.1',
+      randomIfSavedPortBusy: true,
       sessionToken: message.sessionToken,
       uiDir: message.uiDir,
       nativeBinding: message.nativeBinding,

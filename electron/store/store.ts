@@ -9,6 +9,7 @@ import { FinanceRepo } from './repos/finance';
 import { ImportMappingRepo } from './repos/import-mappings';
 import { ImportRepo } from './repos/imports';
 import { JumpRepo } from './repos/jumps';
+import { ListenSettingsRepo } from './repos/listen-settings';
 import { TokenRepo } from './repos/tokens';
 
 /** The open store and its repositories: the only way the rest of the app reaches SQLite. */
@@ -23,6 +24,7 @@ export class Store {
   readonly connection: ConnectionRepo;
   readonly imports: ImportRepo;
   readonly importMappings: ImportMappingRepo;
+  readonly listenSettings: ListenSettingsRepo;
 
   constructor(readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -35,6 +37,7 @@ export class Store {
     this.connection = new ConnectionRepo(db);
     this.imports = new ImportRepo(db);
     this.importMappings = new ImportMappingRepo(db);
+    this.listenSettings = new ListenSettingsRepo(db);
     this.runAtomically = db.transaction((work: () => unknown) => work());
   }
 

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { runDeskShell, type DeskShell } from '../../electron/shell/desk-shell';
 import { fakeElectron, fakeEvent, type FakeElectron } from '../support/fake-electron';
@@ -22,8 +23,8 @@ function tempDir(): string {
   return dir;
 }
 
-function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: boolean } = {}) {
-  const dataDir = tempDir();
+function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: boolean; dataDir?: string } = {}) {
+  const dataDir = options.dataDir ?? tempDir();
   const fake = fakeElectron(join(dataDir, 'ignored-user-data'));
   fake.app.lockAvailable = options.lock ?? true;
   fake.safeStorage.available = options.keychain ?? true;
@@ -158,6 +159,56 @@ describe('a launch', () => {
     assert.match(fake.dialogs[0]!.detail, /better_sqlite3\.node/);
     await waitFor(() => fake.app.quitted, 'the app to quit');
     assert.equal((await relay(fake, '/api/desk/session')).status, 503);
+  });
+});
+
+describe('the port for booking systems', () => {
+  test('random per launch until one is kept; then the next server listens there, or on a random one with a warning when it is taken', async () => {
+    const first = boot();
+    first.fake.app.ready();
+    await first.shell.ready;
+    const token = tokenOf(first.fake);
+    const listen = async (fake: FakeElectron, auth: string) =>
+      (await (await relay(fake, '/api/desk/listen', { headers: { authorization: `Bearer ${auth}` } })).json()) as { port: number; source: string; fixed_port: number | null; default_port: number | null };
+    const before = await listen(first.fake, token);
+    assert.equal(before.source, 'default');
+    assert.equal(before.default_port, null, 'the desktop app has no fixed default');
+
+    // A port nobody holds now, kept from the next start on.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const kept = (probe.address() as { port: number }).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const put = await relay(first.fake, '/api/desk/listen', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fixed_port: kept }),
+    });
+    assert.equal(put.status, 200, await put.clone().text());
+
+    // The next server process (a restart after a crash) listens on the kept port.
+    process.kill(first.shell.supervisor!.pid!, 'SIGKILL');
+    await waitFor(() => first.fake.dialogs.length > 0, 'the crash dialog');
+    const after = await listen(first.fake, token);
+    assert.deepEqual([after.port, after.source], [kept, 'saved']);
+    await quit(first.fake, first.shell);
+
+    // Another program holds the port at the next launch: the window still gets a desk, on a random port, and the log says why.
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(kept, '127.0.0.1', resolve));
+    try {
+      const second = boot({ dataDir: first.dataDir });
+      second.fake.app.ready();
+      await second.shell.ready;
+      const busy = await listen(second.fake, tokenOf(second.fake));
+      assert.equal(busy.source, 'saved_port_busy');
+      assert.notEqual(busy.port, kept);
+      assert.equal(busy.fixed_port, kept);
+      await quit(second.fake, second.shell);
+      assert.match(readFileSync(join(first.dataDir, 'logs', 'main.log'), 'utf8'), new RegExp(`port ${kept} \\(saved in Settings\\) is in use`));
+    } finally {
+      blocker.close();
+    }
   });
 });
 

@@ -153,3 +153,16 @@ test('step 4: per-status counts read an index alone; one status pages in row ord
   assert.doesNotMatch(oneStatus, /TEMP B-TREE/);
   db.close();
 });
+
+test('step 5 adds the one-row listen settings: no fixed port, ports from 1024 to 65535 only', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 4));
+  migrate(db, MIGRATIONS.slice(0, 5));
+  assert.equal(schemaVersion(db), 5);
+  assert.deepEqual(db.prepare('SELECT * FROM listen_settings').all(), [{ id: 1, fixed_port: null, updated_at: null }]);
+  assert.throws(() => db.exec('INSERT INTO listen_settings (id) VALUES (2)'), /CHECK constraint/);
+  for (const bad of [0, 80, 1023, 65536]) assert.throws(() => db.exec(`UPDATE listen_settings SET fixed_port = ${bad}`), /CHECK constraint/, String(bad));
+  db.exec('UPDATE listen_settings SET fixed_port = 4780');
+  assert.equal(db.prepare('SELECT fixed_port FROM listen_settings').pluck().get(), 4780);
+  db.close();
+});

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { DeskSession } from '../../../shared/schemas/desk';
 import type { DeskConnection } from '../../proxy/connection';
 import { APP_VERSION } from '../../version';
+import { syncApiUrl } from '../sync-api-url';
 import type { RequestLog } from '../request-log';
 
 /** The desk's own endpoints (not part of the Sync API). */
@@ -29,9 +30,4 @@ export async function deskRoutes(app: FastifyInstance, { connection, log }: Desk
       sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),
     };
   });
-}
-
-function syncApiUrl(address: AddressInfo): string {
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}/api/f1/sync`;
 }

@@ -20,4 +20,12 @@ export class SettingsScreen {
   readonly testResult = () => this.page.getByTestId('connection-test-result');
   readonly saved = () => this.page.getByTestId('connection-saved');
   readonly formError = () => this.page.getByTestId('connection-error');
+
+  // The Booking systems card: the Sync API's address and the port kept for booking systems.
+  readonly bookingSystems = () => this.page.getByTestId('settings-booking-systems');
+  readonly syncUrl = () => this.page.getByTestId('settings-sync-url');
+  readonly listenStatus = () => this.page.getByTestId('listen-status');
+  readonly portInput = () => this.bookingSystems().getByRole('textbox', { name: 'Port at every start' });
+  readonly keepPort = () => this.bookingSystems().getByRole('button', { name: 'Keep this port' });
+  readonly forgetPort = () => this.bookingSystems().getByRole('button', { name: /^(Back to \d+|Use a new port each start)$/ });
 }
