@@ -1,7 +1,9 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { DeskSession } from '../../../shared/schemas/desk';
+import { listenQuery } from '../api/listen-api';
 import { healthQuery, sessionQuery } from '../api/queries';
 import { ROUTES } from './routes';
 
@@ -41,11 +43,48 @@ function RemoteHealth({ session }: { session: DeskSession }) {
   );
 }
 
+/** Something that needs a look, in orange, that opens the screen where it is explained. */
+function AlertLink({ route, testId, children }: { route: string; testId: string; children: ReactNode }) {
+  const [, navigate] = useLocation();
+  return (
+    <Badge
+      size="sm"
+      color="orange"
+      variant="filled"
+      component="a"
+      href={`#${route}`}
+      style={{ cursor: 'pointer' }}
+      data-testid={testId}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(route);
+      }}
+    >
+      {children}
+    </Badge>
+  );
+}
+
+/**
+ * The port kept for booking systems was taken at start (the desktop app then listens elsewhere):
+ * booking systems cannot sync until the desk restarts on it, so it stays in view, not only in Settings.
+ */
+function PortTakenBadge() {
+  const listen = useQuery({ ...listenQuery(), staleTime: 60_000 });
+  if (listen.data?.source !== 'saved_port_busy') return null;
+  return (
+    <Tooltip label={`Another program held port ${listen.data.fixed_port} when the desk started; it listens on ${listen.data.port} for now. See Settings.`} multiline maw={420}>
+      <AlertLink route={ROUTES.settings} testId="status-port-taken">
+        Port {listen.data.fixed_port} taken: booking systems cannot sync
+      </AlertLink>
+    </Tooltip>
+  );
+}
+
 /** Dropzone, mode, connection health and version, always in view. */
 export function StatusBar() {
   const session = useQuery(sessionQuery());
   const health = useQuery(healthQuery());
-  const [, navigate] = useLocation();
   const online = health.isSuccess && !health.isError;
   const proxy = session.data?.mode === 'proxy';
   const deviations = session.data?.contract_deviations ?? 0;
@@ -67,23 +106,12 @@ export function StatusBar() {
             </Badge>
           </Tooltip>
         )}
+        <PortTakenBadge />
         {proxy && deviations > 0 && (
           <Tooltip label="Proxied responses whose shape differs from the spec; open the Log to see them">
-            <Badge
-              size="sm"
-              color="orange"
-              variant="filled"
-              component="a"
-              href={`#${ROUTES.logDeviations}`}
-              style={{ cursor: 'pointer' }}
-              data-testid="status-deviations"
-              onClick={(event) => {
-                event.preventDefault();
-                navigate(ROUTES.logDeviations);
-              }}
-            >
+            <AlertLink route={ROUTES.logDeviations} testId="status-deviations">
               {deviations} contract deviation{deviations === 1 ? '' : 's'}
-            </Badge>
+            </AlertLink>
           </Tooltip>
         )}
       </Group>

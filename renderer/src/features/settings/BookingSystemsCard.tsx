@@ -55,7 +55,8 @@ function PortForm({ listen }: { listen: ListenView }) {
   const fieldError = save.error instanceof ApiError ? save.error.fields.fixed_port : undefined;
   const typed = typeof port === 'number' ? port : null;
   const changed = typed !== listen.fixed_port;
-  const pending = listen.fixed_port !== null && listen.fixed_port !== listen.port && listen.source !== 'flag';
+  // Said only where nothing else says it: --port and a taken port have their own words above.
+  const pending = listen.fixed_port !== null && listen.fixed_port !== listen.port && (listen.source === 'saved' || listen.source === 'default');
   return (
     <Stack gap={6}>
       <form
