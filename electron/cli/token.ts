@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { defaultDataDir } from '../data-dir';
-import { hashToken, newToken } from '../server/tokens';
+import { issueToken } from '../server/tokens';
 import { storePath } from '../store/open';
 import { Store } from '../store/store';
 
@@ -32,8 +32,7 @@ function main(): void {
     if (command === 'create') {
       const dz = values.dropzone ? store.dropzones.byKey(values.dropzone) : dropzones[0];
       if (!dz) throw new Error(`no dropzone "${values.dropzone}"; the store has: ${dropzones.map((d) => d.key).join(', ')}`);
-      const token = newToken();
-      const id = store.tokens.add(dz.id, hashToken(token), values.label ?? '', new Date().toISOString());
+      const { id, token } = issueToken(store.tokens, dz.id, values.label ?? '', new Date().toISOString());
       console.log(`Token ${id} for dropzone "${dz.key}" (store it now; it is not shown again):\n${token}`);
     } else if (command === 'list') {
       const keyOf = new Map(dropzones.map((d) => [d.id, d.key]));

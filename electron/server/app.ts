@@ -11,6 +11,7 @@ import { makeHostGuard } from './host-guard';
 import { installRequestLog } from './log-hooks';
 import { sendError } from './reply';
 import { RequestLog } from './request-log';
+import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { deskBookingRoutes } from './routes/desk-bookings';
 import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
@@ -135,6 +136,8 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
     // Import history is the desk's own record: the local store answers in proxy mode too.
     authed.register(importRoutes, { prefix: '/api/desk', store, now });
     authed.register(importMappingRoutes, { prefix: '/api/desk', store, now });
+    // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
+    authed.register(apiTokenRoutes, { prefix: '/api/desk', store, now });
   });
   const stop = async (graceMs = 30_000) => {
     const closed = app.close();

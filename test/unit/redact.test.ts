@@ -43,6 +43,13 @@ describe('redaction for the request log', () => {
     assert.equal(redactBodyText('not json mentioning a token'), 'not json mentioning a token');
   });
 
+  test("a created API token's answer keeps its id, label and time but never the token", () => {
+    const created = '{"id":7,"label":"Front desk","created_at":"2026-06-15T10:00:00.000Z","token":"dzd_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"}';
+    const kept = redactBodyText(created);
+    assert.ok(!kept.includes('dzd_'), kept);
+    assert.deepEqual(JSON.parse(kept), { id: 7, label: 'Front desk', created_at: '2026-06-15T10:00:00.000Z', token: '<redacted>' });
+  });
+
   test('query parameters named like secrets are hidden in logged paths', () => {
     assert.equal(redactPath('/api/f1/sync/bookings?api_key=x&page=2&token=y&q%5Bname_cont%5D=ann'), '/api/f1/sync/bookings?api_key=<redacted>&page=2&token=<redacted>&q%5Bname_cont%5D=ann');
     assert.equal(redactPath('/api/f1/sync/bookings'), '/api/f1/sync/bookings');
