@@ -2,6 +2,7 @@ import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';
+import { ApiTokensCard } from './ApiTokensCard';
 import { BookingSystemsCard } from './BookingSystemsCard';
 import { ConnectionCard } from './ConnectionCard';
 
@@ -41,6 +42,7 @@ export function SettingsPage() {
       </Card>
       <ConnectionCard />
       <BookingSystemsCard />
+      <ApiTokensCard />
       <Text size="xs" c="dimmed">
         Dropzone Desk v{version}
       </Text>
