@@ -90,6 +90,7 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
   const auth = new TokenAuth(store);
 
   app.decorateRequest('dropzone', null);
+  app.decorateRequest('deskSession', false);
   // First of all hooks, so every call to the Sync API is logged, refused ones included.
   installRequestLog(app, log, () => connection.mode);
   // Requests being answered, so stop() can wait for them (a Set: an aborted request may end twice).
@@ -128,16 +129,19 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
       await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now });
     });
     authed.register(syncProxyRoutes, { connection, deskDropzone });
-    authed.register(deskRoutes, { prefix: '/api/desk', connection, log });
-    authed.register(deskBookingRoutes, { prefix: '/api/desk', store, connection, now });
-    authed.register(connectionRoutes, { prefix: '/api/desk', connection });
-    authed.register(logRoutes, { prefix: '/api/desk', log });
-    authed.register(listenRoutes, { prefix: '/api/desk', store, facts: listenFacts, now });
-    // Import history is the desk's own record: the local store answers in proxy mode too.
-    authed.register(importRoutes, { prefix: '/api/desk', store, now });
-    authed.register(importMappingRoutes, { prefix: '/api/desk', store, now });
-    // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
-    authed.register(apiTokenRoutes, { prefix: '/api/desk', store, now });
+    authed.register(async (desk) => {
+      desk.addHook('onRequest', auth.deskSessionOnly);
+      desk.register(deskRoutes, { prefix: '/api/desk', connection, log });
+      desk.register(deskBookingRoutes, { prefix: '/api/desk', store, connection, now });
+      desk.register(connectionRoutes, { prefix: '/api/desk', connection });
+      desk.register(logRoutes, { prefix: '/api/desk', log });
+      desk.register(listenRoutes, { prefix: '/api/desk', store, facts: listenFacts, now });
+      // Import history is the desk's own record: the local store answers in proxy mode too.
+      desk.register(importRoutes, { prefix: '/api/desk', store, now });
+      desk.register(importMappingRoutes, { prefix: '/api/desk', store, now });
+      // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
+      desk.register(apiTokenRoutes, { prefix: '/api/desk', store, now });
+    });
   });
   const stop = async (graceMs = 30_000) => {
     const closed = app.close();

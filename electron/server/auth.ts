@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's dropzone, set by the auth hook on every authenticated route. */
     dropzone: DropzoneRecord | null;
+    /** Whether the caller holds the desk's own session token (the screens), not a booking system's API token. */
+    deskSession: boolean;
   }
 }
 
@@ -24,10 +26,16 @@ export class TokenAuth {
     this.sessionTokens.set(hashToken(token), dropzoneId);
   }
 
-  dropzoneFor(token: string): DropzoneRecord | undefined {
+  private callerFor(token: string): { dropzone: DropzoneRecord; session: boolean } | undefined {
     const hash = hashToken(token);
-    const dropzoneId = this.sessionTokens.get(hash) ?? this.store.tokens.dropzoneOf(hash);
-    return dropzoneId === undefined ? undefined : this.store.dropzones.byId(dropzoneId);
+    const sessionDropzone = this.sessionTokens.get(hash);
+    const dropzoneId = sessionDropzone ?? this.store.tokens.dropzoneOf(hash);
+    const dropzone = dropzoneId === undefined ? undefined : this.store.dropzones.byId(dropzoneId);
+    return dropzone && { dropzone, session: sessionDropzone !== undefined };
+  }
+
+  dropzoneFor(token: string): DropzoneRecord | undefined {
+    return this.callerFor(token)?.dropzone;
   }
 
   readonly hook = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -36,9 +44,21 @@ export class TokenAuth {
     if (!header) return sendError(reply, 'unauthorized', 'missing credentials: send the header "Authorization: Bearer <token>"');
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) return sendError(reply, 'unauthorized', 'malformed Authorization header: expected "Bearer <token>"');
-    const dropzone = this.dropzoneFor(match[1] as string);
-    if (!dropzone) return sendError(reply, 'unauthorized', 'invalid token: it is unknown or was revoked');
+    const caller = this.callerFor(match[1] as string);
+    if (!caller) return sendError(reply, 'unauthorized', 'invalid token: it is unknown or was revoked');
     reply.removeHeader('WWW-Authenticate');
-    request.dropzone = dropzone;
+    request.dropzone = caller.dropzone;
+    request.deskSession = caller.session;
+  };
+
+  /**
+   * The desk's own API (after `hook`): only for the desk's screens. A booking system's token opens
+   * the Sync API and nothing else: it must not switch the desk to another remote, read the request
+   * log, or make and revoke tokens.
+   */
+  readonly deskSessionOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.deskSession) {
+      return sendError(reply, 'forbidden', "this is a booking system's API token: it opens the Sync API (/api/f1/sync) only; the desk API takes the desk's session token");
+    }
   };
 }

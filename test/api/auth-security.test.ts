@@ -197,6 +197,60 @@ describe('auth: bearer tokens', () => {
   });
 });
 
+describe('auth: a booking system token opens the Sync API only', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  // Every route of the desk API, with a harmless body where one is needed: each must refuse before doing anything.
+  const DESK_ROUTES: [string, string, unknown?][] = [
+    ['GET', '/session'],
+    ['GET', '/connection'],
+    ['PUT', '/connection', { mode: 'proxy', remote_url: 'https://attacker.example' }],
+    ['POST', '/connection/test', { remote_url: 'https://attacker.example' }],
+    ['GET', '/log'],
+    ['GET', '/log/1'],
+    ['PATCH', '/bookings/NO-PRODUCT', { name: 'Changed by a booking system token' }],
+    ['POST', '/bookings/NO-PRODUCT/unlock', { fields: ['name'] }],
+    ['GET', '/listen'],
+    ['PUT', '/listen', { fixed_port: 4999 }],
+    ['GET', '/imports'],
+    ['POST', '/imports', { kind: 'bookings', file_name: 'x.csv', headers: ['a'], mapping: {}, total_rows: 1 }],
+    ['GET', '/import-mappings?kind=bookings&headers=%5B%22a%22%5D'],
+    ['GET', '/api-tokens'],
+    ['POST', '/api-tokens', { label: 'made by a booking system' }],
+    ['DELETE', '/api-tokens/1'],
+  ];
+
+  for (const [method, path, body] of DESK_ROUTES) {
+    test(`${method} /api/desk${path} is 403 with an API token, and changes nothing`, async () => {
+      const res = await desk.request(`/api/desk${path}`, {
+        method,
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      assert.equal(res.status, 403);
+      assert.equal(res.body.status, 'forbidden');
+      assert.match(res.body.error, /Sync API \(\/api\/f1\/sync\) only/);
+    });
+  }
+
+  test('nothing was changed by those calls; the same token still works on the Sync API, the session token on the desk API', async () => {
+    assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
+    assert.deepEqual(desk.queryStore('SELECT mode, remote_url FROM connection_settings'), [{ mode: 'local', remote_url: null }]);
+    assert.deepEqual(desk.queryStore('SELECT fixed_port FROM listen_settings'), [{ fixed_port: null }]);
+    assert.deepEqual(desk.queryStore("SELECT count(*) AS n FROM api_tokens WHERE label = 'made by a booking system'"), [{ n: 0 }]);
+    assert.deepEqual(desk.queryStore('SELECT count(*) AS n FROM imports'), [{ n: 0 }]);
+    assert.equal((await desk.sync('GET', '/bookings')).status, 200);
+    assert.equal((await desk.desk('GET', '/session')).status, 200);
+    assert.equal((await desk.desk('GET', '/api-tokens')).status, 200);
+  });
+
+  test('the health endpoint stays open to all (it reveals nothing)', async () => {
+    assert.equal((await desk.request('/api/desk/health')).status, 200);
+  });
+});
+
 describe('auth: dropzones are isolated from each other', () => {
   let desk: TestDesk;
   before(async () => (desk = await startTestDesk()));

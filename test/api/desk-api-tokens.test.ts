@@ -17,13 +17,9 @@ async function createToken(desk: TestDesk, label: string) {
   return apiTokenCreated.parse(res.body);
 }
 
-/** The desk API as the other dropzone's token sees it. */
+/** The desk API as the other dropzone's desk sees it (its own session, same store). */
 function asOtherDropzone(desk: TestDesk, method: string, path: string, body?: unknown): Promise<ApiResponse> {
-  return desk.request(`/api/desk${path}`, {
-    method,
-    headers: { ...bearer(OTHER_DZ_TOKEN), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return desk.deskAs('other', method, path, body);
 }
 
 function assertInvalid(res: ApiResponse, field: string, message: RegExp) {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { startTestDesk, type TestDesk } from '../support/desk';
-import { BASE_SEED } from '../support/seed';
+import { BASE_SEED, TEST_TOKEN } from '../support/seed';
 
 /** Hand edits at the desk (/api/desk/bookings/:external_id) and how they hold against the sync. */
 describe('hand edits', () => {
@@ -105,13 +105,16 @@ describe('hand edits', () => {
     assert.deepEqual(await locksOf(externalId), ['name']);
   });
 
-  test('the Sync API token cannot reach the desk endpoints', async () => {
-    const res = await desk.request('/api/desk/bookings/NO-PRODUCT', {
-      method: 'PATCH',
-      headers: { authorization: 'Bearer nope', 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'x' }),
-    });
-    assert.equal(res.status, 401);
+  test('a wrong token is 401; a booking system\'s Sync API token is 403: hand edits are for people at the desk', async () => {
+    for (const [token, status] of [['nope', 401], [TEST_TOKEN, 403]] as const) {
+      const res = await desk.request('/api/desk/bookings/NO-PRODUCT', {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'x' }),
+      });
+      assert.equal(res.status, status);
+    }
+    assert.notEqual((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'x');
   });
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { IMPORT_LIMITS, importList, importRowPage, importSummary, rememberedMapping } from '../../shared/schemas/imports';
 import { startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
-import { OTHER_DZ_TOKEN, TEST_NOW } from '../support/seed';
+import { TEST_NOW } from '../support/seed';
 
 const NEW_IMPORT = {
   kind: 'bookings',
@@ -30,13 +30,9 @@ async function startClockedDesk(options: { dataDir?: string; seed?: object | nul
   return { desk, tick };
 }
 
-/** The desk API as the other dropzone's token sees it. */
+/** The desk API as the other dropzone's desk sees it (its own session, same store). */
 function asOtherDropzone(desk: TestDesk, method: string, path: string, body?: unknown): Promise<ApiResponse> {
-  return desk.request(`/api/desk${path}`, {
-    method,
-    headers: { authorization: `Bearer ${OTHER_DZ_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return desk.deskAs('other', method, path, body);
 }
 
 async function createImport(desk: TestDesk, overrides: Record<string, unknown> = {}): Promise<number> {

@@ -20,6 +20,12 @@ export interface TestDesk extends RunningDesk {
   request<T = any>(path: string, init?: RequestInit): Promise<ApiResponse<T>>;
   /** Calls the desk's own API (paths relative to /api/desk) with this launch's session token. */
   desk<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
+  /**
+   * Calls the desk API as the desk of another dropzone in the same store (`npm run serve --
+   * --dropzone KEY`): a second server on the store, started on first use, stopped by dispose.
+   * The desk API takes only a desk's session token, so this is how another dropzone's desk is seen.
+   */
+  deskAs<T = any>(dropzoneKey: string, method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   /** Runs a query on a second, read-only connection to the store file, to check what was (not) written. */
   queryStore<T = any>(sql: string, ...params: unknown[]): T[];
   /** Stops the server and removes the temp data dir. */
@@ -40,6 +46,7 @@ export async function startTestDesk(
   const fixedNow = new Date(options.now ?? TEST_NOW);
   const desk = await startDesk({ dataDir, seedFile, port: options.port ?? 0, now: () => fixedNow, logErrors: false, ...options.deskOptions });
 
+  const others = new Map<string, Promise<TestDesk>>();
   const request = async <T>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
     const response = await fetch(`${desk.url}${path}`, init);
     const text = await response.text();
@@ -76,7 +83,16 @@ export async function startTestDesk(
         db.close();
       }
     },
+    deskAs: async <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => {
+      let other = others.get(dropzoneKey);
+      if (!other) {
+        other = startTestDesk({ dataDir, seed: null, now: options.now, deskOptions: { dropzoneKey } });
+        others.set(dropzoneKey, other);
+      }
+      return (await other).desk<T>(method, path, body);
+    },
     dispose: async () => {
+      for (const other of others.values()) await (await other).dispose();
       await desk.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
