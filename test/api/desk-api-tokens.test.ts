@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { apiTokenCreated, apiTokenList } from '../../shared/schemas/api-tokens';
 import { startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
-import { FAST_HEALTH, startRemoteDesk, useProxy } from '../support/remote';
+import { startProxyPair } from '../support/remote';
 import { OTHER_DZ_TOKEN, TEST_NOW } from '../support/seed';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -154,15 +154,12 @@ describe('desk API: booking-system tokens', () => {
 describe('desk API: booking-system tokens in proxy mode', () => {
   let remote: TestDesk;
   let desk: TestDesk;
+  let pair: Awaited<ReturnType<typeof startProxyPair>> | undefined;
   before(async () => {
-    remote = await startRemoteDesk();
-    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
-    await useProxy(desk, remote.url);
+    pair = await startProxyPair();
+    ({ remote, desk } = pair);
   });
-  after(async () => {
-    await desk?.dispose();
-    await remote?.dispose();
-  });
+  after(() => pair?.dispose());
 
   test("the local desk's tokens guard the forwarding /api/f1/sync: made, used and revoked while proxying", async () => {
     const created = await createToken(desk, 'Through the proxy');

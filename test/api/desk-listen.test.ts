@@ -1,29 +1,13 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startDesk, type DeskOptions, type RunningDesk } from '../../electron/start';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { BASE_SEED } from '../support/seed';
+import { freePort, occupy } from '../support/ports';
 import { runServe, startServe } from '../support/serve-process';
-
-/** A port nobody listens on right now (the OS picks it; released before use). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Something else on the port, as another program would be. */
-async function occupy(port: number): Promise<Server> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
 
 async function getListen(desk: RunningDesk) {
   const response = await fetch(`${desk.url}/api/desk/listen`, { headers: { authorization: `Bearer ${desk.sessionToken}` } });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { startTestDesk, type TestDesk } from '../support/desk';
-import { direct, FAST_HEALTH, REMOTE_TOKEN, sendJson, startFakeRemote, startRemoteDesk, useProxy, type FakeRemote } from '../support/remote';
+import { direct, FAST_HEALTH, REMOTE_TOKEN, sendJson, startFakeRemote, startProxyPair, useProxy, type FakeRemote } from '../support/remote';
 import { OTHER_DZ_TOKEN, TEST_TOKEN } from '../support/seed';
 
 /** A GET exactly as written: fetch would resolve `..` before sending. */
@@ -29,15 +29,12 @@ describe('proxy mode: the same Sync API, served by the remote', () => {
   let remote: TestDesk;
   let desk: TestDesk;
 
+  let pair: Awaited<ReturnType<typeof startProxyPair>> | undefined;
   before(async () => {
-    remote = await startRemoteDesk();
-    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
-    await useProxy(desk, remote.url);
+    pair = await startProxyPair();
+    ({ remote, desk } = pair);
   });
-  after(async () => {
-    await desk?.dispose();
-    await remote?.dispose();
-  });
+  after(() => pair?.dispose());
 
   const READS = [
     '/bookings',

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDesk } from '../../electron/start';
+import { freePort, occupy } from '../support/ports';
 import { expect, saveScreenshot, test } from './fixtures';
 import { E2E_SEED } from './seed';
 
@@ -15,7 +15,7 @@ test('when the kept port is taken at start, the desk still opens and says so in 
   const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-port-'));
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(E2E_SEED));
-  const blocker = createServer();
+  let blocker: Awaited<ReturnType<typeof occupy>> | undefined;
   try {
     // First start: keep a port, as a person would in Settings.
     const first = await startDesk({ dataDir: dir, seedFile, randomIfSavedPortBusy: true, logErrors: false });
@@ -29,7 +29,7 @@ test('when the kept port is taken at start, the desk still opens and says so in 
     await first.close();
 
     // Another program takes it before the next start.
-    await new Promise<void>((resolve) => blocker.listen(kept, '127.0.0.1', resolve));
+    blocker = await occupy(kept);
     const desk = await startDesk({ dataDir: dir, randomIfSavedPortBusy: true, logErrors: false });
     try {
       expect(desk.port).not.toBe(kept);
@@ -45,15 +45,7 @@ test('when the kept port is taken at start, the desk still opens and says so in 
       await desk.close();
     }
   } finally {
-    blocker.close();
+    blocker?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -50,6 +50,21 @@ export async function useProxy(desk: TestDesk, remoteUrl: string, extra: Record<
   return res;
 }
 
+/** A desk in proxy mode (fast health checks) in front of a second real desk, the remote; dispose stops both. */
+export async function startProxyPair(): Promise<{ remote: TestDesk; desk: TestDesk; dispose(): Promise<void> }> {
+  const remote = await startRemoteDesk();
+  const desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
+  await useProxy(desk, remote.url);
+  return {
+    remote,
+    desk,
+    dispose: async () => {
+      await desk.dispose();
+      await remote.dispose();
+    },
+  };
+}
+
 /** Polls the desk's session until `done` holds (bounded). */
 export async function waitForSession(desk: TestDesk, done: (session: any) => boolean, timeoutMs = 5_000): Promise<any> {
   const deadline = Date.now() + timeoutMs;

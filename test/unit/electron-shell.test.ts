@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { runDeskShell, type DeskShell } from '../../electron/shell/desk-shell';
 import { fakeElectron, fakeEvent, type FakeElectron } from '../support/fake-electron';
+import { freePort, occupy } from '../support/ports';
 import { forkNodeServer } from '../support/server-child';
 
 /**
@@ -175,10 +175,7 @@ describe('the port for booking systems', () => {
     assert.equal(before.default_port, null, 'the desktop app has no fixed default');
 
     // A port nobody holds now, kept from the next start on.
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const kept = (probe.address() as { port: number }).port;
-    await new Promise((resolve) => probe.close(resolve));
+    const kept = await freePort();
     const put = await relay(first.fake, '/api/desk/listen', {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -194,8 +191,7 @@ describe('the port for booking systems', () => {
     await quit(first.fake, first.shell);
 
     // Another program holds the port at the next launch: the window still gets a desk, on a random port, and the log says why.
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(kept, '127.0.0.1', resolve));
+    const blocker = await occupy(kept);
     try {
       const second = boot({ dataDir: first.dataDir });
       second.fake.app.ready();

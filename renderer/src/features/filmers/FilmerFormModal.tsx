@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Kbd, Modal, SimpleGrid, Stack, Switch, 
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
-import { DIALOG_STYLES } from './dialog-styles';
+import { DIALOG_STYLES } from '../../components/dialog-styles';
 import { filmerWriteOf, formValuesOf, NEW_FILMER, NO_PROBLEMS, problemsOf, type FilmerField, type FilmerFormValues, type FormProblems } from './filmer-form';
 import { isSaved, useSaveFilmer } from './use-filmer-mutations';
 

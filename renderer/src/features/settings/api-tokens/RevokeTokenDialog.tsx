@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ApiTokenInfo } from '../../../../../shared/schemas/api-tokens';
 import { ApiError } from '../../../api/client';
-import { DIALOG_STYLES } from '../../filmers/dialog-styles';
+import { DIALOG_STYLES } from '../../../components/dialog-styles';
 import { tokenName } from './token-name';
 import { useRevokeApiToken } from './use-api-token-mutations';
 
