@@ -52,13 +52,21 @@ const WHERE_OF: Record<Exclude<keyof BookingQuery, 'includeAll'>, string> = {
   jumpOnGt: 'jump_on > @jumpOnGt',
 };
 
+/** The filters that search inside text (`q[..._cont]`): each row the others leave is examined. */
+const SEARCHES: ReadonlySet<string> = new Set(['nameContains', 'emailContains']);
+/** The filters on the jump date, which the planner answers from the jump_on index (migration 002). */
+const DATE_RANGES: ReadonlySet<string> = new Set(['jumpOnGteq', 'jumpOnLteq', 'jumpOnLt', 'jumpOnGt']);
+
+type ListStatements = { kind: 'matches'; ids: Statement } | { kind: 'paged'; page: Statement; count: Statement };
+
 export class BookingRepo {
   private readonly byExternalIdStmt;
   private readonly byIdStmt;
   private readonly insertStmt;
   private readonly deleteStmt;
   private readonly partialUpdate: PartialUpdate;
-  private readonly listStmts = new Map<string, { page: Statement; count: Statement }>();
+  private readonly listStmts = new Map<string, ListStatements>();
+  private readonly byIdsStmt;
 
   constructor(private readonly db: Database) {
     this.partialUpdate = new PartialUpdate(db, 'bookings');
@@ -73,6 +81,8 @@ export class BookingRepo {
                             locked_attributes, name_folded, email_folded, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
+    // A page's rows by id, in id order: the ids come as one JSON array (a page holds up to 200).
+    this.byIdsStmt = db.prepare<[string], Record<string, unknown>>('SELECT * FROM bookings WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
   }
 
   byExternalId(dropzoneId: number, externalId: string): BookingRecord | undefined {
@@ -111,22 +121,44 @@ export class BookingRepo {
       const where = ['dropzone_id = @dropzoneId'];
       if (!query.includeAll) where.push('external_id IS NOT NULL');
       for (const f of filters) where.push(WHERE_OF[f]);
-      const clause = where.join(' AND ');
-      stmts = {
-        // The page's ids first, from a covering index alone (migration 002); then only those rows.
-        page: this.db.prepare(
-          `SELECT b.* FROM (SELECT id FROM bookings WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset) AS p ` +
-            'JOIN bookings b ON b.id = p.id ORDER BY b.id',
-        ),
-        count: this.db.prepare(`SELECT count(*) AS n FROM bookings WHERE ${clause}`).pluck(),
-      };
+      stmts = this.prepareList(where.join(' AND '), filters.some((f) => SEARCHES.has(f)) && filters.some((f) => DATE_RANGES.has(f)));
       this.listStmts.set(key, stmts);
     }
     const params: Record<string, unknown> = { dropzoneId, limit, offset };
     for (const f of filters) params[f] = query[f];
+    if (stmts.kind === 'matches') {
+      const ids = stmts.ids.all(params) as number[];
+      const pageIds = ids.slice(offset, offset + limit);
+      const rows = pageIds.length === 0 ? [] : (this.byIdsStmt.all(JSON.stringify(pageIds)) as Record<string, unknown>[]);
+      return { rows: rows.map(fromRow), total: ids.length };
+    }
     const rows = (stmts.page.all(params) as Record<string, unknown>[]).map(fromRow);
     const total = stmts.count.get(params) as number;
     return { rows, total };
+  }
+
+  /**
+   * A search (`instr` on every row the other conditions leave) within a date range walks the
+   * jump_on index: its page cannot stop at the 200th match (the page is in id order), so the page
+   * query and the count would each examine the whole range. Such a query lists the ids of all its
+   * matches once and takes both the count and the page from them: one scan instead of two. A
+   * search alone walks the id index and its page stops early; without a search the count and the
+   * page come cheaply from covering indexes, and a deep page of 100,000 bookings must not
+   * materialise every id: those keep a page query and a count.
+   */
+  private prepareList(clause: string, searchInDateRange: boolean): ListStatements {
+    if (searchInDateRange) {
+      return { kind: 'matches', ids: this.db.prepare(`SELECT id FROM bookings WHERE ${clause} ORDER BY id`).pluck() };
+    }
+    return {
+      kind: 'paged',
+      // The page's ids first, from a covering index alone (migration 002); then only those rows.
+      page: this.db.prepare(
+        `SELECT b.* FROM (SELECT id FROM bookings WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset) AS p ` +
+          'JOIN bookings b ON b.id = p.id ORDER BY b.id',
+      ),
+      count: this.db.prepare(`SELECT count(*) AS n FROM bookings WHERE ${clause}`).pluck(),
+    };
   }
 
   count(dropzoneId: number): number {
