@@ -15,6 +15,7 @@ export const importKind = z.enum(IMPORT_KINDS, { error: 'must be "bookings" or "
  * A row's outcome: the Sync API batch statuses, plus two the wizard decides itself.
  * `left_out`: a person chose not to send the row (or it had problems and was not fixed).
  * `not_sent`: the import was cancelled, or the row's chunk got no answer (dead remote, network).
+ * `pending`: recorded when the send starts, replaced by the row's outcome as its batch is answered.
  */
 export const IMPORT_ROW_STATUSES = [
   'created',
@@ -27,6 +28,10 @@ export const IMPORT_ROW_STATUSES = [
   'conflict',
   'left_out',
   'not_sent',
+  // Recorded for every row to be sent before the first batch goes, so an import the window left
+  // mid-send still lists every row; a row still `pending` in an interrupted import was not sent
+  // (or its answer never came back), and a retry sends it safely.
+  'pending',
 ] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 export const importRowStatus = z.enum(IMPORT_ROW_STATUSES, { error: `must be one of ${IMPORT_ROW_STATUSES.join(', ')}` });
@@ -34,8 +39,28 @@ export const importRowStatus = z.enum(IMPORT_ROW_STATUSES, { error: `must be one
 /** Outcomes that count as done: a retry leaves these rows alone. */
 export const IMPORT_DONE_STATUSES: readonly ImportRowStatus[] = ['created', 'ok', 'partial_update'];
 
+/** What the wizard sets (PATCH) and the store keeps. */
 export const IMPORT_STATES = ['running', 'finished', 'cancelled'] as const;
 export type ImportState = (typeof IMPORT_STATES)[number];
+
+/**
+ * What the history shows: a stored `running` import whose window stopped renewing its lease (closed,
+ * reloaded, crashed) reads as `interrupted` (docs/spec-decisions.md, "An import left running").
+ */
+export const IMPORT_SHOWN_STATES = [...IMPORT_STATES, 'interrupted'] as const;
+export type ImportShownState = (typeof IMPORT_SHOWN_STATES)[number];
+
+/**
+ * A running import belongs to the window sending it for this long after its last sign of life
+ * (created, rows recorded, lease renewed); the wizard renews every IMPORT_LEASE_RENEW_MS. A hidden
+ * window's timers may be slowed to one a minute, hence the margin.
+ */
+export const IMPORT_LEASE_MS = 3 * 60_000;
+export const IMPORT_LEASE_RENEW_MS = 20_000;
+
+/** Delimiters a source file can have (the parser finds them); the history's downloads use the file's own. */
+export const IMPORT_DELIMITERS = [',', ';', '\t', '|'] as const;
+export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
 
 export const IMPORT_LIMITS = {
   /** Rows one import may hold (the issue's 50,000 with headroom). */
@@ -67,6 +92,8 @@ export const importCreate = z.strictObject({
   date_format: text(40).nullable().optional(),
   /** Who ran it, as typed in the wizard (optional; the dropzone is always recorded). */
   operator: text(100).nullable().optional(),
+  /** The file's delimiter, so the history's downloads open like the file did (null or absent: comma). */
+  delimiter: z.enum(IMPORT_DELIMITERS, { error: 'must be one of "," ";" "\\t" "|"' }).nullable().optional(),
   // Bounds with messages of their own: the schema's `error` would otherwise name every failure "must be an integer".
   total_rows: z
     .number({ error: 'must be an integer' })
@@ -121,12 +148,16 @@ export const importSummary = z.object({
   file_name: z.string(),
   dropzone: z.string(),
   operator: z.string().nullable(),
-  state: z.enum(IMPORT_STATES),
+  state: z.enum(IMPORT_SHOWN_STATES),
   created_at: z.string(),
   updated_at: z.string(),
   headers: z.array(z.string()),
   mapping: importMapping,
   date_format: z.string().nullable(),
+  /** The source file's delimiter (null: comma, also for imports recorded before it was kept). */
+  delimiter: z.enum(IMPORT_DELIMITERS).nullable(),
+  /** Until when the sending window holds a running import (ISO; null once it let go or never held one). */
+  lease_until: z.string().nullable(),
   total_rows: z.number().int(),
   /** Rows recorded so far, by status (statuses with no rows are absent). */
   counts: z.partialRecord(importRowStatus, z.number().int()),

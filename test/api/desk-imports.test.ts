@@ -60,6 +60,9 @@ describe('desk API: import history, create, list and show', () => {
       state: 'running',
       created_at: TEST_NOW,
       updated_at: TEST_NOW,
+      delimiter: null,
+      // The sending window holds it for three minutes; renewing moves that on.
+      lease_until: new Date(Date.parse(TEST_NOW) + 3 * 60_000).toISOString(),
       counts: {},
     });
     const show = await desk.desk('GET', `/imports/${summary.id}`);
@@ -113,6 +116,102 @@ describe('desk API: import history, create, list and show', () => {
     } finally {
       await busy.dispose();
     }
+  });
+});
+
+describe('desk API: the source delimiter is kept for downloads', () => {
+  let desk: TestDesk;
+  before(async () => ({ desk } = await startClockedDesk()));
+  after(() => desk.dispose());
+
+  test('a semicolon (or tab) file keeps its delimiter; none given reads as null (a comma)', async () => {
+    for (const delimiter of [';', '\t', '|', ',']) {
+      const res = await desk.desk('POST', '/imports', { ...NEW_IMPORT, delimiter });
+      assert.equal(res.status, 201, res.text);
+      assert.equal((await desk.desk('GET', `/imports/${res.body.id}`)).body.delimiter, delimiter);
+    }
+    const id = await createImport(desk);
+    assert.equal((await desk.desk('GET', `/imports/${id}`)).body.delimiter, null);
+  });
+
+  test('anything else is a 422 naming the field, and no import is made', async () => {
+    const before = (await desk.desk('GET', '/imports')).body.imports.length;
+    for (const delimiter of [':', ';;', 9]) {
+      const res = await desk.desk('POST', '/imports', { ...NEW_IMPORT, delimiter });
+      assert.equal(res.status, 422, String(delimiter));
+      assert.ok(res.body.fields.delimiter, res.text);
+    }
+    assert.equal((await desk.desk('GET', '/imports')).body.imports.length, before);
+  });
+});
+
+describe('desk API: an import whose window went away is interrupted', () => {
+  let desk: TestDesk;
+  let tick: (ms?: number) => Date;
+  before(async () => ({ desk, tick } = await startClockedDesk()));
+  after(() => desk.dispose());
+  const stateOf = async (id: number) => (await desk.desk('GET', `/imports/${id}`)).body.state;
+
+  test('running while the lease is renewed (PUT …/lease, or rows recorded); interrupted once it runs out', async () => {
+    const id = await createImport(desk);
+    tick(2 * 60_000);
+    assert.equal(await stateOf(id), 'running');
+    const renew = await desk.desk('PUT', `/imports/${id}/lease`);
+    assert.equal(renew.status, 204);
+    tick(2 * 60_000);
+    assert.equal(await stateOf(id), 'running', 'renewed two minutes ago');
+    assert.equal((await desk.desk('POST', `/imports/${id}/rows`, { rows: [row(1, 'created')] })).status, 200);
+    tick(2 * 60_000 + 59_000);
+    assert.equal(await stateOf(id), 'running', 'the rows write renewed it');
+    tick(2_000);
+    assert.equal(await stateOf(id), 'interrupted');
+    const listed = (await desk.desk('GET', '/imports')).body.imports.find((i: { id: number }) => i.id === id);
+    assert.equal(listed.state, 'interrupted');
+  });
+
+  test('DELETE …/lease (the window unloading) interrupts it at once; resuming (PATCH running) takes a new lease', async () => {
+    const id = await createImport(desk);
+    assert.equal((await desk.desk('DELETE', `/imports/${id}/lease`)).status, 204);
+    assert.equal(await stateOf(id), 'interrupted');
+    const resumed = await desk.desk('PATCH', `/imports/${id}`, { state: 'running' });
+    assert.equal(resumed.body.state, 'running');
+    assert.equal(resumed.body.lease_until, new Date(tick(0).getTime() + 3 * 60_000).toISOString());
+  });
+
+  test('a finished or cancelled import lets go of its lease and is never shown interrupted', async () => {
+    for (const state of ['finished', 'cancelled']) {
+      const id = await createImport(desk);
+      const res = await desk.desk('PATCH', `/imports/${id}`, { state });
+      assert.equal(res.body.lease_until, null);
+      assert.equal((await desk.desk('PUT', `/imports/${id}/lease`)).status, 204);
+      tick(10 * 60_000);
+      assert.equal(await stateOf(id), state);
+      assert.equal((await desk.desk('GET', `/imports/${id}`)).body.lease_until, null, 'renewing does not hold a finished import');
+    }
+  });
+
+  test('pending rows (recorded before sending) stay listed and count as failed in an interrupted import', async () => {
+    const id = await createImport(desk, { total_rows: 4 });
+    const pending = [1, 2, 3, 4].map((n) => row(n, 'pending', { message: 'not sent yet' }));
+    assert.equal((await desk.desk('POST', `/imports/${id}/rows`, { rows: pending })).status, 200);
+    await desk.desk('POST', `/imports/${id}/rows`, { rows: [row(1, 'created'), row(2, 'ok')] });
+    await desk.desk('DELETE', `/imports/${id}/lease`);
+    const summary = (await desk.desk('GET', `/imports/${id}`)).body;
+    assert.equal(summary.state, 'interrupted');
+    assert.deepEqual(summary.counts, { created: 1, ok: 1, pending: 2 });
+    const failed = await desk.desk('GET', `/imports/${id}/rows?failed=true`);
+    assert.deepEqual(failed.body.rows.map((r: { row_number: number; status: string }) => [r.row_number, r.status]), [[3, 'pending'], [4, 'pending']]);
+    assert.equal((await desk.desk('GET', `/imports/${id}/rows?status=pending`)).body.pagination.total, 2);
+  });
+
+  test('lease routes: unknown, deleted or another dropzone\'s import is a 404', async () => {
+    const id = await createImport(desk);
+    for (const method of ['PUT', 'DELETE']) {
+      assert.equal((await desk.desk(method, '/imports/999999/lease')).status, 404);
+      assert.equal((await desk.desk(method, '/imports/x/lease')).status, 404);
+      assert.equal((await asOtherDropzone(desk, method, `/imports/${id}/lease`)).status, 404);
+    }
+    assert.equal(await stateOf(id), 'running', 'the other dropzone could not let go of it');
   });
 });
 

@@ -166,3 +166,22 @@ test('step 5 adds the one-row listen settings: no fixed port, ports from 1024 to
   assert.equal(db.prepare('SELECT fixed_port FROM listen_settings').pluck().get(), 4780);
   db.close();
 });
+
+test('step 6 adds the import delimiter (comma, semicolon, tab or bar; none is a comma) and the sending window\'s lease, keeping every import', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 5));
+  db.exec(`INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'k', 'n', 'UTC', 't');
+           INSERT INTO imports (id, dropzone_id, kind, file_name, created_at, updated_at, headers, mapping, total_rows)
+             VALUES (1, 1, 'bookings', 'old.csv', 't', 't', '[]', '{}', 1);
+           INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '[]', 'ok', 't');`);
+  migrate(db, MIGRATIONS.slice(0, 6));
+  assert.equal(schemaVersion(db), 6);
+  assert.deepEqual(db.prepare('SELECT file_name, state, delimiter, lease_until FROM imports').all(), [
+    { file_name: 'old.csv', state: 'running', delimiter: null, lease_until: null },
+  ], 'an import left running before the step has no lease: it reads as interrupted');
+  assert.equal(db.prepare('SELECT count(*) FROM import_rows').pluck().get(), 1, 'its rows are kept');
+  for (const ok of [',', ';', '\t', '|']) db.prepare('UPDATE imports SET delimiter = ?').run(ok);
+  for (const bad of [':', ';;', ' ']) assert.throws(() => db.prepare('UPDATE imports SET delimiter = ?').run(bad), /CHECK constraint/, bad);
+  db.exec("UPDATE imports SET lease_until = '2026-06-20T10:03:00.000Z'");
+  db.close();
+});

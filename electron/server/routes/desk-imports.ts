@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { importCreate, importRowsWrite, importStateWrite, type ImportRowInput, type ImportSummary } from '../../../shared/schemas/imports';
-import type { ImportRecord } from '../../store/repos/imports';
+import { shownState, type ImportRecord } from '../../store/repos/imports';
 import type { Store } from '../../store/store';
 import { describeIssues, invalidQuery, isPlainObject, parseRecordId } from '../../sync/validation';
 import { parseImportListQuery, parseRowPageQuery } from '../import-queries';
@@ -48,13 +48,15 @@ function beyondTotal(rows: readonly ImportRowInput[], totalRows: number): number
 /**
  * /api/desk/imports: the import history. The wizard creates an import when the person presses
  * Send, records each row's outcome as answers come back (a retry replaces a row's outcome), and
- * marks it finished or cancelled. Always the local store, in proxy mode too (these routes carry
+ * marks it finished or cancelled. While it sends, the window holds a lease on the import and
+ * renews it (PUT …/lease, and every rows write); a running import whose lease ran out, or was let
+ * go (DELETE …/lease as the window unloads), is shown as `interrupted`. Always the local store, in proxy mode too (these routes carry
  * no backend constraint): the history is the desk's own.
  */
 export async function importRoutes(app: FastifyInstance, { store, now }: ImportRoutesOptions) {
   const summaryOf = (record: ImportRecord, dropzoneKey: string): ImportSummary => {
     const { dropzone_id: _dz, ...fields } = record;
-    return { ...fields, dropzone: dropzoneKey, counts: store.imports.counts(record.id) };
+    return { ...fields, state: shownState(record, now().toISOString()), dropzone: dropzoneKey, counts: store.imports.counts(record.id) };
   };
   const importOf = (request: FastifyRequest<IdParams>) => {
     const id = parseRecordId(request.params.id);
@@ -103,6 +105,22 @@ export async function importRoutes(app: FastifyInstance, { store, now }: ImportR
     if (!input) return reply;
     store.imports.setState(record.id, input.state, now().toISOString());
     return summaryOf(store.imports.byId(record.dropzone_id, record.id)!, request.dropzone!.key);
+  });
+
+  // The sending window's heartbeat: 204, nothing to read (it comes every 20 s during a send).
+  app.put<IdParams>('/imports/:id/lease', async (request, reply) => {
+    const record = importOf(request);
+    if (!record) return notFound(reply, request.params.id);
+    store.imports.touch(record.id, now().toISOString());
+    return reply.code(204).send();
+  });
+
+  // The sending window is unloading: the import is interrupted now, not when the lease runs out.
+  app.delete<IdParams>('/imports/:id/lease', async (request, reply) => {
+    const record = importOf(request);
+    if (!record) return notFound(reply, request.params.id);
+    store.imports.release(record.id, now().toISOString());
+    return reply.code(204).send();
   });
 
   app.get<IdParams>('/imports/:id/rows', async (request, reply) => {

@@ -1,13 +1,16 @@
 import type { Database, Statement } from 'better-sqlite3';
 import {
   IMPORT_DONE_STATUSES,
+  IMPORT_LEASE_MS,
   type ImportCounts,
   type ImportCreate,
+  type ImportDelimiter,
   type ImportKind,
   type ImportMapping,
   type ImportRow,
   type ImportRowInput,
   type ImportRowStatus,
+  type ImportShownState,
   type ImportState,
 } from '../../../shared/schemas/imports';
 
@@ -24,6 +27,9 @@ export interface ImportRecord {
   headers: string[];
   mapping: ImportMapping;
   date_format: string | null;
+  delimiter: ImportDelimiter | null;
+  /** Until when the sending window holds a running import (ISO), or null. */
+  lease_until: string | null;
   total_rows: number;
 }
 
@@ -50,6 +56,14 @@ function fromStoredRow(row: StoredRow): ImportRow {
   return { ...row, cells: JSON.parse(row.cells) as string[] };
 }
 
+const leaseUntil = (now: string) => new Date(Date.parse(now) + IMPORT_LEASE_MS).toISOString();
+
+/** How the history shows an import: a running one whose window stopped renewing its lease is interrupted. */
+export function shownState(record: Pick<ImportRecord, 'state' | 'lease_until'>, now: string): ImportShownState {
+  if (record.state !== 'running') return record.state;
+  return record.lease_until !== null && record.lease_until > now ? 'running' : 'interrupted';
+}
+
 const ROW_COLUMNS = 'row_number, cells, key, status, message, record_id, updated_at';
 
 export class ImportRepo {
@@ -61,6 +75,7 @@ export class ImportRepo {
   private readonly upsertRowStmt;
   private readonly touchStmt;
   private readonly setStateStmt;
+  private readonly releaseStmt;
   private readonly deleteStmt;
   /** Row pages by filter, prepared once each: the WHERE differs, and with it the index used. */
   private readonly pageStmts: Record<'all' | 'status' | 'failed' | 'statusFailed', { page: Statement; count: Statement }>;
@@ -68,8 +83,8 @@ export class ImportRepo {
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(`
-      INSERT INTO imports (dropzone_id, kind, file_name, operator, state, created_at, updated_at, headers, mapping, date_format, total_rows)
-      VALUES (@dropzone_id, @kind, @file_name, @operator, 'running', @now, @now, @headers, @mapping, @date_format, @total_rows)`);
+      INSERT INTO imports (dropzone_id, kind, file_name, operator, state, created_at, updated_at, headers, mapping, date_format, delimiter, lease_until, total_rows)
+      VALUES (@dropzone_id, @kind, @file_name, @operator, 'running', @now, @now, @headers, @mapping, @date_format, @delimiter, @lease_until, @total_rows)`);
     this.byIdStmt = db.prepare<[number, number], ImportRowRecord>('SELECT * FROM imports WHERE dropzone_id = ? AND id = ?');
     // Id order is creation order, whatever the clock did in between (a corrected system time).
     this.listStmt = db.prepare<[number, number], ImportRowRecord>('SELECT * FROM imports WHERE dropzone_id = ? ORDER BY id DESC LIMIT ?');
@@ -85,8 +100,15 @@ export class ImportRepo {
       ON CONFLICT (import_id, row_number) DO UPDATE SET
         cells = excluded.cells, key = excluded.key, status = excluded.status, message = excluded.message,
         record_id = excluded.record_id, updated_at = excluded.updated_at`);
-    this.touchStmt = db.prepare('UPDATE imports SET updated_at = ? WHERE id = ?');
-    this.setStateStmt = db.prepare('UPDATE imports SET state = ?, updated_at = ? WHERE id = ?');
+    // Every sign of life from the sending window renews its lease (only while the import runs).
+    this.touchStmt = db.prepare(
+      "UPDATE imports SET updated_at = @now, lease_until = CASE WHEN state = 'running' THEN @lease_until ELSE lease_until END WHERE id = @id",
+    );
+    // Running again (a retry, a resume) takes a fresh lease; finishing or cancelling lets go of it.
+    this.setStateStmt = db.prepare(
+      "UPDATE imports SET state = @state, updated_at = @now, lease_until = CASE WHEN @state = 'running' THEN @lease_until ELSE NULL END WHERE id = @id",
+    );
+    this.releaseStmt = db.prepare('UPDATE imports SET lease_until = NULL, updated_at = @now WHERE id = @id');
     this.deleteStmt = db.prepare('DELETE FROM imports WHERE dropzone_id = ? AND id = ?');
 
     const pageOf = (where: string, from = 'import_rows') => ({
@@ -116,7 +138,7 @@ export class ImportRepo {
           updated_at: now,
         });
       }
-      this.touchStmt.run(now, importId);
+      this.touch(importId, now);
     });
   }
 
@@ -130,6 +152,8 @@ export class ImportRepo {
       headers: JSON.stringify(input.headers),
       mapping: JSON.stringify(input.mapping),
       date_format: input.date_format ?? null,
+      delimiter: input.delimiter ?? null,
+      lease_until: leaseUntil(now),
       total_rows: input.total_rows,
     });
     return Number(result.lastInsertRowid);
@@ -163,7 +187,17 @@ export class ImportRepo {
   }
 
   setState(importId: number, state: ImportState, now: string): void {
-    this.setStateStmt.run(state, now, importId);
+    this.setStateStmt.run({ state, now, lease_until: leaseUntil(now), id: importId });
+  }
+
+  /** The sending window is still there: its hold on a running import goes on. */
+  touch(importId: number, now: string): void {
+    this.touchStmt.run({ now, lease_until: leaseUntil(now), id: importId });
+  }
+
+  /** The sending window is going away (closed, reloaded): a running import is interrupted from now. */
+  release(importId: number, now: string): void {
+    this.releaseStmt.run({ now, id: importId });
   }
 
   rows(importId: number, filter: ImportRowFilter, limit: number, offset: number): { rows: ImportRow[]; total: number } {

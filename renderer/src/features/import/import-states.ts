@@ -1,7 +1,8 @@
-import type { ImportState } from '../../../../shared/schemas/imports';
+import type { ImportShownState } from '../../../../shared/schemas/imports';
 
-export const STATE_LOOK: Record<ImportState, { label: string; color: string }> = {
+export const STATE_LOOK: Record<ImportShownState, { label: string; color: string }> = {
   running: { label: 'Running', color: 'sky' },
   finished: { label: 'Finished', color: 'teal' },
   cancelled: { label: 'Cancelled', color: 'orange' },
+  interrupted: { label: 'Interrupted', color: 'red' },
 };

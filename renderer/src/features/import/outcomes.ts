@@ -52,6 +52,7 @@ export const STATUS_LABELS: Record<ImportRowStatus, string> = {
   conflict: 'Conflict',
   left_out: 'Left out',
   not_sent: 'Not sent',
+  pending: 'Not sent yet',
 };
 
 export const STATUS_COLORS: Record<ImportRowStatus, string> = {
@@ -64,4 +65,5 @@ export const STATUS_COLORS: Record<ImportRowStatus, string> = {
   conflict: 'red',
   left_out: 'gray',
   not_sent: 'orange',
+  pending: 'gray',
 };
