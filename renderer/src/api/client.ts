@@ -70,3 +70,11 @@ export async function apiGet<T>(path: string): Promise<T> {
 }
 
 export const SYNC = '/api/f1/sync';
+
+/**
+ * A call that must outlive the page (sent as it unloads): `keepalive` lets the browser finish it
+ * after the page is gone. No answer is read; it is best effort by nature.
+ */
+export function apiSendOnUnload(method: string, path: string): void {
+  void fetch(`${apiBase()}${path}`, { method, keepalive: true, headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => undefined);
+}

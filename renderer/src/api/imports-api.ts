@@ -1,5 +1,5 @@
 import type { ImportCreate, ImportKind, ImportMapping, ImportRow, ImportRowInput, ImportState, ImportSummary } from '../../../shared/schemas/imports';
-import { apiGet, apiRequest, SYNC } from './client';
+import { apiGet, apiRequest, apiSendOnUnload, SYNC } from './client';
 
 /** The Sync API's batch endpoints (spec 4.1, 4.2): one result per element, in order. */
 export const batchApi = {
@@ -41,6 +41,12 @@ export const importsApi = {
   create: async (body: ImportCreate) => (await apiRequest<ImportSummary>('POST', '/api/desk/imports', body)).body,
   setState: async (id: number, state: ImportState) => (await apiRequest<ImportSummary>('PATCH', `/api/desk/imports/${id}`, { state })).body,
   remove: (id: number) => apiRequest<null>('DELETE', `/api/desk/imports/${id}`),
+  /** The sending window is still there (every IMPORT_LEASE_RENEW_MS while it sends). */
+  renewLease: async (id: number) => {
+    await apiRequest<null>('PUT', `/api/desk/imports/${id}/lease`);
+  },
+  /** The sending window is unloading: the import shows as interrupted at once. */
+  releaseLeaseOnUnload: (id: number) => apiSendOnUnload('DELETE', `/api/desk/imports/${id}/lease`),
   recordRows: async (id: number, rows: ImportRowInput[]) => {
     await apiRequest<unknown>('POST', `/api/desk/imports/${id}/rows`, { rows });
   },

@@ -1,5 +1,5 @@
 import type { Filmer } from '../../../../shared/schemas/filmer';
-import { IMPORT_LIMITS, type ImportKind, type ImportRowInput, type ImportState } from '../../../../shared/schemas/imports';
+import { IMPORT_LEASE_RENEW_MS, IMPORT_LIMITS, type ImportKind, type ImportRowInput, type ImportState } from '../../../../shared/schemas/imports';
 import { FilmerMatcher } from './filmer-matching';
 import { outcomeOfResult, type RowOutcome } from './outcomes';
 
@@ -27,6 +27,8 @@ export interface ImportTransport {
   listFilmers(): Promise<Filmer[]>;
   recordRows(importId: number, rows: ImportRowInput[]): Promise<void>;
   setState(importId: number, state: ImportState): Promise<void>;
+  /** The window still holds the running import (a heartbeat); absent: nothing renews it but the rows writes. */
+  renewLease?(importId: number): Promise<void>;
 }
 
 export interface SendJob {
@@ -44,6 +46,8 @@ export interface SendJob {
   onHistoryError: (error: unknown) => void;
   /** Pause before the one retry of a chunk that got no answer. */
   retryDelayMs?: number;
+  /** How often the lease is renewed while sending (IMPORT_LEASE_RENEW_MS; tests pass less). */
+  leaseRenewMs?: number;
 }
 
 export interface SendSummary {
@@ -62,38 +66,79 @@ function errorText(error: unknown): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What every row about to be sent is recorded as, before the first batch goes. */
+export const PENDING_MESSAGE = 'not sent yet: no answer recorded for it (if the import was interrupted, it was not sent, or its answer was lost; retrying it is safe)';
+
+/**
+ * History writes queue up behind each other but not behind the batches: chunk n is recorded
+ * while chunk n+1 is on its way. `settled` waits for all queued so far.
+ */
+interface Recorder {
+  add(rows: ImportRowInput[]): void;
+  settled(): Promise<void>;
+}
+
+function historyRecorder(job: SendJob): Recorder {
+  const { importId, transport } = job;
+  let recording: Promise<void> = Promise.resolve();
+  return {
+    add(rows) {
+      if (importId === null || rows.length === 0) return;
+      recording = recording.then(async () => {
+        try {
+          for (let i = 0; i < rows.length; i += IMPORT_LIMITS.maxRowsPerCall) await transport.recordRows(importId, rows.slice(i, i + IMPORT_LIMITS.maxRowsPerCall));
+        } catch (error) {
+          job.onHistoryError(error);
+        }
+      });
+    },
+    settled: () => recording,
+  };
+}
+
+const toRow = (item: { number: number; cells: string[]; key: string | null }, outcome: RowOutcome): ImportRowInput => ({
+  row_number: item.number,
+  cells: cellsForHistory(item.cells),
+  key: item.key,
+  status: outcome.status,
+  message: outcome.message,
+  record_id: outcome.recordId,
+});
+
 /**
  * Sends the rows in chunks through the batch endpoint and records every row's outcome in the
- * import's history as it goes. A chunk that gets no answer (network, dead remote, 5xx) is tried
- * once more after a pause; if it fails again the import stops there: that chunk's rows and the
- * rest are `not_sent`, with the cause, and "Retry failed rows" sends them later (safe: bookings
- * upsert by external id, filmers are matched to what the server already has first).
+ * import's history as it goes. Before the first batch, every row to be sent is recorded as
+ * `pending` (with the left-out rows; calls of at most IMPORT_LIMITS.maxRowsPerCall rows, each one
+ * transaction), so a window closed mid-send leaves an import that still lists every row. While it
+ * sends, the import's lease is renewed, so the history shows it running, not interrupted.
+ * A chunk that gets no answer (network, dead remote, 5xx) is tried once more after a pause; if it
+ * fails again the import stops there: that chunk's rows and the rest are `not_sent`, with the
+ * cause, and "Retry failed rows" sends them later (safe: bookings upsert by external id, filmers
+ * are matched to what the server already has first).
  */
 export async function sendImport(job: SendJob): Promise<SendSummary> {
-  const { kind, transport, importId } = job;
-  // History writes queue up behind each other but not behind the batches: chunk n is recorded
-  // while chunk n+1 is on its way. They all land before the state is set at the end.
-  let recording: Promise<void> = Promise.resolve();
-  const record = (rows: ImportRowInput[]) => {
-    if (importId === null || rows.length === 0) return;
-    recording = recording.then(async () => {
-      try {
-        for (let i = 0; i < rows.length; i += IMPORT_LIMITS.maxRowsPerCall) await transport.recordRows(importId, rows.slice(i, i + IMPORT_LIMITS.maxRowsPerCall));
-      } catch (error) {
-        job.onHistoryError(error);
-      }
-    });
-  };
-  const toRow = (item: { number: number; cells: string[]; key: string | null }, outcome: RowOutcome): ImportRowInput => ({
-    row_number: item.number,
-    cells: cellsForHistory(item.cells),
-    key: item.key,
-    status: outcome.status,
-    message: outcome.message,
-    record_id: outcome.recordId,
-  });
+  const { transport, importId } = job;
+  const recorder = historyRecorder(job);
+  const pending: RowOutcome = { status: 'pending', message: PENDING_MESSAGE, recordId: null };
+  recorder.add([...job.keptBack.map((item) => toRow(item, item.outcome)), ...job.items.map((item) => toRow(item, pending))]);
+  // Nothing goes out before every row is in the history (a failure to record is reported, and the send goes on).
+  await recorder.settled();
 
-  record(job.keptBack.map((item) => toRow(item, item.outcome)));
+  const renewLease = transport.renewLease;
+  const heartbeat =
+    importId !== null && renewLease
+      ? setInterval(() => void renewLease(importId).catch(() => undefined), job.leaseRenewMs ?? IMPORT_LEASE_RENEW_MS)
+      : undefined;
+  try {
+    return await sendChunks(job, recorder);
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function sendChunks(job: SendJob, recorder: Recorder): Promise<SendSummary> {
+  const { kind, transport, importId } = job;
+  const record = (rows: ImportRowInput[]) => recorder.add(rows);
 
   let matcher: FilmerMatcher | null = null;
   const prepare = async (refresh: boolean) => {
@@ -142,7 +187,7 @@ export async function sendImport(job: SendJob): Promise<SendSummary> {
     job.onOutcomes(rest.map((item) => ({ index: item.index, outcome })));
     record(rest.map((item) => toRow(item, outcome)));
   }
-  await recording;
+  await recorder.settled();
   if (importId !== null) {
     try {
       await transport.setState(importId, cancelled ? 'cancelled' : 'finished');
