@@ -6,6 +6,7 @@ import type { DeskConnection } from '../proxy/connection';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { TokenAuth } from './auth';
+import { answerClientError } from './client-errors';
 import { installErrorHandlers, installJsonParser } from './errors';
 import { makeHostGuard } from './host-guard';
 import { installRequestLog } from './log-hooks';
@@ -80,6 +81,9 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
     logger: logErrors ? { level: 'error' } : false,
     // A URL the router cannot decode (e.g. `%E0%A4%A`) gets the API's error shape too.
     frameworkErrors: (error, _request, reply) => sendError(reply, 'bad_request', `malformed URL: ${error.message}`),
+    clientErrorHandler: answerClientError,
+    // A request without Host reaches the host guard, which says what is wrong (Node would answer an empty 400).
+    http: { requireHostHeader: false },
     routerOptions: {
       ignoreTrailingSlash: true,
       // Long, percent-encoded external_ids (255 characters of non-ASCII text) must still route.

@@ -18,7 +18,10 @@ export function makeHostGuard(address: () => AddressInfo | null) {
     const port = bound.port;
     const allowed = new Set([`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
     if (bound.address !== '127.0.0.1' && bound.address !== '::1') allowed.add(`${bound.address}:${port}`);
-    const host = request.headers.host ?? '';
+    const host = request.headers.host;
+    if (host === undefined || host === '') {
+      return sendError(reply, 'bad_request', `the Host header is required; use http://127.0.0.1:${port}`);
+    }
     if (!allowed.has(host.toLowerCase())) {
       return sendError(reply, 'forbidden', `Host "${host}" is not this server; use http://127.0.0.1:${port}`);
     }

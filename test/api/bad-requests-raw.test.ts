@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { after, before, describe, test } from 'node:test';
+import { startTestDesk, type TestDesk } from '../support/desk';
+import { TEST_TOKEN } from '../support/seed';
+
+interface RawResponse {
+  code: number;
+  headers: string;
+  body: any;
+}
+
+/**
+ * Sends bytes as they are over a socket: what fetch would never send (no Host, an unknown
+ * method, a `/..` path, 20 KB of headers, bytes that are no UTF-8).
+ */
+function rawRequest(port: number, head: string, body: Buffer = Buffer.alloc(0)): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(Buffer.concat([Buffer.from(head, 'latin1'), body])));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [headers = '', payload = ''] = text.split('\r\n\r\n');
+      const code = Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1]);
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(payload);
+      } catch {
+        parsed = payload;
+      }
+      resolve({ code, headers, body: parsed });
+    });
+  });
+}
+
+function assertApiError(res: RawResponse, code: number, status: string, what: string) {
+  assert.equal(res.code, code, `${what}: ${res.headers.split('\r\n')[0]} ${JSON.stringify(res.body)}`);
+  assert.match(res.headers, /content-type: application\/json/i, `${what}: JSON`);
+  assert.equal(res.body.status, status, `${what}: status`);
+  assert.equal(typeof res.body.error, 'string', `${what}: error says what`);
+}
+
+describe('bad input below the router: raw HTTP, with the desk UI served', () => {
+  let desk: TestDesk;
+  let uiDir: string;
+  let port: number;
+  let host: string;
+  const auth = `Authorization: Bearer ${TEST_TOKEN}\r\n`;
+
+  before(async () => {
+    // A built UI makes the static file server answer every path the API does not: the case that matters.
+    uiDir = mkdtempSync(join(tmpdir(), 'desk-ui-'));
+    mkdirSync(join(uiDir, 'assets'));
+    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>desk</title>');
+    desk = await startTestDesk({ deskOptions: { uiDir } });
+    port = Number(new URL(desk.url).port);
+    host = `127.0.0.1:${port}`;
+  });
+  after(async () => {
+    await desk.dispose();
+    rmSync(uiDir, { recursive: true, force: true });
+  });
+
+  test('paths the file server refuses (a NUL, ../ climbing, an over-long id) are 404 JSON, not 500', async () => {
+    const paths = ['/%00', '/api/f1/sync/%00', '/%2e%2e/%2e%2e/etc/passwd', '/../../etc/passwd', `/api/f1/sync/bookings/${'a'.repeat(4097)}`, '/assets/%00.js'];
+    for (const path of paths) {
+      const res = await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+      assertApiError(res, 404, 'not_found', `GET ${path.slice(0, 60)}`);
+    }
+  });
+
+  test('a request without Host is 400 JSON saying so', async () => {
+    const res = await rawRequest(port, `GET /api/f1/sync/products HTTP/1.1\r\n${auth}Connection: close\r\n\r\n`);
+    assertApiError(res, 400, 'bad_request', 'no Host');
+    assert.match(res.body.error, /Host header is required/);
+  });
+
+  test('an unknown HTTP method is 400 JSON', async () => {
+    const res = await rawRequest(port, `FOO /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+    assertApiError(res, 400, 'bad_request', 'FOO');
+    assert.match(res.body.error, /unknown HTTP method/);
+  });
+
+  test('headers over 16 KiB are 431 JSON', async () => {
+    const res = await rawRequest(port, `GET /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    assertApiError(res, 431, 'bad_request', 'big headers');
+    assert.match(res.body.error, /headers are too large/);
+  });
+
+  test('a body that is no UTF-8 is 400 JSON and stores nothing (never U+FFFD in a name)', async () => {
+    const body = Buffer.concat([Buffer.from('{"external_id":"UTF-BAD","name":"Ann '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const res = await rawRequest(
+      port,
+      `POST /api/f1/sync/bookings HTTP/1.1\r\nHost: ${host}\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      body,
+    );
+    assertApiError(res, 400, 'bad_request', 'bad UTF-8');
+    assert.match(res.body.error, /not valid UTF-8/);
+    assert.equal((await desk.sync('GET', '/bookings/UTF-BAD')).status, 404);
+  });
+
+  test('a compressed body is 415 JSON naming the encoding, and stores nothing', async () => {
+    const body = gzipSync(JSON.stringify({ external_id: 'GZIP-1', name: 'Zip' }));
+    const res = await rawRequest(
+      port,
+      `POST /api/f1/sync/bookings HTTP/1.1\r\nHost: ${host}\r\n${auth}Content-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      body,
+    );
+    assertApiError(res, 415, 'unsupported_media_type', 'gzip');
+    assert.match(res.body.error, /gzip/);
+    assert.equal((await desk.sync('GET', '/bookings/GZIP-1')).status, 404);
+  });
+
+  test('a UTF-8 body with a byte-order mark is read, and non-ASCII text is kept exactly', async () => {
+    const res = await desk.sync('POST', '/bookings', `\uFEFF${JSON.stringify({ external_id: 'BOM-1', name: 'Zoë Ørsted 日本' })}`);
+    assert.equal(res.status, 201, res.text);
+    assert.equal((await desk.sync('GET', '/bookings/BOM-1')).body.name, 'Zoë Ørsted 日本');
+  });
+
+  test('after all of this the server still answers', async () => {
+    assert.equal((await desk.sync('GET', '/bookings')).status, 200);
+    assert.equal((await desk.request('/')).status, 200);
+  });
+});
