@@ -46,7 +46,9 @@ export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'sing
   const parsed = filmerWrite.safeParse(body);
   if (!parsed.success) {
     const problems = describeIssues(parsed.error, 'filmer');
-    return invalid(body, Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])));
+    // An update that fails its type checks still names the filmer it was for (spec 4.2: "the entry's external_id").
+    const existing = typeof body.id === 'number' && Number.isSafeInteger(body.id) ? ctx.store.filmers.byId(ctx.dropzone.id, body.id) : undefined;
+    return invalid(body, Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])), existing);
   }
   const input = parsed.data;
   return ctx.store.transaction(() => (input.id === undefined ? createFilmer(ctx, input, mode) : updateFilmer(ctx, input.id, input)));
@@ -59,7 +61,8 @@ function externalIdTaken(ctx: SyncContext, externalId: string | null | undefined
 }
 
 function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncResult {
-  if (mode === 'single' && input.email === undefined) {
+  // null is no e-mail at all, as much as a missing key (a blank string is a blank e-mail).
+  if (mode === 'single' && (input.email === undefined || input.email === null)) {
     return { status: 'unprocessable_content', body: { external_id: input.external_id ?? null, error: 'email is required', status: 'unprocessable_content' } };
   }
   const problems = filmerValidationErrors(input, true);

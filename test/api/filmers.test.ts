@@ -161,6 +161,14 @@ describe('filmers: create', () => {
     assert.deepEqual(await allFilmers(desk), before);
   });
 
+  test('"email": null on create is a missing e-mail too: 422 "email is required"', async () => {
+    const before = await allFilmers(desk);
+    const res = await desk.sync('POST', '/filmers', { external_id: 'F-NULLMAIL', name: 'Null Mail', email: null });
+    assert.equal(res.status, 422);
+    assert.equal(res.body.error, 'email is required');
+    assert.deepEqual(await allFilmers(desk), before);
+  });
+
   test('a blank email is 422 with errors ["Email can\'t be blank"]', async () => {
     const before = await allFilmers(desk);
     const res = await desk.sync('POST', '/filmers', { external_id: 'F-BLANK', name: 'Blank Mail', email: '' });
@@ -521,8 +529,20 @@ describe('filmers: batch', () => {
     assert.equal(res.body.results[0].status, 'unprocessable_content');
     assert.equal(res.body.results[0].id, 3, 'the record is known, so its id is included');
     assert.ok('external_id' in res.body.results[0], 'the entry carries external_id');
-    assert.ok([null, 'F-3'].includes(res.body.results[0].external_id), JSON.stringify(res.body.results[0]));
+    assert.equal(res.body.results[0].external_id, 'F-3', 'the stored filmer\'s external_id, as the update did not send one');
     assert.deepEqual(res.body.results[0].errors, ['Email is invalid']);
+    assert.deepEqual((await desk.sync('GET', '/filmers/3')).body, before);
+  });
+
+  test('an update entry with a wrong type still names the stored filmer\'s external_id', async () => {
+    const before = (await desk.sync('GET', '/filmers/3')).body;
+    const res = await desk.sync('POST', '/filmers/batch', { filmers: [{ id: 3, active: 'no' }, { id: 999, active: 'no' }] });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.results[0].status, 'unprocessable_content');
+    assert.equal(res.body.results[0].id, 3);
+    assert.equal(res.body.results[0].external_id, 'F-3');
+    assert.match(res.body.results[0].errors[0], /^active /);
+    assert.equal(res.body.results[1].external_id, null, 'an unknown id has no stored external_id to name');
     assert.deepEqual((await desk.sync('GET', '/filmers/3')).body, before);
   });
 
