@@ -55,6 +55,8 @@ const upgradePayment = z.strictObject({
   currency: z.string(),
   processor_id: z.string(),
   upgrade_id: id.nullable().optional(),
+  /** As a show response gives it; must be the booking's own id. */
+  booking_id: id.optional(),
   created_at: isoDateTime.optional(),
   updated_at: isoDateTime.optional(),
 });
@@ -73,6 +75,15 @@ const financeEvent = z.strictObject({
   comment: z.string().nullable().optional(),
   product_id: id.nullable().optional(),
   upgrade_payment: upgradePayment.optional(),
+  /**
+   * As a show response gives them, so a booking copied from the API loads as it is: the booking's
+   * own id, and the deprecated booleans (derived, so they must agree with the entitlements).
+   */
+  booking_id: id.optional(),
+  selfie: z.boolean().optional(),
+  videographer: z.boolean().optional(),
+  either_video: z.boolean().optional(),
+  socials: z.boolean().optional(),
   created_at: isoDateTime,
   updated_at: isoDateTime.optional(),
 });

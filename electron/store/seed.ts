@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { addDays, dateInZone, daysBetween } from '../../shared/dates';
 import { newLink } from '../sync/bookings';
+import { deprecatedBooleans } from '../sync/entitlements';
 import { matchProduct } from '../sync/product-match';
 import { hashToken } from '../server/tokens';
 import type { ProductRecord } from './records';
@@ -37,8 +38,12 @@ class DateShift {
   date<T extends string | null | undefined>(value: T): T {
     return (value && this.days ? addDays(value, this.days) : value) as T;
   }
+  /**
+   * Every instant is written as the server writes its own (UTC, milliseconds), moved or not:
+   * the ledger orders by created_at as text, which is time order only in one notation.
+   */
   instant<T extends string | null | undefined>(value: T): T {
-    return (value && this.days ? new Date(Date.parse(value) + this.days * 86_400_000).toISOString() : value) as T;
+    return (value ? new Date(Date.parse(value) + this.days * 86_400_000).toISOString() : value) as T;
   }
 }
 
@@ -127,12 +132,12 @@ function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products:
     store.jumps.insert({ id: b.jump.id, dropzone_id: dropzoneId, booking_id: bookingId, camera: b.jump.camera ?? null, filmer_id: b.jump.filmer_id ?? null });
   }
   // Insert in ledger order so each running total is the sum of the changes before it.
-  const events = [...(b.finance_events ?? [])].sort((x, y) => x.created_at.localeCompare(y.created_at) || (x.id ?? 0) - (y.id ?? 0));
+  const events = [...(b.finance_events ?? [])].sort((x, y) => Date.parse(x.created_at) - Date.parse(y.created_at) || (x.id ?? 0) - (y.id ?? 0));
   for (const e of events) {
     const createdAtEvent = shift.instant(e.created_at);
     let paymentId: number | null = null;
     if (e.upgrade_payment) {
-      const p = e.upgrade_payment;
+      const { booking_id: _pb, ...p } = e.upgrade_payment;
       paymentId = store.finance.insertPayment({
         ...p,
         upgrade_id: p.upgrade_id ?? null,
@@ -142,7 +147,8 @@ function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products:
         updated_at: shift.instant(p.updated_at ?? p.created_at) ?? createdAtEvent,
       });
     }
-    const { upgrade_payment: _p, centi_total_credits: expectedTotal, ...event } = e;
+    const { upgrade_payment: _p, centi_total_credits: expectedTotal, booking_id: _b, selfie: _s, videographer: _v, either_video: _e, socials: _so, ...event } = e;
+    checkAsShown(e, bookingId);
     const eventId = store.finance.append({
       ...event,
       comment: e.comment ?? null,
@@ -156,6 +162,22 @@ function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products:
     const total = store.finance.totalCredits(bookingId);
     if (expectedTotal !== undefined && expectedTotal !== total) {
       throw new SeedError(`finance event ${e.id ?? eventId}: centi_total_credits ${expectedTotal} disagrees with the running sum ${total}`);
+    }
+  }
+}
+
+type SeedFinanceEvent = NonNullable<SeedBooking['finance_events']>[number];
+
+/** Fields a seed may copy from a show response are derived ones: given, they must agree. */
+function checkAsShown(e: SeedFinanceEvent, bookingId: number): void {
+  const where = `finance event ${e.id ?? `at ${e.created_at}`}`;
+  for (const given of [e.booking_id, e.upgrade_payment?.booking_id]) {
+    if (given !== undefined && given !== bookingId) throw new SeedError(`${where}: booking_id ${given} is not its booking's id ${bookingId}`);
+  }
+  const derived = deprecatedBooleans(e);
+  for (const key of Object.keys(derived) as (keyof typeof derived)[]) {
+    if (e[key] !== undefined && e[key] !== derived[key]) {
+      throw new SeedError(`${where}: ${key} ${e[key]} disagrees with video_entitlement "${e.video_entitlement}" / camera_requirement ${JSON.stringify(e.camera_requirement)}, from which it is derived`);
     }
   }
 }

@@ -83,3 +83,54 @@ test('explicit ids are kept and camera_package matches a product when no product
   assert.deepEqual(store.jumps.byBooking(77), { id: 5, dropzone_id: 1, booking_id: 77, camera: 'selfie', filmer_id: 9 });
   store.close();
 });
+
+test('timestamps in any ISO 8601 notation are stored as UTC with milliseconds, and the ledger is in time order', () => {
+  const store = Store.open(join(dir, 'notation.sqlite3'));
+  const event = (id: number, created_at: string, change: number) => ({ id, event_type: 'manual_credit', video_entitlement: 'none', centi_credit_change: change, created_at });
+  loadSeed(store, readSeedFile(seedFileWith({
+    dropzones: [dz({
+      bookings: [{
+        external_id: 'N', created_at: '2026-03-01T13:30:00+01:00',
+        finance_events: [
+          event(10, '2026-03-01T12:00:00.500Z', 100),
+          event(11, '2026-03-01T12:00:00Z', 5),
+          event(12, '2026-03-01T13:30:00+01:00', 9),
+          event(13, '2026-03-01T12:45:00Z', 7),
+        ],
+      }],
+    })],
+  })));
+  const booking = store.bookings.byExternalId(1, 'N')!;
+  assert.equal(booking.created_at, '2026-03-01T12:30:00.000Z');
+  const ledger = store.finance.ledger(booking.id);
+  assert.deepEqual(ledger.map((e) => e.id), [11, 10, 12, 13], 'by instant, not by how the text was written');
+  assert.deepEqual(ledger.map((e) => e.created_at), ['2026-03-01T12:00:00.000Z', '2026-03-01T12:00:00.500Z', '2026-03-01T12:30:00.000Z', '2026-03-01T12:45:00.000Z']);
+  assert.deepEqual(ledger.map((e) => e.centi_total_credits), [5, 105, 114, 121]);
+  store.close();
+});
+
+test('a finance event copied from a show response loads; its derived fields must agree', () => {
+  const shown = {
+    id: 7, event_type: 'regular', video_entitlement: 'all', camera_requirement: 'both', photos: true, has_4k: false, raw_footage: false,
+    centi_credit_change: 100, centi_total_credits: 100, comment: null, booking_id: 42, product_id: null,
+    selfie: true, videographer: true, either_video: false, socials: true,
+    created_at: '2026-03-01T12:00:00.000Z', updated_at: '2026-03-01T12:00:00.000Z',
+  };
+  const seedWith = (over: object) => readSeedFile(seedFileWith({ dropzones: [dz({ bookings: [{ id: 42, external_id: 'S', finance_events: [{ ...shown, ...over }] }] })] }));
+
+  const store = Store.open(join(dir, 'shown.sqlite3'));
+  loadSeed(store, seedWith({}));
+  assert.equal(store.finance.ledger(42)[0]!.id, 7);
+  store.close();
+
+  for (const [over, message] of [
+    [{ socials: false }, /socials false disagrees with video_entitlement "all"/],
+    [{ either_video: true }, /either_video true disagrees/],
+    [{ booking_id: 41 }, /booking_id 41 is not its booking's id 42/],
+  ] as const) {
+    const other = Store.open(join(dir, `shown-${++n}.sqlite3`));
+    assert.throws(() => loadSeed(other, seedWith(over)), message);
+    assert.ok(other.isEmpty(), 'nothing of a refused seed is kept');
+    other.close();
+  }
+});
