@@ -6,6 +6,7 @@ import { hasApiToken } from '../api/client';
 import { lazy, Suspense } from 'react';
 import { LoadingState, MissingTokenState } from '../components/states';
 import { BookingsPage } from '../features/bookings/BookingsPage';
+import { ImportHost } from '../features/import/ImportHost';
 import { NAV_ITEMS, ROUTES } from './routes';
 import { StatusBar } from './StatusBar';
 
@@ -15,7 +16,6 @@ const BookingDetailPage = lazy(() => import('../features/bookings/BookingDetailP
 const FilmersPage = lazy(() => import('../features/filmers/FilmersPage').then((m) => ({ default: m.FilmersPage })));
 const CataloguePage = lazy(() => import('../features/catalogue/CataloguePage').then((m) => ({ default: m.CataloguePage })));
 const LogPage = lazy(() => import('../features/log/LogPage').then((m) => ({ default: m.LogPage })));
-const ImportPage = lazy(() => import('../features/import/ImportPage').then((m) => ({ default: m.ImportPage })));
 const HistoryPage = lazy(() => import('../features/import/HistoryPage').then((m) => ({ default: m.HistoryPage })));
 const HistoryDetailPage = lazy(() => import('../features/import/HistoryDetailPage').then((m) => ({ default: m.HistoryDetailPage })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
@@ -53,8 +53,9 @@ function Screens() {
         <Route path={ROUTES.settings} component={SettingsPage} />
         <Route path={ROUTES.log}>{() => <LogPage />}</Route>
         <Route path={ROUTES.logDeviations}>{() => <LogPage onlyDeviations />}</Route>
-        <Route path={ROUTES.importBookings}>{() => <ImportPage kind="bookings" />}</Route>
-        <Route path={ROUTES.importFilmers}>{() => <ImportPage kind="filmers" />}</Route>
+        {/* The import wizards are drawn by ImportHost, which keeps one with work alive off-screen. */}
+        <Route path={ROUTES.importBookings}>{() => null}</Route>
+        <Route path={ROUTES.importFilmers}>{() => null}</Route>
         <Route path="/import">
           <Redirect to={ROUTES.importBookings} />
         </Route>
@@ -88,6 +89,7 @@ export function App() {
         </AppShell.Navbar>
         <AppShell.Main>
           <Screens />
+          <ImportHost />
         </AppShell.Main>
         <AppShell.Footer>
           <StatusBar />

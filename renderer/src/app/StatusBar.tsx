@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import type { DeskSession } from '../../../shared/schemas/desk';
 import { listenQuery } from '../api/listen-api';
+import { ImportActivityBadge } from '../features/import/ImportActivityBadge';
 import { healthQuery, sessionQuery } from '../api/queries';
 import { ROUTES } from './routes';
 
@@ -107,6 +108,7 @@ export function StatusBar() {
           </Tooltip>
         )}
         <PortTakenBadge />
+        <ImportActivityBadge />
         {proxy && deviations > 0 && (
           <Tooltip label="Proxied responses whose shape differs from the spec; open the Log to see them">
             <AlertLink route={ROUTES.logDeviations} testId="status-deviations">

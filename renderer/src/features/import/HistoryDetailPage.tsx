@@ -1,17 +1,18 @@
-import { Alert, Badge, Button, Group, Pagination, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Pagination, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { IMPORT_DONE_STATUSES, IMPORT_LIMITS, type ImportRowStatus, type ImportSummary } from '../../../../shared/schemas/imports';
 import { importQuery, importRowsQuery } from '../../api/import-queries';
 import { ROUTES } from '../../app/routes';
-import { IconArrowLeft, IconDownload } from '../../components/icons';
+import { IconArrowLeft, IconDownload, IconRefresh } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { downloadText } from './download';
 import { historyCsv } from './history-csv';
 import { ImportGrid, type ImportGridSource } from './ImportGrid';
 import classes from './ImportPage.module.css';
+import { importActivity, useImportActivity } from './import-activity';
 import { STATE_LOOK } from './import-states';
 import { OutcomeCounts } from './OutcomeCounts';
 import { resultsFileName } from './results-csv';
@@ -62,6 +63,30 @@ function Downloads({ summary }: { summary: ImportSummary }) {
   );
 }
 
+/** "Retry failed rows": the import back in its wizard, at Check, with only the rows that did not go in to send. */
+function RetryFailed({ summary }: { summary: ImportSummary }) {
+  const [, navigate] = useLocation();
+  const { sending } = useImportActivity();
+  const failed = failedTotal(summary);
+  const busy = sending?.kind === summary.kind;
+  const reason = summary.state === 'running' ? 'This import is still being sent' : busy ? `Another ${summary.kind} import is being sent; wait for it to finish` : null;
+  return (
+    <Tooltip label={reason} disabled={reason === null}>
+      <Button
+        leftSection={<IconRefresh />}
+        disabled={failed === 0 || reason !== null}
+        onClick={() => {
+          importActivity.requestResume(summary.kind, summary.id);
+          navigate(summary.kind === 'bookings' ? ROUTES.importBookings : ROUTES.importFilmers);
+        }}
+        data-testid="history-retry"
+      >
+        Retry failed rows ({failed.toLocaleString('en')})
+      </Button>
+    </Tooltip>
+  );
+}
+
 /** #/imports/:id: one stored import, its rows paged from the server, filterable, downloadable. */
 export function HistoryDetailPage({ id }: { id: number }) {
   const [, navigate] = useLocation();
@@ -93,7 +118,7 @@ export function HistoryDetailPage({ id }: { id: number }) {
   const pages = rowsQuery.data?.pagination.pages ?? 1;
 
   return (
-    <Stack className={classes.page} gap="sm" data-testid="import-history-detail">
+    <Stack className={`${classes.page} ${classes.historyPage}`} gap="sm" data-testid="import-history-detail" data-state={s.state}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Button variant="subtle" leftSection={<IconArrowLeft />} onClick={() => navigate(ROUTES.imports)} data-testid="history-back">
@@ -106,15 +131,24 @@ export function HistoryDetailPage({ id }: { id: number }) {
             {STATE_LOOK[s.state].label}
           </Badge>
         </Group>
-        <Downloads summary={s} />
+        <Group gap="xs" wrap="nowrap">
+          <Downloads summary={s} />
+          <RetryFailed summary={s} />
+        </Group>
       </Group>
       <Text size="sm" c="dimmed">
         {s.kind === 'bookings' ? 'Bookings' : 'Filmers'} · {formatDateTime(s.created_at)} · {s.operator ? `${s.operator} · ` : ''}dropzone {s.dropzone} ·{' '}
         {s.total_rows.toLocaleString('en')} rows{s.date_format ? ` · dates ${s.date_format}` : ''}
       </Text>
       {s.state === 'running' && (
-        <Alert color="sky" title="Still running, or interrupted">
-          This import has not finished: it is running in another window, or the desk was closed while it ran. Rows without an outcome below were not recorded as sent.
+        <Alert color="sky" title="Being sent" data-testid="history-running">
+          This import is being sent now, in this window or another. Rows marked “Not sent yet” get their outcome as their batch is answered.
+        </Alert>
+      )}
+      {s.state === 'interrupted' && (
+        <Alert color="red" title="Interrupted: the window was closed or reloaded while this import was being sent" data-testid="history-interrupted">
+          What was sent stays sent. {(s.counts.pending ?? 0).toLocaleString('en')} rows marked “Not sent yet” were not sent (or their answer was lost): “Retry failed rows”
+          sends them without making doubles, or download them with “Failed rows CSV”.
         </Alert>
       )}
       <Group justify="space-between">

@@ -44,7 +44,8 @@ const columns = [
         {STATE_LOOK[c.getValue()].label}
       </Badge>
     ),
-    meta: meta({ width: 100 }),
+    // Wide enough for the longest state's badge ("Interrupted", "Cancelled") in capitals.
+    meta: meta({ width: 132 }),
   }),
 ];
 

@@ -55,6 +55,12 @@ export function ResultsStep({ wizard, onRestart }: { wizard: ImportWizard; onRes
 
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="import-results">
+      {wizard.cancelled && (
+        <Alert color="orange" title={`Cancelled after ${wizard.cancelled.sent.toLocaleString('en')} of ${wizard.cancelled.total.toLocaleString('en')} rows`} data-testid="import-cancelled">
+          What was sent stays sent. {(wizard.cancelled.total - wizard.cancelled.sent).toLocaleString('en')} rows were not sent (<b>Not sent</b> below, and in the import
+          history): send them with “Fix and retry failed rows”, now or later from the history.
+        </Alert>
+      )}
       {wizard.stoppedBy && (
         <Alert color="orange" title="The import stopped early" data-testid="import-stopped">
           A batch got no answer, twice: {wizard.stoppedBy}. Its rows and those after it were not sent (or, for that batch, may have been stored without an answer). “Retry failed

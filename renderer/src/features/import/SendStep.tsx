@@ -60,7 +60,11 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
         label="Your name (for the import history)"
         placeholder="optional"
         value={operator}
-        onChange={(event) => setOperator(event.currentTarget.value)}
+        onChange={(event) => {
+          setOperator(event.currentTarget.value);
+          // Remembered as typed: the next import (also after a restart) starts with the same name.
+          localStorage.setItem(OPERATOR_KEY, event.currentTarget.value);
+        }}
         maxLength={100}
         w={320}
         data-testid="import-operator"
@@ -69,10 +73,7 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
         <Button
           size="md"
           disabled={counts.ready === 0}
-          onClick={() => {
-            localStorage.setItem(OPERATOR_KEY, operator);
-            void wizard.send(operator);
-          }}
+          onClick={() => void wizard.send(operator)}
           data-testid="import-send"
         >
           Send {counts.ready.toLocaleString('en')} {counts.ready === 1 ? one : many}

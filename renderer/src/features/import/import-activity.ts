@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+import type { ImportKind } from '../../../../shared/schemas/imports';
+
+/**
+ * What the import wizards are doing, for the parts of the desk outside them: the status bar's
+ * "Importing…" badge, the host that keeps a wizard with work alive while another screen shows,
+ * and the history's "Retry failed rows", which hands an import to the wizard. A module store
+ * (not React state) so the status bar reads it without loading the wizard's code.
+ */
+export interface SendActivity {
+  kind: ImportKind;
+  importId: number | null;
+  done: number;
+  total: number;
+  cancelling: boolean;
+}
+
+interface ActivityState {
+  sending: SendActivity | null;
+  /** Wizards holding work (a file read, rows checked, a send, results): kept mounted off-screen. */
+  withWork: Readonly<Record<ImportKind, boolean>>;
+  /** An import the history asked the wizard of its kind to reopen, not taken yet. */
+  resume: { kind: ImportKind; importId: number } | null;
+}
+
+let state: ActivityState = { sending: null, withWork: { bookings: false, filmers: false }, resume: null };
+const listeners = new Set<() => void>();
+
+function update(next: Partial<ActivityState>): void {
+  state = { ...state, ...next };
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const importActivity = {
+  get: () => state,
+  subscribe,
+  setSending(kind: ImportKind, sending: Omit<SendActivity, 'kind'> | null): void {
+    if (sending === null && state.sending?.kind !== kind) return;
+    update({ sending: sending && { kind, ...sending } });
+  },
+  setWithWork(kind: ImportKind, withWork: boolean): void {
+    if (state.withWork[kind] !== withWork) update({ withWork: { ...state.withWork, [kind]: withWork } });
+  },
+  requestResume(kind: ImportKind, importId: number): void {
+    update({ resume: { kind, importId } });
+  },
+  /** The wizard of `kind` takes the request (once). */
+  takeResume(kind: ImportKind): number | null {
+    const request = state.resume;
+    if (!request || request.kind !== kind) return null;
+    update({ resume: null });
+    return request.importId;
+  },
+};
+
+export function useImportActivity(): ActivityState {
+  return useSyncExternalStore(subscribe, importActivity.get);
+}

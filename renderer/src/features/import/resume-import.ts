@@ -1,0 +1,47 @@
+import { IMPORT_DELIMITERS, IMPORT_LIMITS, type ImportRow, type ImportSummary } from '../../../../shared/schemas/imports';
+import { importsApi } from '../../api/imports-api';
+import type { RowOutcome } from './outcomes';
+import type { ReadSource } from './read-source';
+import type { WizardRow } from './wizard-rows';
+
+export interface ReopenedImport {
+  summary: ImportSummary;
+  source: ReadSource;
+  rows: WizardRow[];
+}
+
+const INTERRUPTED = 'not sent: the import was interrupted before this row went (or before its answer came back); sending it again is safe';
+
+/** A stored row as the wizard holds it: done rows stay done, left-out rows stay left out, the rest go again. */
+function wizardRow(row: ImportRow, width: number): WizardRow {
+  const cells = row.cells.length >= width ? row.cells : [...row.cells, ...new Array<string>(width - row.cells.length).fill('')];
+  const outcome: RowOutcome =
+    row.status === 'pending'
+      ? { status: 'not_sent', message: INTERRUPTED, recordId: null }
+      : { status: row.status, message: row.message, recordId: row.record_id };
+  return { number: row.row_number, cells, leftOut: row.status === 'left_out', outcome };
+}
+
+/**
+ * A stored import, back in the wizard for "Retry failed rows" from the history (also after a
+ * restart, and for an import a closed window interrupted): its columns, mapping and every
+ * recorded row with its last outcome, read page by page.
+ */
+export async function reopenImport(id: number): Promise<ReopenedImport> {
+  const summary = await importsApi.get(id);
+  const stored: ImportRow[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await importsApi.rows(id, { page, perPage: IMPORT_LIMITS.rowsPerPageMax });
+    stored.push(...answer.rows);
+    if (page >= answer.pagination.pages) break;
+  }
+  const width = summary.headers.length;
+  const rows = stored.map((row) => wizardRow(row, width));
+  const delimiter = summary.delimiter && (IMPORT_DELIMITERS as readonly string[]).includes(summary.delimiter) ? summary.delimiter : ',';
+  const source: ReadSource = {
+    fileName: summary.file_name,
+    table: { headers: summary.headers, rows: rows.map((row) => row.cells), delimiter, blankRowsSkipped: 0 },
+    notes: [`Reopened from the import history: ${rows.length.toLocaleString('en')} recorded rows.`],
+  };
+  return { summary, source, rows };
+}
