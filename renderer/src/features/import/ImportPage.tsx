@@ -1,17 +1,19 @@
 import { Button, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportKind } from '../../../../shared/schemas/imports';
 import { ROUTES } from '../../app/routes';
 import { IconArrowLeft, IconHistory } from '../../components/icons';
 import { useDropzoneToday } from '../bookings/list/useDropzoneToday';
 import { CheckStep } from './CheckStep';
+import { importActivity } from './import-activity';
 import { ColumnsStep } from './ColumnsStep';
 import classes from './ImportPage.module.css';
 import { ResultsStep } from './ResultsStep';
 import { SendStep } from './SendStep';
 import { SourceStep } from './SourceStep';
 import { useImportWizard, WIZARD_STEPS } from './useImportWizard';
+import { useWizardPresence } from './useWizardPresence';
 import { readinessCounts } from './wizard-rows';
 
 const STEP_LABELS = [
@@ -22,13 +24,18 @@ const STEP_LABELS = [
   { label: 'Results', description: 'Row by row' },
 ];
 
-function Wizard({ kind, onRestart }: { kind: ImportKind; onRestart: () => void }) {
+function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: () => void; reopenId: number | null }) {
   const [, navigate] = useLocation();
   const today = useDropzoneToday();
   const wizard = useImportWizard(kind, today);
   const active = WIZARD_STEPS.indexOf(wizard.step);
   const retrying = wizard.rounds > 0;
   const ready = wizard.checked ? readinessCounts(wizard.checked).ready : 0;
+  useWizardPresence(wizard, ready);
+  const { reopen } = wizard;
+  useEffect(() => {
+    if (reopenId !== null) void reopen(reopenId);
+  }, [reopenId, reopen]);
 
   return (
     <Stack className={classes.page} gap="sm" data-testid="import-wizard" data-kind={kind} data-step={wizard.step}>
@@ -97,8 +104,27 @@ function Wizard({ kind, onRestart }: { kind: ImportKind; onRestart: () => void }
   );
 }
 
-/** #/import/bookings and #/import/filmers: the wizard, fresh for each kind and each "new import". */
+/**
+ * #/import/bookings and #/import/filmers: the wizard, fresh for each kind and each "new import",
+ * and for each import the history hands over to retry its failed rows. ImportHost keeps it mounted.
+ */
 export function ImportPage({ kind }: { kind: ImportKind }) {
-  const [generation, setGeneration] = useState(0);
-  return <Wizard key={`${kind}-${generation}`} kind={kind} onRestart={() => setGeneration((n) => n + 1)} />;
+  const [wizardKey, setWizardKey] = useState<{ generation: number; reopenId: number | null }>(() => ({ generation: 0, reopenId: importActivity.takeResume(kind) }));
+  // A request made while this wizard is already mounted (kept off-screen) starts it afresh.
+  useEffect(
+    () =>
+      importActivity.subscribe(() => {
+        const reopenId = importActivity.takeResume(kind);
+        if (reopenId !== null) setWizardKey((current) => ({ generation: current.generation + 1, reopenId }));
+      }),
+    [kind],
+  );
+  return (
+    <Wizard
+      key={`${kind}-${wizardKey.generation}`}
+      kind={kind}
+      reopenId={wizardKey.reopenId}
+      onRestart={() => setWizardKey((current) => ({ generation: current.generation + 1, reopenId: null }))}
+    />
+  );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { ImportKind, ImportMapping } from '../../../../shared/schemas/imports';
+import { IMPORT_DELIMITERS, type ImportDelimiter, type ImportKind, type ImportMapping } from '../../../../shared/schemas/imports';
 import { importsApi } from '../../api/imports-api';
 import { queryKeys } from '../../api/queries';
 import { columnPlan, missingRequiredFields } from './column-plan';
@@ -9,6 +9,7 @@ import { matchHeaders, withRemembered } from './header-match';
 import { pageTransport } from './history-transport';
 import { isDone, type RowOutcome } from './outcomes';
 import { readInWorker } from './read-in-worker';
+import { reopenImport } from './resume-import';
 import type { ReadSource, SourceInput } from './read-source';
 import { CHUNK_SIZE, sendImport, type KeptBackItem, type SendItem } from './send-import';
 import { checkAllInSlices, problemOf, readiness, toWizardRows, withCell, withLeftOut, withOutcomes, type CheckedRows } from './wizard-rows';
@@ -38,6 +39,8 @@ export function useImportWizard(kind: ImportKind, today: string) {
   const [progress, setProgress] = useState<SendProgress | null>(null);
   const [historyError, setHistoryError] = useState<string | null>(null);
   const [stoppedBy, setStoppedBy] = useState<string | null>(null);
+  // Cancelled: how many of the rows sent had gone when the send stopped.
+  const [cancelled, setCancelled] = useState<{ sent: number; total: number } | null>(null);
   const [rounds, setRounds] = useState(0);
   const [checking, setChecking] = useState<{ done: number; total: number } | null>(null);
   const cancelRequested = useRef(false);
@@ -126,6 +129,8 @@ export function useImportWizard(kind: ImportKind, today: string) {
       cancelRequested.current = false;
       setHistoryError(null);
       setStoppedBy(null);
+      setCancelled(null);
+      let answered = 0;
       setProgress({ total: items.length, done: 0, cancelling: false });
       setChecked((state) => (state ? withOutcomes(state, keptBack) : state));
 
@@ -139,7 +144,9 @@ export function useImportWizard(kind: ImportKind, today: string) {
             mapping,
             date_format: dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat,
             operator: operator.trim() || null,
-            total_rows: checked.rows.length,
+            delimiter: (IMPORT_DELIMITERS as readonly string[]).includes(source.table.delimiter) ? (source.table.delimiter as ImportDelimiter) : null,
+            // Row numbers are the file's (a reopened import may have gaps): the largest bounds them.
+            total_rows: checked.rows.reduce((n, row) => Math.max(n, row.number), 0),
           });
           id = created.id;
           setImportId(id);
@@ -159,12 +166,14 @@ export function useImportWizard(kind: ImportKind, today: string) {
         transport: pageTransport,
         isCancelled: () => cancelRequested.current,
         onOutcomes: (outcomes: { index: number; outcome: RowOutcome }[]) => {
+          answered += outcomes.filter(({ outcome }) => outcome.status !== 'not_sent').length;
           setChecked((state) => (state ? withOutcomes(state, outcomes) : state));
           setProgress((p) => (p ? { ...p, done: Math.min(p.total, p.done + outcomes.length) } : p));
         },
         onHistoryError: (error) => setHistoryError(errorText(error)),
       });
       setStoppedBy(summary.stoppedBy);
+      setCancelled(summary.cancelled ? { sent: answered, total: items.length } : null);
       setProgress(null);
       setRounds((n) => n + 1);
       setStep('results');
@@ -178,6 +187,33 @@ export function useImportWizard(kind: ImportKind, today: string) {
     cancelRequested.current = true;
     setProgress((p) => (p ? { ...p, cancelling: true } : p));
   }, []);
+
+  /** "Retry failed rows" from the history: the stored import back in the wizard, at Check, its failed rows to send. */
+  const reopen = useCallback(
+    async (id: number) => {
+      setReading(true);
+      setSourceError(null);
+      try {
+        const reopened = await reopenImport(id);
+        const format = isDateFormat(reopened.summary.date_format) ? reopened.summary.date_format : DEFAULT_DATE_FORMAT;
+        const reopenedPlan = columnPlan(kind, reopened.summary.headers, reopened.summary.mapping);
+        mappingTouched.current = true;
+        const result = await checkAllInSlices(kind, reopened.rows, reopenedPlan, { ...settings, dateFormat: format });
+        setSource(reopened.source);
+        setMappingState(reopened.summary.mapping);
+        setDateFormat(format);
+        setChecked(result);
+        setImportId(id);
+        setRounds(1);
+        setStep('check');
+      } catch (error) {
+        setSourceError(`Import ${id} could not be reopened from the history: ${errorText(error)}`);
+      } finally {
+        setReading(false);
+      }
+    },
+    [kind, settings],
+  );
 
   const failedCount = checked ? checked.rows.filter((row) => !isDone(row.outcome)).length : 0;
 
@@ -204,6 +240,8 @@ export function useImportWizard(kind: ImportKind, today: string) {
     progress,
     historyError,
     stoppedBy,
+    cancelled,
+    reopen,
     importId,
     rounds,
     failedCount,
