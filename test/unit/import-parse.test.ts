@@ -100,6 +100,47 @@ describe('delimiters and line ends', () => {
   });
 });
 
+describe("real files' quirks", () => {
+  test("Excel's sep= first line names the delimiter and is dropped, not a header", () => {
+    const t = table(readFileSync(`${IMPORT_FIXTURES}bookings-excel-nl.csv`));
+    assert.equal(t.delimiter, ';');
+    assert.equal(t.delimiterHint, true);
+    assert.equal(t.headers[0], 'Booking ID');
+    assert.equal(t.rows.length, 3);
+    assert.deepEqual(t.rows[0], ['BK-301', 'Anna', 'de Vries', 'anna@example.com', '2-5-2026', '1-6-2026']);
+    const notes = (readFile('x.csv', readFileSync(`${IMPORT_FIXTURES}bookings-excel-nl.csv`)) as { ok: true; source: { notes: string[] } }).source.notes;
+    assert.match(notes[0] ?? '', /semicolon \(as the file's first line, sep=, says\)/);
+  });
+  test('sep= with a comma, a tab (also written as \\t), quoted or padded; the hint beats the guess', () => {
+    assert.deepEqual(table('sep=,\nName,Email;x\nAnn,a@example.com;y\n').headers, ['Name', 'Email;x']);
+    assert.equal(table('sep=\t\nName\tEmail\nAnn\ta@example.com\n').delimiter, '\t');
+    assert.equal(table('sep=\\t\r\nName\tEmail\r\nAnn\ta@example.com\r\n').delimiter, '\t');
+    assert.equal(table('\uFEFF"sep=;";;\nName;Email\nAnn;a@example.com\n').headers[0], 'Name');
+    assert.equal(table('SEP=|\nName|Email\nAnn|a@example.com\n').delimiter, '|');
+    // Only as the first line: a cell reading "sep=;" further down is data.
+    assert.equal(table('Name,Note\nAnn,sep=;\n').rows[0]?.[1], 'sep=;');
+  });
+  test('a cell that starts with a quote ending early ("Big" Ben) is read as written; the quoted cells after it stay whole', () => {
+    const result = readFile('q.csv', readFileSync(`${IMPORT_FIXTURES}bookings-stray-quote.csv`));
+    assert.ok(result.ok, result.ok ? '' : result.reason);
+    const t = result.source.table;
+    assert.deepEqual(t.rows, [
+      ['BK-401', '"Big" Ben', 'first'],
+      ['BK-402', 'Ann', 'quoted, with a comma'],
+      ['BK-403', 'Bo', 'Line one\nline two'],
+      ['BK-404', '"Tiny" Tim', 'last'],
+    ]);
+    assert.deepEqual(t.strayQuoteLines, [2, 6]);
+    assert.ok(result.source.notes.some((n) => /read as written, on lines 2, 6/.test(n)), result.source.notes.join(' | '));
+  });
+  test('a stray quote at the start of a line, after a semicolon, and with a sep= line counted in the line number', () => {
+    assert.deepEqual(table('Name,Email\n"Big" Ben,b@example.com\n').rows[0], ['"Big" Ben', 'b@example.com']);
+    const t = table('sep=;\nid;name\nB1;"Big" Ben\nB2;Ann\n');
+    assert.deepEqual(t.rows, [['B1', '"Big" Ben'], ['B2', 'Ann']]);
+    assert.deepEqual(t.strayQuoteLines, [3]);
+  });
+});
+
 describe('encodings', () => {
   test('a file that is not UTF-8 is read as Windows-1252, and the person is told', () => {
     const bytes = Buffer.concat([Buffer.from('Name;Email\nChlo'), Buffer.from([0xe9]), Buffer.from(' Dubois;c@example.com\n')]);
@@ -136,8 +177,16 @@ describe('files that cannot be read say why', () => {
     assert.match(refusal(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d])), /not text/);
     assert.match(refusal(Buffer.from('abc\x01\x02\x03\x04\x05\x06\x07\x08\x0e\x0f\x10\x11\x12\x13\x14')), /not text/);
   });
-  test('a quote that is never closed', () => {
-    assert.match(refusal('Name;Notes\nAnn;"never closed\nBo;x\n'), /never closed/);
+  test('a quote that is never closed: the line is named and shown', () => {
+    const reason = refusal('Name;Notes\nAnn;fine\nBo;x\r\nCy;"never closed\nDi;x\n');
+    assert.match(reason, /never closed/);
+    assert.match(reason, /on line 4, which reads: Cy;"never closed /);
+  });
+  test('more stray quotes than are mended: refused, naming the next line', () => {
+    const lines = Array.from({ length: 22 }, (_, i) => `B-${i},"Big" Ben ${i}`);
+    const reason = refusal(`id,name\n${lines.join('\n')}\n`);
+    assert.match(reason, /More than 20 cells start with a quote/);
+    assert.match(reason, /on line 22, which reads: B-20,"Big" Ben 20/);
   });
   test('pasted text is named as such', () => {
     const result = readSource({ kind: 'paste', text: 'Name\tEmail\n' });

@@ -33,7 +33,8 @@ function gridSource(wizard: ImportWizard, checked: CheckedRows): ImportGridSourc
       if (problem) return problem;
       const outcome = rows[i]?.outcome;
       // In a retry, what the server said last time, until the row is sent again.
-      return outcome && outcome.status !== 'left_out' ? `last time: ${outcome.message ?? outcome.status}` : null;
+      if (outcome && outcome.status !== 'left_out') return `last time: ${outcome.message ?? outcome.status}`;
+      return checks[i]?.note ?? null;
     },
     action: (i) => {
       const row = rows[i];

@@ -1,6 +1,7 @@
 import { Alert, Group, List, Select, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { DATE_FORMATS, type DateFormat } from './date-formats';
+import { partsOf } from './column-plan';
+import { DATE_FORMAT_EXAMPLES, DATE_FORMATS, type DateFormat } from './date-formats';
 import { doubleMapped } from './header-match';
 import { fieldOf, IMPORT_FIELDS } from './fields';
 import classes from './ImportPage.module.css';
@@ -26,6 +27,9 @@ export function ColumnsStep({ wizard }: { wizard: ImportWizard }) {
   const doubled = doubleMapped(wizard.mapping);
   const matched = headers.filter((h) => wizard.mapping[h]).length;
   const dateMapped = Object.values(wizard.mapping).includes('jump_on');
+  const nameParts = partsOf(wizard.plan, 'name');
+  const fullName = wizard.plan.columnOf.has('name');
+  const nameExample = rows[0] ? nameParts.map((p) => (rows[0]?.[p.index] ?? '').trim()).filter(Boolean).join(' ') : '';
 
   return (
     <Stack gap="sm" data-testid="import-columns">
@@ -89,16 +93,40 @@ export function ColumnsStep({ wizard }: { wizard: ImportWizard }) {
           ))}
         </Table.Tbody>
       </Table>
+      {nameParts.length > 0 && (
+        <Text size="sm" data-testid="import-name-parts">
+          {fullName ? (
+            <>
+              The name comes from <b>{headers[wizard.plan.columnOf.get('name') ?? 0]}</b>; {nameParts.map((p) => headers[p.index]).join(' and ')} {nameParts.length === 1 ? 'is' : 'are'} used only where it is empty.
+            </>
+          ) : (
+            <>
+              The name is sent as {nameParts.map((p, i) => <span key={p.index}>{i > 0 && ' + '}<b>{headers[p.index]}</b></span>)}, joined with a space
+              {nameExample && <> (first row: “{nameExample}”)</>}.
+            </>
+          )}
+        </Text>
+      )}
       {dateMapped && (
         <Group gap="sm" align="flex-end">
           <Select
             label="Jump dates are written as"
             description="Guessed from the file; 03/04/2026 reads both ways, so check it."
             data={DATE_FORMATS.map((f) => ({ value: f, label: f }))}
+            renderOption={({ option }) => (
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" ff="monospace">
+                  {option.value}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {DATE_FORMAT_EXAMPLES[option.value as DateFormat]}
+                </Text>
+              </Group>
+            )}
             value={wizard.dateFormat}
             onChange={(value) => value && wizard.setDateFormat(value as DateFormat)}
             allowDeselect={false}
-            w={300}
+            w={340}
             data-testid="import-date-format"
           />
         </Group>

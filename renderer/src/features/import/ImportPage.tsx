@@ -85,7 +85,8 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
           </Button>
           {wizard.checking && (
             <Text size="sm" c="dimmed" ml="auto" data-testid="import-checking">
-              Checking {wizard.checking.done.toLocaleString('en')} of {wizard.checking.total.toLocaleString('en')} rows…
+              {wizard.checking.lookingUp ? 'Looking up old jump dates: ' : 'Checking '}
+              {wizard.checking.done.toLocaleString('en')} of {wizard.checking.total.toLocaleString('en')} {wizard.checking.lookingUp ? 'bookings' : 'rows'}…
             </Text>
           )}
           {wizard.step === 'columns' && (

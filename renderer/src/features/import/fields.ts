@@ -12,6 +12,14 @@ export interface ImportField {
   type: FieldType;
   /** Header names (compared folded: case, accents, spaces and punctuation ignored) that mean this field. */
   synonyms: readonly string[];
+  /**
+   * Words that, in a header only partly matching a synonym, say the column is about something
+   * else ("Booking date" is when the booking was made, not the jump; "Instructor e-mail" is not
+   * the customer's).
+   */
+  falseFriends: readonly string[];
+  /** A part of another field: the columns' texts are joined with a space into it ("First name" + "Last name" → name). */
+  partOf?: { field: string; order: number };
 }
 
 // Booking fields are named as everywhere else in the desk; filmers add their own few.
@@ -20,6 +28,8 @@ const LABELS: Record<string, string> = {
   tandem_instructor: 'Tandem instructor',
   videographer: 'Videographer',
   active: 'Active',
+  name_first: 'Name: first part',
+  name_last: 'Name: last part',
 };
 
 const TYPES: Record<string, FieldType> = {
@@ -32,12 +42,15 @@ const TYPES: Record<string, FieldType> = {
 
 /** What people call these columns in booking-system exports and hand-made sheets (English, Dutch, German, French). */
 const SYNONYMS: Record<string, readonly string[]> = {
-  external_id: ['external id', 'ext id', 'id', 'booking id', 'booking number', 'booking no', 'booking nr', 'order id', 'order number', 'reservation id', 'boekingsnummer', 'buchungsnummer', 'filmer id', 'staff id', 'employee id'],
+  external_id: ['external id', 'ext id', 'id'],
   external_service: ['external service', 'service', 'source', 'system', 'booking system', 'channel'],
-  name: ['name', 'full name', 'customer', 'customer name', 'guest', 'guest name', 'passenger', 'jumper', 'naam', 'nom'],
+  name: ['name', 'full name', 'customer', 'customer name', 'guest', 'guest name', 'passenger', 'jumper', 'naam', 'volledige naam', 'vollstandiger name', 'nom complet'],
+  // "Nom" beside "Prénom" is the family name; alone, a lone part is the whole name anyway.
+  name_first: ['first name', 'firstname', 'given name', 'forename', 'christian name', 'vorname', 'voornaam', 'prenom'],
+  name_last: ['last name', 'lastname', 'surname', 'family name', 'familyname', 'nachname', 'familienname', 'achternaam', 'nom de famille', 'nom'],
   email: ['email', 'e-mail', 'email address', 'e-mail address', 'mail', 'customer email', 'emailadres'],
   mobile: ['mobile', 'phone', 'phone number', 'mobile number', 'cell', 'cellphone', 'telephone', 'tel', 'telefoon', 'telefon', 'gsm', 'handy'],
-  jump_on: ['jump on', 'jump date', 'date', 'jump day', 'jumpdate', 'date of jump', 'booking date', 'datum', 'sprungdatum', 'springdatum'],
+  jump_on: ['jump on', 'jump date', 'date', 'jump day', 'jumpdate', 'date of jump', 'datum', 'sprungdatum', 'springdatum'],
   language: ['language', 'lang', 'locale', 'taal', 'sprache', 'langue'],
   reference: ['reference', 'ref', 'note', 'notes', 'comment', 'comments', 'remarks', 'opmerking'],
   camera_package: ['camera package', 'package', 'product', 'camera', 'video package', 'media package', 'pakket', 'paket', 'option', 'extras'],
@@ -49,25 +62,55 @@ const SYNONYMS: Record<string, readonly string[]> = {
 
 /** Names that mean a field only in one kind of file (a "Filmer" column of a bookings file is no name). */
 const KIND_SYNONYMS: Record<ImportKind, Record<string, readonly string[]>> = {
-  bookings: {},
-  filmers: { name: ['filmer', 'filmer name', 'staff', 'staff name'], email: ['filmer email'] },
+  bookings: {
+    external_id: ['booking id', 'booking number', 'booking no', 'booking nr', 'booking reference', 'booking ref', 'order id', 'order number', 'reservation id', 'reservation number', 'boekingsnummer', 'buchungsnummer'],
+  },
+  filmers: { external_id: ['filmer id', 'staff id', 'employee id', 'staff number', 'personnel number'], name: ['filmer', 'filmer name', 'staff', 'staff name'], email: ['filmer email'] },
 };
 
+/** A date column named after another moment: when it was booked, paid, created, a birthday… */
+const OTHER_MOMENTS = ['booking', 'booked', 'order', 'ordered', 'created', 'creation', 'birth', 'born', 'payment', 'paid', 'purchase', 'purchased', 'invoice', 'updated', 'modified', 'changed', 'sale', 'sold', 'export', 'exported', 'reservation', 'registration', 'signup', 'cancelled', 'canceled'];
+/** In a bookings file, a name, e-mail or phone of someone other than the customer. */
+const OTHER_PEOPLE = ['instructor', 'filmer', 'videographer', 'cameraman', 'staff', 'employee', 'pilot', 'agent', 'seller', 'company', 'product', 'package', 'file', 'user'];
+function falseFriendsOf(kind: ImportKind, name: string): readonly string[] {
+  if (name === 'jump_on') return OTHER_MOMENTS;
+  if (kind === 'bookings' && ['name', 'name_first', 'name_last', 'email', 'mobile'].includes(name)) return OTHER_PEOPLE;
+  return [];
+}
+
+/** Fields a file may fill that are not on the wire: parts joined into one that is. */
+const NAME_PARTS: Record<string, { field: string; order: number }> = {
+  name_first: { field: 'name', order: 0 },
+  name_last: { field: 'name', order: 1 },
+};
+
+
 function fieldFor(kind: ImportKind) {
-  return (name: string): ImportField => ({
-    name,
-    label: LABELS[name] ?? name,
-    type: TYPES[name] ?? 'text',
-    synonyms: [name, ...(SYNONYMS[name] ?? []), ...(KIND_SYNONYMS[kind][name] ?? [])],
-  });
+  return (name: string): ImportField => {
+    const field: ImportField = {
+      name,
+      label: LABELS[name] ?? name,
+      type: TYPES[name] ?? 'text',
+      synonyms: [...(NAME_PARTS[name] ? [] : [name]), ...(SYNONYMS[name] ?? []), ...(KIND_SYNONYMS[kind][name] ?? [])],
+      falseFriends: falseFriendsOf(kind, name),
+    };
+    const part = NAME_PARTS[name];
+    if (part) field.partOf = part;
+    return field;
+  };
+}
+
+/** The wire's fields, each name part right after the field it is part of. */
+function withParts(names: readonly string[]): string[] {
+  return names.flatMap((name) => [name, ...Object.keys(NAME_PARTS).filter((part) => NAME_PARTS[part]?.field === name)]);
 }
 
 // Filmers are addressed by `id` for updates; a file never carries the desk's ids, so it is no column.
 const FILMER_FIELDS = Object.keys(filmerWrite.shape).filter((name) => name !== 'id');
 
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
-  bookings: BOOKING_WRITABLE_FIELDS.map(fieldFor('bookings')),
-  filmers: FILMER_FIELDS.map(fieldFor('filmers')),
+  bookings: withParts(BOOKING_WRITABLE_FIELDS).map(fieldFor('bookings')),
+  filmers: withParts(FILMER_FIELDS).map(fieldFor('filmers')),
 };
 
 export function fieldOf(kind: ImportKind, name: string): ImportField | undefined {

@@ -1,5 +1,5 @@
 import type { ImportKind, ImportMapping } from '../../../../shared/schemas/imports';
-import { IMPORT_FIELDS } from './fields';
+import { fieldOf, IMPORT_FIELDS } from './fields';
 
 /** A header as compared: lower case, no accents, punctuation and spaces gone ("E-Mail Address" → "emailaddress"). */
 export function foldHeader(header: string): string {
@@ -20,6 +20,9 @@ function words(header: string): string[] {
     .filter(Boolean);
 }
 
+/** Last words that make a header a measure of the thing, not the thing ("Package price", "Customer number"). */
+const MEASURE_WORDS = new Set(['price', 'amount', 'total', 'cost', 'fee', 'paid', 'quantity', 'qty', 'count', 'number', 'nr', 'no', 'code', 'id', 'status', 'type']);
+
 interface Candidate {
   column: number;
   field: string;
@@ -36,7 +39,9 @@ function candidatesFor(header: string, column: number, kind: ImportKind): Candid
   const headerWords = words(header);
   const found: Candidate[] = [];
   let partial: Candidate | null = null;
+  const lastWord = headerWords[headerWords.length - 1] ?? '';
   for (const field of IMPORT_FIELDS[kind]) {
+    const aboutSomethingElse = field.falseFriends.some((word) => headerWords.includes(word));
     field.synonyms.forEach((synonym, rank) => {
       const target = foldHeader(synonym);
       if (target === folded) {
@@ -45,10 +50,11 @@ function candidatesFor(header: string, column: number, kind: ImportKind): Candid
       }
       // Short names ("id", "ti") only count as the whole header; inside a longer one they mislead.
       const synonymWords = words(synonym);
-      if (target.length < 4) return;
+      if (target.length < 4 || aboutSomethingElse) return;
       for (let i = headerWords.length - synonymWords.length; i >= 0; i--) {
         if (synonymWords.every((w, j) => headerWords[i + j] === w)) {
           const end = i + synonymWords.length - 1;
+          if (end < headerWords.length - 1 && MEASURE_WORDS.has(lastWord)) return;
           if (!partial || end > partial.end || (end === partial.end && rank < partial.rank)) partial = { column, field: field.name, strength: 1, rank, end };
           return;
         }
@@ -73,6 +79,11 @@ export function matchHeaders(headers: readonly string[], kind: ImportKind): Impo
     if (byColumn.has(c.column) || taken.has(c.field)) continue;
     byColumn.set(c.column, c.field);
     taken.add(c.field);
+  }
+  // A full-name column beside "First name"/"Last name": the full name is the name, the parts are left to the person.
+  for (const [column, field] of byColumn) {
+    const whole = fieldOf(kind, field)?.partOf?.field;
+    if (whole !== undefined && taken.has(whole)) byColumn.delete(column);
   }
   return Object.fromEntries(headers.map((header, column) => [header, byColumn.get(column) ?? null]));
 }

@@ -9,6 +9,10 @@ export interface SourceTable {
   /** The delimiter found (",", ";", "\t" or "|"). */
   delimiter: string;
   blankRowsSkipped: number;
+  /** Lines (1-based, in the file) with a cell that starts with a quote but goes on after its closing one (`"Big" Ben`): read as written. */
+  strayQuoteLines?: number[];
+  /** The file's first line was Excel's `sep=;` delimiter hint (dropped). */
+  delimiterHint?: boolean;
 }
 
 export type TableResult = { ok: true; table: SourceTable } | { ok: false; reason: string };
@@ -36,6 +40,57 @@ function uniqueHeaders(raw: readonly string[], width: number): string[] {
 }
 
 /**
+ * Excel writes `sep=;` (or `sep=,`, `sep=<tab>`) as the first line of a CSV it should open with
+ * that delimiter; it names the delimiter and is no header. Re-saved, it may be quoted or padded
+ * with delimiters (`"sep=;";;`).
+ */
+const SEP_LINE = /^"?sep=(\\t|[^\r\n"])"?[,;\t| ]*(?:\r\n|\r|\n|$)/i;
+
+function delimiterHint(text: string): { delimiter: string; rest: string } | null {
+  const match = SEP_LINE.exec(text);
+  if (!match) return null;
+  const named = match[1] === '\\t' ? '\t' : (match[1] as string);
+  return DELIMITERS.includes(named) ? { delimiter: named, rest: text.slice(match[0].length) } : null;
+}
+
+const LINE_BREAK = /\r\n|\r|\n/g;
+
+/** The 1-based line of a position in the text, and that line (shortened) to show. */
+function lineAt(text: string, index: number): { line: number; content: string } {
+  const line = (text.slice(0, index).match(LINE_BREAK)?.length ?? 0) + 1;
+  const start = Math.max(text.lastIndexOf('\n', index - 1), text.lastIndexOf('\r', index - 1)) + 1;
+  const end = text.slice(start).search(/[\r\n]/);
+  const content = end < 0 ? text.slice(start) : text.slice(start, start + end);
+  return { line, content: content.length > 80 ? `${content.slice(0, 80)}…` : content };
+}
+
+/**
+ * A cell that starts with a quote and goes on after its closing one (`"Big" Ben`) is no quoted
+ * cell: Papa reads on to the next quote in the file, merging rows or never closing. Rewritten as
+ * the properly quoted cell of its text as written (`"""Big"" Ben"`); null when the quote is never
+ * closed at all (then nothing can be known about where the cell ends).
+ * `afterQuote` is Papa's error index: just past the opening quote.
+ */
+function quoteAsWritten(text: string, afterQuote: number, delimiter: string): string | null {
+  let i = afterQuote;
+  for (;;) {
+    i = text.indexOf('"', i);
+    if (i < 0) return null;
+    if (text[i + 1] === '"') i += 2;
+    else break;
+  }
+  const next = text[i + 1];
+  if (next === undefined || next === delimiter || next === '\r' || next === '\n') return null;
+  let end = i + 1;
+  while (end < text.length && text[end] !== delimiter && text[end] !== '\r' && text[end] !== '\n') end++;
+  const raw = text.slice(afterQuote - 1, end);
+  return `${text.slice(0, afterQuote - 1)}"${raw.replaceAll('"', '""')}"${text.slice(end)}`;
+}
+
+/** At most this many stray quotes are mended (each costs a re-read of the file); more, and the file is refused. */
+const MAX_STRAY_QUOTES = 20;
+
+/**
  * Papa's guess on the first rows, blank ones left out of the vote: counted in, a file's final
  * line end (an empty last row) is enough to sink the guess for a two-row file.
  */
@@ -51,17 +106,35 @@ function guessDelimiter(text: string): string {
  * is dropped (the person can ignore them).
  */
 export function parseTable(input: string): TableResult {
-  const text = stripBom(input);
+  const bomless = stripBom(input);
+  const hint = delimiterHint(bomless);
+  let text = hint ? hint.rest : bomless;
   if (text.trim() === '') return { ok: false, reason: 'The file is empty.' };
+  // Line numbers people see count the `sep=` line their editor shows.
+  const linesBefore = hint ? 1 : 0;
+  const delimiter = hint?.delimiter ?? guessDelimiter(text);
 
-  const parsed = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
-  const unclosed = parsed.errors.find((e) => e.code === 'MissingQuotes');
-  if (unclosed) {
-    const where = unclosed.row === undefined ? '' : ` near data row ${unclosed.row}`;
-    return {
-      ok: false,
-      reason: `A quoted cell${where} is never closed (a " without its partner), so the rest of the file would read as one cell. Fix the quote in the file and choose it again.`,
-    };
+  const strayQuoteLines: number[] = [];
+  let parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
+  for (;;) {
+    const bad = parsed.errors.find((e) => e.code === 'InvalidQuotes' || e.code === 'MissingQuotes');
+    if (!bad) break;
+    const at = lineAt(text, bad.index ?? 0);
+    const line = at.line + linesBefore;
+    const mended = strayQuoteLines.length < MAX_STRAY_QUOTES ? quoteAsWritten(text, bad.index ?? 0, delimiter) : null;
+    if (mended === null) {
+      const what =
+        strayQuoteLines.length >= MAX_STRAY_QUOTES
+          ? `More than ${MAX_STRAY_QUOTES} cells start with a quote that ends before the cell does (like "Big" Ben); the next is`
+          : 'A quoted cell is never closed (a " without its partner), so the rest of the file would read as one cell. It starts';
+      return {
+        ok: false,
+        reason: `${what} on line ${line}, which reads: ${at.content}  Fix the quote in the file (or put the whole cell in quotes, doubling the quotes inside) and choose it again.`,
+      };
+    }
+    strayQuoteLines.push(line);
+    text = mended;
+    parsed = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: false });
   }
 
   let blankRowsSkipped = 0;
@@ -86,6 +159,5 @@ export function parseTable(input: string): TableResult {
   }
   const headers = uniqueHeaders(headerRow, width);
   const rows = dataRows.map((row) => (row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')]));
-  const delimiter = DELIMITERS.includes(parsed.meta.delimiter) ? parsed.meta.delimiter : ',';
-  return { ok: true, table: { headers, rows, delimiter, blankRowsSkipped: Math.max(0, blankRowsSkipped) } };
+  return { ok: true, table: { headers, rows, delimiter, blankRowsSkipped: Math.max(0, blankRowsSkipped), strayQuoteLines, delimiterHint: hint !== null } };
 }

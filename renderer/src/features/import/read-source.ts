@@ -36,6 +36,10 @@ export function readSource(input: SourceInput): ReadResult {
   if (!parsed.ok) return { ok: false, reason: input.kind === 'paste' ? parsed.reason.replace('The file', 'The pasted text') : parsed.reason };
   const { table } = parsed;
   if (table.blankRowsSkipped > 0) notes.push(`${table.blankRowsSkipped} blank ${table.blankRowsSkipped === 1 ? 'line was' : 'lines were'} skipped.`);
-  notes.unshift(`Columns separated by ${DELIMITER_NAMES[table.delimiter] ?? table.delimiter}.`);
+  const lines = table.strayQuoteLines ?? [];
+  if (lines.length > 0) {
+    notes.push(`A cell that starts with a quote ending before the cell does (like "Big" Ben) was read as written, on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}.`);
+  }
+  notes.unshift(`Columns separated by ${DELIMITER_NAMES[table.delimiter] ?? table.delimiter}${table.delimiterHint ? ' (as the file\'s first line, sep=, says)' : ''}.`);
   return { ok: true, source: { fileName: input.kind === 'file' ? input.name : PASTED_NAME, table, notes } };
 }

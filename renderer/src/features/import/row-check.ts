@@ -3,15 +3,24 @@ import { LIMITS } from '../../../../shared/limits';
 import { bookingWrite } from '../../../../shared/schemas/booking';
 import { filmerWrite } from '../../../../shared/schemas/filmer';
 import { BOOLEAN_HINT, isValidEmail, toBoolean } from './cell-values';
-import type { ColumnPlan } from './column-plan';
-import { toIsoDate, type DateFormat } from './date-formats';
+import { partsOf, type ColumnPlan } from './column-plan';
+import { readDate, type DateFormat } from './date-formats';
 import { fieldOf } from './fields';
 
 export interface CheckSettings {
   dateFormat: DateFormat;
   /** Today in the dropzone's time zone (YYYY-MM-DD): the server counts "too old" from it. */
   today: string;
+  /**
+   * Jump dates bookings already have, as looked up (external id → stored jump_on; null: no such
+   * booking, or no date). The server refuses a too-old jump_on only when it would change it, so a
+   * row re-sending the stored date may go. Ids not in the map have not been looked up (yet).
+   */
+  storedJumpOn?: ReadonlyMap<string, string | null>;
 }
+
+/** Shown on a ready row whose too-old jump date is the one the booking already has. */
+export const KEPT_JUMP_DATE_NOTE = 'jump date unchanged (too old to change, kept)';
 
 /** One row read against the mapping: the record to send, its key, and what is wrong with it. */
 export interface RowCheck {
@@ -22,6 +31,10 @@ export interface RowCheck {
   cellProblems: Record<number, string>;
   /** Problems of the row as a whole (a missing required value in an unmapped column, say). */
   rowProblems: string[];
+  /** Something to know about a ready row (a kept old jump date). */
+  note?: string;
+  /** The external id whose stored jump date would settle this row's "too old" (not looked up yet). */
+  lookup?: string;
 }
 
 const SCHEMAS = { bookings: bookingWrite, filmers: filmerWrite };
@@ -36,18 +49,22 @@ export function checkRow(cells: readonly string[], plan: ColumnPlan, settings: C
   const cellProblems: Record<number, string> = {};
   const rowProblems: string[] = [];
   const problem = (field: string, message: string) => {
-    const column = plan.columnOf.get(field);
+    // A name made of parts: its problems go on the first part's cell.
+    const column = plan.columnOf.get(field) ?? partsOf(plan, field)[0]?.index;
     if (column === undefined) rowProblems.push(message);
     else cellProblems[column] ??= message;
   };
 
+  const parts: Record<string, string[]> = {};
   for (const { index, field } of plan.columns) {
     const raw = (cells[index] ?? '').trim();
     if (raw === '') continue;
-    if (field.type === 'date') {
-      const iso = toIsoDate(raw, settings.dateFormat);
-      if (iso === null) cellProblems[index] = `${field.label} "${raw}" is not a date in the form ${settings.dateFormat}`;
-      else record[field.name] = iso;
+    if (field.partOf) {
+      (parts[field.partOf.field] ??= [])[field.partOf.order] = raw;
+    } else if (field.type === 'date') {
+      const date = readDate(raw, settings.dateFormat);
+      if (!date.ok) cellProblems[index] = `${field.label} "${raw}" ${date.reason}`;
+      else record[field.name] = date.iso;
     } else if (field.type === 'boolean') {
       const flag = toBoolean(raw);
       if (flag === undefined) cellProblems[index] = `${field.label} "${raw}" ${BOOLEAN_HINT}`;
@@ -55,6 +72,11 @@ export function checkRow(cells: readonly string[], plan: ColumnPlan, settings: C
     } else {
       record[field.name] = raw;
     }
+  }
+
+  // "First" + "Last" → "First Last"; a full-name column, when there is one and it is filled, wins.
+  for (const [field, texts] of Object.entries(parts)) {
+    if (record[field] === undefined) record[field] = texts.filter(Boolean).join(' ');
   }
 
   const parsed = SCHEMAS[plan.kind].safeParse(record);
@@ -69,19 +91,29 @@ export function checkRow(cells: readonly string[], plan: ColumnPlan, settings: C
   if (email !== undefined && !isValidEmail(email)) problem('email', 'Email is invalid');
 
   let key: string | null;
+  let note: string | undefined;
+  let lookup: string | undefined;
   if (plan.kind === 'bookings') {
     key = typeof record.external_id === 'string' ? record.external_id : null;
     if (key === null) problem('external_id', 'requires external id');
     const jumpOn = record.jump_on;
     if (typeof jumpOn === 'string' && daysBetween(jumpOn, settings.today) > LIMITS.maxBookingAgeDays) {
-      problem('jump_on', `booking is too old: jump date ${jumpOn} is more than ${LIMITS.maxBookingAgeDays} days before today (${settings.today})`);
+      const stored = key === null ? null : settings.storedJumpOn?.get(key);
+      if (stored === jumpOn) note = KEPT_JUMP_DATE_NOTE;
+      else {
+        problem('jump_on', `booking is too old: jump date ${jumpOn} is more than ${LIMITS.maxBookingAgeDays} days before today (${settings.today})`);
+        if (key !== null && stored === undefined) lookup = key;
+      }
     }
   } else {
     key = typeof record.external_id === 'string' ? record.external_id : (email?.toLowerCase() ?? null);
     if (record.name === undefined) problem('name', "Name can't be blank");
     if (email === undefined) problem('email', "Email can't be blank");
   }
-  return { record, key, cellProblems, rowProblems };
+  const check: RowCheck = { record, key, cellProblems, rowProblems };
+  if (note !== undefined) check.note = note;
+  if (lookup !== undefined) check.lookup = lookup;
+  return check;
 }
 
 export function hasProblems(check: RowCheck): boolean {

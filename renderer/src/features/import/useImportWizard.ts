@@ -6,12 +6,14 @@ import { queryKeys } from '../../api/queries';
 import { columnPlan, missingRequiredFields } from './column-plan';
 import { DEFAULT_DATE_FORMAT, guessDateFormat, isDateFormat, type DateFormat } from './date-formats';
 import { matchHeaders, withRemembered } from './header-match';
+import { forgetFailedLookups, newJumpDateLookups, settleOldJumpDates } from './old-jump-dates';
 import { pageTransport } from './history-transport';
 import { isDone, type RowOutcome } from './outcomes';
 import { readInWorker } from './read-in-worker';
 import { reopenImport } from './resume-import';
 import type { ReadSource, SourceInput } from './read-source';
 import { CHUNK_SIZE, sendImport, type KeptBackItem, type SendItem } from './send-import';
+import { storedJumpOnViaSyncApi, useJumpDateLookupsAfterEdits } from './useJumpDateLookups';
 import { checkAllInSlices, problemOf, readiness, toWizardRows, withCell, withLeftOut, withOutcomes, type CheckedRows } from './wizard-rows';
 
 export type WizardStep = 'source' | 'columns' | 'check' | 'send' | 'results';
@@ -42,12 +44,14 @@ export function useImportWizard(kind: ImportKind, today: string) {
   // Cancelled: how many of the rows sent had gone when the send stopped.
   const [cancelled, setCancelled] = useState<{ sent: number; total: number } | null>(null);
   const [rounds, setRounds] = useState(0);
-  const [checking, setChecking] = useState<{ done: number; total: number } | null>(null);
+  // `lookingUp`: the too-old rows' bookings are being looked up (after the rows are checked).
+  const [checking, setChecking] = useState<{ done: number; total: number; lookingUp?: boolean } | null>(null);
+  const [lookups] = useState(newJumpDateLookups);
   const cancelRequested = useRef(false);
   const mappingTouched = useRef(false);
 
   const plan = useMemo(() => columnPlan(kind, source?.table.headers ?? [], mapping), [kind, source, mapping]);
-  const settings = useMemo(() => ({ dateFormat, today }), [dateFormat, today]);
+  const settings = useMemo(() => ({ dateFormat, today, storedJumpOn: lookups.known }), [dateFormat, today, lookups]);
   const missing = missingRequiredFields(plan);
 
   const loadSource = useCallback(
@@ -64,6 +68,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
       const auto = matchHeaders(headers, kind);
       const dateColumn = headers.findIndex((h) => auto[h] === 'jump_on');
       mappingTouched.current = false;
+      lookups.known.clear();
       setSource(result.source);
       setMappingState(auto);
       setDateFormat(dateColumn >= 0 ? guessDateFormat(rows.map((r) => r[dateColumn] ?? '')) : DEFAULT_DATE_FORMAT);
@@ -82,7 +87,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
         // Nothing remembered is reachable: the automatic match stands.
       }
     },
-    [kind],
+    [kind, lookups],
   );
 
   const setField = useCallback((header: string, field: string | null) => {
@@ -97,11 +102,18 @@ export function useImportWizard(kind: ImportKind, today: string) {
     // Remembered now, while the rows are checked; a failure only means the next file is matched afresh.
     void importsApi.rememberMapping(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
     setChecking({ done: 0, total: rows.length });
-    const result = await checkAllInSlices(kind, rows, plan, settings, (done) => setChecking({ done, total: rows.length }));
+    forgetFailedLookups(lookups);
+    const checkedRows = await checkAllInSlices(kind, rows, plan, settings, (done) => setChecking({ done, total: rows.length }));
+    const result =
+      kind === 'bookings'
+        ? await settleOldJumpDates(checkedRows, plan, settings, lookups, storedJumpOnViaSyncApi, (done, total) => setChecking({ done, total, lookingUp: true }))
+        : checkedRows;
     setChecking(null);
     setChecked(result);
     setStep('check');
-  }, [source, missing.length, checking, checked, kind, plan, settings, mapping, dateFormat]);
+  }, [source, missing.length, checking, checked, kind, plan, settings, mapping, dateFormat, lookups]);
+
+  useJumpDateLookupsAfterEdits(kind, checked, setChecked, plan, settings, lookups, checking !== null);
 
   const editCell = useCallback(
     (index: number, column: number, value: string) => setChecked((state) => (state ? withCell(kind, state, index, column, value, plan, settings) : state)),
