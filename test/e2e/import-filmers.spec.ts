@@ -21,8 +21,8 @@ test('filmers: blank and invalid e-mails are caught before sending; an existing 
   await wizard.next().click();
 
   const grid = wizard.checkGrid();
-  await expect(wizard.countReady()).toHaveText('3 ready');
-  await expect(wizard.countProblem()).toHaveText('3 with problems');
+  await expect(wizard.countReady()).toHaveText('3 will be sent');
+  await expect(wizard.countProblem()).toHaveText('3 with problems (not sent until fixed)');
   await expect(wizard.rowMessage(wizard.row(grid, 3))).toHaveText("Email can't be blank");
   await expect(wizard.rowMessage(wizard.row(grid, 4))).toHaveText('Email is invalid');
   await expect(wizard.rowMessage(wizard.row(grid, 6))).toContainText('Videographer "maybe" must be yes or no');
@@ -32,7 +32,7 @@ test('filmers: blank and invalid e-mails are caught before sending; an existing 
   await wizard.cell(wizard.row(grid, 4), 'Email').click();
   await wizard.cellEditor().fill('ivan@example.com');
   await wizard.cellEditor().press('Enter');
-  await expect(wizard.countReady()).toHaveText('4 ready');
+  await expect(wizard.countReady()).toHaveText('4 will be sent');
 
   await wizard.next().click();
   await wizard.send().click();
@@ -49,7 +49,7 @@ test('filmers: blank and invalid e-mails are caught before sending; an existing 
   await wizard.cell(wizard.row(grid, 6), 'Videographer').click();
   await wizard.cellEditor().fill('no');
   await wizard.cellEditor().press('Enter');
-  await expect(wizard.countReady()).toHaveText('2 ready');
+  await expect(wizard.countReady()).toHaveText('2 will be sent');
   await wizard.next().click();
   await wizard.send().click();
   await expect(wizard.outcomeCount('created')).toHaveText('Created: 5');

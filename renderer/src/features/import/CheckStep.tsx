@@ -2,6 +2,7 @@ import { Badge, Button, Checkbox, Group, SegmentedControl, Stack, Text } from '@
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/states';
 import { ImportGrid, type ImportGridSource } from './ImportGrid';
+import classes from './ImportGrid.module.css';
 import { StatusBadge } from './StatusBadge';
 import type { ImportWizard } from './useImportWizard';
 import { problemOf, readiness, readinessCounts, type CheckedRows, type RowReadiness } from './wizard-rows';
@@ -38,17 +39,31 @@ function gridSource(wizard: ImportWizard, checked: CheckedRows): ImportGridSourc
     },
     action: (i) => {
       const row = rows[i];
-      const done = readiness(checked, i) === 'done';
+      const state = readiness(checked, i);
+      // Ticked means "this row will be sent". A row with a problem is not, until it is fixed: a dash,
+      // not a tick; a click leaves it out for good (one of two duplicates, say).
+      const why =
+        state === 'problem' ? 'Not sent until the problem is fixed. Click to leave this row out.' : state === 'done' ? 'Imported already' : undefined;
       return (
-        <Checkbox
-          size="xs"
-          aria-label={`Send row ${row?.number}`}
-          checked={!row?.leftOut && !done}
-          disabled={done}
-          onChange={(event) => wizard.setLeftOut([i], !event.currentTarget.checked)}
-          data-testid="row-send-toggle"
-        />
+        <span title={why} className={classes.sendToggle}>
+          <Checkbox
+            size="xs"
+            aria-label={`Send row ${row?.number}`}
+            checked={state === 'ready'}
+            indeterminate={state === 'problem'}
+            color={state === 'problem' ? 'red' : undefined}
+            disabled={state === 'done'}
+            onChange={() => wizard.setLeftOut([i], state !== 'left_out')}
+            tabIndex={-1}
+            data-testid="row-send-toggle"
+            data-state={state}
+          />
+        </span>
       );
+    },
+    toggle: (i) => {
+      const state = readiness(checked, i);
+      if (state !== 'done') wizard.setLeftOut([i], state !== 'left_out');
     },
     canEdit: (i) => readiness(checked, i) !== 'done',
     onEdit: wizard.editCell,
@@ -75,7 +90,7 @@ export function CheckStep({ wizard }: { wizard: ImportWizard }) {
   const filters = [
     { value: retrying ? 'todo' : 'all', label: retrying ? 'Not yet imported' : 'All rows' },
     { value: 'problem', label: `With problems (${counts.problem})` },
-    { value: 'ready', label: `Ready (${counts.ready})` },
+    { value: 'ready', label: `Will be sent (${counts.ready})` },
     { value: 'left_out', label: `Left out (${counts.left_out})` },
     ...(retrying ? [{ value: 'all', label: 'All rows' }] : []),
   ];
@@ -85,10 +100,10 @@ export function CheckStep({ wizard }: { wizard: ImportWizard }) {
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" data-testid="import-check-counts">
           <Badge size="lg" variant="light" color="teal" data-testid="count-ready">
-            {counts.ready.toLocaleString('en')} ready
+            {counts.ready.toLocaleString('en')} will be sent
           </Badge>
-          <Badge size="lg" variant="light" color={counts.problem > 0 ? 'red' : 'gray'} data-testid="count-problem">
-            {counts.problem.toLocaleString('en')} with problems
+          <Badge size="lg" variant="light" color={counts.problem > 0 ? 'red' : 'gray'} data-testid="count-problem" title="Fix a row's cells to send it">
+            {counts.problem.toLocaleString('en')} with problems (not sent until fixed)
           </Badge>
           <Badge size="lg" variant="light" color="gray" data-testid="count-left-out">
             {counts.left_out.toLocaleString('en')} left out
@@ -111,7 +126,7 @@ export function CheckStep({ wizard }: { wizard: ImportWizard }) {
       <Group justify="space-between">
         <SegmentedControl size="xs" value={filter} onChange={(v) => setFilter(v as CheckFilter)} data={filters} data-testid="check-filter" />
         <Text size="xs" c="dimmed">
-          Click a cell to fix it (Enter keeps, Esc undoes). Untick a row to leave it out.
+          Click a cell, or move with the arrow keys and press Enter, to fix it (Enter keeps, Esc undoes). Space or the box ticks a row in or out.
         </Text>
       </Group>
       <ImportGrid

@@ -1,10 +1,13 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import classes from './ImportGrid.module.css';
 
 const HEADER_HEIGHT = 42;
-const ROW_HEIGHT = 34;
+// Room for a reason on two lines: the whole of most reasons reads without hovering.
+const ROW_HEIGHT = 40;
+/** Rows PageUp/PageDown move by. */
+const PAGE_ROWS = 10;
 
 /** How the grid reads the rows it shows; indices are positions in the wizard's (or a page's) rows. */
 export interface ImportGridSource {
@@ -22,6 +25,8 @@ export interface ImportGridSource {
   action?: (index: number) => ReactNode;
   canEdit?: (index: number) => boolean;
   onEdit?: (index: number, column: number, value: string) => void;
+  /** Space on a row: its action's toggle (send it or leave it out). */
+  toggle?: (index: number) => void;
 }
 
 export interface ImportGridProps {
@@ -36,6 +41,9 @@ export interface ImportGridProps {
 /** A row in view: its index in the source, its place in the list, and where it is drawn. */
 type Item = { index: number; position: number; start: number };
 
+/** Where the keyboard is: a position in the list shown and a column (index among the grid's columns). */
+type Focus = { position: number; column: number };
+
 function CellEditor({ initial, onDone }: { initial: string; onDone: (value: string | null) => void }) {
   const [value, setValue] = useState(initial);
   return (
@@ -47,11 +55,10 @@ function CellEditor({ initial, onDone }: { initial: string; onDone: (value: stri
       onChange={(event) => setValue(event.currentTarget.value)}
       onBlur={() => onDone(value)}
       onKeyDown={(event) => {
+        // The grid's own keys stop here: arrows move the caret, Space types a space.
+        event.stopPropagation();
         if (event.key === 'Enter') onDone(value);
-        else if (event.key === 'Escape') {
-          event.stopPropagation();
-          onDone(null);
-        }
+        else if (event.key === 'Escape') onDone(null);
       }}
       data-testid="cell-editor"
     />
@@ -62,10 +69,14 @@ function CellEditor({ initial, onDone }: { initial: string; onDone: (value: stri
  * Every row of an import (50,000 and more) in one scrolling table: TanStack Table lays out the
  * columns, TanStack Virtual puts only the rows in view in the DOM. Cells can be fixed in place
  * (click, type, Enter; Escape undoes), and a cell with a problem shows it on hover.
+ * Keyboard, as on the desk's other grids: the arrow keys (PageUp/PageDown, Home/End, Ctrl+Home/End)
+ * move a visible focus cell, Enter or F2 (or just typing) edits it, Space ticks the row in or out.
  */
 export function ImportGrid({ label, items, source, messageHeader, placeholder, testId }: ImportGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [editing, setEditing] = useState<{ index: number; column: number } | null>(null);
+  const [editing, setEditing] = useState<{ index: number; column: number; initial?: string } | null>(null);
+  const [focus, setFocus] = useState<Focus | null>(null);
+  const cellId = useId();
 
   const hasAction = source.action !== undefined;
   const { headers } = source;
@@ -76,7 +87,7 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
       ...(hasAction ? [{ id: 'action', header: '', size: 44 } as ColumnDef<Item>] : []),
       { id: 'status', header: 'Status', size: 150 },
       // The reason sits beside the status, where the eye is, not past the file's last column.
-      { id: 'message', header: messageHeader, size: 320 },
+      { id: 'message', header: messageHeader, size: 380 },
       ...dataColumns,
     ];
   }, [headers, hasAction, messageHeader]);
@@ -107,15 +118,82 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
   });
   const rows = table.getRowModel().rows;
   const width = table.getTotalSize();
+  const leafColumns = table.getVisibleLeafColumns();
+  const firstDataColumn = Math.max(0, leafColumns.findIndex((c) => c.id.startsWith('c')));
+  // The list shown may have shrunk (a filter, a fixed row leaving "with problems"): stay inside it.
+  const at: Focus | null =
+    focus && items.length > 0 ? { position: Math.min(focus.position, items.length - 1), column: Math.min(focus.column, leafColumns.length - 1) } : null;
 
-  const renderCell = (columnId: string, index: number, column: number | undefined, style: CSSProperties): ReactNode => {
+  const dataColumnAt = (column: number) => (leafColumns[column]?.columnDef.meta as { column?: number } | undefined)?.column;
+
+  /** Brings a cell into view: the virtualizer for the row, scrollLeft for the column. */
+  const reveal = (next: Focus) => {
+    virtualizer.scrollToIndex(next.position, { align: 'auto' });
+    const grid = scrollRef.current;
+    const column = leafColumns[next.column];
+    if (!grid || !column) return;
+    const left = column.getStart();
+    const right = left + column.getSize();
+    if (left < grid.scrollLeft) grid.scrollLeft = left;
+    else if (right > grid.scrollLeft + grid.clientWidth) grid.scrollLeft = right - grid.clientWidth;
+  };
+  const moveTo = (next: Focus) => {
+    setFocus(next);
+    reveal(next);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys typed into the cell editor or a row's checkbox are theirs.
+    if (event.target !== scrollRef.current || items.length === 0 || event.altKey || event.metaKey) return;
+    const current = at ?? { position: 0, column: firstDataColumn };
+    const lastRow = items.length - 1;
+    const lastColumn = leafColumns.length - 1;
+    const moves: Record<string, () => Focus> = {
+      ArrowDown: () => ({ ...current, position: Math.min(lastRow, current.position + 1) }),
+      ArrowUp: () => ({ ...current, position: Math.max(0, current.position - 1) }),
+      PageDown: () => ({ ...current, position: Math.min(lastRow, current.position + PAGE_ROWS) }),
+      PageUp: () => ({ ...current, position: Math.max(0, current.position - PAGE_ROWS) }),
+      ArrowRight: () => ({ ...current, column: Math.min(lastColumn, current.column + 1) }),
+      ArrowLeft: () => ({ ...current, column: Math.max(0, current.column - 1) }),
+      Home: () => (event.ctrlKey ? { ...current, position: 0 } : { ...current, column: 0 }),
+      End: () => (event.ctrlKey ? { ...current, position: lastRow } : { ...current, column: lastColumn }),
+    };
+    const move = moves[event.key];
+    if (move) {
+      event.preventDefault();
+      moveTo(move());
+      return;
+    }
+    if (event.ctrlKey) return;
+    const index = items[current.position] as number;
+    const dataColumn = dataColumnAt(current.column);
+    const editable = dataColumn !== undefined && (source.canEdit?.(index) ?? false);
+    if (event.key === ' ') {
+      event.preventDefault();
+      source.toggle?.(index);
+    } else if ((event.key === 'Enter' || event.key === 'F2') && editable) {
+      event.preventDefault();
+      setFocus(current);
+      setEditing({ index, column: dataColumn });
+    } else if (event.key.length === 1 && editable) {
+      // Typing over a cell replaces its value, as in a spreadsheet.
+      event.preventDefault();
+      setFocus(current);
+      setEditing({ index, column: dataColumn, initial: event.key });
+    }
+  };
+  const focusedIndex = at ? items[at.position] : undefined;
+  const focusedMessage = focusedIndex === undefined ? null : source.message(focusedIndex);
+
+  const renderCell = (columnId: string, index: number, column: number | undefined, style: CSSProperties, focused: boolean): ReactNode => {
     const s = source;
+    const mark = focused ? { 'data-focused': true, id: cellId } : {};
     if (columnId === 'number') {
-      return <div key={columnId} role="gridcell" className={`${classes.cell} ${classes.number}`} style={style} data-keep>{s.rowNumber(index)}</div>;
+      return <div key={columnId} role="gridcell" className={`${classes.cell} ${classes.number}`} style={style} data-keep {...mark}>{s.rowNumber(index)}</div>;
     }
     if (columnId === 'action' || columnId === 'status') {
       return (
-        <div key={columnId} role="gridcell" className={classes.cell} style={style} data-keep data-testid={`row-${columnId}`}>
+        <div key={columnId} role="gridcell" className={classes.cell} style={style} data-keep data-testid={`row-${columnId}`} {...mark}>
           {columnId === 'action' ? s.action?.(index) : s.status(index)}
         </div>
       );
@@ -123,7 +201,7 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
     if (columnId === 'message') {
       const message = s.message(index);
       return (
-        <div key={columnId} role="gridcell" className={`${classes.cell} ${classes.message}`} style={style} data-keep data-testid="row-message" title={message ?? undefined}>
+        <div key={columnId} role="gridcell" className={`${classes.cell} ${classes.message}`} style={style} data-keep data-testid="row-message" title={message ?? undefined} {...mark}>
           <span className={classes.cellText}>{message}</span>
         </div>
       );
@@ -134,7 +212,7 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
       return (
         <div key={columnId} className={classes.cell} style={style} role="gridcell" data-column={s.headers[c]}>
           <CellEditor
-            initial={value}
+            initial={editing.initial ?? value}
             onDone={(next) => {
               setEditing(null);
               if (next !== null && next !== value) s.onEdit?.(index, c, next);
@@ -160,6 +238,7 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
         aria-invalid={problem ? true : undefined}
         title={editable ? (problem ? `${problem} (click to fix)` : 'Click to change') : problem}
         onClick={editable ? () => setEditing({ index, column: c }) : undefined}
+        {...mark}
       >
         <span className={classes.cellText}>{value}</span>
       </div>
@@ -168,43 +247,75 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
   };
 
   return (
-    <div ref={scrollRef} className={classes.grid} role="grid" aria-label={label} aria-rowcount={items.length + 1} tabIndex={0} data-testid={testId}>
-      <div role="rowgroup" className={classes.head}>
-        <div role="row" className={classes.headRow} style={{ width }}>
-          {table.getFlatHeaders().map((header) => {
-            const column = (header.column.columnDef.meta as { column?: number } | undefined)?.column;
-            const field = column === undefined ? undefined : source.fieldOf?.(column);
-            return (
-              <div key={header.id} role="columnheader" className={classes.th} style={{ width: header.getSize() }} data-ignored={field === null || undefined}>
-                <span className={classes.thLabel}>{flexRender(header.column.columnDef.header, header.getContext())}</span>
-                {field !== undefined && <span className={classes.fieldName}>{field === null ? 'ignored' : `→ ${field}`}</span>}
-              </div>
-            );
-          })}
+    <div className={classes.frame} data-grid-frame>
+      <div
+        ref={scrollRef}
+        className={classes.grid}
+        role="grid"
+        aria-label={label}
+        aria-rowcount={items.length + 1}
+        aria-activedescendant={at ? cellId : undefined}
+        tabIndex={0}
+        data-testid={testId}
+        onKeyDown={onKeyDown}
+        // The focus cell appears where the keyboard comes in; a click sets it where it lands.
+        onFocus={(event) => {
+          if (event.target === scrollRef.current && focus === null && items.length > 0) setFocus({ position: 0, column: firstDataColumn });
+        }}
+      >
+        <div role="rowgroup" className={classes.head}>
+          <div role="row" className={classes.headRow} style={{ width }}>
+            {table.getFlatHeaders().map((header) => {
+              const column = (header.column.columnDef.meta as { column?: number } | undefined)?.column;
+              const field = column === undefined ? undefined : source.fieldOf?.(column);
+              return (
+                <div key={header.id} role="columnheader" className={classes.th} style={{ width: header.getSize() }} data-ignored={field === null || undefined}>
+                  <span className={classes.thLabel}>{flexRender(header.column.columnDef.header, header.getContext())}</span>
+                  {field !== undefined && <span className={classes.fieldName}>{field === null ? 'ignored' : `→ ${field}`}</span>}
+                </div>
+              );
+            })}
+          </div>
         </div>
+        {items.length === 0 ? (
+          <div className={classes.placeholder}>{placeholder}</div>
+        ) : (
+          <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT, width }}>
+            {rows.map((row) => {
+              const { index, position, start } = row.original;
+              return (
+                <div
+                  key={row.id}
+                  role="row"
+                  aria-rowindex={position + 2}
+                  className={classes.row}
+                  data-state={source.rowState?.(index)}
+                  data-row-number={source.rowNumber(index)}
+                  onMouseDown={(event) => {
+                    const cell = (event.target as HTMLElement).closest('[role="gridcell"]');
+                    const columnPosition = cell ? Array.prototype.indexOf.call(cell.parentElement?.children ?? [], cell) : -1;
+                    if (columnPosition >= 0) setFocus({ position, column: columnPosition });
+                  }}
+                  style={{ transform: `translateY(${start - HEADER_HEIGHT}px)`, width }}
+                >
+                  {row.getVisibleCells().map((cell, columnPosition) =>
+                    renderCell(
+                      cell.column.id,
+                      index,
+                      (cell.column.columnDef.meta as { column?: number } | undefined)?.column,
+                      { width: cell.column.getSize() },
+                      at !== null && at.position === position && at.column === columnPosition,
+                    ),
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        )}
       </div>
-      {items.length === 0 ? (
-        <div className={classes.placeholder}>{placeholder}</div>
-      ) : (
-        <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize() - HEADER_HEIGHT, width }}>
-          {rows.map((row) => {
-            const { index, position, start } = row.original;
-            return (
-              <div
-                key={row.id}
-                role="row"
-                aria-rowindex={position + 2}
-                className={classes.row}
-                data-state={source.rowState?.(index)}
-                data-row-number={source.rowNumber(index)}
-                style={{ transform: `translateY(${start - HEADER_HEIGHT}px)`, width }}
-              >
-                {row.getVisibleCells().map((cell) =>
-                  renderCell(cell.column.id, index, (cell.column.columnDef.meta as { column?: number } | undefined)?.column, { width: cell.column.getSize() }),
-                )}
-              </div>
-            );
-          })}
+      {focusedMessage && (
+        <div className={classes.focusLine} data-testid="grid-focus-message">
+          <b>Row {source.rowNumber(focusedIndex as number)}:</b> {focusedMessage}
         </div>
       )}
     </div>
