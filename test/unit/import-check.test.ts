@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { isTooOld } from '../../electron/sync/booking-rules';
 import { isValidEmail as serverEmailCheck } from '../../electron/sync/filmer-rules';
 import { isValidEmail, toBoolean } from '../../renderer/src/features/import/cell-values';
 import { columnPlan } from '../../renderer/src/features/import/column-plan';
 import { matchHeaders } from '../../renderer/src/features/import/header-match';
 import { readSource } from '../../renderer/src/features/import/read-source';
-import { checkRow } from '../../renderer/src/features/import/row-check';
+import { forgetFailedLookups, idsToLookUp, lookUpJumpDates, newJumpDateLookups, settleOldJumpDates, withLookedUp, type StoredJumpOnLookup } from '../../renderer/src/features/import/old-jump-dates';
+import { checkRow, KEPT_JUMP_DATE_NOTE } from '../../renderer/src/features/import/row-check';
 import { checkAll, problemOf, readiness, readinessCounts, toWizardRows, withCell, withLeftOut } from '../../renderer/src/features/import/wizard-rows';
 import type { ImportKind } from '../../shared/schemas/imports';
 import { addDays } from '../../shared/dates';
+import { startTestDesk, type TestDesk } from '../support/desk';
 import { IMPORT_FIXTURES, renderImportFixture } from '../support/import-fixtures';
+import { BASE_SEED } from '../support/seed';
 
 const TODAY = '2026-06-15';
 
@@ -122,5 +125,104 @@ describe('cell values', () => {
   test('text beyond the wire limits is refused with the schema message', () => {
     const check = checkRow(['x'.repeat(300)], columnPlan('bookings', ['id'], { id: 'external_id' }), { dateFormat: 'YYYY-MM-DD', today: TODAY });
     assert.equal(check.cellProblems[0], 'External id must be at most 255 characters');
+  });
+});
+
+describe('a too-old jump date the booking already has (the server refuses only a change to it)', () => {
+  const plan = columnPlan('bookings', ['id', 'Jump date'], { id: 'external_id', 'Jump date': 'jump_on' });
+  const old = addDays(TODAY, -45);
+
+  test('the rule: the stored date makes the row ready with a note; another date, or no booking, is too old; unknown asks for a lookup', () => {
+    const storedJumpOn = new Map<string, string | null>([
+      ['SAME', old],
+      ['MOVED', addDays(old, 1)],
+      ['NONE', null],
+    ]);
+    const check = (id: string, date = old) => checkRow([id, date], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn });
+    assert.deepEqual(check('SAME').cellProblems, {});
+    assert.equal(check('SAME').note, KEPT_JUMP_DATE_NOTE);
+    assert.match(check('MOVED').cellProblems[1] ?? '', /booking is too old/);
+    assert.equal(check('MOVED').lookup, undefined, 'answered already');
+    assert.match(check('NONE').cellProblems[1] ?? '', /booking is too old/);
+    assert.match(check('UNKNOWN').cellProblems[1] ?? '', /booking is too old/);
+    assert.equal(check('UNKNOWN').lookup, 'UNKNOWN');
+    assert.equal(check('UNKNOWN', addDays(TODAY, -14)).lookup, undefined, 'not too old: nothing to look up');
+    assert.equal(check('SAME', addDays(TODAY, 2)).note, undefined);
+  });
+
+  describe('looked up on a real desk', () => {
+    let desk: TestDesk;
+    const seeded = ['OLD-1', 'OLD-2', 'OLD-3', 'OLD-4', 'OLD-5', 'OLD-6', 'OLD-7', 'OLD #8', 'OLD-A'];
+    before(async () => {
+      const [dz, ...others] = BASE_SEED.dropzones;
+      const bookings = [...(dz?.bookings ?? []), ...seeded.map((external_id, i) => ({ id: 500 + i, external_id, name: `Old ${i}`, jump_on: old }))];
+      desk = await startTestDesk({ seed: { dropzones: [{ ...dz, bookings }, ...others] } });
+    });
+    after(() => desk.dispose());
+
+    const counting = () => {
+      const seen = { calls: [] as string[], inFlight: 0, most: 0 };
+      const lookup: StoredJumpOnLookup = async (id) => {
+        seen.calls.push(id);
+        seen.inFlight++;
+        seen.most = Math.max(seen.most, seen.inFlight);
+        try {
+          const r = await desk.sync('GET', `/bookings/${encodeURIComponent(id)}`);
+          if (r.status === 404) return null;
+          assert.equal(r.status, 200, r.text);
+          return r.body.jump_on ?? null;
+        } finally {
+          seen.inFlight--;
+        }
+      };
+      return { seen, lookup };
+    };
+
+    test('only the too-old rows are looked up, six at a time; rows re-sending the stored date are ready', async () => {
+      const cells = [
+        ...seeded.slice(0, 8).map((id) => [id, old]),
+        ['UNKNOWN-OLD', old],
+        ['NO-PRODUCT', old],
+        ['NEW-1', addDays(TODAY, 5)],
+        ['OLD-9', addDays(TODAY, -3)],
+      ];
+      const settings = { dateFormat: 'YYYY-MM-DD' as const, today: TODAY, storedJumpOn: new Map<string, string | null>() };
+      const lookups = { known: settings.storedJumpOn, failed: new Set<string>() };
+      const { seen, lookup } = counting();
+      const progress: number[] = [];
+      const state = await settleOldJumpDates(checkAll('bookings', toWizardRows(cells), plan, settings), plan, settings, lookups, lookup, (done) => progress.push(done));
+      assert.deepEqual([...seen.calls].sort(), [...seeded.slice(0, 8), 'UNKNOWN-OLD', 'NO-PRODUCT'].sort());
+      assert.equal(seen.most, 6);
+      assert.equal(progress.at(-1), 10);
+      assert.deepEqual(state.rows.map((_, i) => readiness(state, i)), [...Array(8).fill('ready'), 'problem', 'problem', 'ready', 'ready']);
+      assert.equal(state.checks[7]?.note, KEPT_JUMP_DATE_NOTE, 'an external id with a space and a # is looked up URL-encoded');
+      assert.match(problemOf(state, 9) ?? '', /booking is too old/, 'NO-PRODUCT is stored with another date: changing it to an old one is refused');
+
+      // A fix to the unknown row's id: that row waits on a lookup, made once, then it is ready.
+      const fixed = withCell('bookings', state, 8, 0, 'OLD-A', plan, settings);
+      assert.deepEqual(idsToLookUp(fixed.checks, lookups), ['OLD-A']);
+      await lookUpJumpDates(['OLD-A'], lookups, lookup);
+      const settled = withLookedUp(fixed, new Set(['OLD-A']), plan, settings);
+      assert.equal(readiness(settled, 8), 'ready');
+      assert.equal(seen.calls.filter((id) => id === 'OLD-A').length, 1);
+      // A fix to a date: the stored one is known, so no lookup; another old date is too old again.
+      const moved = withCell('bookings', settled, 0, 1, addDays(old, 1), plan, settings);
+      assert.equal(readiness(moved, 0), 'problem');
+      assert.deepEqual(idsToLookUp(moved.checks, lookups), []);
+    });
+
+    test('a lookup that fails leaves its row too old, and is asked again at the next check', async () => {
+      const lookups = newJumpDateLookups();
+      await lookUpJumpDates(['OLD-1'], lookups, async () => {
+        throw new Error('remote unreachable');
+      });
+      assert.ok(lookups.failed.has('OLD-1'));
+      const check = checkRow(['OLD-1', old], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn: lookups.known });
+      assert.match(check.cellProblems[1] ?? '', /booking is too old/);
+      assert.deepEqual(idsToLookUp([check], lookups), [], 'not asked again while this check stands');
+      forgetFailedLookups(lookups);
+      const again = checkRow(['OLD-1', old], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn: lookups.known });
+      assert.deepEqual(idsToLookUp([again], lookups), ['OLD-1']);
+    });
   });
 });

@@ -197,4 +197,50 @@ describe('sending an import, on a real desk', () => {
     const all = (await desk.sync('GET', '/filmers?include_all=true')).body as { email: string }[];
     assert.equal(all.filter((f) => f.email === 'lost@example.com').length, 1);
   });
+
+  type StoredFilmer = { id: number; name: string; email: string; external_id: string | null };
+  const filmers = async () => (await desk.sync('GET', '/filmers?include_all=true')).body as StoredFilmer[];
+
+  test('filmers: a Name/E-mail sheet of the roster updates the filmers it names, whatever their external ids (e-mail case ignored)', async () => {
+    const before = await filmers();
+    const list = items([
+      { name: 'Fay F. Filmer', email: 'FAY@example.com' },
+      { name: 'Jo Jumper', email: 'jo@example.com' },
+      { name: 'Ivo Internal', email: 'ivo@example.com' },
+    ]);
+    const { outcomes } = await run('filmers', list, { importId: null });
+    assert.deepEqual([0, 1, 2].map((i) => outcomes.get(i)?.status), ['ok', 'ok', 'ok']);
+    const after = await filmers();
+    assert.equal(after.length, before.length, 'no filmer created');
+    const fay = after.filter((f) => f.email.toLowerCase().includes('fay@example.com'));
+    assert.equal(fay.length, 1);
+    assert.equal(fay[0]?.name, 'Fay F. Filmer');
+    assert.equal(fay[0]?.external_id, 'F-1', 'the external id is kept');
+  });
+
+  test('filmers: an unknown external id with the e-mail of a filmer that has another one is refused unsent; without one, the filmer gets it', async () => {
+    const before = await filmers();
+    const list = items([
+      { name: 'Fay Other', email: 'fay@example.com', external_id: 'STAFF-99' },
+      { name: 'Ivo Internal', email: 'Ivo@Example.com', external_id: 'STAFF-2' },
+    ]);
+    const { outcomes } = await run('filmers', list, { importId: null });
+    assert.equal(outcomes.get(0)?.status, 'conflict');
+    assert.match(outcomes.get(0)?.message ?? '', /^e-mail fay@example\.com belongs to filmer .+ \(external id F-1\), not STAFF-99: correct the external id/);
+    assert.equal(outcomes.get(1)?.status, 'ok');
+    const after = await filmers();
+    assert.equal(after.length, before.length);
+    assert.ok(!after.some((f) => f.external_id === 'STAFF-99'));
+    assert.equal(after.find((f) => f.email.toLowerCase() === 'ivo@example.com')?.external_id, 'STAFF-2');
+    assert.notEqual(after.find((f) => f.external_id === 'F-1')?.name, 'Fay Other');
+  });
+
+  test('filmers: an e-mail two filmers share (made before matching by e-mail) is refused, naming both', async () => {
+    const twins = await desk.sync('POST', '/filmers/batch', { filmers: [{ name: 'Tim Twin', email: 'twin@example.com' }, { name: 'Tom Twin', email: 'twin@example.com', external_id: 'T-2' }] });
+    assert.deepEqual((twins.body.results as { status: string }[]).map((r) => r.status), ['created', 'created']);
+    const { outcomes } = await run('filmers', items([{ name: 'Twin', email: 'TWIN@example.com' }]), { importId: null });
+    assert.equal(outcomes.get(0)?.status, 'conflict');
+    assert.match(outcomes.get(0)?.message ?? '', /belongs to 2 filmers: Tim Twin \(no external id\), Tom Twin \(external id T-2\); add an external id column/);
+    assert.equal((await filmers()).filter((f) => f.email === 'twin@example.com').length, 2);
+  });
 });

@@ -1,39 +1,80 @@
 import type { Filmer } from '../../../../shared/schemas/filmer';
 
+/** How a row goes up: as an update of a filmer the server has, as a new filmer, or not at all (and why). */
+export type FilmerAddress = { record: Record<string, unknown> } | { refused: string };
+
+const foldEmail = (email: string) => email.trim().toLowerCase();
+
+const named = (filmer: Filmer) => `${filmer.name} (${filmer.external_id === null ? 'no external id' : `external id ${filmer.external_id}`})`;
+
 /**
  * A filmer in the batch API is created whenever `id` is absent (spec 4.2), so re-sending a row
  * would make a second filmer. The wizard therefore looks each row up among the filmers the
- * server has: by external id; failing that by e-mail, when exactly one filmer has it and that
- * filmer has no other external id. A match is sent with its `id` (an update), so an import and
- * its retries together never create the same filmer twice.
+ * server has, and sends a match with its `id` (an update):
+ * - a row with an external id: the filmer with that external id; failing that, the filmer with
+ *   the row's e-mail if it has no external id yet (it gets this one);
+ * - a row without one: the filmer with its e-mail (case and spaces ignored), whatever that
+ *   filmer's external id: a Name/E-mail sheet of the roster updates it.
+ * Refused, never sent: an e-mail that belongs to a filmer with another external id (the row says
+ * one filmer, the e-mail another: the person decides), or to several filmers. Else: a new filmer.
+ * So an import and its retries together never create the same filmer twice.
  */
 export class FilmerMatcher {
   private readonly byExternalId = new Map<string, Filmer>();
-  private readonly byEmail = new Map<string, Filmer | 'several'>();
+  private readonly byEmail = new Map<string, Filmer[]>();
 
   constructor(existing: readonly Filmer[]) {
     for (const filmer of existing) {
       if (filmer.external_id !== null) this.byExternalId.set(filmer.external_id, filmer);
-      const email = filmer.email.trim().toLowerCase();
-      this.byEmail.set(email, this.byEmail.has(email) ? 'several' : filmer);
+      const email = foldEmail(filmer.email);
+      const holders = this.byEmail.get(email);
+      if (holders) holders.push(filmer);
+      else this.byEmail.set(email, [filmer]);
     }
   }
 
-  match(record: Record<string, unknown>): Filmer | undefined {
-    const externalId = typeof record.external_id === 'string' ? record.external_id : null;
+  /** The filmer this row updates, none (a new filmer), or why the row cannot go. */
+  match(record: Record<string, unknown>): { filmer: Filmer | undefined } | { refused: string } {
+    const externalId = typeof record.external_id === 'string' && record.external_id.trim() !== '' ? record.external_id : null;
     if (externalId !== null) {
       const byId = this.byExternalId.get(externalId);
-      if (byId) return byId;
+      if (byId) return { filmer: byId };
     }
-    const email = typeof record.email === 'string' ? record.email.trim().toLowerCase() : null;
-    const byEmail = email === null ? undefined : this.byEmail.get(email);
-    if (!byEmail || byEmail === 'several') return undefined;
-    return byEmail.external_id === null || byEmail.external_id === externalId ? byEmail : undefined;
+    const email = typeof record.email === 'string' ? foldEmail(record.email) : null;
+    const holders = email === null ? [] : (this.byEmail.get(email) ?? []);
+    if (holders.length === 0) return { filmer: undefined };
+    if (holders.length > 1) {
+      return {
+        refused: `e-mail ${email} belongs to ${holders.length} filmers: ${holders.map(named).join(', ')}; ${externalId === null ? 'add an external id column to say which one' : `none has external id ${externalId}`}`,
+      };
+    }
+    const holder = holders[0] as Filmer;
+    if (externalId === null || holder.external_id === null) return { filmer: holder };
+    return {
+      refused: `e-mail ${email} belongs to filmer ${named(holder)}, not ${externalId}: correct the external id (or the e-mail) and retry`,
+    };
   }
 
-  /** The record as it goes up: with the matched filmer's id, or without (a new filmer). */
-  addressed(record: Record<string, unknown>): Record<string, unknown> {
+  /** The record as it goes up: with the matched filmer's id, or without (a new filmer); or refused. */
+  addressed(record: Record<string, unknown>): FilmerAddress {
     const found = this.match(record);
-    return found ? { ...record, id: found.id } : record;
+    if ('refused' in found) return found;
+    return { record: found.filmer ? { ...record, id: found.filmer.id } : record };
   }
+}
+
+/**
+ * One batch of filmer rows: the refused ones answered here as the server answers a conflict, the
+ * others sent; the results in the rows' order, as the batch endpoint gives them.
+ */
+export async function sendMatchedFilmers(
+  matcher: FilmerMatcher,
+  records: readonly Record<string, unknown>[],
+  sendBatch: (records: readonly object[]) => Promise<unknown[]>,
+): Promise<unknown[]> {
+  const addresses = records.map((record) => matcher.addressed(record));
+  const going = addresses.flatMap((a) => ('record' in a ? [a.record] : []));
+  const answers = going.length > 0 ? await sendBatch(going) : [];
+  let next = 0;
+  return addresses.map((a) => ('record' in a ? answers[next++] : { status: 'conflict', error: a.refused }));
 }

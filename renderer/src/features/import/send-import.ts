@@ -1,6 +1,6 @@
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import { IMPORT_LEASE_RENEW_MS, IMPORT_LIMITS, type ImportKind, type ImportRowInput, type ImportState } from '../../../../shared/schemas/imports';
-import { FilmerMatcher } from './filmer-matching';
+import { FilmerMatcher, sendMatchedFilmers } from './filmer-matching';
 import { outcomeOfResult, type RowOutcome } from './outcomes';
 
 /** A row the wizard sends: where it sits, its cells (for the history) and the record built from them. */
@@ -146,8 +146,9 @@ async function sendChunks(job: SendJob, recorder: Recorder): Promise<SendSummary
   };
   const attempt = async (chunk: readonly SendItem[], refresh: boolean) => {
     await prepare(refresh);
-    const records = chunk.map((item) => (matcher ? matcher.addressed(item.record) : item.record));
-    return transport.sendBatch(kind, records);
+    const records = chunk.map((item) => item.record);
+    // Filmers: each row addressed to the filmer it updates; a row that names two filmers is answered a conflict unsent.
+    return matcher ? sendMatchedFilmers(matcher, records, (going) => transport.sendBatch(kind, going)) : transport.sendBatch(kind, records);
   };
 
   let cancelled = false;
