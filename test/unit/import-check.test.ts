@@ -5,6 +5,7 @@ import { isTooOld } from '../../electron/sync/booking-rules';
 import { isValidEmail as serverEmailCheck } from '../../electron/sync/filmer-rules';
 import { isValidEmail, toBoolean } from '../../renderer/src/features/import/cell-values';
 import { columnPlan } from '../../renderer/src/features/import/column-plan';
+import { guessDateFormat } from '../../renderer/src/features/import/date-formats';
 import { matchHeaders } from '../../renderer/src/features/import/header-match';
 import { readSource } from '../../renderer/src/features/import/read-source';
 import { forgetFailedLookups, idsToLookUp, lookUpJumpDates, newJumpDateLookups, settleOldJumpDates, withLookedUp, type StoredJumpOnLookup } from '../../renderer/src/features/import/old-jump-dates';
@@ -224,5 +225,28 @@ describe('a too-old jump date the booking already has (the server refuses only a
       const again = checkRow(['OLD-1', old], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn: lookups.known });
       assert.deepEqual(idsToLookUp([again], lookups), ['OLD-1']);
     });
+  });
+});
+
+describe("Dutch Excel's file, checked (sep= line, first/last name, booking date, D-M-YYYY)", () => {
+  const result = readSource({ kind: 'file', name: 'nl.csv', bytes: new Uint8Array(readFileSync(`${IMPORT_FIXTURES}bookings-excel-nl.csv`)).buffer });
+  assert.ok(result.ok);
+  const { headers, rows } = result.source.table;
+  const mapping = matchHeaders(headers, 'bookings');
+  const plan = columnPlan('bookings', headers, mapping);
+  const dateFormat = guessDateFormat(rows.map((r) => r[5] ?? ''));
+  const state = checkAll('bookings', toWizardRows(rows), plan, { dateFormat, today: TODAY });
+
+  test('columns: the parts of the name, the jump date (not the booking date), dashes guessed', () => {
+    assert.deepEqual(mapping, { 'Booking ID': 'external_id', 'First name': 'name_first', 'Last name': 'name_last', 'E-mail': 'email', 'Booking date': null, 'Jump date': 'jump_on' });
+    assert.equal(dateFormat, 'DD-MM-YYYY');
+  });
+  test('rows: "First Last" with either part empty; unpadded dates; 31-02 refused with the reason', () => {
+    assert.deepEqual(state.checks[0]?.record, { external_id: 'BK-301', name: 'Anna de Vries', email: 'anna@example.com', jump_on: '2026-06-01' });
+    assert.equal(state.checks[1]?.record.name, 'Ben');
+    assert.equal(state.checks[1]?.record.jump_on, '2026-06-15');
+    assert.equal(state.checks[2]?.record.name, 'Chloé');
+    assert.equal(state.checks[2]?.cellProblems[5], 'Jump date "31-02-2026" is not a real date: February 2026 has 28 days');
+    assert.deepEqual(state.rows.map((_, i) => readiness(state, i)), ['ready', 'ready', 'problem']);
   });
 });
