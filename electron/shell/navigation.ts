@@ -6,16 +6,20 @@ export type NavigationDecision = { allow: true } | { allow: false; openExternall
 /**
  * Where the window may go: only its own origin. A link to a web page leaving the app opens in the
  * system browser instead (the desk never shows foreign pages with its preload and token);
- * file:, javascript:, data: and other schemes go nowhere.
+ * file:, javascript:, data: and other schemes go nowhere, and so do the desk's own server
+ * (http://127.0.0.1:<port>, any loopback address) and any URL carrying the session token:
+ * refused, not handed to a browser (origin.ts, externalWebUrl).
  */
-export function decideNavigation(url: string): NavigationDecision {
+export function decideNavigation(url: string, secrets: readonly string[] = []): NavigationDecision {
   if (isAppUrl(url)) return { allow: true };
-  return { allow: false, openExternally: externalWebUrl(url) };
+  return { allow: false, openExternally: externalWebUrl(url, secrets) };
 }
 
 export interface GuardDeps {
   openExternal: (url: string) => Promise<void>;
   log: (message: string) => void;
+  /** Never sent to a browser inside a URL (the session token). */
+  secrets?: readonly string[];
 }
 
 type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
@@ -25,9 +29,9 @@ type GuardedContents = Pick<WebContents, 'on' | 'setWindowOpenHandler'>;
  * sub-frame navigations, window.open / target=_blank, and <webview>. Called for every
  * webContents the app creates (app 'web-contents-created'), so none is left unguarded.
  */
-export function guardWebContents(contents: GuardedContents, { openExternal, log }: GuardDeps): void {
+export function guardWebContents(contents: GuardedContents, { openExternal, log, secrets = [] }: GuardDeps): void {
   const refuse = (event: { preventDefault(): void }, url: string, kind: string) => {
-    const decision = decideNavigation(url);
+    const decision = decideNavigation(url, secrets);
     if (decision.allow) return;
     event.preventDefault();
     // Only the scheme and host go to the log: a URL's query could carry anything.
@@ -44,7 +48,7 @@ export function guardWebContents(contents: GuardedContents, { openExternal, log 
     log('refused a <webview>');
   });
   contents.setWindowOpenHandler(({ url }) => {
-    const external = externalWebUrl(url);
+    const external = externalWebUrl(url, secrets);
     log(`refused window.open of ${describeUrl(url)}${external ? ' (opened in the system browser)' : ''}`);
     if (external) void openExternal(external).catch(() => undefined);
     return { action: 'deny' };

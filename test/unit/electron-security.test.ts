@@ -77,20 +77,39 @@ describe('the app origin', () => {
 });
 
 describe('navigation', () => {
-  test('own origin allowed; other origins, the server itself, file: and javascript: refused', () => {
+  test('own origin allowed; other origins open outside; the server itself, loopback, file: and javascript: go nowhere', () => {
     assert.deepEqual(decideNavigation('app://desk/#/filmers'), { allow: true });
     assert.deepEqual(decideNavigation('https://example.com/'), { allow: false, openExternally: 'https://example.com/' });
-    assert.deepEqual(decideNavigation('http://127.0.0.1:4780/?token=x'), { allow: false, openExternally: 'http://127.0.0.1:4780/?token=x' });
     assert.deepEqual(decideNavigation('file:///etc/passwd'), { allow: false, openExternally: null });
     assert.deepEqual(decideNavigation('javascript:alert(1)'), { allow: false, openExternally: null });
     assert.deepEqual(decideNavigation('app://other/'), { allow: false, openExternally: null });
+    // The desk's own server, with the token in its start URL: a browser must never be handed it.
+    for (const url of [
+      'http://127.0.0.1:4780/?token=dzd_x',
+      'http://127.0.0.1:51234/api/f1/sync',
+      'http://127.1:4780/',
+      'http://2130706433:4780/',
+      'http://localhost:4780/',
+      'http://LOCALHOST./',
+      'http://desk.localhost/',
+      'http://[::1]:4780/',
+      'http://[::ffff:127.0.0.1]:4780/',
+      'http://0.0.0.0:4780/',
+    ]) {
+      assert.deepEqual(decideNavigation(url), { allow: false, openExternally: null }, url);
+    }
+    // A web page is fine; the same page carrying the session token is not.
+    const token = 'dzd_SessionToken123';
+    assert.deepEqual(decideNavigation('https://example.com/help?ref=desk', [token]), { allow: false, openExternally: 'https://example.com/help?ref=desk' });
+    assert.deepEqual(decideNavigation(`https://example.com/help?t=${token}`, [token]), { allow: false, openExternally: null });
+    assert.deepEqual(decideNavigation(`https://example.com/${encodeURIComponent(token).replace('_', '%5F')}`, [token]), { allow: false, openExternally: null });
   });
 
   function guarded() {
     const contents = new FakeWebContents();
     const opened: string[] = [];
     const logged: string[] = [];
-    guardWebContents(contents as any, { openExternal: async (url) => void opened.push(url), log: (line) => logged.push(line) });
+    guardWebContents(contents as any, { openExternal: async (url) => void opened.push(url), log: (line) => logged.push(line), secrets: ['dzd_launchToken'] });
     return { contents, opened, logged };
   }
 
@@ -138,9 +157,20 @@ describe('navigation', () => {
     assert.equal(event.defaultPrevented, true);
   });
 
+  test('the server\'s own URL and a URL with the session token are refused and not opened, by link or by window.open', () => {
+    const { contents, opened } = guarded();
+    for (const url of ['http://127.0.0.1:4780/?token=dzd_launchToken', 'http://localhost:4780/#/settings', 'https://example.com/?t=dzd_launchToken']) {
+      const event = fakeEvent();
+      contents.emit('will-navigate', event, url);
+      assert.equal(event.defaultPrevented, true, url);
+      assert.deepEqual(contents.windowOpenHandler!({ url }), { action: 'deny' }, url);
+    }
+    assert.deepEqual(opened, []);
+  });
+
   test('window.open is always denied; http(s) goes to the system browser, other schemes are dropped', () => {
     const { contents, opened } = guarded();
-    for (const url of ['https://example.com/', 'http://example.org/x', 'file:///etc/passwd', 'javascript:alert(1)', 'app://desk/#/bookings', 'about:blank']) {
+    for (const url of ['https://example.com/', 'http://example.org/x', 'file:///etc/passwd', 'javascript:alert(1)', 'app://desk/#/bookings', 'about:blank', 'http://127.0.0.1:4780/']) {
       assert.deepEqual(contents.windowOpenHandler!({ url }), { action: 'deny' }, url);
     }
     assert.deepEqual(opened, ['https://example.com/', 'http://example.org/x']);
@@ -198,13 +228,25 @@ describe('the menu', () => {
   test('has the edit, view and window roles and Help with about, data folder and logs folder', () => {
     const clicked: string[] = [];
     const template = menuTemplate({ appName: 'Dropzone Desk', platform: 'linux', about: () => clicked.push('about'), openDataFolder: () => clicked.push('data'), openLogsFolder: () => clicked.push('logs') });
-    assert.deepEqual(template.map((item) => item.role), ['fileMenu', 'editMenu', 'viewMenu', 'windowMenu', 'help']);
+    assert.deepEqual(template.map((item) => item.role ?? item.label), ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
     const help = template.at(-1)!.submenu as Array<{ label?: string; click?: () => void }>;
     assert.deepEqual(help.filter((item) => item.label).map((item) => item.label), ['About Dropzone Desk', 'Open data folder', 'Open logs folder']);
     for (const item of help) item.click?.();
     assert.deepEqual(clicked, ['about', 'data', 'logs']);
     const mac = menuTemplate({ appName: 'Dropzone Desk', platform: 'darwin', about() {}, openDataFolder() {}, openLogsFolder() {} });
     assert.equal(mac[0]!.role, 'appMenu');
+  });
+
+  test('Reload and the developer tools only in a checkout, not in a release', () => {
+    const actions = { appName: 'Dropzone Desk', platform: 'linux' as const, about() {}, openDataFolder() {}, openLogsFolder() {} };
+    const viewOf = (template: ReturnType<typeof menuTemplate>) => template[2]!;
+    const release = viewOf(menuTemplate(actions));
+    assert.equal(release.label, 'View');
+    assert.equal(release.role, undefined, 'not the viewMenu role, which brings Reload and Toggle Developer Tools');
+    const roles = (release.submenu as Array<{ role?: string }>).map((item) => item.role).filter(Boolean);
+    assert.deepEqual(roles, ['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
+    assert.ok(!roles.some((role) => /reload|devtools/i.test(role!)));
+    assert.equal(viewOf(menuTemplate({ ...actions, developerMenu: true })).role, 'viewMenu');
   });
 });
 
