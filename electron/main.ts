@@ -22,5 +22,6 @@ runDeskShell(electron, {
   // the separate build from `npm run native:electron`, leaving node_modules to Node and npm test.
   nativeBinding: app.isPackaged ? undefined : electronNativeBindingPath(app.getAppPath(), process.versions.electron ?? 'unknown'),
   dataDir: process.env.DESK_DATA_DIR || undefined,
+  developerMenu: !app.isPackaged,
   echo: app.isPackaged ? undefined : (line) => process.stdout.write(line),
 });

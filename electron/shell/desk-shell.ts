@@ -1,4 +1,5 @@
 import type { BrowserWindow, Event } from 'electron';
+import { resolve } from 'node:path';
 import { newToken } from '../server/tokens';
 import { DESK_CONFIG_CHANNEL, answerDeskConfig } from './desk-config';
 import type { ElectronApi } from './electron-api';
@@ -22,8 +23,10 @@ export interface ShellOptions {
   forkServer: (log: (line: string) => void) => () => ServerChild;
   /** better-sqlite3 built for Electron, when not packaged (packaged apps carry a rebuilt one). */
   nativeBinding?: string;
-  /** A data folder instead of userData (DESK_DATA_DIR: the e2e tests' temp folders). */
+  /** A data folder instead of userData (DESK_DATA_DIR: the e2e tests' temp folders); a relative one is taken from the working folder. */
   dataDir?: string;
+  /** Reload and Toggle Developer Tools in the View menu: a checkout, not a release (app.isPackaged). */
+  developerMenu?: boolean;
   platform?: NodeJS.Platform;
   supervisor?: SupervisorOptions;
   /** Echo log lines (to stdout when run from a terminal). */
@@ -49,7 +52,8 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
   const { app, dialog, shell } = electron;
   const platform = options.platform ?? process.platform;
   app.setName(options.productName);
-  if (options.dataDir) app.setPath('userData', options.dataDir);
+  // app.setPath throws on a relative path (DESK_DATA_DIR=./data): resolve it against the working folder.
+  if (options.dataDir) app.setPath('userData', resolve(options.dataDir));
 
   if (!app.requestSingleInstanceLock()) {
     // Another desk already has this store open: it gets focus (second-instance), this one goes.
@@ -117,7 +121,28 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
     options.supervisor,
   );
 
+  // Crashes in quick succession give one dialog, not a stack of them: while one is open, later
+  // reports wait; when it closes, only a give-up (which needs its Quit) is still shown.
+  let crashDialogOpen = false;
+  let pendingGiveUp: CrashReport | undefined;
   async function reportCrash(report: CrashReport): Promise<void> {
+    if (crashDialogOpen) {
+      if (!report.restarting) pendingGiveUp = report;
+      log(`crash dialog already open; ${report.restarting ? 'not shown again' : 'the give-up follows it'}`);
+      return;
+    }
+    crashDialogOpen = true;
+    try {
+      await showCrashDialog(report);
+    } finally {
+      crashDialogOpen = false;
+    }
+    const giveUp = pendingGiveUp;
+    pendingGiveUp = undefined;
+    if (giveUp) await reportCrash(giveUp);
+  }
+
+  async function showCrashDialog(report: CrashReport): Promise<void> {
     const detail = report.restarting
       ? 'It has been restarted. Everything the desk confirmed as saved is safe; an action in progress at that moment may need to be done again. The log has the details (Help → Open logs folder).'
       : `It stopped ${report.crashesInWindow} times within a short time and was not restarted again. Quit and start the desk again; if it keeps happening, send the log file (Help → Open logs folder) to support.`;
@@ -134,7 +159,9 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
   }
 
   app.on('second-instance', () => focusWindow(window));
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, { openExternal: (url) => shell.openExternal(url), log }));
+  app.on('web-contents-created', (_event, contents) =>
+    guardWebContents(contents, { openExternal: (url) => shell.openExternal(url), log, secrets: [sessionToken] }),
+  );
   electron.ipcMain.on(DESK_CONFIG_CHANNEL, (event) =>
     answerDeskConfig(event, () => ({ apiBase: APP_ORIGIN, token: sessionToken, version: app.getVersion() })),
   );
@@ -148,6 +175,7 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
       about: () => app.showAboutPanel(),
       openDataFolder: () => void shell.openPath(dataDir),
       openLogsFolder,
+      developerMenu: options.developerMenu ?? false,
     });
     electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(menu));
     app.setAboutPanelOptions({ applicationName: options.productName, applicationVersion: app.getVersion() });

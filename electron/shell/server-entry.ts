@@ -30,6 +30,9 @@ function parentPort(): Port {
 
 const port = parentPort();
 let desk: RunningDesk | undefined;
+/** The start in progress or done; a stop waits for it, so a store being opened is still closed. */
+let starting: Promise<void> | undefined;
+let stopping = false;
 
 async function start(message: StartServer): Promise<void> {
   try {
@@ -47,14 +50,19 @@ async function start(message: StartServer): Promise<void> {
         ? new RelayedSecretStore(message.secret.value, message.secret.description, (value) => port.post({ type: 'secret-write', value }))
         : undefined,
     });
-    port.post({ type: 'ready', url: desk.url, dropzone: desk.dropzone.name, storeFile: desk.storeFile, notices: desk.notices });
+    if (!stopping) port.post({ type: 'ready', url: desk.url, dropzone: desk.dropzone.name, storeFile: desk.storeFile, notices: desk.notices });
   } catch (error) {
     port.post({ type: 'failed', error: (error as Error).message });
   }
 }
 
 async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
   try {
+    // A quit right after launch arrives while startDesk is still opening the store and binding the
+    // port: let it finish (start() never rejects), then close what it opened.
+    await starting;
     await desk?.close();
   } finally {
     port.post({ type: 'stopped' });
@@ -64,6 +72,6 @@ async function stop(): Promise<void> {
 }
 
 port.onMessage((message) => {
-  if (message.type === 'start') void start(message);
+  if (message.type === 'start') starting ??= start(message);
   else if (message.type === 'stop') void stop();
 });

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { ElectronApi } from '../../electron/shell/electron-api';
 
 /**
@@ -71,6 +72,32 @@ export class FakeBrowserWindow extends FakeEmitter {
   }
 }
 
+/**
+ * An Electron UtilityProcess as forkUtilityServer sees it: 'spawn', 'message', 'exit' and
+ * 'error' events, piped stdout/stderr, postMessage and kill, each recorded.
+ */
+export class FakeUtilityProcess extends FakeEmitter {
+  static next = 1000;
+  readonly pid = FakeUtilityProcess.next++;
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  readonly posted: unknown[] = [];
+  killed = 0;
+  constructor(
+    readonly entry: string,
+    readonly options: Record<string, unknown>,
+  ) {
+    super();
+  }
+  postMessage(message: unknown) {
+    this.posted.push(message);
+  }
+  kill() {
+    this.killed++;
+    return true;
+  }
+}
+
 export interface FakeElectron {
   api: ElectronApi;
   calls: string[];
@@ -79,6 +106,9 @@ export interface FakeElectron {
   menu: { template: any[] | null };
   dialogs: Array<{ type: string; message: string; detail: string; buttons: string[] }>;
   dialogResponse: number;
+  /** While set, showMessageBox waits for it (a dialog the user has not answered yet). */
+  dialogGate: Promise<void> | null;
+  utilityProcesses: FakeUtilityProcess[];
   ipc: Map<string, Handler>;
   privileged: unknown[];
   protocolHandlers: Map<string, (request: Request) => Promise<Response>>;
@@ -111,6 +141,8 @@ export function fakeElectron(userData: string): FakeElectron {
     menu: { template: null },
     dialogs: [],
     dialogResponse: 0,
+    dialogGate: null,
+    utilityProcesses: [],
     ipc: new Map(),
     privileged: [],
     protocolHandlers: new Map(),
@@ -138,7 +170,11 @@ export function fakeElectron(userData: string): FakeElectron {
       if (!path) throw new Error(`no path ${name}`);
       return path;
     },
-    setPath: (name: string, path: string) => void app.paths.set(name, path),
+    // Electron throws on a relative path ("Path must be absolute").
+    setPath: (name: string, path: string) => {
+      if (!isAbsolute(path)) throw new Error(`Failed to set path: ${name} — Path must be absolute: ${path}`);
+      app.paths.set(name, path);
+    },
     setAppLogsPath: (path?: string) => void app.paths.set('logs', path ?? join(app.paths.get('userData')!, 'logs')),
     getVersion: () => '0.1.0',
     getName: () => app.name,
@@ -161,6 +197,7 @@ export function fakeElectron(userData: string): FakeElectron {
       showMessageBox: async (...args: any[]) => {
         const options = args.length > 1 ? args[1] : args[0];
         fake.dialogs.push(options);
+        if (fake.dialogGate) await fake.dialogGate;
         return { response: fake.dialogResponse, checkboxChecked: false };
       },
       showErrorBox: (title: string, content: string) => void fake.dialogs.push({ type: 'error', message: title, detail: content, buttons: [] }),
@@ -180,7 +217,13 @@ export function fakeElectron(userData: string): FakeElectron {
       openExternal: async (url: string) => void fake.opened.push(url),
       openPath: async (path: string) => (fake.openedPaths.push(path), ''),
     },
-    utilityProcess: { fork: () => { throw new Error('the tests fork the server with child_process'); } },
+    utilityProcess: {
+      fork: (entry: string, _args: string[], options: Record<string, unknown>) => {
+        const child = new FakeUtilityProcess(entry, options);
+        fake.utilityProcesses.push(child);
+        return child;
+      },
+    },
     safeStorage: {
       isEncryptionAvailable: () => fake.safeStorage.available,
       getSelectedStorageBackend: () => fake.safeStorage.backend,

@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { runDeskShell, type DeskShell } from '../../electron/shell/desk-shell';
+import { isFromServer, type FromServer } from '../../electron/shell/server-messages';
+import { ServerSupervisor, type CrashReport } from '../../electron/shell/server-supervisor';
+import { forkUtilityServer } from '../../electron/shell/utility-fork';
 import { fakeElectron, fakeEvent, type FakeElectron } from '../support/fake-electron';
 import { freePort, occupy } from '../support/ports';
+import { ScriptedChild } from '../support/scripted-server';
 import { forkNodeServer } from '../support/server-child';
 
 /**
@@ -23,9 +27,9 @@ function tempDir(): string {
   return dir;
 }
 
-function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: boolean; dataDir?: string } = {}) {
+function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: boolean; dataDir?: string; userData?: string } = {}) {
   const dataDir = options.dataDir ?? tempDir();
-  const fake = fakeElectron(join(dataDir, 'ignored-user-data'));
+  const fake = fakeElectron(options.userData ?? join(dataDir, 'ignored-user-data'));
   fake.app.lockAvailable = options.lock ?? true;
   fake.safeStorage.available = options.keychain ?? true;
   const output: string[] = [];
@@ -34,7 +38,7 @@ function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: bool
     preload: '/app/out/preload.cjs',
     uiDir: join(process.cwd(), 'dist', 'renderer'),
     forkServer: () => forkNodeServer(output),
-    dataDir,
+    dataDir: options.userData ? undefined : dataDir,
     nativeBinding: options.nativeBinding,
     platform: 'linux',
     supervisor: { maxCrashes: 2, crashWindowMs: 60_000, readyTimeoutMs: 20_000 },
@@ -103,7 +107,8 @@ describe('a launch', () => {
     fake.app.ready();
     await shell.ready;
     assert.ok(fake.permissionRequest && fake.permissionCheck, 'permission handlers installed');
-    assert.deepEqual(fake.menu.template!.map((item: { role?: string }) => item.role), ['fileMenu', 'editMenu', 'viewMenu', 'windowMenu', 'help']);
+    // A release's View menu (no developerMenu): zoom and full screen, no Reload or developer tools.
+    assert.deepEqual(fake.menu.template!.map((item: { role?: string; label?: string }) => item.role ?? item.label), ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
     const window = fake.windows[0]!;
     assert.deepEqual(window.loaded, ['app://desk/']);
     assert.equal(window.options.webPreferences.sandbox, true);
@@ -244,5 +249,158 @@ describe('credentials with safeStorage', () => {
     const view = (await (await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${token}` } })).json()) as { secret_store: string };
     assert.match(view.secret_store, /file readable only by you/);
     await quit(fake, shell);
+  });
+});
+
+describe('the data folder and the session token', () => {
+  test('userData by default; a relative DESK_DATA_DIR is made absolute; a fresh token each launch', async () => {
+    // No data folder given: the store goes to Electron's userData (named after the product).
+    const userData = tempDir();
+    const first = boot({ userData });
+    first.fake.app.ready();
+    await first.shell.ready;
+    const firstToken = tokenOf(first.fake);
+    assert.equal((await relay(first.fake, '/api/desk/session', { headers: { authorization: `Bearer ${firstToken}` } })).status, 200);
+    assert.ok(existsSync(join(userData, 'desk.sqlite3')), 'the store is in userData');
+    assert.ok(existsSync(join(userData, 'logs', 'main.log')));
+    await quit(first.fake, first.shell);
+
+    // DESK_DATA_DIR=../relative/path: Electron's setPath takes only absolute paths (the stand-in
+    // throws like it), so the shell resolves it against the working folder.
+    const relativeDir = relative(process.cwd(), userData);
+    assert.ok(!isAbsolute(relativeDir));
+    const second = boot({ dataDir: relativeDir });
+    assert.equal(second.fake.app.paths.get('userData'), userData);
+    second.fake.app.ready();
+    await second.shell.ready;
+    const secondToken = tokenOf(second.fake);
+    assert.notEqual(secondToken, firstToken, 'each launch makes its own token');
+    assert.equal((await relay(second.fake, '/api/desk/session', { headers: { authorization: `Bearer ${secondToken}` } })).status, 200);
+    assert.equal((await relay(second.fake, '/api/desk/session', { headers: { authorization: `Bearer ${firstToken}` } })).status, 401, 'the last launch\'s token opens nothing');
+    await quit(second.fake, second.shell);
+  });
+});
+
+describe('crash reports', () => {
+  test('crashes in a row give one dialog, not a stack; a give-up still follows it', async () => {
+    const fake = fakeElectron(tempDir());
+    const children: ScriptedChild[] = [];
+    let release!: () => void;
+    fake.dialogGate = new Promise<void>((resolve) => (release = resolve));
+    const shell = runDeskShell(fake.api, {
+      productName: 'Dropzone Desk',
+      preload: '/app/out/preload.cjs',
+      uiDir: '/app/out/renderer',
+      forkServer: () => () => {
+        const child = new ScriptedChild('ready');
+        children.push(child);
+        return child;
+      },
+      platform: 'linux',
+      supervisor: { maxCrashes: 2, crashWindowMs: 60_000 },
+    });
+    fake.app.ready();
+    await shell.ready;
+    await shell.supervisor!.url();
+    children[0]!.exit(139);
+    await shell.supervisor!.url();
+    children[1]!.exit(139);
+    await shell.supervisor!.url();
+    assert.equal(fake.dialogs.length, 1, 'the second crash does not open a second dialog while the first is open');
+    children[2]!.exit(139);
+    assert.equal(shell.supervisor!.status, 'failed');
+    assert.equal(fake.dialogs.length, 1);
+
+    // The user closes the dialog: the give-up (which offers Quit) is shown, once.
+    fake.dialogResponse = 1;
+    release();
+    await waitFor(() => fake.dialogs.length === 2, 'the give-up dialog');
+    assert.match(fake.dialogs[0]!.detail, /restarted/);
+    assert.match(fake.dialogs[1]!.detail, /not restarted again/);
+    assert.deepEqual(fake.dialogs[1]!.buttons, ['Quit', 'Open logs folder']);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(fake.dialogs.length, 2);
+    fake.api.app.quit();
+    await waitFor(() => fake.app.quitted, 'the app to quit');
+  });
+});
+
+describe('the utility process', () => {
+  function forked() {
+    const fake = fakeElectron(tempDir());
+    const logged: string[] = [];
+    const start = forkUtilityServer(fake.api.utilityProcess, '/app/out/server.cjs', (line) => logged.push(line));
+    return { fake, logged, start };
+  }
+
+  test('is forked as the named server with piped output; messages before its spawn wait for it, in order; its output goes to the log', () => {
+    const { fake, logged, start } = forked();
+    const child = start();
+    const process = fake.utilityProcesses[0]!;
+    assert.equal(process.entry, '/app/out/server.cjs');
+    assert.deepEqual(process.options, { serviceName: 'Dropzone Desk server', stdio: 'pipe' });
+    assert.equal(child.pid, process.pid);
+    child.postMessage({ type: 'start', dataDir: '/d', sessionToken: 'dzd_t' });
+    child.postMessage({ type: 'stop' });
+    assert.deepEqual(process.posted, [], 'nothing is sent before the process has spawned');
+    process.emit('spawn');
+    assert.deepEqual(process.posted.map((message) => (message as { type: string }).type), ['start', 'stop']);
+    child.postMessage({ type: 'stop' });
+    assert.equal(process.posted.length, 3, 'after spawn, straight through');
+
+    process.stdout.write('listening\n');
+    process.stderr.write('a warning\n');
+    assert.deepEqual(logged, ['server: listening\n', 'server (stderr): a warning\n']);
+    const received: unknown[] = [];
+    child.onMessage((message) => received.push(message));
+    process.emit('message', { type: 'stopped' });
+    assert.deepEqual(received, [{ type: 'stopped' }]);
+  });
+
+  test("a fatal V8 error ('error' event) is a crash: logged, reported once and restarted, even with the 'exit' that follows", async () => {
+    const { fake, logged, start } = forked();
+    const crashes: CrashReport[] = [];
+    const supervisor = new ServerSupervisor(start, () => ({ type: 'start', dataDir: '/d', sessionToken: 'dzd_t' }), {
+      ready: () => undefined,
+      crashed: (report) => crashes.push(report),
+      failed: () => undefined,
+      secretWrite: () => undefined,
+      log: (line) => logged.push(line),
+    });
+    supervisor.start();
+    const first = fake.utilityProcesses[0]!;
+    first.emit('spawn');
+    first.emit('message', { type: 'ready', url: 'http://127.0.0.1:1', dropzone: 'DZ', storeFile: '/d/desk.sqlite3', notices: [] });
+    assert.equal(await supervisor.url(), 'http://127.0.0.1:1');
+
+    // Without a listener, EventEmitter would throw this 'error' in the main process.
+    assert.doesNotThrow(() => first.emit('error', 'FatalError', 'v8::internal::Heap::FatalProcessOutOfMemory', '{"report":"…"}'));
+    first.emit('exit', 134);
+    assert.equal(first.killed, 1);
+    assert.deepEqual(crashes, [{ code: null, restarting: true, crashesInWindow: 1 }]);
+    assert.equal(fake.utilityProcesses.length, 2, 'one restart, not two');
+    assert.equal(supervisor.status, 'starting');
+    assert.ok(logged.some((line) => /fatal error: FatalError at v8::internal::Heap::FatalProcessOutOfMemory/.test(line)), logged.join('\n'));
+    assert.ok(!logged.some((line) => line.includes('"report"')), 'the diagnostic report is not logged');
+  });
+});
+
+describe('the server process', () => {
+  test('a stop that arrives while it is still starting waits for the start, then closes the store', async () => {
+    const dataDir = tempDir();
+    const output: string[] = [];
+    const child = forkNodeServer(output)();
+    const messages: FromServer[] = [];
+    child.onMessage((message) => {
+      if (isFromServer(message)) messages.push(message);
+    });
+    const exited = new Promise<number | null>((resolve) => child.onExit(resolve));
+    // Quit right after launch: the stop follows the start at once, before startDesk can finish.
+    child.postMessage({ type: 'start', dataDir, sessionToken: 'dzd_quick-quit' });
+    child.postMessage({ type: 'stop' });
+    assert.equal(await exited, 0, output.join(''));
+    assert.deepEqual(messages.map((message) => message.type), ['stopped'], 'no ready for a server already told to stop');
+    assert.ok(existsSync(join(dataDir, 'desk.sqlite3')), 'the start got as far as the store');
+    assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'and the store was closed');
   });
 });

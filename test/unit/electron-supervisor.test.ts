@@ -1,48 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ToServer } from '../../electron/shell/server-messages';
-import { ServerSupervisor, type CrashReport, type ServerChild } from '../../electron/shell/server-supervisor';
+import { ServerSupervisor, type CrashReport } from '../../electron/shell/server-supervisor';
+import { ScriptedChild } from '../support/scripted-server';
 
 /**
  * The supervisor's rules with scripted children (its decisions, not a server, are under test
  * here; electron-shell.test.ts runs it with the real server process).
  */
-class ScriptedChild implements ServerChild {
-  static next = 1;
-  readonly pid = ScriptedChild.next++;
-  readonly received: ToServer[] = [];
-  private messageHandlers: Array<(message: unknown) => void> = [];
-  private exitHandlers: Array<(code: number | null) => void> = [];
-  killed = false;
-  constructor(private readonly behaviour: 'ready' | 'fail' | 'hang-on-stop') {}
-  postMessage(message: ToServer) {
-    this.received.push(message);
-    queueMicrotask(() => {
-      if (message.type === 'start') {
-        if (this.behaviour === 'fail') this.say({ type: 'failed', error: 'the store is from a newer version' });
-        else this.say({ type: 'ready', url: `http://127.0.0.1:${40000 + this.pid}`, dropzone: 'DZ', storeFile: '/x', notices: [] });
-      }
-      if (message.type === 'stop' && this.behaviour !== 'hang-on-stop') this.exit(0);
-    });
-  }
-  onMessage(handler: (message: unknown) => void) {
-    this.messageHandlers.push(handler);
-  }
-  onExit(handler: (code: number | null) => void) {
-    this.exitHandlers.push(handler);
-  }
-  kill() {
-    this.killed = true;
-    queueMicrotask(() => this.exit(null));
-  }
-  say(message: unknown) {
-    for (const handler of this.messageHandlers) handler(message);
-  }
-  exit(code: number | null) {
-    for (const handler of this.exitHandlers.splice(0)) handler(code);
-  }
-}
-
 function supervise(behaviour: ScriptedChild['behaviour'], options = {}) {
   const children: ScriptedChild[] = [];
   const crashes: CrashReport[] = [];
