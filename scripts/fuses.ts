@@ -48,12 +48,21 @@ export function electronExecutable(context: Pick<AfterPackContext, 'appOutDir' |
   }
 }
 
-export async function applyFuses(context: AfterPackContext): Promise<void> {
-  const e2e = isE2eBuild();
-  const executable = electronExecutable(context);
-  const config = fuseConfig(e2e);
-  // An arm64 macOS binary must stay ad-hoc signed after its bytes change, or it will not start.
-  config.resetAdHocDarwinSignature = context.electronPlatformName === 'darwin' && context.arch === Arch.arm64;
-  await flipFuses(executable, config);
-  console.log(`  • fuses flipped in ${executable}${e2e ? ' (DESK_E2E_BUILD=1: Node CLI inspect kept on for Playwright)' : ''}`);
+/**
+ * electron-builder's afterPack hook: flips the fuses of the packed executable, release or e2e
+ * build by DESK_E2E_BUILD. `flip` and `env` are parameters so a test can record what it would do
+ * (flipping needs a real Electron executable).
+ */
+export function fusesAfterPack(flip: typeof flipFuses = flipFuses, env: NodeJS.ProcessEnv = process.env) {
+  return async (context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager' | 'arch'>): Promise<void> => {
+    const e2e = isE2eBuild(env);
+    const executable = electronExecutable(context);
+    const config = fuseConfig(e2e);
+    // An arm64 macOS binary must stay ad-hoc signed after its bytes change, or it will not start.
+    config.resetAdHocDarwinSignature = context.electronPlatformName === 'darwin' && context.arch === Arch.arm64;
+    await flip(executable, config);
+    console.log(`  • fuses flipped in ${executable}${e2e ? ' (DESK_E2E_BUILD=1: Node CLI inspect kept on for Playwright)' : ''}`);
+  };
 }
+
+export const applyFuses = fusesAfterPack();

@@ -1,9 +1,18 @@
 import { FuseV1Options } from '@electron/fuses';
+import { Arch } from 'electron-builder';
 import { build } from 'esbuild';
+import { minimatch } from 'minimatch';
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, test } from 'node:test';
+import { PRODUCT_NAME } from '../../electron/data-dir';
 import { electronNativeBindingPath } from '../../electron/shell/native-binding';
-import { electronExecutable, fuseConfig, isE2eBuild } from '../../scripts/fuses';
+import { openStore } from '../../electron/store/open';
+import { electronExecutable, fuseConfig, fusesAfterPack, isE2eBuild } from '../../scripts/fuses';
 
 test('release fuses: no run-as-node, no NODE_OPTIONS, no --inspect, asar only and checked, cookies encrypted', () => {
   const release = fuseConfig(false);
@@ -44,4 +53,116 @@ test('the preload bundle is one CommonJS file needing nothing but electron, expo
   assert.deepEqual(requires, ['electron']);
   assert.equal([...code.matchAll(/exposeInMainWorld\(/g)].length, 1);
   assert.match(code, /exposeInMainWorld\("desk", Object\.freeze\(\{ apiBase: config\.apiBase, token: config\.token, version: config\.version \}\)\)/);
+});
+
+describe('better-sqlite3 through nativeBinding', () => {
+  test("a valid addon given as nativeBinding opens the store (Node's own build, under Node)", () => {
+    const addon = resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
+    assert.ok(existsSync(addon));
+    const dir = mkdtempSync(join(tmpdir(), 'desk-native-'));
+    try {
+      const db = openStore(join(dir, 'desk.sqlite3'), { nativeBinding: addon });
+      assert.equal((db.prepare('select 40 + 2 as answer').get() as { answer: number }).answer, 42);
+      assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
+      db.close();
+      // The option is really used: a file that is no addon fails the open.
+      assert.throws(() => openStore(join(dir, 'other.sqlite3'), { nativeBinding: join(dir, 'missing', 'better_sqlite3.node') }), /missing/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('electron-builder.yml', () => {
+  // js-yaml is what electron-builder itself reads this file with (app-builder-lib, builder-util).
+  const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+  const config = yaml.load(readFileSync('electron-builder.yml', 'utf8')) as {
+    appId: string;
+    productName: string;
+    files: string[];
+    asar: boolean;
+    asarUnpack: string[];
+    npmRebuild: boolean;
+    linux: { target: string[] };
+    win: { target: string };
+    mac: { target: string };
+  };
+
+  test('app id, product name (the same as package.json and the data folder), and the four installers', () => {
+    assert.equal(config.appId, 'com.dropzonedesk.app');
+    assert.equal(config.productName, PRODUCT_NAME);
+    // Electron names userData after package.json's productName: the folder is "Dropzone Desk" even
+    // before app.setName runs, packaged or not.
+    assert.equal((JSON.parse(readFileSync('package.json', 'utf8')) as { productName?: string }).productName, PRODUCT_NAME);
+    assert.deepEqual(config.linux.target, ['AppImage', 'deb']);
+    assert.equal(config.win.target, 'nsis');
+    assert.equal(config.mac.target, 'dmg');
+    assert.equal(config.npmRebuild, true);
+  });
+
+  /** electron-builder's files rule: patterns in order, the last one that matches a path decides. */
+  const shipped = (path: string) => {
+    let included = false;
+    for (const pattern of config.files) {
+      const negated = pattern.startsWith('!');
+      if (minimatch(path, negated ? pattern.slice(1) : pattern, { dot: true })) included = !negated;
+    }
+    return included;
+  };
+
+  test('ships only the built files: the bundles, the UI, package.json and the native addon with its loader', () => {
+    const sources = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+    const leaked = sources.filter(shipped).filter((path) => path !== 'package.json');
+    assert.deepEqual(leaked, [], 'no source, test, doc or config file of the checkout');
+    for (const path of ['out/main.cjs', 'out/preload.cjs', 'out/server.cjs', 'out/renderer/index.html', 'out/renderer/assets/index-abc.js', 'package.json',
+      'node_modules/better-sqlite3/package.json', 'node_modules/better-sqlite3/lib/index.js', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      'node_modules/bindings/bindings.js', 'node_modules/file-uri-to-path/index.js']) {
+      assert.ok(shipped(path), `${path} is shipped`);
+    }
+    for (const path of ['out/main.cjs.map', 'out/renderer/assets/index-abc.js.map', 'node_modules/fastify/fastify.js', 'node_modules/react/index.js',
+      'node_modules/better-sqlite3/src/better_sqlite3.cpp', 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/build/Release/obj/x.o',
+      'node_modules/better-sqlite3/build/Release/test_extension.node', 'node_modules/electron/dist/electron', 'electron/main.ts', 'dist/renderer/index.html', 'build/native/x/better_sqlite3.node']) {
+      assert.equal(shipped(path), false, `${path} is not shipped`);
+    }
+  });
+
+  test('asar on, with better-sqlite3 (and any .node addon) unpacked', () => {
+    assert.equal(config.asar, true);
+    const unpacked = (path: string) => config.asarUnpack.some((pattern) => minimatch(path, pattern, { dot: true }));
+    assert.ok(unpacked('node_modules/better-sqlite3/build/Release/better_sqlite3.node'));
+    assert.ok(unpacked('node_modules/better-sqlite3/lib/database.js'));
+    assert.equal(unpacked('out/main.cjs'), false);
+    assert.equal(unpacked('out/renderer/index.html'), false);
+  });
+});
+
+describe('the afterPack fuse hook', () => {
+  function run(env: NodeJS.ProcessEnv, platform: string, arch: Arch) {
+    const flipped: Array<{ file: string; config: Record<string | number, unknown> }> = [];
+    const hook = fusesAfterPack(async (file, config) => flipped.push({ file: String(file), config: config as Record<string | number, unknown> }), env);
+    const packager = { appInfo: { productFilename: 'Dropzone Desk' }, executableName: 'dropzone-desk' } as any;
+    return hook({ appOutDir: '/o', electronPlatformName: platform, packager, arch }).then(() => flipped);
+  }
+
+  test('a release build flips the release fuses in the packed executable', async () => {
+    const [linux] = await run({}, 'linux', Arch.x64);
+    assert.equal(linux!.file, '/o/dropzone-desk');
+    assert.equal(linux!.config[FuseV1Options.EnableNodeCliInspectArguments], false);
+    assert.equal(linux!.config[FuseV1Options.RunAsNode], false);
+    assert.equal(linux!.config.resetAdHocDarwinSignature, false);
+    const { resetAdHocDarwinSignature, ...fuses } = linux!.config;
+    assert.equal(resetAdHocDarwinSignature, false);
+    assert.deepEqual(fuses, fuseConfig(false));
+    const [mac] = await run({}, 'darwin', Arch.arm64);
+    assert.equal(mac!.file, '/o/Dropzone Desk.app');
+    assert.equal(mac!.config.resetAdHocDarwinSignature, true, 'an arm64 Mac binary is re-signed ad hoc after its bytes change');
+  });
+
+  test('DESK_E2E_BUILD=1 keeps the inspector fuse on, and only that one', async () => {
+    const [e2e] = await run({ DESK_E2E_BUILD: '1' }, 'win32', Arch.x64);
+    assert.equal(e2e!.file, '/o/Dropzone Desk.exe');
+    const { resetAdHocDarwinSignature: _ignored, ...fuses } = e2e!.config;
+    assert.deepEqual(fuses, fuseConfig(true));
+    assert.equal(e2e!.config[FuseV1Options.EnableNodeCliInspectArguments], true);
+  });
 });
