@@ -48,9 +48,16 @@ export class ImportWizardScreen {
   readonly send = () => this.page.getByTestId('import-send');
   readonly progress = () => this.page.getByTestId('import-progress');
   readonly cancel = () => this.page.getByTestId('import-cancel');
+  readonly progressText = () => this.page.getByTestId('import-progress-text');
+  /** The status bar's "Importing…" badge, shown on every screen while a send goes on. */
+  readonly statusImporting = () => this.page.getByTestId('status-importing');
+  /** The focus line under a grid: the whole reason of the row the keyboard is on. */
+  readonly focusMessage = () => this.page.getByTestId('grid-focus-message');
+  readonly countDone = () => this.page.getByTestId('count-done');
 
   // Results
   readonly results = () => this.page.getByTestId('import-results');
+  readonly cancelledBanner = () => this.page.getByTestId('import-cancelled');
   readonly resultsGrid = () => this.page.getByRole('grid', { name: 'Import results' });
   readonly outcomeCount = (status: string) => this.page.getByTestId(`outcome-count-${status}`);
   readonly downloadResults = () => this.page.getByTestId('import-download-results');
@@ -73,7 +80,10 @@ export class ImportHistoryScreen {
   readonly fileName = () => this.page.getByTestId('history-file-name');
   readonly rowsGrid = () => this.page.getByRole('grid', { name: 'Imported rows' });
   readonly gridRow = (rowNumber: number) => this.rowsGrid().locator(`[role="row"][data-row-number="${rowNumber}"]`);
-  readonly outcomeCount = (status: string) => this.page.getByTestId(`outcome-count-${status}`);
+  /** In the detail page: a wizard kept off-screen has counts of its own. */
+  readonly outcomeCount = (status: string) => this.detail().getByTestId(`outcome-count-${status}`);
   readonly failedOnly = () => this.page.getByRole('switch', { name: 'Only rows that failed' });
   readonly downloadFailed = () => this.page.getByTestId('history-download-failed');
+  readonly interrupted = () => this.page.getByTestId('history-interrupted');
+  readonly retry = () => this.page.getByTestId('history-retry');
 }

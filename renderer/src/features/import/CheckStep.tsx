@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { EmptyState } from '../../components/states';
 import { ImportGrid, type ImportGridSource } from './ImportGrid';
 import classes from './ImportGrid.module.css';
+import pageClasses from './ImportPage.module.css';
 import { StatusBadge } from './StatusBadge';
 import type { ImportWizard } from './useImportWizard';
 import { problemOf, readiness, readinessCounts, type CheckedRows, type RowReadiness } from './wizard-rows';
@@ -96,7 +97,7 @@ export function CheckStep({ wizard }: { wizard: ImportWizard }) {
   ];
 
   return (
-    <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="import-check">
+    <Stack gap="sm" className={pageClasses.gridPage} style={{ flex: 1, minHeight: 0 }} data-testid="import-check">
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" data-testid="import-check-counts">
           <Badge size="lg" variant="light" color="teal" data-testid="count-ready">

@@ -118,7 +118,7 @@ export function HistoryDetailPage({ id }: { id: number }) {
   const pages = rowsQuery.data?.pagination.pages ?? 1;
 
   return (
-    <Stack className={`${classes.page} ${classes.historyPage}`} gap="sm" data-testid="import-history-detail" data-state={s.state}>
+    <Stack className={`${classes.page} ${classes.gridPage}`} gap="sm" data-testid="import-history-detail" data-state={s.state}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="sm" wrap="nowrap">
           <Button variant="subtle" leftSection={<IconArrowLeft />} onClick={() => navigate(ROUTES.imports)} data-testid="history-back">

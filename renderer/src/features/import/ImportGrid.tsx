@@ -44,8 +44,16 @@ type Item = { index: number; position: number; start: number };
 /** Where the keyboard is: a position in the list shown and a column (index among the grid's columns). */
 type Focus = { position: number; column: number };
 
-function CellEditor({ initial, onDone }: { initial: string; onDone: (value: string | null) => void }) {
+function CellEditor({ initial, onDone: finish }: { initial: string; onDone: (value: string | null) => void }) {
   const [value, setValue] = useState(initial);
+  // Enter or Esc ends the edit and hands the focus back to the grid, which blurs the input: that
+  // blur must not end it a second time (it would keep the value Esc just threw away).
+  const ended = useRef(false);
+  const onDone = (result: string | null) => {
+    if (ended.current) return;
+    ended.current = true;
+    finish(result);
+  };
   return (
     <input
       className={classes.editor}

@@ -110,16 +110,17 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
  * and for each import the history hands over to retry its failed rows. ImportHost keeps it mounted.
  */
 export function ImportPage({ kind }: { kind: ImportKind }) {
-  const [wizardKey, setWizardKey] = useState<{ generation: number; reopenId: number | null }>(() => ({ generation: 0, reopenId: importActivity.takeResume(kind) }));
-  // A request made while this wizard is already mounted (kept off-screen) starts it afresh.
-  useEffect(
-    () =>
-      importActivity.subscribe(() => {
-        const reopenId = importActivity.takeResume(kind);
-        if (reopenId !== null) setWizardKey((current) => ({ generation: current.generation + 1, reopenId }));
-      }),
-    [kind],
-  );
+  // A request waiting when the wizard opens is its first import; it is taken once mounted.
+  const [wizardKey, setWizardKey] = useState<{ generation: number; reopenId: number | null }>(() => ({ generation: 0, reopenId: importActivity.peekResume(kind) }));
+  const firstReopenId = wizardKey.generation === 0 ? wizardKey.reopenId : null;
+  useEffect(() => {
+    if (firstReopenId !== null && importActivity.peekResume(kind) === firstReopenId) importActivity.takeResume(kind);
+    // A request made while this wizard is already mounted (kept off-screen) starts it afresh.
+    return importActivity.subscribe(() => {
+      const reopenId = importActivity.takeResume(kind);
+      if (reopenId !== null) setWizardKey((current) => ({ generation: current.generation + 1, reopenId }));
+    });
+  }, [kind, firstReopenId]);
   return (
     <Wizard
       key={`${kind}-${wizardKey.generation}`}

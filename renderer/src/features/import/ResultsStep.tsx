@@ -7,6 +7,7 @@ import { IconDownload, IconRefresh } from '../../components/icons';
 import { EmptyState } from '../../components/states';
 import { downloadText } from './download';
 import { ImportGrid, type ImportGridSource } from './ImportGrid';
+import pageClasses from './ImportPage.module.css';
 import { OutcomeCounts } from './OutcomeCounts';
 import { outcomeCounts } from './outcome-counts';
 import { isDone } from './outcomes';
@@ -54,7 +55,7 @@ export function ResultsStep({ wizard, onRestart }: { wizard: ImportWizard; onRes
   };
 
   return (
-    <Stack gap="sm" style={{ flex: 1, minHeight: 0 }} data-testid="import-results">
+    <Stack gap="sm" className={pageClasses.gridPage} style={{ flex: 1, minHeight: 0 }} data-testid="import-results">
       {wizard.cancelled && (
         <Alert color="orange" title={`Cancelled after ${wizard.cancelled.sent.toLocaleString('en')} of ${wizard.cancelled.total.toLocaleString('en')} rows`} data-testid="import-cancelled">
           What was sent stays sent. {(wizard.cancelled.total - wizard.cancelled.sent).toLocaleString('en')} rows were not sent (<b>Not sent</b> below, and in the import

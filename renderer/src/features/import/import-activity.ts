@@ -49,6 +49,8 @@ export const importActivity = {
   requestResume(kind: ImportKind, importId: number): void {
     update({ resume: { kind, importId } });
   },
+  /** The request for the wizard of `kind`, left in place (a render must not change the store). */
+  peekResume: (kind: ImportKind): number | null => (state.resume?.kind === kind ? state.resume.importId : null),
   /** The wizard of `kind` takes the request (once). */
   takeResume(kind: ImportKind): number | null {
     const request = state.resume;

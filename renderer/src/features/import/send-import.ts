@@ -67,7 +67,7 @@ function errorText(error: unknown): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What every row about to be sent is recorded as, before the first batch goes. */
-export const PENDING_MESSAGE = 'not sent yet: no answer recorded for it (if the import was interrupted, it was not sent, or its answer was lost; retrying it is safe)';
+export const PENDING_MESSAGE = 'not sent yet: no answer recorded for this row; retrying it is safe';
 
 /**
  * History writes queue up behind each other but not behind the batches: chunk n is recorded
