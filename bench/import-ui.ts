@@ -79,7 +79,7 @@ async function oneRun(browser: Browser, url: string, token: string, fileName: st
     const readTasks = await takeLongTasks(page);
 
     await page.getByTestId('import-next').click();
-    await page.getByTestId('count-ready').filter({ hasText: `${rows.toLocaleString('en')} ready` }).waitFor();
+    await page.getByTestId('count-ready').filter({ hasText: `${rows.toLocaleString('en')} will be sent` }).waitFor();
     const checked = performance.now();
     const checkTasks = await takeLongTasks(page);
 

@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { addDays, dateInZone } from '../../shared/dates';
 import { expect, saveScreenshot, test, type DeskUnderTest } from './fixtures';
 import { ImportHistoryScreen, ImportWizardScreen } from './pages/import';
@@ -48,7 +48,7 @@ async function startSending(page: Page, desk: DeskUnderTest, prefix: string, fil
   return wizard;
 }
 
-const stored = (desk: DeskUnderTest, request: import('@playwright/test').APIRequestContext, id: string) =>
+const stored = (desk: DeskUnderTest, request: APIRequestContext, id: string) =>
   request.get(`${desk.url}/api/f1/sync/bookings/${id}`, { headers: { authorization: `Bearer ${desk.token}` } });
 
 test('Cancel mid-send: what was sent stays sent, the rest is Not sent, in the results and the history', async ({ page, desk, request }) => {
