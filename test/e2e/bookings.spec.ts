@@ -1,8 +1,8 @@
 import { addDays, dateInZone } from '../../shared/dates';
 import { expect, saveScreenshot, test } from './fixtures';
-import { TEST_TOKEN } from '../support/seed';
-import { BookingDetail } from './pages/booking-detail';
 import { BookingsScreen } from './pages/bookings';
+import { createBookingThroughForm, editBookingByHand } from './scenarios/bookings';
+import { browserDesk } from './scenarios/desk';
 
 /**
  * The Bookings screen against the seeded store (test/support/seed.ts moved to today): four
@@ -152,37 +152,7 @@ test('sorting within the page: a header click sorts and says so (aria-sort)', as
 });
 
 test('n creates a booking through the form, and it shows in the grid', async ({ page, desk }) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await expect(screen.rows()).toHaveCount(4);
-
-  await page.keyboard.press('n');
-  const form = screen.form;
-  await expect(form.title()).toHaveText('New booking');
-  await expect(form.field('External id')).toBeFocused();
-  await form.field('External id').fill('E2E-NEW-1');
-  await form.field('External service').fill('e2e');
-  await form.field('Name').fill('Erin Example');
-  await form.field('E-mail').fill('erin@example.com');
-  await form.field('Mobile').fill('+31 6 1234 5678');
-  await form.field('Language').fill('nl');
-  await form.field('Jump date').fill(addDays(today(), 3));
-  await form.field('Camera package').click();
-  await form.field('Camera package').fill('Selfie + Photos');
-  await form.field('Reference').fill('First jump, birthday present');
-  await form.showPublicly().check();
-  await saveScreenshot(page, 'booking-form');
-
-  await form.submit().click();
-  await expect(form.dialog()).toBeHidden();
-  await expect(screen.notification('Booking created')).toBeVisible();
-  await expect(screen.count()).toHaveText('1–5 of 5 bookings');
-  const row = screen.row('Erin Example');
-  await expect(row).toContainText('E2E-NEW-1');
-  await expect(row).toContainText('Selfie + Photos');
-  await expect(row).toContainText('Yes');
-  // The new booking is the selected row.
-  await expect(screen.selectedRow()).toContainText('Erin Example');
+  await createBookingThroughForm(page, browserDesk(desk));
 });
 
 test('the form refuses a new booking without external id, and the server’s 422 shows beside its field', async ({ page, desk }) => {
@@ -203,43 +173,7 @@ test('the form refuses a new booking without external id, and the server’s 422
 });
 
 test('editing by hand: the changes apply past the sync\'s locks and lock what changed; Unlock hands a field back', async ({ page, desk }) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await screen.row('Hank Hasproduct').click();
-  await page.keyboard.press('e');
-  const form = screen.form;
-  await expect(form.title()).toHaveText('Edit booking HAS-PRODUCT');
-  await expect(form.field('External id')).toHaveAttribute('readonly', '');
-  await expect(form.field('Camera package')).toHaveAccessibleDescription(/has a product: the booking system cannot change it/);
-  await expect(form.handEditNote()).toContainText('the booking system\'s next sync leaves them as you set them');
-
-  await form.field('Name').fill('Hank Renamed');
-  await form.field('Camera package').fill('Video');
-  await form.submit().click();
-  await expect(form.dialog()).toBeHidden();
-  await expect(screen.row('Hank Renamed')).toContainText('Video');
-
-  const detail = new BookingDetail(page);
-  await desk.open(page, BookingDetail.route('HAS-PRODUCT'));
-  await expect(detail.productName()).toHaveText('Videographer');
-  await expect(detail.fieldLock('name', 'hand')).toHaveText('Locked · edited by hand');
-  await expect(detail.fieldLock('camera_package', 'hand')).toHaveText('Locked · edited by hand');
-  await expect(detail.fieldLock('camera_package', 'product')).toHaveText('Locked · product matched');
-  await expect(detail.event(0).type()).toBeVisible();
-  await saveScreenshot(page, 'booking-hand-edited');
-
-  // The booking system's next sync cannot undo the hand edit.
-  const sync = await fetch(`${desk.url}/api/f1/sync/bookings`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ external_id: 'HAS-PRODUCT', name: 'From The Booking System' }),
-  });
-  expect((await sync.json()).status).toBe('partial_update');
-
-  await detail.unlock('name').click();
-  await expect(detail.fieldLock('name')).toHaveCount(0);
-  await expect(detail.fieldLock('camera_package', 'hand')).toBeVisible();
-  await expect(detail.fieldValue('name')).toHaveText('Hank Renamed');
+  await editBookingByHand(page, browserDesk(desk));
 });
 
 test('a jump date too far in the past is refused beside the date, and nothing is saved', async ({ page, desk }) => {

@@ -1,13 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
 import { FilmersScreen } from './pages/filmers';
-import { expect, saveScreenshot, test, type DeskUnderTest } from './fixtures';
+import { expect, saveScreenshot, test } from './fixtures';
+import { browserDesk } from './scenarios/desk';
+import { createFilmer, refusedFilmerDelete, storedFilmers } from './scenarios/filmers';
 
-/** What the server holds, read past the UI: proves a write happened (or did not). */
-async function storedFilmers(request: APIRequestContext, desk: DeskUnderTest): Promise<{ id: number; name: string; active: boolean }[]> {
-  const response = await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, { headers: { authorization: `Bearer ${desk.token}` } });
-  expect(response.status()).toBe(200);
-  return response.json();
-}
 
 test('the list shows filmers with an external id; the toggle adds the others', async ({ page, desk }) => {
   await desk.open(page, '/filmers');
@@ -29,22 +24,7 @@ test('the list shows filmers with an external id; the toggle adds the others', a
 });
 
 test('N opens a new filmer form; the created filmer is listed', async ({ page, desk, request }) => {
-  await desk.open(page, '/filmers');
-  const filmers = new FilmersScreen(page);
-  await expect(filmers.rows()).toHaveCount(2);
-  await page.keyboard.press('n');
-  await expect(filmers.form()).toBeVisible();
-  await expect(filmers.field('Name')).toBeFocused();
-  await filmers.fill({ Name: 'Nora New', 'E-mail': 'nora@example.com', 'External id': 'F-9', 'External service': 'skybook' });
-  await filmers.flag('Videographer').check();
-  await filmers.saveButton().click();
-
-  await expect(filmers.form()).toBeHidden();
-  await expect(page.getByText('Filmer created')).toBeVisible();
-  await expect(filmers.row('Nora New')).toContainText('F-9');
-  await expect(filmers.activeSwitch('Nora New')).toBeChecked();
-  const nora = (await storedFilmers(request, desk)).find((f) => f.name === 'Nora New');
-  expect(nora).toMatchObject({ external_id: 'F-9', external_service: 'skybook', videographer: true, tandem_instructor: false, active: true });
+  await createFilmer(page, browserDesk(desk), request);
 });
 
 test('a filmer without external id is created into a list that shows it', async ({ page, desk }) => {
@@ -153,19 +133,7 @@ test('when the server cannot take the Active change, the switch flips back and s
 });
 
 test('deleting a filmer with jumps is refused with the server’s reason; the filmer stays', async ({ page, desk, request }) => {
-  await desk.open(page, '/filmers');
-  const filmers = new FilmersScreen(page);
-  await filmers.deleteButton('Fay Filmer').click();
-  await expect(filmers.deleteDialog()).toHaveAccessibleName('Delete Fay Filmer?');
-  await filmers.confirmDelete().click();
-
-  await expect(filmers.refusal()).toContainText('Cannot delete record because dependent jumps exist');
-  await expect(filmers.refusal()).toContainText('Fay Filmer was not deleted');
-  await saveScreenshot(page, 'filmer-delete-refused');
-  await page.keyboard.press('Escape');
-  await expect(filmers.deleteDialog()).toBeHidden();
-  await expect(filmers.row('Fay Filmer')).toBeVisible();
-  expect((await storedFilmers(request, desk)).some((f) => f.id === 1)).toBe(true);
+  await refusedFilmerDelete(page, browserDesk(desk), request);
 });
 
 test('deleting a filmer without jumps removes them (Delete key, then confirm)', async ({ page, desk, request }) => {

@@ -1,5 +1,6 @@
 import { Shell } from './pages/shell';
 import { expect, saveScreenshot, test } from './fixtures';
+import { cspIsEnforced } from './scenarios/csp';
 
 test('the start URL signs the page in, then leaves the address bar', async ({ page, desk }) => {
   await desk.open(page, '/settings');
@@ -40,4 +41,9 @@ test('the page is served with a strict Content-Security-Policy', async ({ page, 
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("connect-src 'self'");
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+});
+
+test('Chromium enforces the CSP: an injected inline script does not run and is reported; eval is refused', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  await cspIsEnforced(page);
 });

@@ -1,9 +1,55 @@
 import { BookingsScreen } from '../e2e/pages/bookings';
 import { FilmersScreen } from '../e2e/pages/filmers';
 import { Shell } from '../e2e/pages/shell';
+import { tokenMadeInSettings } from '../e2e/scenarios/api-tokens';
+import { deliveredBookingDetail } from '../e2e/scenarios/booking-detail';
+import { createBookingThroughForm, editBookingByHand } from '../e2e/scenarios/bookings';
+import { catalogueProducts } from '../e2e/scenarios/catalogue';
+import { cspIsEnforced } from '../e2e/scenarios/csp';
+import { createFilmer, refusedFilmerDelete } from '../e2e/scenarios/filmers';
+import { importSmallBookingsCsv } from '../e2e/scenarios/import';
 import { environment, expect, launchedWithoutOsSandbox, test } from './fixtures';
 
 test.skip(!environment.runnable, environment.runnable ? '' : environment.reason);
+
+/*
+ * The desk's screens in the app, through the browser e2e's own scenarios (test/e2e/scenarios/,
+ * each also run by a browser spec): the same page modules and assertions, on app://desk, with
+ * the API relayed by main to the server's utility process.
+ */
+test.describe('the browser e2e scenarios, in the app', () => {
+  test('bookings: create one through the form, then edit one by hand past the sync locks', async ({ desktop }) => {
+    const desk = await desktop.scenarioDesk();
+    await createBookingThroughForm(desktop.window, desk);
+    await editBookingByHand(desktop.window, desk);
+  });
+
+  test('a booking detail with its finance timeline and chart', async ({ desktop }) => {
+    await deliveredBookingDetail(desktop.window, await desktop.scenarioDesk());
+  });
+
+  test('the catalogue: products, prices and versions', async ({ desktop, request }) => {
+    await catalogueProducts(desktop.window, await desktop.scenarioDesk(), request);
+  });
+
+  test('filmers: one created; deleting one with jumps refused with the reason', async ({ desktop, request }) => {
+    const desk = await desktop.scenarioDesk();
+    await createFilmer(desktop.window, desk, request);
+    await refusedFilmerDelete(desktop.window, desk, request);
+  });
+
+  test('Settings: a booking system token made, copied (the clipboard permission), used and revoked', async ({ desktop, request }) => {
+    await tokenMadeInSettings(desktop.window, await desktop.scenarioDesk(), request);
+  });
+
+  test('import: a small CSV through the wizard (the parse worker and the batches on app://)', async ({ desktop, request }) => {
+    await importSmallBookingsCsv(desktop.window, await desktop.scenarioDesk(), request);
+  });
+});
+
+test('Chromium enforces the relayed CSP under app://desk: no injected inline script, no eval', async ({ desktop }) => {
+  await cspIsEnforced(desktop.window);
+});
 
 test('the desk opens on its own origin, signed in, and works like the browser desk', async ({ desktop }) => {
   const { window: page } = desktop;
@@ -83,6 +129,15 @@ test('the page carries the CSP, and leaving the app is refused (external links g
   await page.evaluate(() => {
     window.location.href = 'file:///etc/passwd';
   });
+  await page.waitForTimeout(300);
+  expect(page.url()).toBe(before);
+  expect(await opened()).toEqual(['https://example.com/help', 'https://example.org/elsewhere']);
+  // The desk's own server, with the token in the URL: refused, and never handed to a browser.
+  const { url: serverUrl, token } = await desktop.scenarioDesk();
+  await page.evaluate((target) => {
+    window.location.href = target;
+  }, `${serverUrl}/?token=${token}`);
+  expect(await page.evaluate((target) => window.open(target) === null, `${serverUrl}/#/settings`)).toBe(true);
   await page.waitForTimeout(300);
   expect(page.url()).toBe(before);
   expect(await opened()).toEqual(['https://example.com/help', 'https://example.org/elsewhere']);

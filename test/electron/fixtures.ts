@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDesk } from '../../electron/start';
+import { saveScreenshot } from '../e2e/fixtures';
+import type { ScenarioDesk } from '../e2e/scenarios/desk';
 import { E2E_SEED } from '../e2e/seed';
 import { electronEnvironment, ROOT } from './environment';
 
@@ -12,6 +14,8 @@ export interface DesktopApp {
   dataDir: string;
   /** Quits the app and starts it again on the same data folder. */
   relaunch(): Promise<{ app: ElectronApplication; window: Page }>;
+  /** The running app as the browser e2e's scenarios (test/e2e/scenarios/) see a desk. */
+  scenarioDesk(): Promise<ScenarioDesk>;
 }
 
 const environment = electronEnvironment();
@@ -30,6 +34,36 @@ export async function launchDesk(dataDir: string): Promise<{ app: ElectronApplic
   const window = await app.firstWindow();
   await expect(window.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
   return { app, window };
+}
+
+/**
+ * The app's window as a scenario desk: the token the preload handed the page, the server's own
+ * address from the session (Settings shows it to booking systems), screens opened by a reload at
+ * their hash route on app://desk, the clipboard read in the main process (the page may only write
+ * it: the app's permission handler allows clipboard-sanitized-write and nothing else).
+ */
+async function desktopScenarioDesk(app: ElectronApplication, page: Page): Promise<ScenarioDesk> {
+  const token = await page.evaluate(() => (window as unknown as { desk: { token: string } }).desk.token);
+  const session = await page.evaluate(
+    async (bearer) => (await fetch('/api/desk/session', { headers: { authorization: `Bearer ${bearer}` } })).json() as Promise<{ sync_api_url: string }>,
+    token,
+  );
+  const url = session.sync_api_url.replace(/\/api\/f1\/sync$/, '');
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  return {
+    url,
+    token,
+    open: async (target, route = '/bookings') => {
+      await target.evaluate((hash) => {
+        window.location.hash = hash;
+      }, route);
+      await target.reload();
+      await expect(target.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
+    },
+    allowClipboard: async () => undefined,
+    readClipboard: () => app.evaluate(({ clipboard }) => clipboard.readText()),
+    screenshot: (target, name) => saveScreenshot(target, `electron-${name}`),
+  };
 }
 
 /**
@@ -60,6 +94,7 @@ export const test = base.extend<{ desktop: DesktopApp }>({
           current = await launchDesk(dataDir);
           return current;
         },
+        scenarioDesk: () => desktopScenarioDesk(current.app, current.window),
       });
     } finally {
       await current.app.close().catch(() => undefined);
