@@ -210,7 +210,12 @@ export function useImportWizard(kind: ImportKind, today: string) {
         const format = isDateFormat(reopened.summary.date_format) ? reopened.summary.date_format : DEFAULT_DATE_FORMAT;
         const reopenedPlan = columnPlan(kind, reopened.summary.headers, reopened.summary.mapping);
         mappingTouched.current = true;
-        const result = await checkAllInSlices(kind, reopened.rows, reopenedPlan, { ...settings, dateFormat: format });
+        const reopenedSettings = { ...settings, dateFormat: format };
+        lookups.known.clear();
+        const checkedRows = await checkAllInSlices(kind, reopened.rows, reopenedPlan, reopenedSettings);
+        // As at a first check: a too-old date the booking already has is no problem (the server keeps it).
+        const result =
+          kind === 'bookings' ? await settleOldJumpDates(checkedRows, reopenedPlan, reopenedSettings, lookups, storedJumpOnViaSyncApi) : checkedRows;
         setSource(reopened.source);
         setMappingState(reopened.summary.mapping);
         setDateFormat(format);
@@ -224,7 +229,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
         setReading(false);
       }
     },
-    [kind, settings],
+    [kind, settings, lookups],
   );
 
   const failedCount = checked ? checked.rows.filter((row) => !isDone(row.outcome)).length : 0;
