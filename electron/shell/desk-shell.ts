@@ -12,6 +12,7 @@ import { makeRelay } from './relay';
 import { SafeStorageSecrets, safeStorageUsable } from './safe-secrets';
 import type { StartServer } from './server-messages';
 import { ServerSupervisor, type CrashReport, type ServerChild, type SupervisorOptions } from './server-supervisor';
+import { guardUnload } from './unload-guard';
 import { createMainWindow, focusWindow } from './window';
 
 export interface ShellOptions {
@@ -183,6 +184,7 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
     else log('safeStorage is not available (no system keychain): remote credentials stay in a file readable only by you');
     supervisor.start();
     window = createMainWindow(electron.BrowserWindow, options.preload, options.productName, log);
+    guardUnload(window, dialog, log);
     window.on('closed', () => (window = null));
   });
 

@@ -13,7 +13,7 @@ export interface ElectronApi {
   >;
   BrowserWindow: new (options: Electron.BrowserWindowConstructorOptions) => Electron.BrowserWindow;
   Menu: Pick<typeof Electron.Menu, 'buildFromTemplate' | 'setApplicationMenu'>;
-  dialog: Pick<Electron.Dialog, 'showMessageBox' | 'showErrorBox'>;
+  dialog: Pick<Electron.Dialog, 'showMessageBox' | 'showMessageBoxSync' | 'showErrorBox'>;
   ipcMain: Pick<Electron.IpcMain, 'on'>;
   protocol: Pick<Electron.Protocol, 'registerSchemesAsPrivileged' | 'handle'>;
   session: { defaultSession: Electron.Session };

@@ -200,6 +200,11 @@ export function fakeElectron(userData: string): FakeElectron {
         if (fake.dialogGate) await fake.dialogGate;
         return { response: fake.dialogResponse, checkboxChecked: false };
       },
+      showMessageBoxSync: (...args: any[]) => {
+        const options = args.length > 1 ? args[1] : args[0];
+        fake.dialogs.push(options);
+        return fake.dialogResponse;
+      },
       showErrorBox: (title: string, content: string) => void fake.dialogs.push({ type: 'error', message: title, detail: content, buttons: [] }),
     },
     ipcMain: { on: (channel: string, handler: Handler) => void fake.ipc.set(channel, handler) },

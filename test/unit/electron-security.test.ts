@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type { BrowserWindow } from 'electron';
 import { describe, test } from 'node:test';
 import { answerDeskConfig } from '../../electron/shell/desk-config';
 import { scrubSecrets } from '../../electron/shell/log-file';
@@ -6,6 +7,7 @@ import { menuTemplate } from '../../electron/shell/menu';
 import { decideNavigation, guardWebContents } from '../../electron/shell/navigation';
 import { APP_SCHEME_PRIVILEGES, externalWebUrl, isAppUrl } from '../../electron/shell/origin';
 import { installPermissionHandlers, permissionAllowed } from '../../electron/shell/permissions';
+import { guardUnload } from '../../electron/shell/unload-guard';
 import { createMainWindow, focusWindow, secureWebPreferences } from '../../electron/shell/window';
 import { FakeBrowserWindow, FakeWebContents, fakeEvent } from '../support/fake-electron';
 
@@ -254,4 +256,30 @@ test('the log masks anything shaped like a secret', () => {
   const line = scrubSecrets('token dzd_abcDEF123-_x; Authorization: Bearer s3cr3t, {"password":"hunter2"} api_key=k1 fine');
   assert.ok(!/abcDEF|s3cr3t|hunter2|k1 /.test(line), line);
   assert.match(line, /fine$/);
+});
+
+describe('leaving a page with unsent import rows', () => {
+  const unloadAttempt = (response: number) => {
+    const window = new FakeBrowserWindow({});
+    const asked: Array<{ buttons: string[]; message: string; cancelId: number }> = [];
+    const logged: string[] = [];
+    guardUnload(window as unknown as BrowserWindow, { showMessageBoxSync: ((_w: unknown, options: never) => (asked.push(options), response)) as never }, (m) => logged.push(m));
+    const event = fakeEvent();
+    window.webContents.emit('will-prevent-unload', event);
+    return { event, asked, logged };
+  };
+
+  test('Leave lets the page unload (the beforeunload answer is overridden)', () => {
+    const { event, asked, logged } = unloadAttempt(0);
+    assert.deepEqual(asked[0]!.buttons, ['Leave', 'Stay']);
+    assert.match(asked[0]!.message, /not sent yet/);
+    assert.equal(event.defaultPrevented, true);
+    assert.match(logged[0]!, /leaving on request/);
+  });
+
+  test('Stay (or Esc: cancelId) keeps the page and its rows', () => {
+    const { event, asked } = unloadAttempt(1);
+    assert.equal(asked[0]!.cancelId, 1);
+    assert.equal(event.defaultPrevented, false);
+  });
 });

@@ -114,6 +114,7 @@ describe('a launch', () => {
     assert.equal(window.options.webPreferences.sandbox, true);
     assert.equal(window.options.webPreferences.contextIsolation, true);
     assert.equal(window.options.webPreferences.nodeIntegration, false);
+    assert.ok(window.webContents.has('will-prevent-unload'), 'the page\'s "rows not sent yet" answer becomes a Leave / Stay dialog');
 
     // Every webContents the app creates gets the navigation guards.
     const contents = { handlers: new Map<string, unknown>(), on(event: string, handler: unknown) { this.handlers.set(event, handler); }, setWindowOpenHandler(handler: unknown) { this.handlers.set('open', handler); } };

@@ -4,13 +4,6 @@ import { importActivity } from './import-activity';
 import type { ImportWizard } from './useImportWizard';
 
 /**
- * The desktop app's window would refuse to close without a word on a beforeunload answer (Electron
- * shows no prompt of its own unless the shell handles 'will-prevent-unload'), so there the lease
- * release alone marks the import interrupted.
- */
-const canPromptOnUnload = () => !window.desk;
-
-/**
  * What the rest of the desk knows of this wizard: its send (the status bar's badge), whether it
  * holds work (kept mounted off-screen), a prompt before the page unloads with work not yet sent,
  * and, if it unloads mid-send anyway, the import's lease let go so the history says interrupted.
@@ -29,7 +22,8 @@ export function useWizardPresence(wizard: ImportWizard, readyToSend: number): vo
   // Sending, or rows checked (perhaps fixed by hand) and not sent yet: leaving would lose them.
   const unsent = progress !== null || ((step === 'check' || step === 'send') && readyToSend > 0);
   useEffect(() => {
-    if (!unsent || !canPromptOnUnload()) return;
+    // In the desktop app the shell turns this answer into its own Leave / Stay dialog (electron/shell/unload-guard.ts).
+    if (!unsent) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older Chromium (and so Electron) asks only when returnValue is set.
