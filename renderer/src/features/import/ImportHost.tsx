@@ -3,7 +3,7 @@ import { useLocation } from 'wouter';
 import { IMPORT_KINDS, type ImportKind } from '../../../../shared/schemas/imports';
 import { ROUTES } from '../../app/routes';
 import { LoadingState } from '../../components/states';
-import { useImportActivity } from './import-activity';
+import { useWizardsWithWork } from './import-activity';
 
 // The wizard's code loads when first opened, as every screen but Bookings does.
 const ImportPage = lazy(() => import('./ImportPage').then((m) => ({ default: m.ImportPage })));
@@ -18,7 +18,7 @@ const ROUTE_OF: Record<ImportKind, string> = { bookings: ROUTES.importBookings, 
  */
 export function ImportHost() {
   const [location] = useLocation();
-  const { withWork } = useImportActivity();
+  const withWork = useWizardsWithWork();
   return (
     <>
       {IMPORT_KINDS.map((kind) => {

@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportKind } from '../../../../shared/schemas/imports';
 import { ROUTES } from '../../app/routes';
@@ -30,7 +30,11 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
   const wizard = useImportWizard(kind, today);
   const active = WIZARD_STEPS.indexOf(wizard.step);
   const retrying = wizard.rounds > 0;
-  const ready = wizard.checked ? readinessCounts(wizard.checked).ready : 0;
+  // Counted again only when the rows change outside a send: while one goes, each batch's outcomes
+  // change them, and nothing here needs the count (leaving is guarded anyway, Continue is hidden).
+  const sending = wizard.progress !== null;
+  const { checked } = wizard;
+  const ready = useMemo(() => (checked && !sending ? readinessCounts(checked).ready : 0), [checked, sending]);
   useWizardPresence(wizard, ready);
   const { reopen } = wizard;
   useEffect(() => {

@@ -15,11 +15,14 @@ const OPERATOR_KEY = 'desk.import.operator';
 export function SendStep({ wizard }: { wizard: ImportWizard }) {
   const session = useQuery(sessionQuery()).data;
   const [operator, setOperator] = useState(() => localStorage.getItem(OPERATOR_KEY) ?? '');
-  const counts = useMemo(() => (wizard.checked ? readinessCounts(wizard.checked) : null), [wizard.checked]);
-  const outcomes = useMemo(() => outcomeCounts(wizard.checked?.rows ?? []), [wizard.checked]);
-  if (!counts) return null;
+  const { checked, progress } = wizard;
+  const sending = progress !== null;
+  // Each figure only where it shows: a send changes the rows at every batch, and 50,000 rows
+  // counted twice per batch for a confirmation no one sees meanwhile is time the batches wait for.
+  const counts = useMemo(() => (checked && !sending ? readinessCounts(checked) : null), [checked, sending]);
+  const outcomes = useMemo(() => (sending ? outcomeCounts(checked?.rows ?? []) : {}), [checked, sending]);
+  if (!checked) return null;
   const { many, one } = KIND_LABELS[wizard.kind];
-  const progress = wizard.progress;
   const where = session?.mode === 'proxy' ? `the remote Sync API (${session.remote_url ?? 'proxy'})` : 'the desk’s own store';
 
   if (progress) {
@@ -44,6 +47,7 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
     );
   }
 
+  if (!counts) return null;
   return (
     <Stack gap="md" maw={760} data-testid="import-confirm">
       <Text>

@@ -63,3 +63,13 @@ export const importActivity = {
 export function useImportActivity(): ActivityState {
   return useSyncExternalStore(subscribe, importActivity.get);
 }
+
+const getWithWork = () => state.withWork;
+
+/**
+ * Only which wizards hold work: the host re-renders (and with it the wizards) when that changes,
+ * not on every progress tick of a send, which would re-render a 50,000-row wizard twice per batch.
+ */
+export function useWizardsWithWork(): ActivityState['withWork'] {
+  return useSyncExternalStore(subscribe, getWithWork);
+}

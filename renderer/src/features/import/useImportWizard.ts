@@ -113,7 +113,9 @@ export function useImportWizard(kind: ImportKind, today: string) {
     setStep('check');
   }, [source, missing.length, checking, checked, kind, plan, settings, mapping, dateFormat, lookups]);
 
-  useJumpDateLookupsAfterEdits(kind, checked, setChecked, plan, settings, lookups, checking !== null);
+  // Only at Check, where cells are fixed: elsewhere nothing can leave a row waiting on a lookup, and
+  // a send changes `checked` at every batch (each time a scan of every row for ids to look up).
+  useJumpDateLookupsAfterEdits(kind, checked, setChecked, plan, settings, lookups, checking !== null || step !== 'check');
 
   const editCell = useCallback(
     (index: number, column: number, value: string) => setChecked((state) => (state ? withCell(kind, state, index, column, value, plan, settings) : state)),
@@ -232,7 +234,11 @@ export function useImportWizard(kind: ImportKind, today: string) {
     [kind, settings, lookups],
   );
 
-  const failedCount = checked ? checked.rows.filter((row) => !isDone(row.outcome)).length : 0;
+  const failedCount = useMemo(() => {
+    let failed = 0;
+    for (const row of checked?.rows ?? []) if (!isDone(row.outcome)) failed++;
+    return failed;
+  }, [checked]);
 
   return {
     kind,
