@@ -69,33 +69,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** What every row about to be sent is recorded as, before the first batch goes. */
 export const PENDING_MESSAGE = 'not sent yet: no answer recorded for this row; retrying it is safe';
 
-/**
- * History writes queue up behind each other but not behind the batches: chunk n is recorded
- * while chunk n+1 is on its way. `settled` waits for all queued so far.
- */
-interface Recorder {
-  add(rows: ImportRowInput[]): void;
-  settled(): Promise<void>;
-}
-
-function historyRecorder(job: SendJob): Recorder {
-  const { importId, transport } = job;
-  let recording: Promise<void> = Promise.resolve();
-  return {
-    add(rows) {
-      if (importId === null || rows.length === 0) return;
-      recording = recording.then(async () => {
-        try {
-          for (let i = 0; i < rows.length; i += IMPORT_LIMITS.maxRowsPerCall) await transport.recordRows(importId, rows.slice(i, i + IMPORT_LIMITS.maxRowsPerCall));
-        } catch (error) {
-          job.onHistoryError(error);
-        }
-      });
-    },
-    settled: () => recording,
-  };
-}
-
 const toRow = (item: { number: number; cells: string[]; key: string | null }, outcome: RowOutcome): ImportRowInput => ({
   row_number: item.number,
   cells: cellsForHistory(item.cells),
@@ -105,12 +78,84 @@ const toRow = (item: { number: number; cells: string[]; key: string | null }, ou
   record_id: outcome.recordId,
 });
 
+/** A row for the history and what to record of it; made into the call's row only as its call goes. */
+interface HistoryEntry {
+  item: { number: number; cells: string[]; key: string | null };
+  outcome: RowOutcome;
+}
+
+/**
+ * Rows per history call: building and sending one such call takes the page about 10 ms (10,000
+ * rows in one call held it for ~50 ms, a long task), and the server stores it in a few.
+ */
+export const HISTORY_ROWS_PER_CALL = 2_000;
+/** History calls on their way at once: the page builds the next while the server stores one. */
+const HISTORY_CALLS_IN_FLIGHT = 2;
+
+/**
+ * History writes go out in calls of at most HISTORY_ROWS_PER_CALL rows, two on their way at a
+ * time, but not behind the batches: chunk n is recorded while chunk n+1 is on its way. Rows added
+ * while both calls are busy go together in the next. `settled` waits for all added so far. Calls
+ * on their way together never hold the same row: each row is recorded once per phase, and the
+ * pending rows are settled before any outcome is added.
+ */
+interface Recorder {
+  add(entries: readonly HistoryEntry[]): void;
+  /**
+   * add, one turn of the page later: the next batch, sent meanwhile, reaches the server first,
+   * and these rows are stored while the page reads its answer, rather than the batch waiting behind them.
+   */
+  addSoon(entries: readonly HistoryEntry[]): void;
+  settled(): Promise<void>;
+}
+
+function historyRecorder(job: SendJob): Recorder {
+  const { importId, transport } = job;
+  const waiting: HistoryEntry[] = [];
+  let draining: Promise<void> | null = null;
+
+  const drain = async (id: number) => {
+    const onTheirWay = new Set<Promise<void>>();
+    while (waiting.length > 0 || onTheirWay.size > 0) {
+      if (waiting.length > 0 && onTheirWay.size < HISTORY_CALLS_IN_FLIGHT) {
+        const rows = waiting.splice(0, HISTORY_ROWS_PER_CALL).map(({ item, outcome }) => toRow(item, outcome));
+        const call: Promise<void> = transport
+          .recordRows(id, rows)
+          .catch((error: unknown) => job.onHistoryError(error))
+          .finally(() => onTheirWay.delete(call));
+        onTheirWay.add(call);
+      } else {
+        await Promise.race(onTheirWay);
+      }
+    }
+    draining = null;
+  };
+
+  const add = (entries: readonly HistoryEntry[]) => {
+    if (importId === null || entries.length === 0) return;
+    for (const entry of entries) waiting.push(entry);
+    draining ??= drain(importId);
+  };
+  // Timers fire in order: the last one scheduled has fired once the ones before it have.
+  let lastSoon: Promise<void> = Promise.resolve();
+  return {
+    add,
+    addSoon(entries) {
+      lastSoon = new Promise((resolve) => setTimeout(() => resolve(add(entries)), 0));
+    },
+    settled: async () => {
+      await lastSoon;
+      while (draining) await draining;
+    },
+  };
+}
+
 /**
  * Sends the rows in chunks through the batch endpoint and records every row's outcome in the
  * import's history as it goes. Before the first batch, every row to be sent is recorded as
- * `pending` (with the left-out rows; calls of at most IMPORT_LIMITS.maxRowsPerCall rows, each one
- * transaction), so a window closed mid-send leaves an import that still lists every row. While it
- * sends, the import's lease is renewed, so the history shows it running, not interrupted.
+ * `pending` (with the left-out rows; calls of HISTORY_ROWS_PER_CALL rows, each one transaction),
+ * so a window closed mid-send leaves an import that still lists every row. While it sends, the
+ * import's lease is renewed, so the history shows it running, not interrupted.
  * A chunk that gets no answer (network, dead remote, 5xx) is tried once more after a pause; if it
  * fails again the import stops there: that chunk's rows and the rest are `not_sent`, with the
  * cause, and "Retry failed rows" sends them later (safe: bookings upsert by external id, filmers
@@ -120,7 +165,7 @@ export async function sendImport(job: SendJob): Promise<SendSummary> {
   const { transport, importId } = job;
   const recorder = historyRecorder(job);
   const pending: RowOutcome = { status: 'pending', message: PENDING_MESSAGE, recordId: null };
-  recorder.add([...job.keptBack.map((item) => toRow(item, item.outcome)), ...job.items.map((item) => toRow(item, pending))]);
+  recorder.add([...job.keptBack.map((item) => ({ item, outcome: item.outcome })), ...job.items.map((item) => ({ item, outcome: pending }))]);
   // Nothing goes out before every row is in the history (a failure to record is reported, and the send goes on).
   await recorder.settled();
 
@@ -138,7 +183,6 @@ export async function sendImport(job: SendJob): Promise<SendSummary> {
 
 async function sendChunks(job: SendJob, recorder: Recorder): Promise<SendSummary> {
   const { kind, transport, importId } = job;
-  const record = (rows: ImportRowInput[]) => recorder.add(rows);
 
   let matcher: FilmerMatcher | null = null;
   const prepare = async (refresh: boolean) => {
@@ -175,7 +219,7 @@ async function sendChunks(job: SendJob, recorder: Recorder): Promise<SendSummary
     }
     const outcomes = chunk.map((item, i) => ({ index: item.index, outcome: outcomeOfResult(results[i]) }));
     job.onOutcomes(outcomes);
-    record(chunk.map((item, i) => toRow(item, (outcomes[i] as { outcome: RowOutcome }).outcome)));
+    recorder.addSoon(chunk.map((item, i) => ({ item, outcome: (outcomes[i] as { outcome: RowOutcome }).outcome })));
     next += chunk.length;
   }
 
@@ -186,7 +230,7 @@ async function sendChunks(job: SendJob, recorder: Recorder): Promise<SendSummary
       : `not sent: no answer from the server (${stoppedBy}); the import stopped here. Retry sends it`;
     const outcome: RowOutcome = { status: 'not_sent', message, recordId: null };
     job.onOutcomes(rest.map((item) => ({ index: item.index, outcome })));
-    record(rest.map((item) => toRow(item, outcome)));
+    recorder.add(rest.map((item) => ({ item, outcome })));
   }
   await recorder.settled();
   if (importId !== null) {
