@@ -1,7 +1,7 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useLocation } from 'wouter';
+import { BadgeLink } from '../components/BadgeLink';
 import type { DeskSession } from '../../../shared/schemas/desk';
 import { listenQuery } from '../api/listen-api';
 import { ImportActivityBadge } from '../features/import/ImportActivityBadge';
@@ -46,23 +46,10 @@ function RemoteHealth({ session }: { session: DeskSession }) {
 
 /** Something that needs a look, in orange, that opens the screen where it is explained. */
 function AlertLink({ route, testId, children }: { route: string; testId: string; children: ReactNode }) {
-  const [, navigate] = useLocation();
   return (
-    <Badge
-      size="sm"
-      color="orange"
-      variant="filled"
-      component="a"
-      href={`#${route}`}
-      style={{ cursor: 'pointer' }}
-      data-testid={testId}
-      onClick={(event) => {
-        event.preventDefault();
-        navigate(route);
-      }}
-    >
+    <BadgeLink route={route} testId={testId} color="orange" variant="filled">
       {children}
-    </Badge>
+    </BadgeLink>
   );
 }
 
