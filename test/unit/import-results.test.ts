@@ -3,9 +3,10 @@ import Papa from 'papaparse';
 import { after, before, describe, test } from 'node:test';
 import { outcomeOfResult } from '../../renderer/src/features/import/outcomes';
 import { resultsCsv, resultsFileName } from '../../renderer/src/features/import/results-csv';
-import { sendImport, type ImportTransport, type SendItem } from '../../renderer/src/features/import/send-import';
+import { sendImport, type SendItem } from '../../renderer/src/features/import/send-import';
 import type { RowOutcome } from '../../renderer/src/features/import/outcomes';
 import { startTestDesk, type TestDesk } from '../support/desk';
+import { deskImportTransport } from '../support/import-transport';
 
 describe('results CSV', () => {
   const headers = ['Booking ID', 'Name', 'Notes'];
@@ -47,30 +48,14 @@ describe('batch results → row outcomes', () => {
   });
 });
 
-/** The sender's transport on a real desk: the batch endpoints and the history over HTTP. */
-function transportFor(desk: TestDesk, failures: { batches: number } = { batches: 0 }): ImportTransport & { batchCalls: number } {
-  const t = {
-    batchCalls: 0,
-    sendBatch: async (kind: 'bookings' | 'filmers', records: readonly object[]) => {
-      t.batchCalls++;
-      if (failures.batches > 0) {
-        failures.batches--;
-        throw new Error('remote unreachable: connection refused');
-      }
-      const r = await desk.sync('POST', `/${kind}/batch`, { [kind]: records });
-      assert.equal(r.status, 200);
-      return r.body.results as unknown[];
-    },
-    listFilmers: async () => (await desk.sync('GET', '/filmers?include_all=true')).body,
-    recordRows: async (id: number, rows: unknown[]) => {
-      const r = await desk.desk('POST', `/imports/${id}/rows`, { rows });
-      assert.equal(r.status, 200, r.text);
-    },
-    setState: async (id: number, state: string) => {
-      assert.equal((await desk.desk('PATCH', `/imports/${id}`, { state })).status, 200);
-    },
-  };
-  return t;
+/** The sender's transport on a real desk; the first `failures.batches` batch calls fail as a dead remote would. */
+function transportFor(desk: TestDesk, failures: { batches: number } = { batches: 0 }) {
+  return deskImportTransport(desk, () => {
+    if (failures.batches > 0) {
+      failures.batches--;
+      throw new Error('remote unreachable: connection refused');
+    }
+  });
 }
 
 function items(records: Record<string, unknown>[]): SendItem[] {

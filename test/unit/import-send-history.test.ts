@@ -1,32 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PENDING_MESSAGE, sendImport, type ImportTransport, type SendItem } from '../../renderer/src/features/import/send-import';
+import { PENDING_MESSAGE, sendImport, type SendItem } from '../../renderer/src/features/import/send-import';
 import { startTestDesk, type TestDesk } from '../support/desk';
+import { deskImportTransport } from '../support/import-transport';
 
-/** The page's transport over HTTP on a real desk, with a hook before each batch. */
-function transportFor(desk: TestDesk, beforeBatch: (call: number) => Promise<void>) {
-  const t = {
-    batches: 0,
-    renewals: 0,
-    sendBatch: async (kind: 'bookings' | 'filmers', records: readonly object[]) => {
-      await beforeBatch(++t.batches);
-      return (await desk.sync('POST', `/${kind}/batch`, { [kind]: records })).body.results as unknown[];
-    },
-    listFilmers: async () => (await desk.sync('GET', '/filmers?include_all=true')).body,
-    recordRows: async (id: number, rows: unknown[]) => {
-      const r = await desk.desk('POST', `/imports/${id}/rows`, { rows });
-      assert.equal(r.status, 200, r.text);
-    },
-    setState: async (id: number, state: string) => {
-      assert.equal((await desk.desk('PATCH', `/imports/${id}`, { state })).status, 200);
-    },
-    renewLease: async (id: number) => {
-      t.renewals++;
-      assert.equal((await desk.desk('PUT', `/imports/${id}/lease`)).status, 204);
-    },
-  } satisfies ImportTransport & Record<string, unknown>;
-  return t;
-}
+const transportFor = deskImportTransport;
 
 const bookings = (n: number, prefix: string): SendItem[] =>
   Array.from({ length: n }, (_, index) => {
