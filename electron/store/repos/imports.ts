@@ -100,9 +100,10 @@ export class ImportRepo {
       ON CONFLICT (import_id, row_number) DO UPDATE SET
         cells = excluded.cells, key = excluded.key, status = excluded.status, message = excluded.message,
         record_id = excluded.record_id, updated_at = excluded.updated_at`);
-    // Every sign of life from the sending window renews its lease (only while the import runs).
+    // Every sign of life from the sending window renews its lease, only while the import runs and
+    // still holds one: a rows write that was on its way as the window let go must not take it back.
     this.touchStmt = db.prepare(
-      "UPDATE imports SET updated_at = @now, lease_until = CASE WHEN state = 'running' THEN @lease_until ELSE lease_until END WHERE id = @id",
+      "UPDATE imports SET updated_at = @now, lease_until = CASE WHEN state = 'running' AND lease_until IS NOT NULL THEN @lease_until ELSE lease_until END WHERE id = @id",
     );
     // Running again (a retry, a resume) takes a fresh lease; finishing or cancelling lets go of it.
     this.setStateStmt = db.prepare(
