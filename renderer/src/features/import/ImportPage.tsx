@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportKind } from '../../../../shared/schemas/imports';
 import { ROUTES } from '../../app/routes';
@@ -37,8 +37,14 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
   const ready = useMemo(() => (checked && !sending ? readinessCounts(checked).ready : 0), [checked, sending]);
   useWizardPresence(wizard, ready);
   const { reopen } = wizard;
+  // Once per import handed over: `reopen` changes identity with the settings it checks by (the
+  // reopened import's date format, today's date at midnight), and running it again would read the
+  // rows afresh and throw away fixes made since, or jump back to Check in the middle of a send.
+  const reopened = useRef<number | null>(null);
   useEffect(() => {
-    if (reopenId !== null) void reopen(reopenId);
+    if (reopenId === null || reopened.current === reopenId) return;
+    reopened.current = reopenId;
+    void reopen(reopenId);
   }, [reopenId, reopen]);
 
   return (
