@@ -35,7 +35,7 @@ export function installErrorHandlers(app: FastifyInstance): void {
     }
     // The UI's file server refuses what is no file of it (`/%00`, `/../..`, a name over the
     // file system's limit): for a caller that is simply no such endpoint.
-    if (error.code?.startsWith('FST_STATIC') || error.statusCode === 403 || error.statusCode === 404) {
+    if (error.code?.startsWith('FST_STATIC')) {
       return sendError(reply, 'not_found', `no such endpoint: ${request.method} ${request.url.split('?')[0]}`);
     }
     const passOn = error.statusCode !== undefined ? STATUS_OF_FRAMEWORK_CODE[error.statusCode] : undefined;

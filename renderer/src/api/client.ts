@@ -32,6 +32,11 @@ export function hasApiToken(): boolean {
   return token !== null;
 }
 
+/** The bearer token, for every call to the desk server (the one place it is added). */
+function authHeader(): Record<string, string> {
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 /**
  * One way to call the server: JSON in, JSON out, the bearer token added. Non-2xx answers become
  * ApiError, unless `acceptStatuses` lists them (outcomes such as 406 or 409 that a form shows).
@@ -42,7 +47,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     response = await fetch(`${apiBase()}${path}`, {
       method,
       headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...authHeader(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -76,5 +81,5 @@ export const SYNC = '/api/f1/sync';
  * after the page is gone. No answer is read; it is best effort by nature.
  */
 export function apiSendOnUnload(method: string, path: string): void {
-  void fetch(`${apiBase()}${path}`, { method, keepalive: true, headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => undefined);
+  void fetch(`${apiBase()}${path}`, { method, keepalive: true, headers: authHeader() }).catch(() => undefined);
 }
