@@ -7,6 +7,8 @@ const MIB = 1024 * 1024;
 
 /** Other refusals the framework or a plugin raises for what a caller sent: answered as they are, in the API's shape. */
 const STATUS_OF_FRAMEWORK_CODE: Partial<Record<number, ResponseStatus>> = {
+  403: 'forbidden',
+  404: 'not_found',
   405: 'method_not_allowed',
   413: 'content_too_large',
   415: 'unsupported_media_type',
