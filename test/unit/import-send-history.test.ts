@@ -58,12 +58,18 @@ describe('the history of a send, on a real desk', () => {
     assert.equal((await desk.desk('GET', `/imports/${id}`)).body.state, 'finished');
   });
 
-  test('the lease is renewed while batches are on their way, and no more once the send is over', async () => {
+  // Without a heartbeat the batches would wait for ever: the timeout is what fails then.
+  test('the lease is renewed while batches are on their way, and no more once the send is over', { timeout: 10_000 }, async () => {
     const id = await newImport(4);
-    const transport = transportFor(desk, () => new Promise((r) => setTimeout(r, 60)));
+    // A barrier, not a delay: batch n goes only once the lease has been renewed n times, so the
+    // heartbeat must be running while batches are under way however slow the machine is.
+    const renewedAtLeast = async (n: number) => {
+      while (transport.renewals < n) await new Promise((r) => setTimeout(r, 5));
+    };
+    const transport = transportFor(desk, (call) => renewedAtLeast(call));
     await sendImport({ kind: 'bookings', importId: id, items: bookings(4, 'BEAT'), keptBack: [], chunkSize: 2, transport, isCancelled: () => false, onOutcomes: () => undefined, onHistoryError: () => undefined, leaseRenewMs: 20 });
     const renewals = transport.renewals;
-    assert.ok(renewals >= 2, `renewed ${renewals} times during ~120 ms of batches`);
+    assert.equal(transport.batchCalls, 2, 'both batches went, each after a renewal');
     await new Promise((r) => setTimeout(r, 80));
     assert.equal(transport.renewals, renewals, 'the heartbeat stopped with the send');
   });
