@@ -121,6 +121,35 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   await history.downloadFailed().click();
   const failedCsv = readFileSync((await (await failedDownload).path()) as string, 'utf8');
   expect(failedCsv.trim().split('\r\n')).toHaveLength(4);
+
+  // Retry from the history while a bookings wizard holds a pasted row not sent: asked first.
+  // Moved between screens inside the page: a new page load would drop the wizard.
+  const go = (route: string) => page.evaluate((hash) => (window.location.hash = hash), route);
+  await go(ImportWizardScreen.route('bookings'));
+  await wizard.paste().fill(`External id\tName\tJump date\nHOLD-1\tHanna Held\t${addDays(today(), 3)}\n`);
+  await wizard.usePasted().click();
+  await expect(wizard.root()).toHaveAttribute('data-step', 'columns');
+  await go(ImportHistoryScreen.route);
+  await history.row('bookings-messy.csv').click();
+  await history.retry().click();
+  await expect(history.retryConfirm()).toContainText('An import of bookings is open with 1 row not sent yet. Replace it with import');
+  await saveScreenshot(page, 'import-history-retry-confirm');
+  await history.retryKeep().click();
+  await expect(history.retryConfirm()).toHaveCount(0);
+  await expect(history.detail()).toBeVisible();
+
+  // Replaced: the import (dates DD.MM.YYYY) is read from the history once, not again as its date format is set.
+  const reads: string[] = [];
+  page.on('request', (req) => {
+    if (/\/api\/desk\/imports\/\d+(\/rows\?.*per_page=10000)?$/.test(req.url())) reads.push(req.url());
+  });
+  await history.retry().click();
+  await history.retryReplace().click();
+  await expect(wizard.root()).toHaveAttribute('data-step', 'check');
+  await expect(wizard.countDone()).toHaveText('6 imported already');
+  await go(ImportHistoryScreen.route);
+  await expect(history.row('bookings-messy.csv')).toBeVisible();
+  expect(reads.map((url) => url.replace(/^.*\/imports\//, ''))).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+\/rows\?/)]);
 });
 
 test('Import… on Bookings opens the wizard; a file that cannot be read says why; pasted cells work', async ({ page, desk }) => {

@@ -86,4 +86,8 @@ export class ImportHistoryScreen {
   readonly downloadFailed = () => this.page.getByTestId('history-download-failed');
   readonly interrupted = () => this.page.getByTestId('history-interrupted');
   readonly retry = () => this.page.getByTestId('history-retry');
+  /** Asked when the wizard of the import's kind holds rows not sent yet. */
+  readonly retryConfirm = () => this.page.getByRole('dialog', { name: 'Replace the open import?' });
+  readonly retryKeep = () => this.page.getByTestId('history-retry-keep');
+  readonly retryReplace = () => this.page.getByTestId('history-retry-replace');
 }

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Pagination, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Switch, Text, Title, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import { IMPORT_DONE_STATUSES, IMPORT_LIMITS, type ImportRowStatus, type ImportSummary } from '../../../../shared/schemas/imports';
 import { importQuery, importRowsQuery } from '../../api/import-queries';
 import { ROUTES } from '../../app/routes';
+import { DIALOG_STYLES } from '../../components/dialog-styles';
 import { IconArrowLeft, IconDownload, IconRefresh } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
@@ -66,24 +67,50 @@ function Downloads({ summary }: { summary: ImportSummary }) {
 /** "Retry failed rows": the import back in its wizard, at Check, with only the rows that did not go in to send. */
 function RetryFailed({ summary }: { summary: ImportSummary }) {
   const [, navigate] = useLocation();
-  const { sending } = useImportActivity();
+  const { sending, unsent } = useImportActivity();
+  const [asking, setAsking] = useState(false);
   const failed = failedTotal(summary);
   const busy = sending?.kind === summary.kind;
   const reason = summary.state === 'running' ? 'This import is still being sent' : busy ? `Another ${summary.kind} import is being sent; wait for it to finish` : null;
+  // The wizard of this kind, kept open off-screen, would start afresh with this import.
+  const held = unsent[summary.kind];
+  const reopen = () => {
+    setAsking(false);
+    importActivity.requestResume(summary.kind, summary.id);
+    navigate(summary.kind === 'bookings' ? ROUTES.importBookings : ROUTES.importFilmers);
+  };
   return (
-    <Tooltip label={reason} disabled={reason === null}>
-      <Button
-        leftSection={<IconRefresh />}
-        disabled={failed === 0 || reason !== null}
-        onClick={() => {
-          importActivity.requestResume(summary.kind, summary.id);
-          navigate(summary.kind === 'bookings' ? ROUTES.importBookings : ROUTES.importFilmers);
-        }}
-        data-testid="history-retry"
-      >
-        Retry failed rows ({failed.toLocaleString('en')})
-      </Button>
-    </Tooltip>
+    <>
+      <Tooltip label={reason} disabled={reason === null}>
+        <Button
+          leftSection={<IconRefresh />}
+          disabled={failed === 0 || reason !== null}
+          onClick={() => (held > 0 ? setAsking(true) : reopen())}
+          data-testid="history-retry"
+        >
+          Retry failed rows ({failed.toLocaleString('en')})
+        </Button>
+      </Tooltip>
+      <Modal opened={asking} onClose={() => setAsking(false)} title="Replace the open import?" styles={DIALOG_STYLES} size="md" data-testid="history-retry-confirm">
+        <Stack gap="md">
+          <Text size="sm">
+            An import of {summary.kind} is open with {held.toLocaleString('en')} {held === 1 ? 'row' : 'rows'} not sent yet. Replace it with import {summary.id} (
+            {summary.file_name})?
+          </Text>
+          <Text size="sm" c="dimmed">
+            Replacing drops that import&apos;s rows and any fixes made to them. Keep it to go back and send it first.
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)} data-autofocus data-testid="history-retry-keep">
+              Keep it
+            </Button>
+            <Button color="red" onClick={reopen} data-testid="history-retry-replace">
+              Replace
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }
 

@@ -19,11 +19,13 @@ interface ActivityState {
   sending: SendActivity | null;
   /** Wizards holding work (a file read, rows checked, a send, results): kept mounted off-screen. */
   withWork: Readonly<Record<ImportKind, boolean>>;
+  /** Rows each wizard holds that have not gone in (read, checked, perhaps fixed by hand): replacing the wizard loses them. */
+  unsent: Readonly<Record<ImportKind, number>>;
   /** An import the history asked the wizard of its kind to reopen, not taken yet. */
   resume: { kind: ImportKind; importId: number } | null;
 }
 
-let state: ActivityState = { sending: null, withWork: { bookings: false, filmers: false }, resume: null };
+let state: ActivityState = { sending: null, withWork: { bookings: false, filmers: false }, unsent: { bookings: 0, filmers: 0 }, resume: null };
 const listeners = new Set<() => void>();
 
 function update(next: Partial<ActivityState>): void {
@@ -45,6 +47,9 @@ export const importActivity = {
   },
   setWithWork(kind: ImportKind, withWork: boolean): void {
     if (state.withWork[kind] !== withWork) update({ withWork: { ...state.withWork, [kind]: withWork } });
+  },
+  setUnsent(kind: ImportKind, unsent: number): void {
+    if (state.unsent[kind] !== unsent) update({ unsent: { ...state.unsent, [kind]: unsent } });
   },
   requestResume(kind: ImportKind, importId: number): void {
     update({ resume: { kind, importId } });

@@ -19,6 +19,12 @@ export function useWizardPresence(wizard: ImportWizard, readyToSend: number): vo
   const withWork = step !== 'source' || reading;
   useEffect(() => importActivity.setWithWork(kind, withWork), [kind, withWork]);
 
+  // For the history's "Retry failed rows", which asks before replacing this wizard: a file read, or
+  // rows at Check or Send not gone in yet. Results hold nothing to lose (the history has them).
+  const held = step === 'columns' ? (wizard.source?.table.rows.length ?? 0) : step === 'check' || step === 'send' ? wizard.failedCount : 0;
+  useEffect(() => importActivity.setUnsent(kind, held), [kind, held]);
+  useEffect(() => () => importActivity.setUnsent(kind, 0), [kind]);
+
   // Sending, or rows checked (perhaps fixed by hand) and not sent yet: leaving would lose them.
   const unsent = progress !== null || ((step === 'check' || step === 'send') && readyToSend > 0);
   useEffect(() => {
