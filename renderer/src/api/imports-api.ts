@@ -1,4 +1,4 @@
-import type { ImportCreate, ImportKind, ImportMapping, ImportRow, ImportRowInput, ImportState, ImportSummary } from '../../../shared/schemas/imports';
+import { IMPORT_LIMITS, type ImportCreate, type ImportKind, type ImportMapping, type ImportRow, type ImportRowInput, type ImportState, type ImportSummary } from '../../../shared/schemas/imports';
 import { apiGet, apiRequest, apiSendOnUnload, SYNC } from './client';
 
 /** The Sync API's batch endpoints (spec 4.1, 4.2): one result per element, in order. */
@@ -51,6 +51,15 @@ export const importsApi = {
     await apiRequest<unknown>('POST', `/api/desk/imports/${id}/rows`, { rows });
   },
   rows: (id: number, q: ImportRowQuery = {}) => apiGet<ImportRowPage>(rowsPath(id, q)),
+  /** Every row matching the query, read page after page at the largest page the server gives. */
+  allRows: async (id: number, q: Omit<ImportRowQuery, 'page' | 'perPage'> = {}): Promise<ImportRow[]> => {
+    const rows: ImportRow[] = [];
+    for (let page = 1; ; page++) {
+      const answer = await importsApi.rows(id, { ...q, page, perPage: IMPORT_LIMITS.rowsPerPageMax });
+      rows.push(...answer.rows);
+      if (page >= answer.pagination.pages) return rows;
+    }
+  },
   /** The mapping remembered for files with exactly these headers, or null. */
   mapping: (kind: ImportKind, headers: readonly string[]) =>
     apiGet<{ mapping: ImportMapping | null; date_format: string | null }>(

@@ -1,4 +1,4 @@
-import { IMPORT_DELIMITERS, IMPORT_LIMITS, type ImportRow, type ImportSummary } from '../../../../shared/schemas/imports';
+import { IMPORT_DELIMITERS, type ImportRow, type ImportSummary } from '../../../../shared/schemas/imports';
 import { importsApi } from '../../api/imports-api';
 import type { RowOutcome } from './outcomes';
 import type { ReadSource } from './read-source';
@@ -29,12 +29,7 @@ function wizardRow(row: ImportRow, width: number): WizardRow {
  */
 export async function reopenImport(id: number): Promise<ReopenedImport> {
   const summary = await importsApi.get(id);
-  const stored: ImportRow[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await importsApi.rows(id, { page, perPage: IMPORT_LIMITS.rowsPerPageMax });
-    stored.push(...answer.rows);
-    if (page >= answer.pagination.pages) break;
-  }
+  const stored = await importsApi.allRows(id);
   const width = summary.headers.length;
   const rows = stored.map((row) => wizardRow(row, width));
   const delimiter = summary.delimiter && (IMPORT_DELIMITERS as readonly string[]).includes(summary.delimiter) ? summary.delimiter : ',';
