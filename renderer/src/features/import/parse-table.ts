@@ -1,13 +1,13 @@
 import Papa from 'papaparse';
-import { IMPORT_LIMITS } from '../../../../shared/schemas/imports';
+import { IMPORT_DELIMITERS, IMPORT_LIMITS, type ImportDelimiter } from '../../../../shared/schemas/imports';
 import { stripBom } from './decode-bytes';
 
 /** A file (or pasted cells) read as a table: unique, non-empty headers and rows as long as the headers. */
 export interface SourceTable {
   headers: string[];
   rows: string[][];
-  /** The delimiter found (",", ";", "\t" or "|"). */
-  delimiter: string;
+  /** The delimiter found (",", ";", "\t" or "|"): the ones the import history keeps. */
+  delimiter: ImportDelimiter;
   blankRowsSkipped: number;
   /** Lines (1-based, in the file) with a cell that starts with a quote but goes on after its closing one (`"Big" Ben`): read as written. */
   strayQuoteLines?: number[];
@@ -17,8 +17,8 @@ export interface SourceTable {
 
 export type TableResult = { ok: true; table: SourceTable } | { ok: false; reason: string };
 
-const DELIMITERS = [',', ';', '\t', '|'];
-export const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'vertical bar' };
+const isDelimiter = (text: string): text is ImportDelimiter => (IMPORT_DELIMITERS as readonly string[]).includes(text);
+export const DELIMITER_NAMES: Record<ImportDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'vertical bar' };
 
 /** Empty cells only; or, in a one-column reading, a line of bare delimiters (";;;" is still a blank spreadsheet row). */
 function isBlank(row: readonly string[]): boolean {
@@ -46,11 +46,11 @@ function uniqueHeaders(raw: readonly string[], width: number): string[] {
  */
 const SEP_LINE = /^"?sep=(\\t|[^\r\n"])"?[,;\t| ]*(?:\r\n|\r|\n|$)/i;
 
-function delimiterHint(text: string): { delimiter: string; rest: string } | null {
+function delimiterHint(text: string): { delimiter: ImportDelimiter; rest: string } | null {
   const match = SEP_LINE.exec(text);
   if (!match) return null;
   const named = match[1] === '\\t' ? '\t' : (match[1] as string);
-  return DELIMITERS.includes(named) ? { delimiter: named, rest: text.slice(match[0].length) } : null;
+  return isDelimiter(named) ? { delimiter: named, rest: text.slice(match[0].length) } : null;
 }
 
 const LINE_BREAK = /\r\n|\r|\n/g;
@@ -94,9 +94,10 @@ const MAX_STRAY_QUOTES = 20;
  * Papa's guess on the first rows, blank ones left out of the vote: counted in, a file's final
  * line end (an empty last row) is enough to sink the guess for a two-row file.
  */
-function guessDelimiter(text: string): string {
-  const preview = Papa.parse<string[]>(text.slice(0, 64 * 1024), { delimiter: '', delimitersToGuess: DELIMITERS, skipEmptyLines: 'greedy', preview: 20 });
-  return DELIMITERS.includes(preview.meta.delimiter) && !preview.errors.some((e) => e.code === 'UndetectableDelimiter') ? preview.meta.delimiter : ',';
+function guessDelimiter(text: string): ImportDelimiter {
+  const preview = Papa.parse<string[]>(text.slice(0, 64 * 1024), { delimiter: '', delimitersToGuess: [...IMPORT_DELIMITERS], skipEmptyLines: 'greedy', preview: 20 });
+  const guessed = preview.meta.delimiter;
+  return isDelimiter(guessed) && !preview.errors.some((e) => e.code === 'UndetectableDelimiter') ? guessed : ',';
 }
 
 /**

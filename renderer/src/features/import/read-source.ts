@@ -40,6 +40,6 @@ export function readSource(input: SourceInput): ReadResult {
   if (lines.length > 0) {
     notes.push(`A cell that starts with a quote ending before the cell does (like "Big" Ben) was read as written, on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}.`);
   }
-  notes.unshift(`Columns separated by ${DELIMITER_NAMES[table.delimiter] ?? table.delimiter}${table.delimiterHint ? ' (as the file\'s first line, sep=, says)' : ''}.`);
+  notes.unshift(`Columns separated by ${DELIMITER_NAMES[table.delimiter]}${table.delimiterHint ? ' (as the file\'s first line, sep=, says)' : ''}.`);
   return { ok: true, source: { fileName: input.kind === 'file' ? input.name : PASTED_NAME, table, notes } };
 }

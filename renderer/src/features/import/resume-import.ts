@@ -1,4 +1,4 @@
-import { IMPORT_DELIMITERS, type ImportRow, type ImportSummary } from '../../../../shared/schemas/imports';
+import type { ImportRow, ImportSummary } from '../../../../shared/schemas/imports';
 import { importsApi } from '../../api/imports-api';
 import type { RowOutcome } from './outcomes';
 import type { ReadSource } from './read-source';
@@ -32,7 +32,7 @@ export async function reopenImport(id: number): Promise<ReopenedImport> {
   const stored = await importsApi.allRows(id);
   const width = summary.headers.length;
   const rows = stored.map((row) => wizardRow(row, width));
-  const delimiter = summary.delimiter && (IMPORT_DELIMITERS as readonly string[]).includes(summary.delimiter) ? summary.delimiter : ',';
+  const delimiter = summary.delimiter ?? ',';
   const source: ReadSource = {
     fileName: summary.file_name,
     table: { headers: summary.headers, rows: rows.map((row) => row.cells), delimiter, blankRowsSkipped: 0 },

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { IMPORT_DELIMITERS, type ImportDelimiter, type ImportKind, type ImportMapping } from '../../../../shared/schemas/imports';
+import type { ImportKind, ImportMapping } from '../../../../shared/schemas/imports';
 import { importsApi } from '../../api/imports-api';
 import { queryKeys } from '../../api/queries';
 import { columnPlan, missingRequiredFields } from './column-plan';
@@ -158,7 +158,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
             mapping,
             date_format: dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat,
             operator: operator.trim() || null,
-            delimiter: (IMPORT_DELIMITERS as readonly string[]).includes(source.table.delimiter) ? (source.table.delimiter as ImportDelimiter) : null,
+            delimiter: source.table.delimiter,
             // Row numbers are the file's (a reopened import may have gaps): the largest bounds them.
             total_rows: checked.rows.reduce((n, row) => Math.max(n, row.number), 0),
           });
