@@ -6,7 +6,7 @@ import classes from './ImportGrid.module.css';
 import pageClasses from './ImportPage.module.css';
 import { StatusBadge } from './StatusBadge';
 import type { ImportWizard } from './useImportWizard';
-import { problemOf, readiness, readinessCounts, type CheckedRows, type RowReadiness } from './wizard-rows';
+import { problemOf, readiness, type CheckedRows, type RowReadiness } from './wizard-rows';
 
 type CheckFilter = 'all' | 'todo' | RowReadiness;
 
@@ -76,7 +76,7 @@ export function CheckStep({ wizard }: { wizard: ImportWizard }) {
   const checked = wizard.checked;
   const retrying = wizard.rounds > 0;
   const [filter, setFilter] = useState<CheckFilter>(retrying ? 'todo' : 'all');
-  const counts = useMemo(() => (checked ? readinessCounts(checked) : null), [checked]);
+  const counts = wizard.rowCounts;
   const items = useMemo(() => {
     if (!checked) return [];
     const shown: number[] = [];

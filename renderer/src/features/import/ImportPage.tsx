@@ -1,5 +1,5 @@
 import { Button, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportKind } from '../../../../shared/schemas/imports';
 import { ROUTES } from '../../app/routes';
@@ -14,7 +14,6 @@ import { SendStep } from './SendStep';
 import { SourceStep } from './SourceStep';
 import { useImportWizard, WIZARD_STEPS } from './useImportWizard';
 import { useWizardPresence } from './useWizardPresence';
-import { readinessCounts } from './wizard-rows';
 
 const STEP_LABELS = [
   { label: 'Source', description: 'File or pasted cells' },
@@ -30,11 +29,8 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
   const wizard = useImportWizard(kind, today);
   const active = WIZARD_STEPS.indexOf(wizard.step);
   const retrying = wizard.rounds > 0;
-  // Counted again only when the rows change outside a send: while one goes, each batch's outcomes
-  // change them, and nothing here needs the count (leaving is guarded anyway, Continue is hidden).
-  const sending = wizard.progress !== null;
-  const { checked } = wizard;
-  const ready = useMemo(() => (checked && !sending ? readinessCounts(checked).ready : 0), [checked, sending]);
+  // None while a send goes (leaving is guarded then anyway, Continue is hidden).
+  const ready = wizard.rowCounts?.ready ?? 0;
   useWizardPresence(wizard, ready);
   const { reopen } = wizard;
   // Once per import handed over: `reopen` changes identity with the settings it checks by (the

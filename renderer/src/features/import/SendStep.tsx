@@ -7,7 +7,6 @@ import { OutcomeCounts } from './OutcomeCounts';
 import { outcomeCounts } from './outcome-counts';
 import { CHUNK_SIZE } from './send-import';
 import type { ImportWizard } from './useImportWizard';
-import { readinessCounts } from './wizard-rows';
 
 const OPERATOR_KEY = 'desk.import.operator';
 
@@ -18,8 +17,9 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
   const { checked, progress } = wizard;
   const sending = progress !== null;
   // Each figure only where it shows: a send changes the rows at every batch, and 50,000 rows
-  // counted twice per batch for a confirmation no one sees meanwhile is time the batches wait for.
-  const counts = useMemo(() => (checked && !sending ? readinessCounts(checked) : null), [checked, sending]);
+  // counted twice per batch for a confirmation no one sees meanwhile is time the batches wait for
+  // (the wizard's row counts are not kept while sending, these outcome counts only then).
+  const counts = wizard.rowCounts;
   const outcomes = useMemo(() => (sending ? outcomeCounts(checked?.rows ?? []) : {}), [checked, sending]);
   if (!checked) return null;
   const { many, one } = KIND_LABELS[wizard.kind];

@@ -14,7 +14,7 @@ import { reopenImport } from './resume-import';
 import type { ReadSource, SourceInput } from './read-source';
 import { CHUNK_SIZE, sendImport, type KeptBackItem, type SendItem } from './send-import';
 import { storedJumpOnViaSyncApi, useJumpDateLookupsAfterEdits } from './useJumpDateLookups';
-import { checkAllInSlices, problemOf, readiness, toWizardRows, withCell, withLeftOut, withOutcomes, type CheckedRows } from './wizard-rows';
+import { checkAllInSlices, problemOf, readiness, readinessCounts, toWizardRows, withCell, withLeftOut, withOutcomes, type CheckedRows } from './wizard-rows';
 
 export type WizardStep = 'source' | 'columns' | 'check' | 'send' | 'results';
 export const WIZARD_STEPS: WizardStep[] = ['source', 'columns', 'check', 'send', 'results'];
@@ -234,6 +234,11 @@ export function useImportWizard(kind: ImportKind, today: string) {
     [kind, settings, lookups],
   );
 
+  // Counted once here for every step that shows them (the page's Continue, Check, Send), and only
+  // outside a send: while one goes, each batch's outcomes change the rows and nothing shows the count.
+  const sending = progress !== null;
+  const rowCounts = useMemo(() => (checked && !sending ? readinessCounts(checked) : null), [checked, sending]);
+
   const failedCount = useMemo(() => {
     let failed = 0;
     for (const row of checked?.rows ?? []) if (!isDone(row.outcome)) failed++;
@@ -254,6 +259,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
     missing,
     plan,
     checked,
+    rowCounts,
     editCell,
     setLeftOut,
     toCheck,
