@@ -159,8 +159,9 @@ export function useImportWizard(kind: ImportKind, today: string) {
             date_format: dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat,
             operator: operator.trim() || null,
             delimiter: source.table.delimiter,
-            // Row numbers are the file's (a reopened import may have gaps): the largest bounds them.
-            total_rows: checked.rows.reduce((n, row) => Math.max(n, row.number), 0),
+            // Only a freshly read source is created (a reopened import already has its id), and its
+            // rows are numbered 1..n as read, blank lines skipped and not counted: n is the total.
+            total_rows: checked.rows.length,
           });
           id = created.id;
           setImportId(id);
