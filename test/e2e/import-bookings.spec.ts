@@ -9,6 +9,8 @@ import { ImportHistoryScreen, ImportWizardScreen } from './pages/import';
 const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
 
 test('a messy bookings CSV through every step; fix one row and retry; the results CSV; the history after a reload', async ({ page, desk, request }) => {
+  // The whole journey, then Retry from the history over a wizard with work: past 30 s beside another worker.
+  test.slow();
   await desk.open(page, ImportWizardScreen.route('bookings'));
   const wizard = new ImportWizardScreen(page);
   await saveScreenshot(page, 'import-source');
