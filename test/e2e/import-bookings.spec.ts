@@ -135,6 +135,8 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   await history.row('bookings-messy.csv').click();
   await history.retry().click();
   await expect(history.retryConfirm()).toContainText('An import of bookings is open with 1 row not sent yet. Replace it with import');
+  // The picture once the dialog has faded in (Mantine's transition), not halfway.
+  await expect(history.retryConfirm().locator('xpath=ancestor-or-self::*[contains(@class,"mantine-Modal-content")]')).toHaveCSS('opacity', '1');
   await saveScreenshot(page, 'import-history-retry-confirm');
   await history.retryKeep().click();
   await expect(history.retryConfirm()).toHaveCount(0);
