@@ -2,7 +2,6 @@ import * as electron from 'electron';
 import { join } from 'node:path';
 import { PRODUCT_NAME } from './data-dir';
 import { runDeskShell } from './shell/desk-shell';
-import { electronNativeBindingPath } from './shell/native-binding';
 import { forkUtilityServer } from './shell/utility-fork';
 
 /**
@@ -18,9 +17,6 @@ runDeskShell(electron, {
   preload: join(here, 'preload.cjs'),
   uiDir: join(here, 'renderer'),
   forkServer: (log) => forkUtilityServer(utilityProcess, join(here, 'server.cjs'), log),
-  // Packaged apps carry better-sqlite3 rebuilt for Electron by electron-builder; a checkout uses
-  // the separate build from `npm run native:electron`, leaving node_modules to Node and npm test.
-  nativeBinding: app.isPackaged ? undefined : electronNativeBindingPath(app.getAppPath(), process.versions.electron ?? 'unknown'),
   dataDir: process.env.DESK_DATA_DIR || undefined,
   developerMenu: !app.isPackaged,
   echo: app.isPackaged ? undefined : (line) => process.stdout.write(line),

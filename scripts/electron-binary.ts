@@ -1,22 +1,27 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 export type ElectronBinary = { ok: true; path: string } | { ok: false; reason: string };
 
 /**
- * The Electron executable of node_modules/electron, if it was installed. The electron package's
- * index.js throws when its postinstall download did not happen (here: denied by allowScripts,
- * and the machine cannot reach GitHub anyway).
+ * The Electron executable of node_modules/electron, if its download happened (it is denied by
+ * allowScripts, and the machine cannot reach GitHub anyway). Read from the package's path.txt as
+ * its index.js does, without loading index.js: that one starts the download itself, printing
+ * its progress and stack trace to our terminal, and then throws advice that does not apply here.
  */
 export function findElectronBinary(fromDir: string = process.cwd()): ElectronBinary {
-  const require = createRequire(`${fromDir}/`);
-  let path: unknown;
+  let packageDir: string;
   try {
-    path = require('electron');
-  } catch (error) {
-    return { ok: false, reason: (error as Error).message.split('\n')[0] ?? 'the electron package did not load' };
+    packageDir = dirname(createRequire(`${fromDir}/`).resolve('electron/package.json'));
+  } catch {
+    return { ok: false, reason: 'the electron package is not installed (npm ci installs it)' };
   }
-  if (typeof path !== 'string') return { ok: false, reason: 'the electron package did not give a path to its executable' };
-  if (!existsSync(path)) return { ok: false, reason: `${path} does not exist (the electron package's download did not run)` };
+  const pathFile = join(packageDir, 'path.txt');
+  if (!existsSync(pathFile)) return { ok: false, reason: "the electron package's download of its executable did not run" };
+  const relative = readFileSync(pathFile, 'utf8');
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const path = override ? join(override, relative || 'electron') : join(packageDir, 'dist', relative);
+  if (!existsSync(path)) return { ok: false, reason: `${path} does not exist (the electron package's download did not finish)` };
   return { ok: true, path };
 }

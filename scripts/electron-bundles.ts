@@ -11,9 +11,9 @@ import { join } from 'node:path';
  *   server.cjs   the desk server's utility process (electron/shell/server-entry.ts)
  *   renderer/    the desk UI, served by the server
  *
- * CommonJS throughout: Electron 39 loads ES modules in main too, but a sandboxed preload cannot,
- * and one format keeps the three alike. better-sqlite3 stays outside the bundles (a native addon
- * is loaded from node_modules, rebuilt for Electron when packaging).
+ * CommonJS throughout: Electron loads ES modules in main too, but a sandboxed preload cannot,
+ * and one format keeps the three alike. better-sqlite3 stays outside the bundles: its prebuilt
+ * Node-API addon is loaded from node_modules, the same file under Node and under Electron.
  */
 export interface BundleOptions {
   /** The checkout (its electron/ sources). */
@@ -33,7 +33,7 @@ export interface Bundles {
 const common: BuildOptions = {
   bundle: true,
   platform: 'node',
-  // Electron 39 runs Node 22.
+  // Electron 45 runs Node 24; node22 also lets the tests run the bundles under the Node 22 they use.
   target: 'node22',
   format: 'cjs',
   logLevel: 'warning',

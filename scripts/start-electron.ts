@@ -1,14 +1,13 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { electronNativeBindingPath } from '../electron/shell/native-binding';
 import { findElectronBinary } from './electron-binary';
 
 /**
- * npm start: the desktop app from this checkout. Builds the UI and the Electron bundles, makes
- * sure the Electron executable and better-sqlite3 for Electron are there (trying to get each
- * once), then runs the app. Where either cannot be had, says so and how to use the desk anyway.
+ * npm start: the desktop app from this checkout. Makes sure the Electron executable is there
+ * (trying its download once), then builds the UI and the Electron bundles and runs the app.
+ * Electron comes first: where it cannot be had, nothing is built for nothing, and the only
+ * output is what to do instead (the download's own stack trace stays out of it).
  */
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -19,12 +18,9 @@ function step(description: string, command: string, args: string[]): boolean {
 }
 
 function fail(message: string): never {
-  console.error(`\nstart: ${message}\n\nThe desk works without the desktop window: "npm run serve" starts the same server and prints the address of the same screens for a browser.`);
+  console.error(`start: ${message}\n\nThe desk works without the desktop window: "npm run serve" starts the same server and prints the address of the same screens for a browser.`);
   process.exit(1);
 }
-
-if (!step('building the desk UI', npm, ['run', '--silent', 'build:renderer'])) fail('building the desk UI failed (above).');
-if (!step('bundling the main process, preload and server', npm, ['run', '--silent', 'build:electron'])) fail('bundling failed (above).');
 
 let binary = findElectronBinary(root);
 if (!binary.ok) {
@@ -32,18 +28,15 @@ if (!binary.ok) {
   const install = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], { cwd: join(root, 'node_modules/electron'), encoding: 'utf8' });
   binary = findElectronBinary(root);
   if (!binary.ok) {
-    // The download's own error, without its stack: usually "getaddrinfo ENOTFOUND github.com".
-    const cause = `${install.stderr ?? ''}${install.stdout ?? ''}`.split('\n').find((line) => /error/i.test(line))?.trim() ?? binary.reason;
-    fail(`Electron could not be installed on this machine: ${cause}. Its executable is downloaded from github.com when the electron package installs; where that is blocked, there is no desktop app to start.`);
+    // The download's own error without its stack trace.
+    const said = `${install.stderr ?? ''}${install.stdout ?? ''}`.split('\n').find((line) => /error|fail/i.test(line) && !/^\s+at /.test(line))?.trim().replace(/^\w*Error: /, '');
+    const cause = said === 'fetch failed' ? await whyUnreachable(process.env.ELECTRON_MIRROR || 'https://github.com/') : said ?? binary.reason;
+    fail(`Electron could not be installed on this machine (its download failed: ${cause}). Its executable comes from github.com (or ELECTRON_MIRROR); where that cannot be reached, there is no desktop app to start.`);
   }
 }
 
-const electronVersion = (JSON.parse(readFileSync(join(root, 'node_modules/electron/package.json'), 'utf8')) as { version: string }).version;
-if (!existsSync(electronNativeBindingPath(root, electronVersion))) {
-  if (!step(`getting better-sqlite3 for Electron ${electronVersion}`, npm, ['run', '--silent', 'native:electron'])) {
-    fail('better-sqlite3 for Electron is missing and could not be built (above), so the desktop app could not open its store.');
-  }
-}
+if (!step('building the desk UI', npm, ['run', '--silent', 'build:renderer'])) fail('building the desk UI failed (above).');
+if (!step('bundling the main process, preload and server', npm, ['run', '--silent', 'build:electron'])) fail('bundling failed (above).');
 
 // ELECTRON_RUN_AS_NODE from a parent shell would turn the app into a plain Node.
 const env = { ...process.env };
@@ -51,3 +44,14 @@ delete env.ELECTRON_RUN_AS_NODE;
 const app = spawn(binary.path, [root, ...process.argv.slice(2)], { cwd: root, stdio: 'inherit', env });
 app.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.kill(signal));
+
+/** fetch's own "fetch failed" hides the reason (DNS, refused, TLS): ask the host once more for it. */
+async function whyUnreachable(url: string): Promise<string> {
+  try {
+    await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(5_000) });
+    return `fetch failed, though ${url} answers now`;
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+    return `${cause} (${url})`;
+  }
+}

@@ -22,8 +22,6 @@ export interface ShellOptions {
   uiDir: string;
   /** Starts one server process (utilityProcess.fork in the app). */
   forkServer: (log: (line: string) => void) => () => ServerChild;
-  /** better-sqlite3 built for Electron, when not packaged (packaged apps carry a rebuilt one). */
-  nativeBinding?: string;
   /** A data folder instead of userData (DESK_DATA_DIR: the e2e tests' temp folders); a relative one is taken from the working folder. */
   dataDir?: string;
   /** Reload and Toggle Developer Tools in the View menu: a checkout, not a release (app.isPackaged). */
@@ -81,7 +79,6 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
     dataDir,
     sessionToken,
     uiDir: options.uiDir,
-    nativeBinding: options.nativeBinding,
     secret: secrets ? { value: readSecret(), description: secrets.description } : undefined,
   });
   const readSecret = (): string | null => {

@@ -44,7 +44,6 @@ async function start(message: StartServer): Promise<void> {
       randomIfSavedPortBusy: true,
       sessionToken: message.sessionToken,
       uiDir: message.uiDir,
-      nativeBinding: message.nativeBinding,
       connectionOverrides: message.connectionOverrides,
       secrets: message.secret
         ? new RelayedSecretStore(message.secret.value, message.secret.description, (value) => port.post({ type: 'secret-write', value }))

@@ -11,7 +11,6 @@ export interface StartServer {
   /** This launch's session token for the page; the same across server restarts. */
   sessionToken: string;
   uiDir?: string;
-  nativeBinding?: string;
   connectionOverrides?: RunOverrides;
   /** Present when main keeps the remote credentials (safeStorage): their current plaintext, or null. */
   secret?: { value: string | null; description: string };
@@ -31,7 +30,7 @@ export interface ServerReady {
   notices: string[];
 }
 
-/** Starting failed for a reason a restart will not cure (a newer store, a wrong native build…). */
+/** Starting failed for a reason a restart will not cure (a store from a newer version…). */
 export interface ServerFailed {
   type: 'failed';
   error: string;

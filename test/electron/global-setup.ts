@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { electronEnvironment, nativeBindingFile, nativeBindingPresent, ROOT } from './environment';
+import { electronEnvironment, ROOT } from './environment';
 
 /**
  * With an Electron executable: build the UI (to DESK_UI_DIR when set, so parallel runs stay
- * apart) and the app's bundles, and insist on the Electron-ABI better-sqlite3 — an app that
- * cannot open its store is a failure to report, not a test to skip. Without one: say loudly
- * that the suite is skipped and why.
+ * apart) and the app's bundles; better-sqlite3's prebuilt Node-API addon loads in Electron as it
+ * is. Without one: say loudly that the suite is skipped and why.
  */
 export default function globalSetup(): void {
   const environment = electronEnvironment();
@@ -16,8 +15,4 @@ export default function globalSetup(): void {
   const outDir = process.env.DESK_UI_DIR ? ['--outDir', process.env.DESK_UI_DIR, '--emptyOutDir'] : [];
   execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', ...outDir], { stdio: 'inherit', cwd: ROOT });
   execFileSync('npx', ['tsx', 'scripts/build-electron.ts'], { stdio: 'inherit', cwd: ROOT });
-  if (!nativeBindingPresent()) {
-    execFileSync('npx', ['tsx', 'scripts/build-native-electron.ts'], { stdio: 'inherit', cwd: ROOT });
-  }
-  if (!nativeBindingPresent()) throw new Error(`better-sqlite3 for Electron is missing (${nativeBindingFile()}): run npm run native:electron`);
 }

@@ -15,7 +15,7 @@ import { nodeUtilityProcess } from './node-utility-process';
  */
 const [appDir, dataDir] = process.argv.slice(2) as [string, string];
 const fake = fakeElectron(join(dataDir, 'user-data'));
-// Packaged: better-sqlite3 comes from node_modules (here Node's own build), no nativeBinding.
+// Packaged: better-sqlite3 and its prebuilt addon come from node_modules, as in the installed app.
 Object.assign(fake.api.app, { isPackaged: true, getAppPath: () => appDir });
 fake.api.utilityProcess = nodeUtilityProcess();
 process.env.DESK_DATA_DIR = dataDir;

@@ -4,13 +4,12 @@ import { build } from 'esbuild';
 import { minimatch } from 'minimatch';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
 import { PRODUCT_NAME } from '../../electron/data-dir';
-import { electronNativeBindingPath } from '../../electron/shell/native-binding';
 import { openStore } from '../../electron/store/open';
 import { electronExecutable, fuseConfig, fusesAfterPack, isE2eBuild } from '../../scripts/fuses';
 
@@ -42,10 +41,6 @@ test('the fuse wire is found in each platform’s executable', () => {
   assert.equal(electronExecutable({ appOutDir: '/o', electronPlatformName: 'linux', packager }), '/o/dropzone-desk');
 });
 
-test('the Electron-ABI addon has a path per Electron version, platform and architecture', () => {
-  assert.equal(electronNativeBindingPath('/repo', '39.8.10', 'linux', 'x64'), '/repo/build/native/electron-39.8.10-linux-x64/better_sqlite3.node');
-});
-
 test('the preload bundle is one CommonJS file needing nothing but electron, exposing one object', async () => {
   const result = await build({ entryPoints: ['electron/preload.ts'], bundle: true, platform: 'node', format: 'cjs', external: ['electron'], write: false, logLevel: 'silent' });
   const code = result.outputFiles[0]!.text;
@@ -55,22 +50,20 @@ test('the preload bundle is one CommonJS file needing nothing but electron, expo
   assert.match(code, /exposeInMainWorld\("desk", Object\.freeze\(\{ apiBase: config\.apiBase, token: config\.token, version: config\.version \}\)\)/);
 });
 
-describe('better-sqlite3 through nativeBinding', () => {
-  test("a valid addon given as nativeBinding opens the store (Node's own build, under Node)", () => {
-    const addon = resolve('node_modules/better-sqlite3/build/Release/better_sqlite3.node');
-    assert.ok(existsSync(addon));
-    const dir = mkdtempSync(join(tmpdir(), 'desk-native-'));
-    try {
-      const db = openStore(join(dir, 'desk.sqlite3'), { nativeBinding: addon });
-      assert.equal((db.prepare('select 40 + 2 as answer').get() as { answer: number }).answer, 42);
-      assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-      db.close();
-      // The option is really used: a file that is no addon fails the open.
-      assert.throws(() => openStore(join(dir, 'other.sqlite3'), { nativeBinding: join(dir, 'missing', 'better_sqlite3.node') }), /missing/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+test("better-sqlite3 runs on its prebuilt Node-API addon: nothing was compiled at install", () => {
+  // A build/ folder would mean node-gyp ran (and better-sqlite3 prefers it over the prebuild).
+  assert.equal(existsSync(resolve('node_modules/better-sqlite3/build')), false, 'no node-gyp build in node_modules/better-sqlite3');
+  const dir = mkdtempSync(join(tmpdir(), 'desk-native-'));
+  try {
+    const db = openStore(join(dir, 'desk.sqlite3'));
+    assert.equal((db.prepare('select 40 + 2 as answer').get() as { answer: number }).answer, 42);
+    db.close();
+    const loaded = (process.report.getReport() as unknown as { sharedObjects: string[] }).sharedObjects.filter((file) => file.endsWith('better_sqlite3.node') || file.includes('better-sqlite3'));
+    assert.equal(loaded.length, 1, loaded.join('\n'));
+    assert.match(relative(resolve('node_modules/better-sqlite3'), loaded[0]!), new RegExp(`^prebuilds/${process.platform}(musl)?-${process.arch}\\.node$`));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe('electron-builder.yml', () => {
@@ -83,9 +76,9 @@ describe('electron-builder.yml', () => {
     asar: boolean;
     asarUnpack: string[];
     npmRebuild: boolean;
-    linux: { target: string[] };
-    win: { target: string };
-    mac: { target: string };
+    linux: { target: string[]; files: string[] };
+    win: { target: string; files: string[] };
+    mac: { target: string; files: string[] };
   };
 
   test('app id, product name (the same as package.json and the data folder), and the four installers', () => {
@@ -97,39 +90,48 @@ describe('electron-builder.yml', () => {
     assert.deepEqual(config.linux.target, ['AppImage', 'deb']);
     assert.equal(config.win.target, 'nsis');
     assert.equal(config.mac.target, 'dmg');
-    assert.equal(config.npmRebuild, true);
+    // Node-API addons load in Electron as they are: a rebuild would only fetch headers and compile.
+    assert.equal(config.npmRebuild, false);
   });
 
-  /** electron-builder's files rule: patterns in order, the last one that matches a path decides. */
-  const shipped = (path: string) => {
+  /** electron-builder's files rule: the common patterns, then the platform's, in order; the last one that matches a path decides. */
+  const shipped = (path: string, platform: 'linux' | 'win' | 'mac' = 'linux') => {
     let included = false;
-    for (const pattern of config.files) {
+    for (const pattern of [...config.files, ...config[platform].files]) {
       const negated = pattern.startsWith('!');
       if (minimatch(path, negated ? pattern.slice(1) : pattern, { dot: true })) included = !negated;
     }
     return included;
   };
 
-  test('ships only the built files: the bundles, the UI, package.json and the native addon with its loader', () => {
+  test('ships only the built files: the bundles, the UI, package.json and better-sqlite3 with its prebuilt addons for the platform', () => {
     const sources = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean);
-    const leaked = sources.filter(shipped).filter((path) => path !== 'package.json');
-    assert.deepEqual(leaked, [], 'no source, test, doc or config file of the checkout');
+    for (const platform of ['linux', 'win', 'mac'] as const) {
+      const leaked = sources.filter((path) => shipped(path, platform)).filter((path) => path !== 'package.json');
+      assert.deepEqual(leaked, [], `no source, test, doc or config file of the checkout (${platform})`);
+    }
     for (const path of ['out/main.cjs', 'out/preload.cjs', 'out/server.cjs', 'out/renderer/index.html', 'out/renderer/assets/index-abc.js', 'package.json',
-      'node_modules/better-sqlite3/package.json', 'node_modules/better-sqlite3/lib/index.js', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
-      'node_modules/bindings/bindings.js', 'node_modules/file-uri-to-path/index.js']) {
+      'node_modules/better-sqlite3/package.json', 'node_modules/better-sqlite3/lib/index.js', 'node_modules/better-sqlite3/lib/binding.js']) {
       assert.ok(shipped(path), `${path} is shipped`);
     }
     for (const path of ['out/main.cjs.map', 'out/renderer/assets/index-abc.js.map', 'node_modules/fastify/fastify.js', 'node_modules/react/index.js',
-      'node_modules/better-sqlite3/src/better_sqlite3.cpp', 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/build/Release/obj/x.o',
-      'node_modules/better-sqlite3/build/Release/test_extension.node', 'node_modules/electron/dist/electron', 'electron/main.ts', 'dist/renderer/index.html', 'build/native/x/better_sqlite3.node']) {
+      'node_modules/better-sqlite3/src/better_sqlite3.cpp', 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/binding.gyp',
+      'node_modules/node-addon-api/napi.h', 'node_modules/electron/dist/electron', 'electron/main.ts', 'dist/renderer/index.html']) {
       assert.equal(shipped(path), false, `${path} is not shipped`);
     }
+    // Each installer carries its own platform's addons (x64 and arm64), none of another's.
+    const addons = readdirSync('node_modules/better-sqlite3/prebuilds').map((file) => `node_modules/better-sqlite3/prebuilds/${file}`);
+    const addonsOf = (platform: 'linux' | 'win' | 'mac') => addons.filter((path) => shipped(path, platform)).map((path) => path.split('/').at(-1)).sort();
+    assert.deepEqual(addonsOf('linux'), ['linux-arm64.node', 'linux-x64.node']);
+    assert.deepEqual(addonsOf('win'), ['win32-arm64.node', 'win32-x64.node']);
+    assert.deepEqual(addonsOf('mac'), ['darwin-arm64.node', 'darwin-x64.node']);
   });
 
   test('asar on, with better-sqlite3 (and any .node addon) unpacked', () => {
     assert.equal(config.asar, true);
     const unpacked = (path: string) => config.asarUnpack.some((pattern) => minimatch(path, pattern, { dot: true }));
-    assert.ok(unpacked('node_modules/better-sqlite3/build/Release/better_sqlite3.node'));
+    assert.ok(unpacked('node_modules/better-sqlite3/prebuilds/linux-x64.node'));
+    assert.ok(unpacked('node_modules/better-sqlite3/prebuilds/win32-arm64.node'));
     assert.ok(unpacked('node_modules/better-sqlite3/lib/database.js'));
     assert.equal(unpacked('out/main.cjs'), false);
     assert.equal(unpacked('out/renderer/index.html'), false);

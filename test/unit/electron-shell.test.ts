@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,7 +28,7 @@ function tempDir(): string {
   return dir;
 }
 
-function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: boolean; dataDir?: string; userData?: string } = {}) {
+function boot(options: { lock?: boolean; keychain?: boolean; dataDir?: string; userData?: string } = {}) {
   const dataDir = options.dataDir ?? tempDir();
   const fake = fakeElectron(options.userData ?? join(dataDir, 'ignored-user-data'));
   fake.app.lockAvailable = options.lock ?? true;
@@ -39,7 +40,6 @@ function boot(options: { lock?: boolean; nativeBinding?: string; keychain?: bool
     uiDir: join(process.cwd(), 'dist', 'renderer'),
     forkServer: () => forkNodeServer(output),
     dataDir: options.userData ? undefined : dataDir,
-    nativeBinding: options.nativeBinding,
     platform: 'linux',
     supervisor: { maxCrashes: 2, crashWindowMs: 60_000, readyTimeoutMs: 20_000 },
   });
@@ -157,12 +157,17 @@ describe('a launch', () => {
   });
 
   test('a server that cannot start is reported, and the app quits', async () => {
-    const { fake, shell } = boot({ nativeBinding: '/nonexistent/better_sqlite3.node' });
+    // A store written by a newer version: the server refuses it, and a restart would not help.
+    const dataDir = tempDir();
+    const newer = new Database(join(dataDir, 'desk.sqlite3'));
+    newer.pragma('user_version = 9999');
+    newer.close();
+    const { fake, shell } = boot({ dataDir });
     fake.app.ready();
     await shell.ready;
     await waitFor(() => fake.dialogs.length > 0, 'the failure dialog');
     assert.equal(fake.dialogs[0]!.message, 'The desk server could not start');
-    assert.match(fake.dialogs[0]!.detail, /better_sqlite3\.node/);
+    assert.match(fake.dialogs[0]!.detail, /written by a newer Dropzone Desk/);
     await waitFor(() => fake.app.quitted, 'the app to quit');
     assert.equal((await relay(fake, '/api/desk/session')).status, 503);
   });
