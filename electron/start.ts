@@ -8,7 +8,11 @@ import { buildApp } from './server/app';
 import { listenAsPlanned, planPort } from './server/listen-port';
 import type { ListenFacts } from './server/routes/desk-listen';
 import { newToken } from './server/tokens';
-import { openStore, storePath } from './store/open';
+import { scheduleBackups, type BackupSchedule } from './store/backup-schedule';
+import { backupDir, type RetentionPolicy } from './store/backups';
+import { lockDataFolder } from './store/desk-lock';
+import { openStore, storeFiles, storePath } from './store/open';
+import { makePrivateDir, tightenToPrivate } from './store/private-files';
 import type { ListenSource } from '../shared/schemas/listen';
 import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
@@ -34,10 +38,10 @@ export interface DeskOptions {
   healthTiming?: HealthTiming;
   /** The session token for the desk UI (default: a new one). The Electron shell keeps one per launch, across server restarts. */
   sessionToken?: string;
-  /** better-sqlite3's addon to load (the Electron shell's Electron-ABI build); see openStore. */
-  nativeBinding?: string;
   /** The built desk UI to serve (default: dist/renderer of this checkout, or DESK_UI_DIR). */
   uiDir?: string;
+  /** Automatic backups in the data folder (default: at start, then daily); false: none (the bench's big stores). */
+  backups?: false | { intervalMs?: number; policy?: RetentionPolicy };
 }
 
 export interface RunningDesk {
@@ -54,6 +58,13 @@ export interface RunningDesk {
   connection: DeskConnection;
   /** Things to tell whoever started the desk (never secrets), e.g. a secret file's permissions were tightened. */
   notices: string[];
+  /** The automatic backups (absent when turned off). */
+  backups?: BackupSchedule;
+  /**
+   * A session token for the desk of another dropzone in this store, served by this same server (the
+   * desk API is scoped by its session token). One desk process per data folder serves them all.
+   */
+  addSession(dropzoneKey: string): string;
   /** Stops accepting, lets in-flight requests finish, then closes the remote connection and the store. */
   close(): Promise<void>;
 }
@@ -62,12 +73,25 @@ export interface RunningDesk {
 export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const now = options.now ?? (() => new Date());
   const storeFile = storePath(options.dataDir);
-  const store = new Store(openStore(storeFile, { nativeBinding: options.nativeBinding }));
+  makePrivateDir(options.dataDir);
+  // One desk per data folder: a second one stops here, naming the first (DeskLockedError).
+  const lock = lockDataFolder(options.dataDir, now());
+  // Before SQLite opens the store: it gives a new -wal and -shm the store file's own mode.
+  const privacyNotices = tightenToPrivate([options.dataDir, ...storeFiles(storeFile), backupDir(options.dataDir)]);
+  let store: Store;
+  try {
+    store = new Store(openStore(storeFile));
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   let connection: DeskConnection | undefined;
+  let backups: BackupSchedule | undefined;
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
     const secrets = options.secrets ?? FileSecretStore.inDataDir(options.dataDir);
-    const notices = secrets instanceof FileSecretStore && secrets.notice ? [secrets.notice] : [];
+    const notices = [...privacyNotices];
+    if (secrets instanceof FileSecretStore && secrets.notice) notices.push(secrets.notice);
     connection = new DeskConnection({ store, secrets, overrides: options.connectionOverrides, healthTiming: options.healthTiming });
     notices.push(...connection.notices);
     const whenUnset = options.portWhenUnset ?? 0;
@@ -82,7 +106,21 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     if (listenFacts.source === 'saved_port_busy') {
       notices.push(`port ${plan.port} (saved in Settings) is in use by another program or desk, so this run listens on ${address.port}: booking systems set up with ${plan.port} cannot reach it until the desk starts on ${plan.port} again`);
     }
+    if (options.backups !== false) {
+      backups = scheduleBackups({
+        db: store.db,
+        dataDir: options.dataDir,
+        now,
+        intervalMs: options.backups?.intervalMs,
+        policy: options.backups?.policy,
+        onError: (error) => {
+          if (options.logErrors !== false) console.error(`dropzone-desk: the automatic backup failed (the desk goes on): ${error.message}`);
+        },
+      });
+    }
     const open = connection;
+    const openStoreOf = store;
+    const schedule = backups;
     let closing: Promise<void> | undefined;
     return {
       url: `http://${hostForUrl}:${address.port}`,
@@ -93,11 +131,28 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       storeFile,
       connection: open,
       notices,
-      close: () => (closing ??= stop().then(() => open.close()).finally(() => store.close())),
+      backups: schedule,
+      addSession(dropzoneKey) {
+        const other = openStoreOf.dropzones.byKey(dropzoneKey);
+        if (!other) throw new Error(`no dropzone "${dropzoneKey}" in the store`);
+        const token = newToken();
+        auth.addSessionToken(token, other.id);
+        return token;
+      },
+      close: () =>
+        (closing ??= stop()
+          .then(() => schedule?.stop())
+          .then(() => open.close())
+          .finally(() => {
+            openStoreOf.close();
+            lock.release();
+          })),
     };
   } catch (error) {
+    await backups?.stop();
     await connection?.close();
     store.close();
+    lock.release();
     throw error;
   }
 }

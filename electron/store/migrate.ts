@@ -34,12 +34,16 @@ export function migrate(db: Database, migrations: readonly Migration[]): { from:
     if (m.version !== i + 1) throw new Error(`migration "${m.name}" has version ${m.version}, expected ${i + 1}`);
   });
   const latest = migrations.length;
-  const current = assertNotNewer(db, migrations);
-  if (current === latest) return { from: current, to: current };
+  if (assertNotNewer(db, migrations) === latest) return { from: latest, to: latest };
 
-  db.transaction(() => {
-    for (const m of migrations.slice(current)) m.up(db);
-    db.pragma(`user_version = ${latest}`);
-  })();
-  return { from: current, to: latest };
+  // IMMEDIATE takes the write lock first, and the version is read again under it: of two
+  // processes opening a new store at once, the second waits, then finds nothing left to do.
+  return db
+    .transaction(() => {
+      const current = assertNotNewer(db, migrations);
+      for (const m of migrations.slice(current)) m.up(db);
+      if (current !== latest) db.pragma(`user_version = ${latest}`);
+      return { from: current, to: latest };
+    })
+    .immediate();
 }

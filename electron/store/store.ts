@@ -38,7 +38,10 @@ export class Store {
     this.imports = new ImportRepo(db);
     this.importMappings = new ImportMappingRepo(db);
     this.listenSettings = new ListenSettingsRepo(db);
-    this.runAtomically = db.transaction((work: () => unknown) => work());
+    // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
+    // write. A deferred transaction that reads first and then writes fails at once instead
+    // ("database is locked"), since waiting could not help its outdated snapshot.
+    this.runAtomically = db.transaction((work: () => unknown) => work()).immediate;
   }
 
   static open(file: string): Store {
@@ -47,7 +50,7 @@ export class Store {
 
   /**
    * Built once: better-sqlite3's db.transaction() creates four wrapper functions per call (~8 µs,
-   * paid twice per batch element). The wrapper decides BEGIN or SAVEPOINT on each call.
+   * paid twice per batch element). The wrapper decides BEGIN IMMEDIATE or SAVEPOINT on each call.
    */
   private readonly runAtomically: (work: () => unknown) => unknown;
 

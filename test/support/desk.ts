@@ -21,9 +21,8 @@ export interface TestDesk extends RunningDesk {
   /** Calls the desk's own API (paths relative to /api/desk) with this launch's session token. */
   desk<T = any>(method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   /**
-   * Calls the desk API as the desk of another dropzone in the same store (`npm run serve --
-   * --dropzone KEY`): a second server on the store, started on first use, stopped by dispose.
-   * The desk API takes only a desk's session token, so this is how another dropzone's desk is seen.
+   * Calls the desk API as the desk of another dropzone in the same store, with a session token of
+   * that dropzone's on this same server (one desk process per data folder serves every dropzone).
    */
   deskAs<T = any>(dropzoneKey: string, method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   /** Runs a query on a second, read-only connection to the store file, to check what was (not) written. */
@@ -46,7 +45,7 @@ export async function startTestDesk(
   const fixedNow = new Date(options.now ?? TEST_NOW);
   const desk = await startDesk({ dataDir, seedFile, port: options.port ?? 0, now: () => fixedNow, logErrors: false, ...options.deskOptions });
 
-  const others = new Map<string, Promise<TestDesk>>();
+  const otherSessions = new Map<string, string>();
   const request = async <T>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
     const response = await fetch(`${desk.url}${path}`, init);
     const text = await response.text();
@@ -54,6 +53,12 @@ export async function startTestDesk(
     if (text && (response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: body as T, text };
   };
+  const deskCall = <T>(sessionToken: string, method: string, path: string, body?: unknown) =>
+    request<T>(`/api/desk${path}`, {
+      method,
+      headers: { authorization: `Bearer ${sessionToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   return {
     ...desk,
@@ -69,12 +74,7 @@ export async function startTestDesk(
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
-    desk: <T>(method: string, path: string, body?: unknown) =>
-      request<T>(`/api/desk${path}`, {
-        method,
-        headers: { authorization: `Bearer ${desk.sessionToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      }),
+    desk: <T>(method: string, path: string, body?: unknown) => deskCall<T>(desk.sessionToken, method, path, body),
     queryStore: <T>(sql: string, ...params: unknown[]) => {
       const db = new Database(desk.storeFile, { readonly: true });
       try {
@@ -83,16 +83,15 @@ export async function startTestDesk(
         db.close();
       }
     },
-    deskAs: async <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => {
-      let other = others.get(dropzoneKey);
-      if (!other) {
-        other = startTestDesk({ dataDir, seed: null, now: options.now, deskOptions: { dropzoneKey } });
-        others.set(dropzoneKey, other);
+    deskAs: <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => {
+      let token = otherSessions.get(dropzoneKey);
+      if (token === undefined) {
+        token = desk.addSession(dropzoneKey);
+        otherSessions.set(dropzoneKey, token);
       }
-      return (await other).desk<T>(method, path, body);
+      return deskCall<T>(token, method, path, body);
     },
     dispose: async () => {
-      for (const other of others.values()) await (await other).dispose();
       await desk.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },

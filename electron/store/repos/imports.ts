@@ -126,6 +126,7 @@ export class ImportRepo {
     };
 
     // One transaction for the whole call: 10,000 rows commit once (one fsync), or not at all.
+    // IMMEDIATE, like Store.transaction: waits for another process's write instead of failing.
     this.writeRowsTx = db.transaction((importId: number, rows: readonly ImportRowInput[], now: string) => {
       for (const row of rows) {
         this.upsertRowStmt.run({
@@ -140,7 +141,7 @@ export class ImportRepo {
         });
       }
       this.touch(importId, now);
-    });
+    }).immediate;
   }
 
   create(dropzoneId: number, input: ImportCreate, now: string): number {
