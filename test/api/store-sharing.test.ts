@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { startDesk } from '../../electron/start';
 import { DeskLockedError } from '../../electron/store/desk-lock';
+import { MIGRATIONS } from '../../electron/store/migrations';
+import { openStore } from '../../electron/store/open';
 import { startTestDesk } from '../support/desk';
 import { runServe, startServe } from '../support/serve-process';
 import { TEST_TODAY } from '../support/seed';
@@ -47,6 +49,26 @@ describe('a second process writing while the desk takes writes', () => {
     // The claim is only tested if the two really wrote at the same time.
     assert.ok(overlapped >= 5, `the other process committed during ${overlapped} rounds only (of ${sent / 3})`);
     assert.equal(desk.queryStore<{ n: number }>("SELECT count(*) AS n FROM bookings WHERE external_id LIKE 'LOCK-%'")[0]?.n, (sent / 3) * 21);
+  });
+});
+
+describe('two processes opening a new store at once', () => {
+  test('both wait their turn: the schema is made once, neither fails', async () => {
+    const dir = tempDir('desk-migrate-race-');
+    after(() => rmSync(dir, { recursive: true, force: true }));
+    for (let round = 0; round < 4; round += 1) {
+      const file = join(dir, `round-${round}`, 'desk.sqlite3');
+      const open = () => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/open-store.ts', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        return new Promise<string>((resolve) => child.on('exit', (code) => resolve(code === 0 ? '' : `exit ${code}: ${stderr}`)));
+      };
+      assert.deepEqual(await Promise.all([open(), open()]), ['', ''], `round ${round}`);
+      const db = openStore(file);
+      assert.equal(db.pragma('user_version', { simple: true }), MIGRATIONS.length);
+      db.close();
+    }
   });
 });
 
