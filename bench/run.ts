@@ -218,7 +218,7 @@ async function benchHttpBatch(root: string, today: string): Promise<BatchFigures
   {
     const dir = join(root, 'warmup');
     mkdirSync(dir);
-    const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false });
+    const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false, backups: false });
     const client = new Client(desk.url, desk.sessionToken);
     try {
       await postBatches(client, batchBodies(makeBookings(2 * BATCH_SIZE, 'WARM', today, 7)));
@@ -230,7 +230,7 @@ async function benchHttpBatch(root: string, today: string): Promise<BatchFigures
 
   const dir = join(root, 'http');
   mkdirSync(dir);
-  const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false });
+  const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false, backups: false });
   const client = new Client(desk.url, desk.sessionToken);
   try {
     // Bodies are serialised before the clock starts: what a booking system sends is its own work.
@@ -422,7 +422,7 @@ async function benchList(
   const total = fillStore(dir, today);
   const fillSeconds = (performance.now() - fillStarted) / 1000;
 
-  const desk = await startDesk({ dataDir: dir, port: 0, logErrors: false });
+  const desk = await startDesk({ dataDir: dir, port: 0, logErrors: false, backups: false });
   const client = new Client(desk.url, desk.sessionToken);
   try {
     const filter = `q%5Bname_cont%5D=${encodeURIComponent(NAME_NEEDLE.toLowerCase())}&q%5Bjump_on_gteq%5D=${addDays(today, -30)}`;
@@ -460,7 +460,7 @@ async function benchImport(root: string, today: string, built: boolean): Promise
   if (!built) buildRenderer();
   const dir = join(root, 'import');
   mkdirSync(dir);
-  const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false });
+  const desk = await startDesk({ dataDir: dir, seedFile: writeSeed(dir), port: 0, logErrors: false, backups: false });
   try {
     const file = (prefix: string, rows: number, seed: number) => ({ name: `${prefix}.csv`, csv: bookingsCsv(makeBookings(rows, prefix, today, seed)), rows });
     const runs = await benchImportUi(desk.url, desk.sessionToken, Array.from({ length: IMPORT_RUNS }, (_, i) => file(`IMP${i}`, IMPORT_ROWS, 100 + i)));
