@@ -72,23 +72,44 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
   // One token per launch, kept across server restarts so the open page stays signed in.
   const sessionToken = newToken();
   let window: BrowserWindow | null = null;
-  let secrets: SafeStorageSecrets | undefined;
 
-  const startMessage = (): StartServer => ({
-    type: 'start',
-    dataDir,
-    sessionToken,
-    uiDir: options.uiDir,
-    secret: secrets ? { value: readSecret(), description: secrets.description } : undefined,
-  });
-  const readSecret = (): string | null => {
-    try {
-      return secrets!.read();
-    } catch (error) {
+  // The keychain is asked once the app is ready (safeStorage works only then, and may wait for the
+  // user to unlock a keyring); the server's start waits for the answer, the window does not.
+  let keychainAnswered!: (secrets: SafeStorageSecrets | undefined) => void;
+  const secretsReady = new Promise<SafeStorageSecrets | undefined>((resolve) => (keychainAnswered = resolve));
+  // Reads and writes of the encrypted file one after another: a restart after a save reads what was saved.
+  let secretQueue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = secretQueue.then(work);
+    secretQueue = turn.catch(() => undefined);
+    return turn;
+  };
+
+  const startMessage = async (): Promise<StartServer> => {
+    const secrets = await secretsReady;
+    return {
+      type: 'start',
+      dataDir,
+      sessionToken,
+      uiDir: options.uiDir,
+      secret: secrets ? { value: await readSecret(secrets), description: secrets.description } : undefined,
+    };
+  };
+  const readSecret = (secrets: SafeStorageSecrets): Promise<string | null> =>
+    inTurn(() => secrets.read()).catch((error: unknown) => {
       log(`the stored remote credentials could not be decrypted (${(error as Error).message}); enter them again in Settings`);
       return null;
-    }
-  };
+    });
+  const writeSecret = (value: string | null): void =>
+    void inTurn(async () => {
+      const secrets = await secretsReady;
+      if (!secrets) return;
+      await secrets.write(value);
+      log(value === null ? 'remote credentials removed' : 'remote credentials saved (encrypted)');
+    }).catch((error: unknown) => {
+      log(`saving the remote credentials failed: ${(error as Error).message}`);
+      void showMessage('error', 'The remote credentials could not be saved', `${(error as Error).message}\n\nThey are in use until the app quits; enter them again after the next start.`);
+    });
 
   const showMessage = (type: 'error' | 'warning', message: string, detail: string, buttons: string[] = ['OK']) =>
     window && !window.isDestroyed()
@@ -106,15 +127,7 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
       },
       crashed: (report) => void reportCrash(report),
       failed: (error) => void reportFailure(error),
-      secretWrite: (value) => {
-        try {
-          secrets?.write(value);
-          log(value === null ? 'remote credentials removed' : 'remote credentials saved (encrypted)');
-        } catch (error) {
-          log(`saving the remote credentials failed: ${(error as Error).message}`);
-          void showMessage('error', 'The remote credentials could not be saved', `${(error as Error).message}\n\nThey are in use until the app quits; enter them again after the next start.`);
-        }
-      },
+      secretWrite: writeSecret,
     },
     options.supervisor,
   );
@@ -177,8 +190,15 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
     });
     electron.Menu.setApplicationMenu(electron.Menu.buildFromTemplate(menu));
     app.setAboutPanelOptions({ applicationName: options.productName, applicationVersion: app.getVersion() });
-    if (safeStorageUsable(electron.safeStorage, platform)) secrets = new SafeStorageSecrets(electron.safeStorage, dataDir);
-    else log('safeStorage is not available (no system keychain): remote credentials stay in a file readable only by you');
+    void safeStorageUsable(electron.safeStorage, platform)
+      .catch((error: unknown) => {
+        log(`safeStorage could not be asked (${(error as Error).message})`);
+        return false;
+      })
+      .then((usable) => {
+        if (!usable) log('safeStorage is not available (no system keychain): remote credentials stay in a file readable only by you');
+        keychainAnswered(usable ? new SafeStorageSecrets(electron.safeStorage, dataDir) : undefined);
+      });
     supervisor.start();
     window = createMainWindow(electron.BrowserWindow, options.preload, options.productName, log);
     guardUnload(window, dialog, log);

@@ -19,5 +19,5 @@ export interface ElectronApi {
   session: { defaultSession: Electron.Session };
   shell: Pick<Electron.Shell, 'openExternal' | 'openPath'>;
   utilityProcess: Pick<typeof Electron.utilityProcess, 'fork'>;
-  safeStorage: Pick<Electron.SafeStorage, 'isEncryptionAvailable' | 'encryptString' | 'decryptString' | 'getSelectedStorageBackend'>;
+  safeStorage: Pick<Electron.SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'>;
 }

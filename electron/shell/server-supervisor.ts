@@ -45,6 +45,8 @@ type State = 'idle' | 'starting' | 'ready' | 'failed' | 'stopping' | 'stopped';
 export class ServerSupervisor {
   private state: State = 'idle';
   private child: ServerChild | undefined;
+  /** Whether the current child has been sent its start (building it may wait for the keychain). */
+  private startSent = false;
   private current: ServerReady | undefined;
   private waiters: Array<(url: string | null) => void> = [];
   private crashTimes: number[] = [];
@@ -53,8 +55,8 @@ export class ServerSupervisor {
 
   constructor(
     private readonly fork: () => ServerChild,
-    /** Built afresh for every start: the secret is read again, never kept in main. */
-    private readonly startMessage: () => StartServer,
+    /** Built afresh for every start: the secret is read (and decrypted) again, never kept in main. */
+    private readonly startMessage: () => StartServer | Promise<StartServer>,
     private readonly hooks: SupervisorHooks,
     options: SupervisorOptions = {},
   ) {
@@ -99,7 +101,8 @@ export class ServerSupervisor {
 
   private async doStop(): Promise<void> {
     const child = this.child;
-    const running = this.state === 'starting' || this.state === 'ready';
+    // A child still waiting for its start has opened nothing: it is simply ended.
+    const running = (this.state === 'starting' || this.state === 'ready') && this.startSent;
     this.state = 'stopping';
     this.settleWaiters(null);
     if (child && running) {
@@ -132,8 +135,20 @@ export class ServerSupervisor {
     child.onExit((code) => {
       if (this.child === child) this.exited(code);
     });
+    this.startSent = false;
     this.hooks.log(`server process ${child.pid ?? '?'} starting`);
-    child.postMessage(this.startMessage());
+    Promise.resolve()
+      .then(() => this.startMessage())
+      .then(
+        (start) => {
+          if (this.child !== child || this.state !== 'starting') return;
+          child.postMessage(start);
+          this.startSent = true;
+        },
+        (error: unknown) => {
+          if (this.child === child) this.handle({ type: 'failed', error: `the server's start could not be prepared: ${(error as Error).message}` });
+        },
+      );
   }
 
   private handle(message: FromServer): void {

@@ -116,7 +116,8 @@ export interface FakeElectron {
   permissionCheck: Handler | undefined;
   opened: string[];
   openedPaths: string[];
-  safeStorage: { available: boolean; backend: string };
+  /** While `gate` is set, the keychain's first answer waits for it (a keyring being unlocked). */
+  safeStorage: { available: boolean; backend: string; asked: number; gate: Promise<void> | null };
 }
 
 /** A fresh stand-in; `userData` is the temp folder the test gives. */
@@ -150,7 +151,7 @@ export function fakeElectron(userData: string): FakeElectron {
     permissionCheck: undefined,
     opened: [],
     openedPaths: [],
-    safeStorage: { available: true, backend: 'gnome_libsecret' },
+    safeStorage: { available: true, backend: 'gnome_libsecret', asked: 0, gate: null },
     api: undefined as unknown as ElectronApi,
   };
   const appApi = {
@@ -229,14 +230,19 @@ export function fakeElectron(userData: string): FakeElectron {
         return child;
       },
     },
+    // Only the asynchronous API: the synchronous one is deprecated in Electron 45 and gone in 46.
     safeStorage: {
-      isEncryptionAvailable: () => fake.safeStorage.available,
+      isAsyncEncryptionAvailable: async () => {
+        fake.safeStorage.asked++;
+        if (fake.safeStorage.gate) await fake.safeStorage.gate;
+        return fake.safeStorage.available;
+      },
       getSelectedStorageBackend: () => fake.safeStorage.backend,
-      encryptString: encrypt,
-      decryptString: (buffer: Buffer) => {
+      encryptStringAsync: async (text: string) => encrypt(text),
+      decryptStringAsync: async (buffer: Buffer) => {
         const text = buffer.toString('utf8');
         if (!text.startsWith('enc:')) throw new Error('not encrypted by this keychain');
-        return Buffer.from(text.slice(4), 'hex').toString('utf8');
+        return { result: Buffer.from(text.slice(4), 'hex').toString('utf8'), shouldReEncrypt: false };
       },
     },
   } as unknown as ElectronApi;

@@ -247,6 +247,29 @@ describe('credentials with safeStorage', () => {
     await quit(fake, shell);
   });
 
+  test('a keychain slow to answer (a keyring to unlock): the window opens at once, the server starts after the answer, and a quit meanwhile still quits', async () => {
+    const { fake, shell } = boot({ keychain: true });
+    let unlock!: () => void;
+    fake.safeStorage.gate = new Promise<void>((resolve) => (unlock = resolve));
+    fake.app.ready();
+    await shell.ready;
+    assert.equal(fake.windows.length, 1, 'the window does not wait for the keychain');
+    assert.equal(fake.safeStorage.asked, 1);
+    const session = relay(fake, '/api/desk/session', { headers: { authorization: `Bearer ${tokenOf(fake)}` } });
+    unlock();
+    const view = (await (await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${tokenOf(fake)}` } })).json()) as { secret_store: string };
+    assert.equal((await session).status, 200, 'a request made while the keychain was asked is answered once the server is up');
+    assert.match(view.secret_store, /system keychain/);
+    await quit(fake, shell);
+
+    // Never answered: quitting does not wait for a start that was never sent.
+    const stuck = boot({ keychain: true });
+    stuck.fake.safeStorage.gate = new Promise<void>(() => undefined);
+    stuck.fake.app.ready();
+    await stuck.shell.ready;
+    await quit(stuck.fake, stuck.shell);
+  });
+
   test('without a keychain the 0600 file store stays in use', async () => {
     const { fake, shell } = boot({ keychain: false });
     fake.app.ready();
