@@ -1,3 +1,5 @@
+import { redactByPattern } from './redact-by-pattern';
+
 /**
  * What the request log never keeps: credentials and anything named like a secret. Applied when a
  * call is recorded, so no secret sits in the log's memory, in a desk API answer or in a
@@ -11,7 +13,7 @@ const SECRET_HEADER = /authorization|token|key|secret|passw|cookie|credential|se
 /** Body fields and query parameters that carry secrets. */
 const SECRET_FIELD = /token|passw|secret|api[-_]?key|^key$|credential|authorization|cookie/i;
 /** A quick look before parsing: bodies with no such word anywhere are kept as they are. */
-const SECRET_WORD = /token|passw|secret|api[-_]?key|"key"|credential|authorization|cookie/i;
+const SECRET_WORD = /token|passw|secret|api[-_]?key|\bkey\b|credential|authorization|cookie/i;
 
 export function isSecretHeader(name: string): boolean {
   return SECRET_HEADER.test(name);
@@ -39,12 +41,17 @@ export function redactHeaders(headers: Record<string, unknown>, alsoSecret: read
   return out;
 }
 
-function redactValue(value: unknown, depth: number): unknown {
-  if (depth > 64 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = SECRET_FIELD.test(key) ? REDACTED : redactValue(item, depth + 1);
-  return out;
+/**
+ * JSON.stringify's replacer sees every key at every depth (array items come as "0", "1"…, which
+ * never look secret), and writes `__proto__` as the own key it is, secrets inside it redacted.
+ */
+function redactingReplacer(key: string, value: unknown): unknown {
+  return key !== '' && SECRET_FIELD.test(key) ? REDACTED : value;
+}
+
+function isFormText(text: string): boolean {
+  // Form encoding has no raw spaces; text with them is read as loose `name: value` text instead.
+  return /^[^\s{[<=]+=\S*$/.test(text);
 }
 
 /** `a=1&token=x` → `a=1&token=<redacted>`. */
@@ -60,13 +67,18 @@ function redactFormText(text: string): string {
   });
 }
 
-/** A body as text with secret-looking JSON fields (or form fields) redacted; other text as it is. */
+/**
+ * A body as text with secret-looking fields redacted at any depth: JSON fields, form fields, and,
+ * in a body that cannot be parsed or is nested deeper than JSON.stringify can walk, any
+ * `name: value` or `name=value` pair (never the body as sent: a broken body is still a body).
+ */
 export function redactBodyText(text: string): string {
   if (!SECRET_WORD.test(text)) return text;
+  if (isFormText(text)) return redactFormText(text);
   try {
-    return JSON.stringify(redactValue(JSON.parse(text), 0));
+    return JSON.stringify(JSON.parse(text), redactingReplacer);
   } catch {
-    return /^[^\s{[<]*=/.test(text) ? redactFormText(text) : text;
+    return redactByPattern(text, (name) => SECRET_FIELD.test(name), REDACTED);
   }
 }
 
