@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { showUnpairedSurrogates } from '../../shared/schemas/text';
 
 export interface FieldProblems {
   /** Field name → message, e.g. { jump_on: 'must be a date in the form YYYY-MM-DD' }. */
@@ -13,13 +14,20 @@ export interface FieldProblems {
  */
 export function describeIssues(error: z.ZodError, what: string): FieldProblems {
   const fields: Record<string, string> = {};
+  // A key may itself hold an unpaired surrogate: named by its escape, so the answer is well-formed.
+  const nameOf = (path: readonly PropertyKey[]) => path.map((part) => showUnpairedSurrogates(String(part))).join('.');
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       // Nested objects (e.g. rows.3 of an import) name the key with its place.
-      for (const key of issue.keys) fields[[...issue.path.map(String), key].join('.')] = `is not a writable ${what} attribute`;
+      for (const key of issue.keys) fields[nameOf([...issue.path, key])] = `is not a writable ${what} attribute`;
       continue;
     }
-    const field = issue.path.map(String).join('.');
+    const field = nameOf(issue.path);
+    if (issue.code === 'invalid_key') {
+      // A record's key (an import's header) that failed its own check: that check's words.
+      fields[field] ??= `(the key itself) ${issue.issues[0]?.message ?? issue.message}`;
+      continue;
+    }
     if (field === '') {
       fields[what] = issue.message;
     } else {

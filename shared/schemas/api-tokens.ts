@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wellFormedString } from './text';
 
 /**
  * The desk API for booking-system tokens (/api/desk/api-tokens): the bearer tokens a booking
@@ -14,8 +15,7 @@ export const API_TOKEN_LIMITS = {
 
 /** POST /api/desk/api-tokens: a label tells the tokens apart ("Booking system at the front desk"). */
 export const apiTokenCreate = z.strictObject({
-  label: z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  label: wellFormedString({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
     .trim()
     .min(1, { error: 'must not be empty' })
     .max(API_TOKEN_LIMITS.maxLabelLength, { error: `must be at most ${API_TOKEN_LIMITS.maxLabelLength} characters` }),

@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { isoDate, isoDateTime, pagination } from './common';
 import { financeEvent } from './finance';
-
-const text = (max: number = LIMITS.textMaxLength) =>
-  z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
+import { text, wellFormedString } from './text';
 
 /**
  * The writable fields of a booking (spec 4.1), strict: an unknown or read-only key is an error,
@@ -17,8 +15,7 @@ export const bookingWrite = z.strictObject(
     name: text().nullable().optional(),
     email: text().nullable().optional(),
     mobile: text().nullable().optional(),
-    jump_on: z
-      .string({ error: 'must be a date in the form YYYY-MM-DD' })
+    jump_on: wellFormedString({ error: 'must be a date in the form YYYY-MM-DD' })
       .refine((s) => isoDate.safeParse(s).success, { error: 'must be a date in the form YYYY-MM-DD' })
       .nullable()
       .optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_LIMITS } from '../limits';
 import { checkRemoteUrl } from '../remote-url';
+import { wellFormedString } from './text';
 
 /**
  * The desk's own API for proxy mode (/api/desk/connection, /api/desk/log, /api/desk/session):
@@ -22,7 +23,7 @@ export const RESERVED_HEADER_NAMES = [
   'te', 'trailer', 'expect', 'proxy-authorization', 'proxy-connection', 'accept', 'accept-encoding',
 ] as const;
 
-export const remoteUrlInput = z.string({ error: 'must be a string' }).max(2048, { error: 'must be at most 2048 characters' }).transform((value, ctx) => {
+export const remoteUrlInput = wellFormedString().max(2048, { error: 'must be at most 2048 characters' }).transform((value, ctx) => {
   const checked = checkRemoteUrl(value);
   if (!checked.ok) {
     ctx.addIssue({ code: 'custom', message: checked.error });
@@ -38,17 +39,15 @@ export const credentialsInput = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('none') }),
     z.strictObject({
       kind: z.literal('bearer'),
-      token: z.string({ error: 'must be a string' }).regex(/^[\x21-\x7e]{1,4096}$/, { error: 'must be 1 to 4096 visible ASCII characters without spaces' }),
+      token: wellFormedString().regex(/^[\x21-\x7e]{1,4096}$/, { error: 'must be 1 to 4096 visible ASCII characters without spaces' }),
     }),
     z.strictObject({
       kind: z.literal('header'),
-      name: z
-        .string({ error: 'must be a string' })
+      name: wellFormedString()
         .regex(HEADER_NAME, { error: 'must be an HTTP header name (letters, digits and -)' })
         .max(256, { error: 'must be at most 256 characters' })
         .refine((n) => !(RESERVED_HEADER_NAMES as readonly string[]).includes(n.toLowerCase()), { error: 'is a header the desk sets itself; choose another' }),
-      value: z
-        .string({ error: 'must be a string' })
+      value: wellFormedString()
         .regex(/^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]{0,8190}[\x21-\x7e\x80-\xff])?$/, {
           error: 'must be 1 to 8192 characters without line breaks or leading/trailing spaces',
         }),

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
-
-const text = (max: number = LIMITS.textMaxLength) =>
-  z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
+import { text } from './text';
 const flag = z.boolean({ error: 'must be true or false' });
 
 /** The writable fields of a filmer (spec 4.2), plus `id` to address an update. Strict. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text, wellFormedString } from './text';
 
 /**
  * The desk API for import history and remembered column mappings (/api/desk/imports,
@@ -74,10 +75,11 @@ export const IMPORT_LIMITS = {
   rowsPerPageMax: 10_000,
 } as const;
 
-const text = (max: number) => z.string({ error: 'must be a string' }).max(max, { error: `must be at most ${max} characters` });
-
 /** Column header → field name, or null for an ignored column. */
-export const importMapping = z.record(text(1_000), z.string({ error: 'must be a field name or null' }).max(100).nullable(), { error: 'must be an object of header → field or null' });
+export const importMapping = z.record(text(1_000), wellFormedString({ error: 'must be a field name or null' }).max(100).nullable(), {
+  // Only for a mapping that is no object: a bad header (a key) keeps its own message.
+  error: (issue) => (issue.code === 'invalid_type' ? 'must be an object of header → field or null' : undefined),
+});
 export type ImportMapping = z.infer<typeof importMapping>;
 
 // ---- requests -------------------------------------------------------------------------------

@@ -15,6 +15,14 @@ function invalid(reply: FastifyReply, error: z.ZodError) {
   return sendError(reply, 'unprocessable_content', messages.join('; '), { fields });
 }
 
+/**
+ * No body at all is an empty change (a form may send none); a JSON `null` is a body, and no object:
+ * `?? {}` let it through as "change nothing", answered 200.
+ */
+function bodyOrNothing(body: unknown): unknown {
+  return body === undefined ? {} : body;
+}
+
 function problem(reply: FastifyReply, { field, error }: SettingsProblem) {
   return sendError(reply, 'unprocessable_content', `${field} ${error}`, { fields: { [field]: error } });
 }
@@ -27,14 +35,14 @@ export async function connectionRoutes(app: FastifyInstance, { connection }: Con
   app.get('/connection', async () => connection.view());
 
   app.put('/connection', async (request, reply) => {
-    const parsed = connectionUpdate.safeParse(request.body ?? {});
+    const parsed = connectionUpdate.safeParse(bodyOrNothing(request.body));
     if (!parsed.success) return invalid(reply, parsed.error);
     const result = connection.update(parsed.data);
     return result.ok ? result.view : problem(reply, result.problem);
   });
 
   app.post('/connection/test', async (request, reply) => {
-    const parsed = connectionTestInput.safeParse(request.body ?? {});
+    const parsed = connectionTestInput.safeParse(bodyOrNothing(request.body));
     if (!parsed.success) return invalid(reply, parsed.error);
     const result = await connection.test(parsed.data);
     return result.ok ? result.result : problem(reply, result.problem);

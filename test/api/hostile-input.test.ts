@@ -1,0 +1,217 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { LIMITS } from '../../shared/limits';
+import { startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
+import { TEST_TOKEN } from '../support/seed';
+
+/**
+ * Input an attacker (or a broken client) sends that the desk once took wrongly: lone UTF-16
+ * surrogates, bodies that are no object, odd query strings, import settings naming nothing, an
+ * oversized body answered before its end was read, and secrets in bodies the log cannot parse.
+ */
+
+function assertJsonError(res: ApiResponse, httpStatus: number, status: string, what: string) {
+  assert.equal(res.status, httpStatus, `${what}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
+  assert.match(res.headers.get('content-type') ?? '', /application\/json/, `${what}: JSON content type`);
+  assert.equal(res.body?.status, status, `${what}: status field`);
+  assert.ok(typeof res.body?.error === 'string' || Array.isArray(res.body?.errors), `${what}: error or errors says what`);
+}
+
+/** The error texts of a body or batch entry, whichever of `error` (bookings, desk) / `errors` (filmers) it carries. */
+function messagesOf(body: { error?: unknown; errors?: unknown } | undefined): string {
+  return [body?.error, ...(Array.isArray(body?.errors) ? body.errors : [])].filter((m) => typeof m === 'string').join('; ');
+}
+
+/** A 422 whose error names the field and says what is wrong with it. */
+function assertSurrogateRefused(res: ApiResponse, field: string, what: string) {
+  assertJsonError(res, 422, 'unprocessable_content', what);
+  assert.match(messagesOf(res.body), new RegExp(`${field.replace(/[.[\]]/g, '\\$&')}\\b.*unpaired UTF-16 surrogate`), `${what}: names ${field}: ${res.text}`);
+  assert.equal(typeof res.body.fields?.[field], 'string', `${what}: fields.${field}: ${res.text}`);
+}
+
+// Bodies below are JSON text with `\uXXXX` escapes as they travel: a lone surrogate cannot be sent otherwise.
+describe('hostile input: lone UTF-16 surrogates are refused, naming the field', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  const countBookings = (pattern: string) => desk.queryStore<{ n: number }>("SELECT count(*) AS n FROM bookings WHERE external_id LIKE ?", pattern)[0]?.n;
+
+  test('a booking: in name, external_id (high or low half), or any other text field: 422, nothing stored', async () => {
+    const cases: [string, string][] = [
+      ['name', '{"external_id":"SURR-1","name":"Ann \\ud800"}'],
+      ['external_id', '{"external_id":"SURR-\\ud800","name":"Ann"}'],
+      ['external_id', '{"external_id":"SURR-\\udfff-2"}'],
+      ['email', '{"external_id":"SURR-3","email":"a\\udc00@example.com"}'],
+      ['reference', '{"external_id":"SURR-4","reference":"x\\ud83d"}'],
+      // A low half before a high one is no pair either.
+      ['camera_package', '{"external_id":"SURR-5","camera_package":"Selfie \\ude00\\ud83d"}'],
+    ];
+    for (const [field, body] of cases) {
+      assertSurrogateRefused(await desk.sync('POST', '/bookings', body), field, body);
+    }
+    assert.equal(countBookings('SURR-%'), 0);
+    // An update of an existing booking is refused too, and changes nothing.
+    assertSurrogateRefused(await desk.sync('POST', '/bookings', '{"external_id":"NO-PRODUCT","name":"Nina \\udbff"}'), 'name', 'update');
+    assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
+  });
+
+  test('a well-formed pair (an emoji sent escaped) is stored, shown, and addressable by its external_id', async () => {
+    const created = await desk.sync('POST', '/bookings', '{"external_id":"SMILE-\\ud83d\\ude00","name":"Sam \\ud83d\\ude00","jump_on":"2026-06-20"}');
+    assert.equal(created.status, 201, created.text);
+    const shown = await desk.sync('GET', `/bookings/${encodeURIComponent('SMILE-😀')}`);
+    assert.equal(shown.status, 200, shown.text);
+    assert.equal(shown.body.name, 'Sam 😀');
+    assert.equal((await desk.sync('DELETE', `/bookings/${encodeURIComponent('SMILE-😀')}`)).status, 204);
+  });
+
+  test('a filmer: in name, email or external_id: 422, nothing stored', async () => {
+    const before = (await desk.sync('GET', '/filmers?include_all=true')).body;
+    for (const [field, body] of [
+      ['name', '{"name":"Fi \\ud800","email":"fi@example.com"}'],
+      ['email', '{"name":"Fi","email":"fi\\udfff@example.com"}'],
+      ['external_id', '{"name":"Fi","email":"fi@example.com","external_id":"F-\\ud800"}'],
+      ['name', '{"id":2,"name":"Ivo \\udc00"}'],
+    ] as const) {
+      assertSurrogateRefused(await desk.sync('POST', '/filmers', body), field, body);
+    }
+    assert.deepEqual((await desk.sync('GET', '/filmers?include_all=true')).body, before);
+  });
+
+  test('in a batch only the element with the surrogate is refused (naming the field); the others are stored', async () => {
+    const bookings = await desk.sync(
+      'POST',
+      '/bookings/batch',
+      '{"bookings":[{"external_id":"SB-1","jump_on":"2026-06-20"},{"external_id":"SB-2","name":"Bad \\ud800"},{"external_id":"SB-3","jump_on":"2026-06-20"}]}',
+    );
+    assert.equal(bookings.status, 200, bookings.text);
+    assert.deepEqual(bookings.body.results.map((r: { status: string }) => r.status), ['created', 'unprocessable_content', 'created']);
+    assert.match(bookings.body.results[1].error, /\bname\b.*unpaired UTF-16 surrogate/);
+    assert.equal(bookings.body.results[1].external_id, 'SB-2');
+    assert.equal(typeof bookings.body.results[1].fields?.name, 'string');
+    assert.equal((await desk.sync('GET', '/bookings/SB-2')).status, 404);
+    assert.equal((await desk.sync('GET', '/bookings/SB-3')).status, 200);
+
+    const filmers = await desk.sync(
+      'POST',
+      '/filmers/batch',
+      '{"filmers":[{"external_id":"\\udc00","name":"Bad","email":"bad@example.com"},{"external_id":"FB-2","name":"Good","email":"good@example.com"}]}',
+    );
+    assert.equal(filmers.status, 200, filmers.text);
+    assert.deepEqual(filmers.body.results.map((r: { status: string }) => r.status), ['unprocessable_content', 'created']);
+    assert.match(messagesOf(filmers.body.results[0]), /\bexternal_id\b.*unpaired UTF-16 surrogate/);
+  });
+
+  test('the desk API refuses them too: hand edits, token labels, imports, mappings (keys included), connection', async () => {
+    assertSurrogateRefused(await desk.desk('PATCH', '/bookings/NO-PRODUCT', '{"name":"Nina \\ud800"}'), 'name', 'hand edit');
+    assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
+    const tokens = (await desk.desk('GET', '/api-tokens')).body;
+    assertSurrogateRefused(await desk.desk('POST', '/api-tokens', '{"label":"Front \\udfff"}'), 'label', 'token label');
+    assert.deepEqual((await desk.desk('GET', '/api-tokens')).body, tokens);
+    const importBody = (fileName: string, header: string) =>
+      `{"kind":"bookings","file_name":"${fileName}","headers":["${header}"],"mapping":{"${header}":"name"},"total_rows":1}`;
+    assertSurrogateRefused(await desk.desk('POST', '/imports', importBody('bad\\ud800.csv', 'Name')), 'file_name', 'import file name');
+    // A header is a key of the mapping: the key is checked like any value.
+    const keyed = await desk.desk('POST', '/imports', importBody('ok.csv', 'Na\\ud800me'));
+    assertJsonError(keyed, 422, 'unprocessable_content', 'import header');
+    assert.match(keyed.body.error, /unpaired UTF-16 surrogate/);
+    assert.deepEqual((await desk.desk('GET', '/imports')).body.imports, []);
+    const mapping = await desk.desk('PUT', '/import-mappings', '{"kind":"bookings","headers":["Name"],"mapping":{"Na\\ud800me":"name"}}');
+    assertJsonError(mapping, 422, 'unprocessable_content', 'mapping header');
+    // The key is named by its escape, so the answer itself is well-formed.
+    assert.match(mapping.body.error, /^mapping\.Na\\ud800me \(the key itself\) contains an unpaired UTF-16 surrogate/);
+    assert.equal(typeof mapping.body.fields['mapping.Na\\ud800me'], 'string', mapping.text);
+    assertSurrogateRefused(await desk.desk('PUT', '/connection', '{"remote_url":"https://sync.example.com/\\ud800"}'), 'remote_url', 'remote URL');
+  });
+});
+
+describe('hostile input: desk API bodies that are no object', () => {
+  let desk: TestDesk;
+  let importId: number;
+  before(async () => {
+    desk = await startTestDesk();
+    const created = await desk.desk('POST', '/imports', { kind: 'bookings', file_name: 'a.csv', headers: ['Name'], mapping: { Name: 'name' }, total_rows: 1 });
+    assert.equal(created.status, 201, created.text);
+    importId = created.body.id;
+  });
+  after(() => desk.dispose());
+
+  test('PUT /api/desk/connection with a JSON null is 422 naming the body, and changes nothing', async () => {
+    const before = (await desk.desk('GET', '/connection')).body;
+    const res = await desk.desk('PUT', '/connection', 'null');
+    assertJsonError(res, 422, 'unprocessable_content', 'null');
+    assert.match(res.body.error, /^connection must be/);
+    assert.equal(typeof res.body.fields?.connection, 'string');
+    assert.deepEqual((await desk.desk('GET', '/connection')).body, before);
+  });
+
+  test('every desk route that takes an object refuses null, an array, a number, a string and a boolean (4xx JSON)', async () => {
+    const routes: [string, string][] = [
+      ['PUT', '/connection'],
+      ['POST', '/connection/test'],
+      ['PUT', '/listen'],
+      ['PATCH', '/bookings/NO-PRODUCT'],
+      ['POST', '/bookings/NO-PRODUCT/unlock'],
+      ['POST', '/imports'],
+      ['POST', `/imports/${importId}/rows`],
+      ['PATCH', `/imports/${importId}`],
+      ['PUT', '/import-mappings'],
+      ['POST', '/api-tokens'],
+    ];
+    for (const [method, path] of routes) {
+      for (const body of ['null', '[]', '[{}]', '42', '"text"', 'true']) {
+        const res = await desk.desk(method, path, body);
+        assertJsonError(res, 422, 'unprocessable_content', `${method} ${path} ${body}`);
+      }
+    }
+    assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
+    assert.equal((await desk.desk('GET', '/api-tokens')).body.length, 1, 'only the seed token');
+  });
+});
+
+describe('hostile input: the request log never shows a secret of a body it could not parse, nor one nested deep', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  /** The newest log entry in full, as the Log screen and "Copy as cURL" get it. */
+  const newestEntry = async () => {
+    const page = await desk.desk('GET', '/log?limit=1');
+    const detail = await desk.desk('GET', `/log/${page.body.entries[0].id}`);
+    assert.equal(detail.status, 200, detail.text);
+    return detail;
+  };
+
+  test('a malformed JSON body with a token: the log and the cURL keep the body, the secret redacted', async () => {
+    const bodies = [
+      '{"external_id":"LOG-1","token":"SECRET-MALFORMED-1","name":"Ann"',
+      '{"external_id":"LOG-2", "password" : "SECRET-MALFORMED-2",}',
+      "{'external_id': 'LOG-3', 'api_key': 'SECRET-MALFORMED-3'}",
+      '{"external_id":"LOG-4","client_secret":12345678901234,}',
+      '{"external_id":"LOG-5","credentials":{"user":"u","pass":"SECRET-MALFORMED-5"},',
+      '{"external_id":"LOG-6","token":"SECRET-MALFORMED-6',
+    ];
+    for (const body of bodies) {
+      const res = await desk.sync('POST', '/bookings', body);
+      assert.equal(res.status, 400, res.text);
+      const detail = await newestEntry();
+      const secret = /SECRET-MALFORMED-\d|12345678901234/.exec(body)![0];
+      assert.ok(!detail.text.includes(secret), `${body}: the log shows ${secret}: ${detail.text}`);
+      assert.match(detail.body.request.body, /<redacted>/, body);
+      assert.match(detail.body.request.body, /external_id/, `${body}: the rest of the body is kept`);
+      assert.match(detail.body.curl, /<redacted>/);
+    }
+  });
+
+  test('a secret nested 70 and 5,000 levels deep is redacted', async () => {
+    for (const depth of [70, 5_000]) {
+      const secret = `SECRET-DEEP-${depth}`;
+      const body = `{"external_id":"DEEP-${depth}","reference":${'{"a":'.repeat(depth)}{"token":"${secret}"}${'}'.repeat(depth)}}`;
+      const res = await desk.sync('POST', '/bookings', body);
+      assert.equal(res.status, 422, res.text.slice(0, 200));
+      const detail = await newestEntry();
+      assert.ok(!detail.text.includes(secret), `depth ${depth}: the log shows the secret`);
+      assert.match(detail.body.request.body, /<redacted>/);
+    }
+  });
+});
