@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DATE_FORMATS, DEFAULT_DATE_FORMAT } from '../import-date-formats';
+import { IMPORT_FIELD_NAMES } from '../import-fields';
 import { text, wellFormedString } from './text';
 
 /**
@@ -82,6 +84,23 @@ export const importMapping = z.record(text(1_000), wellFormedString({ error: 'mu
 });
 export type ImportMapping = z.infer<typeof importMapping>;
 
+/** The date format a person picked for jump dates: one the wizard offers, or null for YYYY-MM-DD. */
+const importDateFormat = z.enum(DATE_FORMATS, { error: `must be one of ${DATE_FORMATS.join(', ')}, or null for ${DEFAULT_DATE_FORMAT}` }).nullable().optional();
+
+/**
+ * Every column of a mapping goes to a field of the import's kind (or nowhere: null). The wizard
+ * offers no other; a mapping to anything else would be kept, and reopening the import would send
+ * that column nowhere.
+ */
+function mappedToImportFields({ kind, mapping }: { kind: ImportKind; mapping: ImportMapping }, ctx: z.RefinementCtx): void {
+  const known = IMPORT_FIELD_NAMES[kind] as readonly string[] | undefined;
+  if (!known) return;
+  for (const [header, field] of Object.entries(mapping)) {
+    if (field === null || known.includes(field)) continue;
+    ctx.addIssue({ code: 'custom', path: ['mapping', header], message: `is ${JSON.stringify(field)}, which is no ${kind} import field: use one of ${known.join(', ')}, or null to leave the column out` });
+  }
+}
+
 // ---- requests -------------------------------------------------------------------------------
 
 /** POST /api/desk/imports: an import starts when the person presses Send. */
@@ -91,7 +110,7 @@ export const importCreate = z.strictObject({
   headers: z.array(text(1_000)).max(IMPORT_LIMITS.maxColumns, { error: `must have at most ${IMPORT_LIMITS.maxColumns} columns` }),
   mapping: importMapping,
   /** The date format the person picked for jump dates (null: YYYY-MM-DD). */
-  date_format: text(40).nullable().optional(),
+  date_format: importDateFormat,
   /** Who ran it, as typed in the wizard (optional; the dropzone is always recorded). */
   operator: text(100).nullable().optional(),
   /** The file's delimiter, so the history's downloads open like the file did (null or absent: comma). */
@@ -102,7 +121,7 @@ export const importCreate = z.strictObject({
     .int({ error: 'must be an integer' })
     .min(0, { error: 'must be 0 or more' })
     .max(IMPORT_LIMITS.maxRows, { error: `must be at most ${IMPORT_LIMITS.maxRows}` }),
-});
+}).superRefine(mappedToImportFields);
 export type ImportCreate = z.infer<typeof importCreate>;
 
 export const importRowInput = z.strictObject({
@@ -137,8 +156,8 @@ export const importMappingWrite = z.strictObject({
   kind: importKind,
   headers: z.array(text(1_000)).min(1).max(IMPORT_LIMITS.maxColumns),
   mapping: importMapping,
-  date_format: text(40).nullable().optional(),
-});
+  date_format: importDateFormat,
+}).superRefine(mappedToImportFields);
 
 // ---- responses ------------------------------------------------------------------------------
 

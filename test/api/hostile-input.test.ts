@@ -169,6 +169,72 @@ describe('hostile input: desk API bodies that are no object', () => {
   });
 });
 
+describe('hostile input: import settings must name real fields and formats', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  const importOf = (kind: string, mapping: Record<string, string | null>, dateFormat?: string | null) => ({
+    kind,
+    file_name: 'people.csv',
+    headers: Object.keys(mapping),
+    mapping,
+    ...(dateFormat === undefined ? {} : { date_format: dateFormat }),
+    total_rows: 1,
+  });
+
+  test('a mapping to a field that does not exist is 422 naming the header and the field', async () => {
+    for (const [kind, field] of [
+      ['bookings', 'colour'],
+      ['bookings', 'id'],
+      ['bookings', 'product_id'],
+      // jump_on is a booking's, not a filmer's
+      ['filmers', 'jump_on'],
+      ['filmers', 'id'],
+      ['bookings', '__proto__'],
+    ] as const) {
+      for (const [method, path, body] of [
+        ['POST', '/imports', importOf(kind, { Name: 'name', Colour: field })],
+        ['PUT', '/import-mappings', { kind, headers: ['Name', 'Colour'], mapping: { Name: 'name', Colour: field } }],
+      ] as const) {
+        const res = await desk.desk(method, path, body);
+        assertJsonError(res, 422, 'unprocessable_content', `${path} ${kind} → ${field}`);
+        assert.match(res.body.error, /mapping\.Colour\b/, res.text);
+        assert.ok(res.body.error.includes(`"${field}"`), res.text);
+      }
+    }
+    assert.deepEqual((await desk.desk('GET', '/imports')).body.imports, []);
+  });
+
+  test('a date_format that is none of the wizard\'s is 422 naming date_format', async () => {
+    for (const format of ['banana', 'yyyy-mm-dd', 'DD/MM/YY', '', '%Y-%m-%d']) {
+      for (const [method, path, body] of [
+        ['POST', '/imports', importOf('bookings', { Date: 'jump_on' }, format)],
+        ['PUT', '/import-mappings', { kind: 'bookings', headers: ['Date'], mapping: { Date: 'jump_on' }, date_format: format }],
+      ] as const) {
+        const res = await desk.desk(method, path, body);
+        assertJsonError(res, 422, 'unprocessable_content', `${path} ${format}`);
+        assert.match(res.body.error, /date_format\b/, res.text);
+        assert.equal(typeof res.body.fields?.date_format, 'string');
+      }
+    }
+  });
+
+  test('what the wizard sends is still accepted: every field of each kind, name parts, ignored columns, each date format, none', async () => {
+    const bookingFields = ['external_id', 'external_service', 'name', 'name_first', 'name_last', 'email', 'mobile', 'jump_on', 'language', 'reference', 'camera_package', 'show_publicly'];
+    const bookingMapping = Object.fromEntries([...bookingFields.map((f) => [`Col ${f}`, f]), ['Ignored', null]]);
+    for (const format of [null, undefined, 'YYYY-MM-DD', 'YYYY/MM/DD', 'DD.MM.YYYY', 'DD-MM-YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY']) {
+      const res = await desk.desk('POST', '/imports', importOf('bookings', bookingMapping, format));
+      assert.equal(res.status, 201, `${format}: ${res.text}`);
+      const put = await desk.desk('PUT', '/import-mappings', { kind: 'bookings', headers: Object.keys(bookingMapping), mapping: bookingMapping, date_format: format });
+      assert.equal(put.status, 200, `${format}: ${put.text}`);
+    }
+    const filmerFields = ['external_id', 'external_service', 'name', 'name_first', 'name_last', 'email', 'tandem_instructor', 'videographer', 'active'];
+    const res = await desk.desk('POST', '/imports', importOf('filmers', Object.fromEntries(filmerFields.map((f) => [`Col ${f}`, f]))));
+    assert.equal(res.status, 201, res.text);
+  });
+});
+
 describe('hostile input: the request log never shows a secret of a body it could not parse, nor one nested deep', () => {
   let desk: TestDesk;
   before(async () => (desk = await startTestDesk()));

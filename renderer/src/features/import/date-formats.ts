@@ -1,13 +1,8 @@
 import { isIsoDate } from '../../../../shared/dates';
+import { DATE_FORMATS, DEFAULT_DATE_FORMAT, type DateFormat } from '../../../../shared/import-date-formats';
 
-/**
- * The jump-date formats a person can pick (null in the contract stands for YYYY-MM-DD). Day and
- * month may be written without their leading zero in all but YYYY-MM-DD (spreadsheets print
- * 1/6/2026 and 1.6.2026 by default); YYYY-MM-DD is the wire's own form and stays exact.
- */
-export const DATE_FORMATS = ['YYYY-MM-DD', 'YYYY/MM/DD', 'DD.MM.YYYY', 'DD-MM-YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
-export const DEFAULT_DATE_FORMAT: DateFormat = 'YYYY-MM-DD';
+// The list lives in shared/: the server refuses a date_format that is not in it.
+export { DATE_FORMATS, DEFAULT_DATE_FORMAT, type DateFormat };
 
 /** What each format looks like, for the picker. */
 export const DATE_FORMAT_EXAMPLES: Record<DateFormat, string> = {

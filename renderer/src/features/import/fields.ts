@@ -1,6 +1,5 @@
+import { IMPORT_FIELD_NAMES, IMPORT_NAME_PARTS } from '../../../../shared/import-fields';
 import type { ImportKind } from '../../../../shared/schemas/imports';
-import { BOOKING_WRITABLE_FIELDS } from '../../../../shared/schemas/booking';
-import { filmerWrite } from '../../../../shared/schemas/filmer';
 import { BOOKING_FIELD_LABELS } from '../bookings/fieldLabels';
 
 /** How a cell's text becomes a field's value. */
@@ -78,39 +77,25 @@ function falseFriendsOf(kind: ImportKind, name: string): readonly string[] {
   return [];
 }
 
-/** Fields a file may fill that are not on the wire: parts joined into one that is. */
-const NAME_PARTS: Record<string, { field: string; order: number }> = {
-  name_first: { field: 'name', order: 0 },
-  name_last: { field: 'name', order: 1 },
-};
-
-
 function fieldFor(kind: ImportKind) {
   return (name: string): ImportField => {
     const field: ImportField = {
       name,
       label: LABELS[name] ?? name,
       type: TYPES[name] ?? 'text',
-      synonyms: [...(NAME_PARTS[name] ? [] : [name]), ...(SYNONYMS[name] ?? []), ...(KIND_SYNONYMS[kind][name] ?? [])],
+      synonyms: [...(IMPORT_NAME_PARTS[name] ? [] : [name]), ...(SYNONYMS[name] ?? []), ...(KIND_SYNONYMS[kind][name] ?? [])],
       falseFriends: falseFriendsOf(kind, name),
     };
-    const part = NAME_PARTS[name];
+    const part = IMPORT_NAME_PARTS[name];
     if (part) field.partOf = part;
     return field;
   };
 }
 
-/** The wire's fields, each name part right after the field it is part of. */
-function withParts(names: readonly string[]): string[] {
-  return names.flatMap((name) => [name, ...Object.keys(NAME_PARTS).filter((part) => NAME_PARTS[part]?.field === name)]);
-}
-
-// Filmers are addressed by `id` for updates; a file never carries the desk's ids, so it is no column.
-const FILMER_FIELDS = Object.keys(filmerWrite.shape).filter((name) => name !== 'id');
-
+// The field names (and which are name parts) live in shared/: the server refuses a mapping to any other.
 export const IMPORT_FIELDS: Record<ImportKind, readonly ImportField[]> = {
-  bookings: withParts(BOOKING_WRITABLE_FIELDS).map(fieldFor('bookings')),
-  filmers: withParts(FILMER_FIELDS).map(fieldFor('filmers')),
+  bookings: IMPORT_FIELD_NAMES.bookings.map(fieldFor('bookings')),
+  filmers: IMPORT_FIELD_NAMES.filmers.map(fieldFor('filmers')),
 };
 
 export function fieldOf(kind: ImportKind, name: string): ImportField | undefined {
