@@ -21,6 +21,7 @@ export const HTTP_ERROR_STATUSES = [
   'method_not_allowed',
   'content_too_large',
   'unsupported_media_type',
+  'expectation_failed',
   'internal_error',
 ] as const;
 export type HttpErrorStatus = (typeof HTTP_ERROR_STATUSES)[number];
@@ -48,6 +49,7 @@ export const HTTP_CODE_OF: Record<ResponseStatus, number> = {
   method_not_allowed: 405,
   content_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   internal_error: 500,
   remote_unreachable: 502,
   remote_timeout: 504,

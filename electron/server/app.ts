@@ -7,9 +7,12 @@ import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { TokenAuth } from './auth';
 import { answerClientError } from './client-errors';
+import { installBodyDrain } from './drain-body';
 import { installErrorHandlers, installJsonParser } from './errors';
+import { installExpectationCheck } from './expectations';
 import { makeHostGuard } from './host-guard';
 import { installRequestLog } from './log-hooks';
+import { refuseMalformedQuery } from './query-encoding';
 import { sendError } from './reply';
 import { RequestLog } from './request-log';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
@@ -108,7 +111,10 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
   app.addHook('onRequestAbort', async (request) => {
     inFlight.delete(request);
   });
+  installExpectationCheck(app);
   app.addHook('onRequest', makeHostGuard(() => app.server.address() as AddressInfo | null));
+  app.addHook('onRequest', refuseMalformedQuery);
+  installBodyDrain(app);
   app.addHook('onSend', async (request, reply) => {
     // Built UI assets have content-hashed names: cache them for good. Everything else is fresh.
     const immutable = request.url.startsWith('/assets/') && reply.statusCode === 200;

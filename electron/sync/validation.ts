@@ -9,6 +9,15 @@ export interface FieldProblems {
 }
 
 /**
+ * Notes a problem with `name` unless one is noted already (the first says most). Defined, not
+ * assigned: `fields.__proto__ = …` would set the prototype and drop the problem, and a name such as
+ * `toString` would read as noted already.
+ */
+export function addField(fields: Record<string, string>, name: string, message: string): void {
+  if (!Object.hasOwn(fields, name)) Object.defineProperty(fields, name, { value: message, enumerable: true, writable: true, configurable: true });
+}
+
+/**
  * Turns a schema failure into messages that name each field. Keys the schema does not know are
  * reported, never dropped: `what` names the record ("booking") for that message.
  */
@@ -19,20 +28,16 @@ export function describeIssues(error: z.ZodError, what: string): FieldProblems {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       // Nested objects (e.g. rows.3 of an import) name the key with its place.
-      for (const key of issue.keys) fields[nameOf([...issue.path, key])] = `is not a writable ${what} attribute`;
+      for (const key of issue.keys) addField(fields, nameOf([...issue.path, key]), `is not a writable ${what} attribute`);
       continue;
     }
     const field = nameOf(issue.path);
     if (issue.code === 'invalid_key') {
       // A record's key (an import's header) that failed its own check: that check's words.
-      fields[field] ??= `(the key itself) ${issue.issues[0]?.message ?? issue.message}`;
+      addField(fields, field, `(the key itself) ${issue.issues[0]?.message ?? issue.message}`);
       continue;
     }
-    if (field === '') {
-      fields[what] = issue.message;
-    } else {
-      fields[field] ??= issue.message;
-    }
+    addField(fields, field === '' ? what : field, issue.message);
   }
   const messages = Object.entries(fields).map(([field, message]) => (field === what ? `${what} ${message}` : `${field} ${message}`));
   return { fields, messages };
@@ -61,8 +66,8 @@ export function singleQueryValues(
   const single: Record<string, string> = {};
   for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    if (!known.has(key)) fields[key] = 'is not a known parameter';
-    else if (Array.isArray(value)) fields[key] = 'is given more than once';
+    if (!known.has(key)) addField(fields, key, 'is not a known parameter');
+    else if (Array.isArray(value)) addField(fields, key, 'is given more than once');
     else single[key] = value;
   }
   return single;

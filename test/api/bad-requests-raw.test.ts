@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { startTestDesk, type TestDesk } from '../support/desk';
+import { LIMITS } from '../../shared/limits';
 import { TEST_TOKEN } from '../support/seed';
 
 interface RawResponse {
@@ -35,6 +36,29 @@ function rawRequest(port: number, head: string, body: Buffer = Buffer.alloc(0)):
         parsed = payload;
       }
       resolve({ code, headers, body: parsed });
+    });
+  });
+}
+
+/** Sends the head, waits for `100 Continue`, then sends the body: what curl does for larger uploads. */
+function continueRequest(port: number, head: string, body: Buffer): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(Buffer.from(head, 'latin1')));
+    let text = '';
+    let continued = false;
+    socket.on('data', (chunk) => {
+      text += chunk.toString('utf8');
+      if (!continued && text.startsWith('HTTP/1.1 100 Continue\r\n\r\n')) {
+        continued = true;
+        text = text.slice('HTTP/1.1 100 Continue\r\n\r\n'.length);
+        socket.write(body);
+      }
+    });
+    socket.on('error', reject);
+    socket.on('close', () => {
+      if (!continued) return reject(new Error(`no 100 Continue: ${text.slice(0, 200)}`));
+      const [headers = '', payload = ''] = text.split('\r\n\r\n');
+      resolve({ code: Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1]), headers, body: JSON.parse(payload) });
     });
   });
 }
@@ -121,6 +145,74 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
     const res = await desk.sync('POST', '/bookings', `\uFEFF${JSON.stringify({ external_id: 'BOM-1', name: 'Zoë Ørsted 日本' })}`);
     assert.equal(res.status, 201, res.text);
     assert.equal((await desk.sync('GET', '/bookings/BOM-1')).body.name, 'Zoë Ørsted 日本');
+  });
+
+  test('two Host headers are 400 JSON, whichever comes first (a proxy and the desk could read different ones)', async () => {
+    for (const hosts of [[host, 'evil.example'], ['evil.example', host], [host, host], [host, `localhost:${port}`]]) {
+      const head = hosts.map((h) => `Host: ${h}\r\n`).join('');
+      const res = await rawRequest(port, `GET /api/f1/sync/products HTTP/1.1\r\n${head}${auth}Connection: close\r\n\r\n`);
+      assertApiError(res, 400, 'bad_request', hosts.join(' + '));
+      assert.match(res.body.error, /more than one Host header/);
+    }
+    const write = await rawRequest(
+      port,
+      `DELETE /api/f1/sync/bookings/NO-PRODUCT HTTP/1.1\r\nHost: ${host}\r\nhost: evil.example\r\n${auth}Connection: close\r\n\r\n`,
+    );
+    assertApiError(write, 400, 'bad_request', 'DELETE with two Hosts');
+    assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).status, 200, 'nothing was deleted');
+  });
+
+  test('an absolute-form request target naming another host is refused; naming this server it is served', async () => {
+    for (const target of ['http://evil.example/api/f1/sync/bookings', `http://evil.example:${port}/api/f1/sync/products`, 'http://127.0.0.2/api/f1/sync/products', 'https://evil.example/', `ftp://${host}/api/f1/sync/products`]) {
+      const res = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+      assert.ok([400, 403].includes(res.code), `${target}: ${res.headers.split('\r\n')[0]} ${JSON.stringify(res.body)}`);
+      assert.match(res.headers, /content-type: application\/json/i, target);
+      assert.ok(['bad_request', 'forbidden'].includes(res.body.status), target);
+      assert.match(res.body.error, /evil\.example|127\.0\.0\.2|ftp/, `${target}: the error names what is wrong`);
+    }
+    const deleted = await rawRequest(port, `DELETE http://evil.example/api/f1/sync/bookings/NO-PRODUCT HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+    assert.equal(deleted.code, 403, JSON.stringify(deleted.body));
+    assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).status, 200, 'nothing was deleted');
+    const own = await rawRequest(port, `GET http://${host}/api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+    assert.equal(own.code, 200, JSON.stringify(own.body));
+    assert.ok(Array.isArray(own.body.products), 'the products');
+  });
+
+  test('an Expect other than 100-continue is 417 JSON; 100-continue still works', async () => {
+    for (const expect of ['bogus', '200-ok', 'continue']) {
+      const res = await rawRequest(port, `GET /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Expect: ${expect}\r\nConnection: close\r\n\r\n`);
+      assertApiError(res, 417, 'expectation_failed', `Expect: ${expect}`);
+      assert.match(res.body.error, /Expect/);
+    }
+    const refusedWrite = JSON.stringify({ external_id: 'EXPECT-1', jump_on: '2026-06-20' });
+    const res = await rawRequest(
+      port,
+      `POST /api/f1/sync/bookings HTTP/1.1\r\nHost: ${host}\r\n${auth}Expect: bogus\r\nContent-Type: application/json\r\nContent-Length: ${refusedWrite.length}\r\nConnection: close\r\n\r\n`,
+      Buffer.from(refusedWrite),
+    );
+    assertApiError(res, 417, 'expectation_failed', 'POST with Expect: bogus');
+    assert.equal((await desk.sync('GET', '/bookings/EXPECT-1')).status, 404, 'nothing was stored');
+
+    const body = JSON.stringify({ external_id: 'EXPECT-2', jump_on: '2026-06-20' });
+    const continued = await continueRequest(
+      port,
+      `POST /api/f1/sync/bookings HTTP/1.1\r\nHost: ${host}\r\n${auth}Expect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      Buffer.from(body),
+    );
+    assert.equal(continued.code, 201, JSON.stringify(continued.body));
+    assert.equal(continued.body.external_id, 'EXPECT-2');
+  });
+
+  test('a client writing a body of 3× the limit before it reads gets the whole 413 JSON, not a reset', async () => {
+    const body = Buffer.alloc(3 * LIMITS.bodyLimitBytes, 0x20);
+    for (let i = 0; i < 5; i++) {
+      const res = await rawRequest(
+        port,
+        `POST /api/f1/sync/bookings HTTP/1.1\r\nHost: ${host}\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        body,
+      );
+      assertApiError(res, 413, 'content_too_large', `attempt ${i + 1}`);
+    }
   });
 
   test('after all of this the server still answers', async () => {

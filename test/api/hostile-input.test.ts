@@ -169,6 +169,45 @@ describe('hostile input: desk API bodies that are no object', () => {
   });
 });
 
+describe('hostile input: query strings', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  test('__proto__, constructor and other Object.prototype names are unknown parameters (422), on the Sync API and the desk API', async () => {
+    for (const [path, name] of [
+      ['/api/f1/sync/bookings?__proto__=x', '__proto__'],
+      ['/api/f1/sync/bookings?page=1&__proto__=x', '__proto__'],
+      ['/api/f1/sync/filmers?__proto__=x', '__proto__'],
+      ['/api/f1/sync/bookings?constructor=x', 'constructor'],
+      ['/api/f1/sync/bookings?hasOwnProperty=1', 'hasOwnProperty'],
+      ['/api/f1/sync/filmers?toString=1', 'toString'],
+      ['/api/desk/log?__proto__=x', '__proto__'],
+      ['/api/desk/imports?__proto__=x', '__proto__'],
+    ] as const) {
+      const token = path.startsWith('/api/desk') ? desk.sessionToken : TEST_TOKEN;
+      const res = await desk.request(path, { headers: { authorization: `Bearer ${token}` } });
+      assertJsonError(res, 422, 'unprocessable_content', path);
+      assert.equal(res.body.fields?.[name], 'is not a known parameter', `${path}: ${res.text}`);
+    }
+  });
+
+  test('malformed percent-encoding in the query string is 400 in the API error shape, as in the path', async () => {
+    for (const query of ['q[name_cont]=%E0%A4%A', 'page=%', 'page=%ZZ', 'q%5Bname_cont=%C3', '%FF=1', 'q[name_cont]=a%2']) {
+      for (const path of [`/api/f1/sync/bookings?${query}`, `/api/f1/sync/filmers?${query}`, `/api/f1/sync/bookings/NO-PRODUCT?${query}`]) {
+        assertJsonError(await desk.request(path, { headers: { authorization: `Bearer ${TEST_TOKEN}` } }), 400, 'bad_request', path);
+      }
+      assertJsonError(await desk.request(`/api/desk/log?${query}`, { headers: { authorization: `Bearer ${desk.sessionToken}` } }), 400, 'bad_request', `desk log ${query}`);
+    }
+    // Well-formed encoding, `+` for a space and an empty value are all still fine.
+    const found = await desk.sync('GET', '/bookings?q%5Bname_cont%5D=Nina%20Nopro&page=1');
+    assert.equal(found.status, 200, found.text);
+    assert.deepEqual(found.body.bookings.map((b: { external_id: string }) => b.external_id), ['NO-PRODUCT']);
+    assert.equal((await desk.sync('GET', '/bookings?q[name_cont]=Nina+Noproduct')).body.bookings.length, 1);
+    assert.equal((await desk.sync('GET', '/bookings?q[name_cont]=%E6%97%A5')).status, 200);
+  });
+});
+
 describe('hostile input: import settings must name real fields and formats', () => {
   let desk: TestDesk;
   before(async () => (desk = await startTestDesk()));
@@ -232,6 +271,51 @@ describe('hostile input: import settings must name real fields and formats', () 
     const filmerFields = ['external_id', 'external_service', 'name', 'name_first', 'name_last', 'email', 'tandem_instructor', 'videographer', 'active'];
     const res = await desk.desk('POST', '/imports', importOf('filmers', Object.fromEntries(filmerFields.map((f) => [`Col ${f}`, f]))));
     assert.equal(res.status, 201, res.text);
+  });
+});
+
+describe('hostile input: an oversized body is answered so that an ordinary client reads the 413', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  test('fetch sending 3× the body limit, 20 times in a row: every one reads 413 JSON (no connection reset)', async () => {
+    const body = Buffer.alloc(3 * LIMITS.bodyLimitBytes, 0x20);
+    for (let i = 0; i < 20; i++) {
+      let res: Response;
+      try {
+        res = await fetch(`${desk.url}/api/f1/sync/bookings`, { method: 'POST', headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' }, body });
+      } catch (error) {
+        assert.fail(`request ${i + 1}: ${(error as Error).message} (${String((error as { cause?: unknown }).cause)})`);
+      }
+      assert.equal(res.status, 413, `request ${i + 1}`);
+      const answer = (await res.json()) as { status: string; error: string };
+      assert.equal(answer.status, 'content_too_large', `request ${i + 1}`);
+      assert.match(answer.error, /larger than/);
+    }
+    assert.equal((await desk.sync('GET', '/bookings')).status, 200, 'the server still answers');
+  });
+
+  test('a streamed (chunked) body over the limit is read 413 too', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    for (let i = 0; i < 3; i++) {
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= 2 * LIMITS.bodyLimitBytes) return controller.close();
+          sent += chunk.length;
+          controller.enqueue(chunk);
+        },
+      });
+      const res = await fetch(`${desk.url}/api/f1/sync/bookings`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      assert.equal(res.status, 413, `request ${i + 1}`);
+      assert.equal(((await res.json()) as { status: string }).status, 'content_too_large');
+    }
   });
 });
 
