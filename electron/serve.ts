@@ -1,17 +1,23 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkRemoteUrl } from '../shared/remote-url';
+import { shellWord } from './cli/shell-word';
 import { defaultDataDir } from './data-dir';
+import { stopWhenParentExits } from './parent-watch';
 import { credentialsFromEnv } from './proxy/credentials';
 import type { RunOverrides } from './proxy/settings';
 import { isLoopbackHost } from './server/host-guard';
+import { DEFAULT_UI_DIR } from './server/static-ui';
 import { startDesk } from './start';
+import { ensureUiBuilt } from './ui-build';
 
 /** A fixed default, so a booking system configured once keeps finding the desk after a restart. */
 export const DEFAULT_PORT = 4780;
 
-const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [--seed FILE] [--dropzone KEY]
-                       [--mode local|proxy] [--remote-url URL]
+const USAGE = `Usage: dropzone-desk serve [--port N] [--host H] [--data-dir DIR] [--seed FILE] [--dropzone KEY]
+                           [--mode local|proxy] [--remote-url URL] [--no-ui-build]
+       (in a checkout: npm run serve -- [flags])
 
   --port N         port to listen on for this run (default: the port saved in Settings, else
                    ${DEFAULT_PORT}; 0 picks a free port)
@@ -22,6 +28,8 @@ const USAGE = `Usage: npm run serve -- [--port N] [--host H] [--data-dir DIR] [-
   --mode M         for this run: local (the store) or proxy (forward /api/f1/sync to the remote);
                    default: the mode saved in Settings
   --remote-url URL for this run: the remote service's base URL (the Sync API is at URL/api/f1/sync)
+  --no-ui-build    serve the desk UI as it was last built; by default it is built first when its
+                   sources changed since (renderer/, shared/, package-lock.json)
 
 Environment:
   DESK_REMOTE_TOKEN  for this run: the bearer token the desk sends to the remote (never a flag:
@@ -47,24 +55,38 @@ function connectionOverrides(mode: string | undefined, remoteUrl: string | undef
   return overrides;
 }
 
-/** The headless desk: the same server and UI as the desktop app, no window (README, "Run"). */
-async function main(): Promise<void> {
-  if (process.argv.some((arg) => /^--(remote-)?(token|password|secret)\b/.test(arg))) {
+function parse(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'data-dir': { type: 'string' },
+        seed: { type: 'string' },
+        dropzone: { type: 'string' },
+        mode: { type: 'string' },
+        'remote-url': { type: 'string' },
+        'no-ui-build': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    }).values;
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${USAGE}`, { cause: error });
+  }
+}
+
+/**
+ * `dropzone-desk serve`: the headless desk, the same server and UI as the desktop app with no
+ * window (README, "Run"). Resolves once it serves; the process then lives as long as the server,
+ * which SIGTERM and SIGINT stop gracefully.
+ */
+export async function main(argv: string[]): Promise<void> {
+  if (argv.some((arg) => /^--(remote-)?(token|password|secret)\b/.test(arg))) {
     throw new Error('the remote token is read from the environment variable DESK_REMOTE_TOKEN, never from a flag (flags show in process lists)');
   }
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'data-dir': { type: 'string' },
-      seed: { type: 'string' },
-      dropzone: { type: 'string' },
-      mode: { type: 'string' },
-      'remote-url': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-    strict: true,
-  });
+  const values = parse(argv);
   if (values.help) {
     process.stdout.write(USAGE);
     return;
@@ -75,6 +97,9 @@ async function main(): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const overrides = connectionOverrides(values.mode, values['remote-url']);
+  if (!values['no-ui-build']) {
+    await ensureUiBuilt({ root: fileURLToPath(new URL('..', import.meta.url)), outDir: DEFAULT_UI_DIR, log: (line) => console.log(line) });
+  }
 
   const desk = await startDesk({
     dataDir,
@@ -84,13 +109,21 @@ async function main(): Promise<void> {
     seedFile: values.seed && resolve(values.seed),
     dropzoneKey: values.dropzone,
     connectionOverrides: overrides,
+  }).catch((error: unknown) => {
+    if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+    throw new Error(
+      'the port is already in use (is another desk running?). Choose one with --port N, or --port 0 for any free port (the port saved in Settings applies only without --port).',
+      { cause: error },
+    );
   });
   for (const notice of desk.notices) console.warn(`warning: ${notice}`);
   if (!isLoopbackHost(host)) {
     console.warn(`warning: bound to ${host}, not loopback: anyone who can reach this address and holds a token can use the API`);
   }
   console.log(`Dropzone Desk serving dropzone "${desk.dropzone.name}" (${desk.dropzone.key}) from ${desk.storeFile}`);
-  console.log(`Sync API: ${desk.url}/api/f1/sync  (Authorization: Bearer <token>; create tokens with npm run token)`);
+  // The token tool's default store is the default data folder: name this desk's, when it is another.
+  const tokenTool = values['data-dir'] === undefined ? 'npm run token -- create' : `npm run token -- create --data-dir ${shellWord(values['data-dir'])}`;
+  console.log(`Sync API: ${desk.url}/api/f1/sync  (Authorization: Bearer <token>; make one with: ${tokenTool})`);
   console.log(`Desk:     ${desk.url}/?token=${desk.sessionToken}`);
   const connection = desk.connection.view();
   if (connection.mode === 'proxy') {
@@ -116,15 +149,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  // npm runs `npm run serve` through `sh -c`, and a shell that does not exec its one command
+  // (dash, Debian's sh) takes the SIGTERM npm forwards and dies without passing it on.
+  if (process.env.npm_lifecycle_event) stopWhenParentExits(() => stop('the process that started this server exited'));
 }
-
-main().catch((error: unknown) => {
-  const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE') {
-    console.error(`dropzone-desk: the port is already in use (is another desk running?). Choose one with --port N, or --port 0 for any free port (the port saved in Settings applies only without --port).`);
-    process.exit(1);
-  }
-  console.error(`dropzone-desk: ${(error as Error).message}`);
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') process.stderr.write(USAGE);
-  process.exit(1);
-});

@@ -1,11 +1,33 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { Store } from '../../electron/store/store';
+import { descendants, isRunning } from '../support/process-tree';
 import { runServe, startServe } from '../support/serve-process';
+
+/** Polls `probe` until it gives a value, for at most `ms` (never a fixed sleep). */
+async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/api/desk/health`, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -87,9 +109,68 @@ describe('npm run serve', () => {
   test('bad flags exit non-zero with usage', async () => {
     const bad = runServe(['--prot', '80']);
     assert.equal(await bad.exited, 1);
-    assert.match(bad.output(), /Usage: npm run serve/);
+    assert.match(bad.output(), /^dropzone-desk serve: Unknown option '--prot'/m);
+    assert.match(bad.output(), /Usage: dropzone-desk serve/);
     const badPort = runServe(['--port', 'eighty']);
     assert.equal(await badPort.exited, 1);
     assert.match(badPort.output(), /--port must be a number/);
+  });
+});
+
+describe('npm run serve and signals', { skip: process.platform !== 'linux' && 'the process tree is read from /proc' }, () => {
+  // What the README tells users to start is npm, with sh -c and the server below it: a signal to
+  // npm alone (a service manager, kill <pid>) must stop the server too, not only Ctrl-C, which
+  // reaches the whole process group.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    test(`${signal} to the npm process stops the server: the port stops answering, the store is closed, every process exits`, async () => {
+      const dataDir = join(dir, `npm-${signal}`);
+      const npm = spawn('npm', ['run', '--silent', 'serve', '--', '--port', '0', '--data-dir', dataDir, '--no-ui-build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      npm.stdout.on('data', (chunk) => (output += chunk));
+      npm.stderr.on('data', (chunk) => (output += chunk));
+      let npmExited = false;
+      npm.on('exit', () => (npmExited = true));
+      let below: number[] = [];
+      try {
+        const url = await until(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1] ?? (npm.exitCode !== null && Promise.reject(new Error(output))), 'the printed URL', 30_000);
+        below = descendants(npm.pid!);
+        assert.ok(below.length > 0, 'the server runs below npm');
+        assert.equal(await answers(url), true);
+
+        npm.kill(signal);
+        await until(() => npmExited, 'npm to exit');
+        await until(async () => !(await answers(url)), 'the port to stop answering');
+        await until(() => below.every((pid) => !isRunning(pid)), `every process below npm to exit (${below.join(', ')})`);
+        assert.match(output, /(SIGTERM|SIGINT|the process that started this server exited): finishing in-flight requests, closing the store/);
+        assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
+      } finally {
+        // A server left behind would hold its port and store after the test: end whatever still runs.
+        for (const pid of new Set([npm.pid!, ...below, ...descendants(npm.pid!)])) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+      }
+    });
+  }
+
+  test('run by npm through a shell that stays in between (npx dropzone-desk serve): the shell killed, the server stops itself', async () => {
+    const dataDir = join(dir, 'npx');
+    // Two commands, so that no sh execs the last one: the server stays the shell's child.
+    const shell = spawn('/bin/sh', ['-c', `node bin/dropzone-desk.mjs serve --port 0 --data-dir '${dataDir}' --no-ui-build; true`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_lifecycle_event: 'npx' },
+    });
+    let output = '';
+    shell.stdout.on('data', (chunk) => (output += chunk));
+    shell.stderr.on('data', (chunk) => (output += chunk));
+    let below: number[] = [];
+    try {
+      const url = await until(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1], 'the printed URL', 30_000);
+      below = descendants(shell.pid!);
+      shell.kill('SIGKILL');
+      await until(async () => !(await answers(url)), 'the port to stop answering');
+      await until(() => below.every((pid) => !isRunning(pid)), 'the server to exit');
+      assert.match(output, /the process that started this server exited: finishing in-flight requests, closing the store/);
+      assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
+    } finally {
+      for (const pid of below) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+    }
   });
 });

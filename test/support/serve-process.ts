@@ -10,8 +10,12 @@ export interface ServeProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * `dropzone-desk serve` (what `npm run serve` runs) as a real process of its own. The UI is left as
+ * built: the e2e setup built it once, and the API tests need none (so no two starts build at once).
+ */
 export function runServe(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/serve.ts', ...args], {
+  const child = spawn(process.execPath, ['bin/dropzone-desk.mjs', 'serve', '--no-ui-build', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -22,7 +26,7 @@ export function runServe(args: string[], env: NodeJS.ProcessEnv = {}): { child: 
   return { child, output: () => output, exited };
 }
 
-/** Starts `npm run serve`'s entry as a real process and waits for the line with the desk URL. */
+/** Starts `dropzone-desk serve` as a real process and waits for the line with the desk URL. */
 export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   const { child, output, exited } = runServe(args, env);
   const deadline = Date.now() + 20_000;
