@@ -71,8 +71,3 @@ export class FileSecretStore implements SecretStore {
     return `${this.file} was readable by others (mode ${mode.toString(8).padStart(4, '0')}); tightened to 0600. Consider changing the remote credentials.`;
   }
 }
-
-/** Mode bits of the secret file, for tests and diagnostics (null when absent). */
-export function fileMode(file: string): number | null {
-  return existsSync(file) ? lstatSync(file).mode & 0o777 : null;
-}
