@@ -120,7 +120,3 @@ export function withBooleans<T>(row: Record<string, unknown>, columns: readonly 
   for (const column of columns) row[column] = row[column] === 1;
   return row as T;
 }
-
-export function toSqlBoolean(value: boolean): 0 | 1 {
-  return value ? 1 : 0;
-}
