@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path';
 export type ElectronBinary = { ok: true; path: string } | { ok: false; reason: string };
 
 /**
- * The Electron executable of node_modules/electron, if its download happened (it is denied by
- * allowScripts, and the machine cannot reach GitHub anyway). Read from the package's path.txt as
+ * The Electron executable of node_modules/electron, if its download happened (install scripts
+ * never run: the project's .npmrc sets ignore-scripts; npm start tries it once). Read from the package's path.txt as
  * its index.js does, without loading index.js: that one starts the download itself, printing
  * its progress and stack trace to our terminal, and then throws advice that does not apply here.
  */
