@@ -1,21 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { importCreate, importRowsWrite, importStateWrite, type ImportRowInput, type ImportSummary } from '../../../shared/schemas/imports';
+import { IMPORT_LIMITS, importResend, importStart, storedJumpDatesQuery, type ImportSummary } from '../../../shared/schemas/imports';
+import { resendImport, startImport, type HandOverResult, type ImportDesk } from '../../imports/hand-over';
+import { storedJumpDates } from '../../imports/stored-jump-dates';
 import { shownState, type ImportRecord } from '../../store/repos/imports';
-import type { Store } from '../../store/store';
+import type { DropzoneRecord } from '../../store/records';
 import { describeIssues, invalidQuery, isPlainObject, parseRecordId } from '../../sync/validation';
 import { parseImportListQuery, parseRowPageQuery } from '../import-queries';
 import { sendError } from '../reply';
 
-export interface ImportRoutesOptions {
-  store: Store;
-  now: () => Date;
-}
+export type ImportRoutesOptions = ImportDesk;
 
 /** The history list shows at most this many imports (newest first); older ones stay stored. */
 export const IMPORT_LIST_CAP = 500;
 
 type IdParams = { Params: { id: string } };
+
+/** The hand-over carries a whole file's rows: a limit of its own (IMPORT_LIMITS.handOverBodyBytes). */
+const HAND_OVER = { bodyLimit: IMPORT_LIMITS.handOverBodyBytes };
 
 function invalidBody(reply: FastifyReply, error: z.ZodError) {
   const { fields, messages } = describeIssues(error, 'import');
@@ -40,35 +42,68 @@ function notFound(reply: FastifyReply, rawId: string) {
   return sendError(reply, 'not_found', 'import not found', id === undefined ? {} : { id });
 }
 
-/** The first row numbered beyond the import's rows (its index in the call), if any. */
-function beyondTotal(rows: readonly ImportRowInput[], totalRows: number): number {
-  return rows.findIndex((row) => row.row_number > totalRows);
-}
-
 /**
- * /api/desk/imports: the import history. The wizard creates an import when the person presses
- * Send, records each row's outcome as answers come back (a retry replaces a row's outcome), and
- * marks it finished or cancelled. While it sends, the window holds a lease on the import and
- * renews it (PUT …/lease, and every rows write); a running import whose lease ran out, or was let
- * go (DELETE …/lease as the window unloads), is shown as `interrupted`. Always the local store, in proxy mode too (these routes carry
- * no backend constraint): the history is the desk's own.
+ * /api/desk/imports: imports and their history. The wizard hands the checked rows over once
+ * (POST /imports, or POST /imports/:id/send for a retry); the desk records them, sends them in
+ * batches itself and records each row's outcome as it is answered. Closing the window changes
+ * nothing; POST …/cancel stops after the batch on its way. GET /imports/events streams the
+ * progress (desk-import-events.ts). The history is the desk's own: the local store answers in
+ * proxy mode too (these routes carry no backend constraint), while the batches go to the remote.
  */
-export async function importRoutes(app: FastifyInstance, { store, now }: ImportRoutesOptions) {
+export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptions) {
+  const { store, runner } = desk;
   const summaryOf = (record: ImportRecord, dropzoneKey: string): ImportSummary => {
     const { dropzone_id: _dz, ...fields } = record;
-    return { ...fields, state: shownState(record, now().toISOString()), dropzone: dropzoneKey, counts: store.imports.counts(record.id) };
+    const progress = runner.progressOf(record.id);
+    return { ...fields, state: shownState(record, progress !== null), dropzone: dropzoneKey, counts: store.imports.counts(record.id), progress };
   };
   const importOf = (request: FastifyRequest<IdParams>) => {
     const id = parseRecordId(request.params.id);
     return id === undefined ? undefined : store.imports.byId(request.dropzone!.id, id);
   };
+  /** The answer to a hand-over: the import as it is now (202: the desk has the rows and sends them), or why not. */
+  const handedOver = (reply: FastifyReply, dz: DropzoneRecord, result: HandOverResult) => {
+    if (!result.ok) {
+      const { problem } = result;
+      if (problem.kind === 'invalid') {
+        return sendError(reply, 'unprocessable_content', `${problem.field} ${problem.message}; nothing was recorded`, { fields: { [problem.field]: problem.message } });
+      }
+      return sendError(reply, problem.kind === 'busy' ? 'conflict' : 'forbidden', problem.message);
+    }
+    return reply.code(202).send(summaryOf(store.imports.byId(dz.id, result.importId)!, dz.key));
+  };
 
-  app.post('/imports', async (request, reply) => {
-    const input = parseBody(importCreate, request, reply);
+  app.post('/imports', HAND_OVER, async (request, reply) => {
+    const input = parseBody(importStart, request, reply);
+    if (!input) return reply;
+    return handedOver(reply, request.dropzone!, startImport(desk, request.dropzone!, input));
+  });
+
+  app.post<IdParams>('/imports/:id/send', HAND_OVER, async (request, reply) => {
+    const record = importOf(request);
+    if (!record) return notFound(reply, request.params.id);
+    const input = parseBody(importResend, request, reply);
+    if (!input) return reply;
+    return handedOver(reply, request.dropzone!, resendImport(desk, request.dropzone!, record, input));
+  });
+
+  // 202: the batch on its way still finishes; the end of the send (state cancelled) comes on the progress stream.
+  app.post<IdParams>('/imports/:id/cancel', async (request, reply) => {
+    const record = importOf(request);
+    if (!record) return notFound(reply, request.params.id);
+    if (!runner.cancel(record.id)) return sendError(reply, 'conflict', `import ${record.id} is not being sent: nothing to cancel`, { id: record.id });
+    return reply.code(202).send(summaryOf(record, request.dropzone!.key));
+  });
+
+  // POST: a file's worth of ids does not fit in a URL. Answered by the remote in proxy mode.
+  app.post('/imports/stored-jump-dates', async (request, reply) => {
+    const input = parseBody(storedJumpDatesQuery, request, reply);
     if (!input) return reply;
     const dz = request.dropzone!;
-    const id = store.imports.create(dz.id, input, now().toISOString());
-    return reply.code(201).send(summaryOf(store.imports.byId(dz.id, id)!, dz.key));
+    if (desk.connection.mode === 'proxy' && dz.id !== desk.deskDropzone.id) {
+      return sendError(reply, 'forbidden', `proxy mode looks bookings up for dropzone "${desk.deskDropzone.key}" only (the remote credentials are its); this desk session is "${dz.key}"`);
+    }
+    return storedJumpDates(store, desk.connection, dz, input.external_ids);
   });
 
   app.get('/imports', async (request, reply) => {
@@ -83,46 +118,6 @@ export async function importRoutes(app: FastifyInstance, { store, now }: ImportR
     return record ? summaryOf(record, request.dropzone!.key) : notFound(reply, request.params.id);
   });
 
-  app.post<IdParams>('/imports/:id/rows', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    const input = parseBody(importRowsWrite, request, reply);
-    if (!input) return reply;
-    const beyond = beyondTotal(input.rows, record.total_rows);
-    if (beyond >= 0) {
-      const field = `rows.${beyond}.row_number`;
-      const message = `is ${input.rows[beyond]!.row_number}, beyond the import's ${record.total_rows} rows`;
-      return sendError(reply, 'unprocessable_content', `${field} ${message}; nothing was recorded`, { fields: { [field]: message } });
-    }
-    store.imports.writeRows(record.id, input.rows, now().toISOString());
-    return summaryOf(store.imports.byId(record.dropzone_id, record.id)!, request.dropzone!.key);
-  });
-
-  app.patch<IdParams>('/imports/:id', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    const input = parseBody(importStateWrite, request, reply);
-    if (!input) return reply;
-    store.imports.setState(record.id, input.state, now().toISOString());
-    return summaryOf(store.imports.byId(record.dropzone_id, record.id)!, request.dropzone!.key);
-  });
-
-  // The sending window's heartbeat: 204, nothing to read (it comes every 20 s during a send).
-  app.put<IdParams>('/imports/:id/lease', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    store.imports.touch(record.id, now().toISOString());
-    return reply.code(204).send();
-  });
-
-  // The sending window is unloading: the import is interrupted now, not when the lease runs out.
-  app.delete<IdParams>('/imports/:id/lease', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    store.imports.release(record.id, now().toISOString());
-    return reply.code(204).send();
-  });
-
   app.get<IdParams>('/imports/:id/rows', async (request, reply) => {
     const record = importOf(request);
     if (!record) return notFound(reply, request.params.id);
@@ -133,8 +128,18 @@ export async function importRoutes(app: FastifyInstance, { store, now }: ImportR
     return { rows, pagination: { page, per_page: perPage, total, pages: Math.ceil(total / perPage) } };
   });
 
+  // Every row's outcome without its cells: what the wizard that handed the rows over needs once the send ends.
+  app.get<IdParams>('/imports/:id/outcomes', async (request, reply) => {
+    const record = importOf(request);
+    if (!record) return notFound(reply, request.params.id);
+    return { outcomes: store.imports.outcomes(record.id) };
+  });
+
   app.delete<IdParams>('/imports/:id', async (request, reply) => {
     const id = parseRecordId(request.params.id);
+    if (id !== undefined && runner.isRunning(id) && store.imports.byId(request.dropzone!.id, id)) {
+      return sendError(reply, 'conflict', `import ${id} is being sent now: cancel it first`, { id });
+    }
     const deleted = id !== undefined && store.imports.delete(request.dropzone!.id, id);
     return deleted ? reply.code(204).send() : notFound(reply, request.params.id);
   });
