@@ -99,9 +99,10 @@ export class ImportRunner {
   }
 
   /**
-   * The desk is stopping: no further batch goes, and an answer still on its way is not recorded
-   * (the store closes next). Each import keeps its rows not yet sent as pending, and the reason,
-   * so after the restart it reads as interrupted and "Retry failed rows" sends them.
+   * The desk is stopping: no further batch goes. A batch on its way is recorded if its answer
+   * comes before the store closes (else its rows stay pending: the answer was lost). Each import
+   * keeps its rows not yet sent as pending, and the reason, so after the restart it reads as
+   * interrupted and "Retry failed rows" sends them.
    */
   stop(): void {
     if (this.stopping) return;

@@ -61,8 +61,8 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
     const id = parseRecordId(request.params.id);
     return id === undefined ? undefined : store.imports.byId(request.dropzone!.id, id);
   };
-  /** The answer to a hand-over: the import as it is now (202: the desk has the rows and sends them), or why not. */
-  const handedOver = (reply: FastifyReply, dz: DropzoneRecord, result: HandOverResult) => {
+  /** The answer to a hand-over: the import as it is now (the desk has the rows and sends them), or why not. */
+  const handedOver = (reply: FastifyReply, dz: DropzoneRecord, result: HandOverResult, code: 201 | 202) => {
     if (!result.ok) {
       const { problem } = result;
       if (problem.kind === 'invalid') {
@@ -70,13 +70,13 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
       }
       return sendError(reply, problem.kind === 'busy' ? 'conflict' : 'forbidden', problem.message);
     }
-    return reply.code(202).send(summaryOf(store.imports.byId(dz.id, result.importId)!, dz.key));
+    return reply.code(code).send(summaryOf(store.imports.byId(dz.id, result.importId)!, dz.key));
   };
 
   app.post('/imports', HAND_OVER, async (request, reply) => {
     const input = parseBody(importStart, request, reply);
     if (!input) return reply;
-    return handedOver(reply, request.dropzone!, startImport(desk, request.dropzone!, input));
+    return handedOver(reply, request.dropzone!, startImport(desk, request.dropzone!, input), 201);
   });
 
   app.post<IdParams>('/imports/:id/send', HAND_OVER, async (request, reply) => {
@@ -84,7 +84,8 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
     if (!record) return notFound(reply, request.params.id);
     const input = parseBody(importResend, request, reply);
     if (!input) return reply;
-    return handedOver(reply, request.dropzone!, resendImport(desk, request.dropzone!, record, input));
+    // 202: accepted, and under way.
+    return handedOver(reply, request.dropzone!, resendImport(desk, request.dropzone!, record, input), 202);
   });
 
   // 202: the batch on its way still finishes; the end of the send (state cancelled) comes on the progress stream.

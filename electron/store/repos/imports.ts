@@ -91,7 +91,6 @@ export class ImportRepo {
   private readonly runningStmt;
   private readonly endStmt;
   private readonly stopReasonStmt;
-  private readonly runningIdsStmt;
   private readonly deleteStmt;
   /** Row pages by filter, prepared once each: the WHERE differs, and with it the index used. */
   private readonly pageStmts: Record<'all' | 'status' | 'failed' | 'statusFailed', { page: Statement; count: Statement }>;
@@ -123,7 +122,6 @@ export class ImportRepo {
     this.runningStmt = db.prepare("UPDATE imports SET state = 'running', stop_reason = NULL, updated_at = @now WHERE id = @id");
     this.endStmt = db.prepare('UPDATE imports SET state = @state, stop_reason = @stop_reason, updated_at = @now WHERE id = @id');
     this.stopReasonStmt = db.prepare('UPDATE imports SET stop_reason = @stop_reason, updated_at = @now WHERE id = @id');
-    this.runningIdsStmt = db.prepare<[], { id: number }>("SELECT id FROM imports WHERE state = 'running'");
     this.deleteStmt = db.prepare('DELETE FROM imports WHERE dropzone_id = ? AND id = ?');
 
     const pageOf = (where: string, from = 'import_rows') => ({
@@ -171,9 +169,13 @@ export class ImportRepo {
     this.runningStmt.run({ id: importId, now });
   }
 
-  /** One row's outcome, written in the caller's transaction (with the record it is about, in local mode). */
+  /**
+   * One row's outcome, written in the caller's transaction (with the record it is about, in local
+   * mode). Throws for a row never handed over: an outcome with nowhere to go must undo its record.
+   */
   recordOutcome(importId: number, rowNumber: number, outcome: RowOutcome, now: string): void {
-    this.outcomeStmt.run({ import_id: importId, row_number: rowNumber, status: outcome.status, message: outcome.message, record_id: outcome.record_id, updated_at: now });
+    const { changes } = this.outcomeStmt.run({ import_id: importId, row_number: rowNumber, status: outcome.status, message: outcome.message, record_id: outcome.record_id, updated_at: now });
+    if (changes === 0) throw new Error(`row ${rowNumber} of import ${importId} was never handed over, so its outcome cannot be recorded`);
   }
 
   /** The send is over: finished (perhaps stopped early, with the reason) or cancelled. */
@@ -184,11 +186,6 @@ export class ImportRepo {
   /** Why a send that is still running in the store could not go on (the desk stopping under it). */
   noteStopReason(importId: number, stopReason: string, now: string): void {
     this.stopReasonStmt.run({ id: importId, stop_reason: stopReason, now });
-  }
-
-  /** Every import whose stored state is running, in any dropzone. */
-  runningIds(): number[] {
-    return this.runningIdsStmt.all().map((row) => row.id);
   }
 
   /** Every row's outcome, in row order. */
