@@ -38,6 +38,14 @@ function authHeader(): Record<string, string> {
 }
 
 /**
+ * JSON already serialised, piece by piece, by a caller with a body too large to stringify in one
+ * go without freezing the page (an import's hand-over): sent as it is.
+ */
+export class SerialisedJson {
+  constructor(readonly blob: Blob) {}
+}
+
+/**
  * One way to call the server: JSON in, JSON out, the bearer token added. Non-2xx answers become
  * ApiError, unless `acceptStatuses` lists them (outcomes such as 406 or 409 that a form shows).
  */
@@ -50,7 +58,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
         ...authHeader(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof SerialisedJson ? body.blob : JSON.stringify(body),
     });
   } catch (error) {
     throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
@@ -77,9 +85,26 @@ export async function apiGet<T>(path: string): Promise<T> {
 export const SYNC = '/api/f1/sync';
 
 /**
- * A call that must outlive the page (sent as it unloads): `keepalive` lets the browser finish it
- * after the page is gone. No answer is read; it is best effort by nature.
+ * A streamed answer (Server-Sent Events), read with fetch so the bearer token goes in a header
+ * like on every call (EventSource cannot send one, and a token in the URL would end up in logs).
+ * Resolves once the server answered 2xx; the caller reads `body` until it ends or `signal` aborts.
  */
-export function apiSendOnUnload(method: string, path: string): void {
-  void fetch(`${apiBase()}${path}`, { method, keepalive: true, headers: authHeader() }).catch(() => undefined);
+export async function apiStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase()}${path}`, { headers: { ...authHeader(), accept: 'text/event-stream' }, signal, cache: 'no-store' });
+  } catch (error) {
+    throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
+  }
+  if (!response.ok || !response.body) {
+    const text = await response.text().catch(() => '');
+    let parsed: ErrorBody = { status: 'error', error: `HTTP ${response.status}` };
+    try {
+      parsed = JSON.parse(text) as ErrorBody;
+    } catch {
+      // not JSON: the status says enough
+    }
+    throw new ApiError(response.status, parsed);
+  }
+  return response.body;
 }

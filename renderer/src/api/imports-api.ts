@@ -1,16 +1,5 @@
-import { IMPORT_LIMITS, type ImportCreate, type ImportKind, type ImportMapping, type ImportRow, type ImportRowInput, type ImportState, type ImportSummary } from '../../../shared/schemas/imports';
-import { apiGet, apiRequest, apiSendOnUnload, SYNC } from './client';
-
-/** The Sync API's batch endpoints (spec 4.1, 4.2): one result per element, in order. */
-export const batchApi = {
-  send: async (kind: ImportKind, records: readonly object[]): Promise<unknown[]> => {
-    const { body } = await apiRequest<{ results?: unknown }>('POST', `${SYNC}/${kind}/batch`, { [kind]: records });
-    if (!body || !Array.isArray(body.results) || body.results.length !== records.length) {
-      throw new Error(`the server's answer does not hold one result per ${kind === 'bookings' ? 'booking' : 'filmer'} sent`);
-    }
-    return body.results;
-  },
-};
+import { IMPORT_LIMITS, type ImportKind, type ImportMapping, type ImportOutcomes, type ImportRow, type ImportSummary, type StoredJumpDates } from '../../../shared/schemas/imports';
+import { apiGet, apiRequest, type SerialisedJson } from './client';
 
 export interface ImportRowQuery {
   status?: string;
@@ -34,22 +23,22 @@ function rowsPath(id: number, q: ImportRowQuery): string {
   return `/api/desk/imports/${id}/rows${query ? `?${query}` : ''}`;
 }
 
-/** Import history and remembered mappings, kept by the desk itself (shared/schemas/imports.ts). */
+/** Imports (run by the desk), their history and remembered mappings (shared/schemas/imports.ts). */
 export const importsApi = {
   list: () => apiGet<{ imports: ImportSummary[] }>('/api/desk/imports'),
   get: (id: number) => apiGet<ImportSummary>(`/api/desk/imports/${id}`),
-  create: async (body: ImportCreate) => (await apiRequest<ImportSummary>('POST', '/api/desk/imports', body)).body,
-  setState: async (id: number, state: ImportState) => (await apiRequest<ImportSummary>('PATCH', `/api/desk/imports/${id}`, { state })).body,
+  /** Hands a new import over (its facts and every row, serialised by hand-over.ts): the desk sends it. */
+  start: async (body: SerialisedJson) => (await apiRequest<ImportSummary>('POST', '/api/desk/imports', body)).body,
+  /** "Retry failed rows": more rows of a stored import handed over. */
+  resend: async (id: number, body: SerialisedJson) => (await apiRequest<ImportSummary>('POST', `/api/desk/imports/${id}/send`, body)).body,
+  /** The batch on its way finishes; the rest is recorded as not sent. */
+  cancel: async (id: number) => (await apiRequest<ImportSummary>('POST', `/api/desk/imports/${id}/cancel`)).body,
   remove: (id: number) => apiRequest<null>('DELETE', `/api/desk/imports/${id}`),
-  /** The sending window is still there (every IMPORT_LEASE_RENEW_MS while it sends). */
-  renewLease: async (id: number) => {
-    await apiRequest<null>('PUT', `/api/desk/imports/${id}/lease`);
-  },
-  /** The sending window is unloading: the import shows as interrupted at once. */
-  releaseLeaseOnUnload: (id: number) => apiSendOnUnload('DELETE', `/api/desk/imports/${id}/lease`),
-  recordRows: async (id: number, rows: ImportRowInput[]) => {
-    await apiRequest<unknown>('POST', `/api/desk/imports/${id}/rows`, { rows });
-  },
+  /** Every row's outcome (no cells), once the send ended. */
+  outcomes: (id: number) => apiGet<ImportOutcomes>(`/api/desk/imports/${id}/outcomes`),
+  /** The jump dates these bookings already have (the local store's, or the remote's in proxy mode). */
+  storedJumpDates: async (externalIds: readonly string[]) =>
+    (await apiRequest<StoredJumpDates>('POST', '/api/desk/imports/stored-jump-dates', { external_ids: externalIds })).body,
   rows: (id: number, q: ImportRowQuery = {}) => apiGet<ImportRowPage>(rowsPath(id, q)),
   /** Every row matching the query, read page after page at the largest page the server gives. */
   allRows: async (id: number, q: Omit<ImportRowQuery, 'page' | 'perPage'> = {}): Promise<ImportRow[]> => {
