@@ -70,6 +70,13 @@ function subscribe(listener: () => void): () => void {
 export const liveImports = {
   get: () => state,
   subscribe,
+  /** An import about to be sent again ("Retry failed rows"): how its last send ended is no news about the next. */
+  forget(id: number): void {
+    if (!state.ended.has(id)) return;
+    const ended = new Map(state.ended);
+    ended.delete(id);
+    update({ ended });
+  },
   /**
    * An import this window just handed over, as the desk answered: watched as running until the
    * stream says otherwise (its end may even have come first, on the stream, before the answer).

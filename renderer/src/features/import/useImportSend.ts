@@ -54,11 +54,16 @@ export function useImportSend(kind: ImportKind, state: WizardState, dispatch: Di
   const { source, checked, importId, mapping, dateFormat, send: phase } = state;
   const sendingId = phase.phase === 'sending' ? phase.importId : null;
   const running = useRunningImport(sendingId);
+  /** The import whose end is being read back (once per send). */
+  const finishing = useRef<number | null>(null);
 
   const send = useCallback(
     async (operator: string) => {
       if (!source || !checked || phase.phase !== 'idle') return;
       const rows = handOverRows(checked);
+      // A retry sends into the same import: the end of its last send is not this one's.
+      finishing.current = null;
+      if (importId !== null) liveImports.forget(importId);
       dispatch({ type: 'hand_over_started', toSend: rows.send.length });
       try {
         const facts =
@@ -97,7 +102,6 @@ export function useImportSend(kind: ImportKind, state: WizardState, dispatch: Di
   // The end, as the stream tells it (or, if the stream missed it, as the desk has it): the outcomes are read back once.
   const rows = checked?.rows;
   const toSend = phase.phase === 'sending' ? phase.toSend : 0;
-  const finishing = useRef<number | null>(null);
   useEffect(() => {
     if (sendingId === null || !rows) return;
     const numbers = new Map(rows.map((row, index) => [row.number, index]));
