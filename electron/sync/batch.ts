@@ -32,11 +32,11 @@ export function runBatch(
 }
 
 /**
- * A batch's elements as the desk's own imports run them: the same transaction and the same
- * per-element atomicity as runBatch, and `settle` is told each element's result inside that
- * element's savepoint, so what it writes about the element (an import's row outcome) commits or
- * rolls back with the element itself. An element that throws (its savepoint undone) is settled
- * with its internal_error result in the batch's transaction, as the batch endpoint answers it.
+ * A batch's elements as the desk's own imports run them: exactly as runBatch runs them (one
+ * transaction, a savepoint per element), and `settle` is told each element's result right after
+ * it, in the same transaction. So what it writes about the element (an import's row outcome)
+ * commits with the element; if writing it fails, the whole batch rolls back and this throws:
+ * nothing of the batch is stored, and nothing of it is recorded.
  */
 export function runSettledBatch<T>(
   ctx: SyncContext,
@@ -44,20 +44,11 @@ export function runSettledBatch<T>(
   handleElement: (element: T) => SyncResult,
   settle: (element: T, result: Record<string, unknown>) => void,
 ): Record<string, unknown>[] {
-  const { store } = ctx;
-  return store.transaction(() =>
+  return ctx.store.transaction(() =>
     elements.map((element) => {
-      try {
-        return store.transaction(() => {
-          const result = handleElement(element).body as Record<string, unknown>;
-          settle(element, result);
-          return result;
-        });
-      } catch (error) {
-        const result = failedElement(error);
-        settle(element, result);
-        return result;
-      }
+      const result = resultOf(() => handleElement(element));
+      settle(element, result);
+      return result;
     }),
   );
 }
