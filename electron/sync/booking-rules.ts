@@ -3,11 +3,6 @@ import { LIMITS } from '../../shared/limits';
 import type { BookingWrite, BookingWritableField } from '../../shared/schemas/booking';
 import type { BookingRecord } from '../store/records';
 
-/** jump_on more than 14 days before today is too old; exactly 14 days is still allowed. */
-export function isTooOld(jumpOn: string, today: string): boolean {
-  return daysBetween(jumpOn, today) > LIMITS.maxBookingAgeDays;
-}
-
 /** Album states of the `delivered_*` family (e.g. `delivered_paid`) count as delivered. */
 export function isDelivered(albumStatus: string | null): boolean {
   return albumStatus !== null && (albumStatus === 'delivered' || albumStatus.startsWith('delivered_'));

@@ -1,10 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LIMITS } from '../../shared/limits';
 import { PARTIAL_UPDATE_WARNING } from '../../shared/outcomes';
+import { BOOKING_TOO_OLD, isTooOld } from '../../shared/rules/booking-age';
+import { isBlankExternalId, REQUIRES_EXTERNAL_ID } from '../../shared/rules/external-id';
 import { bookingWrite, type BookingWrite } from '../../shared/schemas/booking';
 import type { BookingChanges } from '../store/repos/bookings';
 import type { BookingRecord, ProductRecord } from '../store/records';
-import { isClosedForReuse, isTooOld, locksAfterHandEdit, planUpdate } from './booking-rules';
+import { isClosedForReuse, locksAfterHandEdit, planUpdate } from './booking-rules';
 import { runBatch } from './batch';
 import { bookingRecordView, bookingShowView } from './booking-views';
 import { timestamp, todayAt, type SyncContext, type SyncResult } from './context';
@@ -29,10 +31,6 @@ export function newLink(): string {
   for (let i = 0; i < LINK_LENGTH; i++) link += LINK_ALPHABET[(randomPool[randomPoolOffset + i] as number) % LINK_ALPHABET.length];
   randomPoolOffset += LINK_LENGTH;
   return link;
-}
-
-function missingExternalId(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
 /** Active products, loaded once per request however many batch elements need them. */
@@ -61,8 +59,9 @@ export function upsertBooking(ctx: SyncContext, body: unknown, products = new Pr
   if (!isPlainObject(body)) {
     return { status: 'unprocessable_content', body: { error: 'booking must be a JSON object', status: 'unprocessable_content' } };
   }
-  if (missingExternalId(body.external_id)) {
-    return { status: 'unprocessable_content', body: { error: 'requires external id', status: 'unprocessable_content' } };
+  if (isBlankExternalId(body.external_id)) {
+    // `fields` (as in every other 422 of a booking) lets a form mark the field without reading the message.
+    return { status: 'unprocessable_content', body: { error: REQUIRES_EXTERNAL_ID, fields: { external_id: 'is required' }, status: 'unprocessable_content' } };
   }
   const parsed = bookingWrite.safeParse(body);
   if (!parsed.success) {
@@ -86,7 +85,7 @@ export function upsertBooking(ctx: SyncContext, body: unknown, products = new Pr
 }
 
 function tooOld(externalId: string): SyncResult {
-  return { status: 'not_acceptable', body: { external_id: externalId, error: 'booking is too old', status: 'not_acceptable' } };
+  return { status: 'not_acceptable', body: { external_id: externalId, error: BOOKING_TOO_OLD, status: 'not_acceptable' } };
 }
 
 function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {

@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isClosedForReuse, isDelivered, isTooOld, lockedAttributes, locksAfterHandEdit, planUpdate } from '../../electron/sync/booking-rules';
+import { isClosedForReuse, isDelivered, lockedAttributes, locksAfterHandEdit, planUpdate } from '../../electron/sync/booking-rules';
 import type { BookingRecord } from '../../electron/store/records';
 
 const booking = (over: Partial<BookingRecord> = {}): BookingRecord => ({
   id: 1, dropzone_id: 1, uuid: 'u', link: 'l', external_id: 'E', external_service: null, name: 'Ann', email: 'a@x.io',
   mobile: null, jump_on: '2026-06-20', language: 'en', reference: null, camera_package: 'Selfie', show_publicly: false,
   album_status_raw: null, product_id: null, locked_attributes: [], created_at: '', updated_at: '', ...over,
-});
-
-test('too old: more than 14 days before today; exactly 14 is allowed; future is fine', () => {
-  assert.equal(isTooOld('2026-06-01', '2026-06-15'), false);
-  assert.equal(isTooOld('2026-05-31', '2026-06-15'), true);
-  assert.equal(isTooOld('2026-12-31', '2026-06-15'), false);
-  assert.equal(isTooOld('2026-02-20', '2026-03-06'), false, 'counts calendar days across month ends');
-  assert.equal(isTooOld('2026-02-19', '2026-03-06'), true);
 });
 
 test('delivered means the delivered_* family', () => {
