@@ -7,7 +7,7 @@ import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
 import { listenAsPlanned, planPort } from './server/listen-port';
 import type { ListenFacts } from './server/routes/desk-listen';
-import { newToken } from './server/tokens';
+import { newToken } from './common/tokens';
 import { scheduleBackups, type BackupSchedule } from './store/backup-schedule';
 import { backupDir, type RetentionPolicy } from './store/backups';
 import { lockDataFolder } from './store/desk-lock';

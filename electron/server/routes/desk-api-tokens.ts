@@ -3,7 +3,6 @@ import { apiTokenCreate, type ApiTokenCreated, type ApiTokenInfo } from '../../.
 import type { Store } from '../../store/store';
 import { describeIssues, isPlainObject, parseRecordId } from '../../sync/validation';
 import { sendError } from '../reply';
-import { issueToken } from '../tokens';
 
 export interface ApiTokenRoutesOptions {
   store: Store;
@@ -30,7 +29,7 @@ export async function apiTokenRoutes(app: FastifyInstance, { store, now }: ApiTo
       const { fields, messages } = describeIssues(parsed.error, 'api token');
       return sendError(reply, 'unprocessable_content', messages.join('; '), { fields });
     }
-    const created: ApiTokenCreated = issueToken(store.tokens, request.dropzone!.id, parsed.data.label, now().toISOString());
+    const created: ApiTokenCreated = store.tokens.issue(request.dropzone!.id, parsed.data.label, now().toISOString());
     return reply.code(201).send(created);
   });
 
