@@ -11,7 +11,7 @@ import { newToken } from './common/tokens';
 import { scheduleBackups, type BackupSchedule } from './store/backup-schedule';
 import { backupDir, type RetentionPolicy } from './store/backups';
 import { lockDataFolder } from './store/desk-lock';
-import { openStore, storeFiles, storePath } from './store/open';
+import { storeFiles, storePath } from './store/open';
 import { makePrivateDir, tightenToPrivate } from './store/private-files';
 import type { ListenSource } from '../shared/schemas/listen';
 import type { DropzoneRecord } from './store/records';
@@ -80,7 +80,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const privacyNotices = tightenToPrivate([options.dataDir, ...storeFiles(storeFile), backupDir(options.dataDir)]);
   let store: Store;
   try {
-    store = new Store(openStore(storeFile));
+    store = Store.open(storeFile);
   } catch (error) {
     lock.release();
     throw error;
@@ -108,7 +108,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     }
     if (options.backups !== false) {
       backups = scheduleBackups({
-        db: store.db,
+        store,
         dataDir: options.dataDir,
         now,
         intervalMs: options.backups?.intervalMs,
