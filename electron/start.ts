@@ -140,9 +140,10 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         return token;
       },
       close: () =>
-        (closing ??= stop()
+        // The remote connection closes at once, beside the server's drain: a call waiting on a
+        // silent remote ends now (502) instead of holding the exit for the whole grace period.
+        (closing ??= Promise.all([stop(), open.close()])
           .then(() => schedule?.stop())
-          .then(() => open.close())
           .finally(() => {
             openStoreOf.close();
             lock.release();
