@@ -38,7 +38,7 @@ export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): P
     }, 'the line with the desk URL');
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`serve did not start (${(error as Error).message}):\n${output()}`);
+    throw new Error(`serve did not start (${(error as Error).message}):\n${output()}`, { cause: error });
   }
   return {
     child,
