@@ -10,9 +10,9 @@ import type { ListenFacts } from './server/routes/desk-listen';
 import { newToken } from './common/tokens';
 import { scheduleBackups, type BackupSchedule } from './store/backup-schedule';
 import { backupDir, type RetentionPolicy } from './store/backups';
-import { lockDataFolder } from './store/desk-lock';
+import { lockDataFolder, type DeskLock } from './store/desk-lock';
 import { storeFiles, storePath } from './store/open';
-import { makePrivateDir, tightenToPrivate } from './store/private-files';
+import { tightenToPrivate } from './store/private-files';
 import type { ListenSource } from '../shared/schemas/listen';
 import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
@@ -40,6 +40,8 @@ export interface DeskOptions {
   sessionToken?: string;
   /** The built desk UI to serve (default: dist/renderer of this checkout, or DESK_UI_DIR). */
   uiDir?: string;
+  /** The data folder's lock when the caller took it already (serve: before building the UI); else startDesk takes it. */
+  lock?: DeskLock;
   /** Automatic backups in the data folder (default: at start, then daily); false: none (the bench's big stores). */
   backups?: false | { intervalMs?: number; policy?: RetentionPolicy };
 }
@@ -73,9 +75,8 @@ export interface RunningDesk {
 export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const now = options.now ?? (() => new Date());
   const storeFile = storePath(options.dataDir);
-  makePrivateDir(options.dataDir);
   // One desk per data folder: a second one stops here, naming the first (DeskLockedError).
-  const lock = lockDataFolder(options.dataDir, now());
+  const lock = options.lock ?? lockDataFolder(options.dataDir, now());
   // Before SQLite opens the store: it gives a new -wal and -shm the store file's own mode.
   const privacyNotices = tightenToPrivate([options.dataDir, ...storeFiles(storeFile), backupDir(options.dataDir)]);
   let store: Store;
