@@ -2,5 +2,5 @@
 
 interface Window {
   /** Set by the Electron preload (contextBridge); absent in a plain browser. */
-  desk?: { apiBase: string; token: string; version: string };
+  desk?: import('../../shared/desk-config').DeskConfig;
 }
