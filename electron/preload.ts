@@ -11,6 +11,5 @@ import type { DeskConfig } from '../shared/desk-config';
 const config = ipcRenderer.sendSync('desk:config') as Record<keyof DeskConfig, unknown> | null;
 
 if (config && typeof config.apiBase === 'string' && typeof config.token === 'string' && typeof config.version === 'string') {
-  const desk: DeskConfig = { apiBase: config.apiBase, token: config.token, version: config.version };
-  contextBridge.exposeInMainWorld('desk', Object.freeze(desk));
+  contextBridge.exposeInMainWorld('desk', Object.freeze({ apiBase: config.apiBase, token: config.token, version: config.version } satisfies DeskConfig));
 }
