@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { addField, describeIssues, isPlainObject } from '../../sync/validation';
 import type { BodySpec, QuerySpec } from '../../../shared/api/route';
 import type { DeskError } from '../../../shared/schemas/desk-error';
@@ -51,7 +50,7 @@ export function checkQuery(spec: QuerySpec, raw: RawQuery): { value: unknown } |
   const parsed = spec.schema.safeParse(single);
   if (!parsed.success) {
     const unknownKey = `is not a writable ${spec.name} attribute`;
-    for (const [name, message] of Object.entries(describeIssues(parsed.error as z.ZodError, spec.name).fields)) {
+    for (const [name, message] of Object.entries(describeIssues(parsed.error, spec.name).fields)) {
       addField(fields, name, message === unknownKey ? 'is not a known parameter' : message);
     }
   }
