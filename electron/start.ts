@@ -5,6 +5,7 @@ import type { HealthTiming } from './proxy/health';
 import { FileSecretStore, type SecretStore } from './proxy/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
+import type { ResponseCheck } from './server/contract/compilers';
 import { listenAsPlanned, planPort } from './server/listen-port';
 import type { ListenFacts } from './server/routes/desk-listen';
 import { newToken } from './common/tokens';
@@ -42,6 +43,8 @@ export interface DeskOptions {
   uiDir?: string;
   /** The data folder's lock when the caller took it already (serve: before building the UI); else startDesk takes it. */
   lock?: DeskLock;
+  /** An answer off its schema in shared/api/: 'refuse' (a 500: the default, for tests) or 'report' (sent and logged: `serve`, the desktop app). */
+  responseCheck?: ResponseCheck;
   /** Automatic backups in the data folder (default: at start, then daily); false: none (the bench's big stores). */
   backups?: false | { intervalMs?: number; policy?: RetentionPolicy };
 }
@@ -98,7 +101,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const whenUnset = options.portWhenUnset ?? 0;
     const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
     const listenFacts: ListenFacts = { source: plan.source, defaultPort: whenUnset === 0 ? null : whenUnset };
-    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts });
+    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts, responseCheck: options.responseCheck });
     const sessionToken = options.sessionToken ?? newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
     listenFacts.source = await listenAsPlanned(app, options.host ?? '127.0.0.1', plan, options.randomIfSavedPortBusy ?? false);
