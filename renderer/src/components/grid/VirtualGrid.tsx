@@ -1,10 +1,13 @@
 import type { Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useRef, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import { cellLayout, growingColumns, widthVariables } from './columnLayout';
 import { GridHeaderCell } from './GridHeaderCell';
 import { cursorWithin, movedCursor, type GridCursor } from './gridCursor';
 import classes from './VirtualGrid.module.css';
+
+/** The grid's top and bottom border, in pixels (VirtualGrid.module.css). */
+const GRID_BORDERS = 2;
 
 /** `data-*` attributes (row states for styling and tests). */
 export type DataAttributes = { [name: `data-${string}`]: string | number | boolean | undefined };
@@ -98,8 +101,7 @@ export function VirtualGrid<T>({
   const headers = table.getFlatHeaders().filter((header) => header.column.getIsVisible());
   const at = cursorWithin(cursor, { rows: rows.count, columns: columns.length });
   const width = table.getTotalSize();
-  // A fitted grid shrinks with its screen, but keeps a few rows (or all, when fewer) in view.
-  const fitFloor = layout === 'fit' ? headerHeight + Math.max(1, Math.min(rows.count, 3)) * rowHeight + 2 : undefined;
+  const scrollbar = useScrollbarRoom(scrollRef, layout === 'fit');
 
   // The virtualizer measures the DOM and keeps its own state; the compiler is told not to memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -116,6 +118,13 @@ export function VirtualGrid<T>({
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [scrollRef, scrollResetKey]);
+
+  // A fitted grid is as tall as its rows (and a sideways scrollbar, when it has one), shrinking
+  // with its screen down to a few rows (or all, when fewer). Without rows, its placeholder sizes it.
+  const fitted: CSSProperties | undefined =
+    layout === 'fit' && rows.count > 0
+      ? { height: headerHeight + virtualizer.getTotalSize() + scrollbar + GRID_BORDERS, minHeight: headerHeight + Math.min(rows.count, 3) * rowHeight + scrollbar + GRID_BORDERS }
+      : undefined;
 
   // The cursor stays in view, whichever way it moved: the virtualizer brings its row, scrollLeft its column.
   const cursorColumn = navigation === 'cell' ? columns[at?.column ?? -1] : undefined;
@@ -168,7 +177,7 @@ export function VirtualGrid<T>({
       className={`${classes.grid} ${className ?? ''}`}
       data-layout={layout}
       data-navigation={navigation}
-      style={{ ...widthVariables(columns), '--grid-row-height': `${rowHeight}px`, '--grid-header-height': `${headerHeight}px`, minHeight: fitFloor } as CSSProperties}
+      style={{ ...widthVariables(columns), '--grid-row-height': `${rowHeight}px`, '--grid-header-height': `${headerHeight}px`, ...fitted } as CSSProperties}
       data-testid={testId}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
@@ -230,4 +239,22 @@ export function VirtualGrid<T>({
       )}
     </div>
   );
+}
+
+/** The height a sideways scrollbar takes from the grid (0 without one, or with overlay scrollbars). */
+function useScrollbarRoom(ref: RefObject<HTMLDivElement | null>, enabled: boolean): number {
+  const [room, setRoom] = useState(0);
+  useLayoutEffect(() => {
+    const grid = ref.current;
+    if (!enabled || !grid) return;
+    const measure = () => {
+      const { borderTopWidth, borderBottomWidth } = getComputedStyle(grid);
+      setRoom(Math.max(0, grid.offsetHeight - grid.clientHeight - parseFloat(borderTopWidth) - parseFloat(borderBottomWidth)));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, [ref, enabled]);
+  return room;
 }

@@ -27,10 +27,10 @@ export function BooleanMark({ value }: { value: boolean }) {
   );
 }
 
-/** The row's name, the column people scan by: one weight and size in every grid. */
+/** The row's name, the column people scan by: one weight and size in every grid (whole on hover, when cut short). */
 export function NameCell({ value }: { value: string }) {
   return (
-    <Text span size="sm" fw={600} c="inherit">
+    <Text span size="sm" fw={600} c="inherit" title={value}>
       {value}
     </Text>
   );

@@ -15,14 +15,14 @@ export function productColumns(currency: string) {
   return [
     column.accessor('name', {
       header: 'Name',
-      size: 180,
+      size: 200,
       meta: { grow: true } satisfies GridColumnMeta,
       sortingFn: byText,
       cell: (info) => <NameCell value={info.getValue()} />,
     }),
     column.accessor('booking_system_name', {
       header: 'Booking system name',
-      size: 180,
+      size: 166,
       meta: { grow: true } satisfies GridColumnMeta,
       sortingFn: byText,
       cell: (info) => (info.getValue() ? <Code>{info.getValue()}</Code> : <Text span c="dimmed">–</Text>),
@@ -30,7 +30,7 @@ export function productColumns(currency: string) {
     column.accessor('price_cents', {
       header: 'Price',
       cell: (info) => <span className="numeric">{formatMoney(info.getValue(), currency)}</span>,
-      size: 110,
+      size: 100,
       meta: { align: 'right' } satisfies GridColumnMeta,
     }),
     column.accessor('photos', { header: 'Photos', size: 90, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center }),

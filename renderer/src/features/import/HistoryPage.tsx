@@ -41,7 +41,7 @@ const columns = [
   }),
   column.accessor('total_rows', { header: 'Rows', cell: (c) => c.getValue().toLocaleString('en'), size: 64, meta: meta({ align: 'right' }) }),
   // Room for four outcomes' badges; more share what wide screens leave.
-  column.display({ id: 'counts', header: 'Outcomes', cell: (c) => <OutcomeCounts counts={c.row.original.counts} compact />, size: 380, meta: meta({ grow: true }) }),
+  column.display({ id: 'counts', header: 'Outcomes', cell: (c) => <OutcomeCounts counts={c.row.original.counts} compact />, size: 430, meta: meta({ grow: true }) }),
   column.accessor('state', {
     header: 'State',
     cell: (c) => (
