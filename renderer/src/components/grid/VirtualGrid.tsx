@@ -142,8 +142,8 @@ export function VirtualGrid<T>({
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || rows.count === 0 || event.altKey || event.metaKey) return;
-    // Ctrl belongs to the browser in a row grid; a cell grid uses it only with Home and End.
-    if (event.ctrlKey && (navigation === 'row' || (event.key !== 'Home' && event.key !== 'End'))) return;
+    // Ctrl belongs to the browser in a row grid; a cell grid takes Ctrl+Home/End to the first and last row.
+    if (event.ctrlKey && navigation === 'row') return;
     const current = at ?? { position: 0, column: firstColumn };
     const next = movedCursor(event.key, event.ctrlKey, current, { rows: rows.count, columns: columns.length }, navigation);
     if (next) {
@@ -180,6 +180,9 @@ export function VirtualGrid<T>({
       style={{ ...widthVariables(columns), '--grid-row-height': `${rowHeight}px`, '--grid-header-height': `${headerHeight}px`, ...fitted } as CSSProperties}
       data-testid={testId}
       onKeyDown={onKeyDown}
+      onMouseUp={() => {
+        pointerFocus.current = false;
+      }}
       onFocus={(event) => {
         const byPointer = pointerFocus.current;
         pointerFocus.current = false;
