@@ -27,7 +27,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { addDays, dateInZone } from '../shared/dates';
 import { startDesk, type RunningDesk } from '../electron/start';
-import { storePath } from '../electron/store/open';
+import { openStore, storePath } from '../electron/store/open';
 import { foldForSearch } from '../electron/store/repos/bookings';
 import { Store } from '../electron/store/store';
 import { upsertBookingBatch } from '../electron/sync/bookings';
@@ -249,11 +249,11 @@ async function benchHttpBatch(root: string, today: string): Promise<BatchFigures
 }
 
 function countRows(desk: RunningDesk, table: string): number {
-  const store = Store.open(desk.storeFile);
+  const db = openStore(desk.storeFile);
   try {
-    return store.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+    return db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
   } finally {
-    store.close();
+    db.close();
   }
 }
 
@@ -300,9 +300,10 @@ function link(): string {
 function benchRaw(root: string, today: string, withLedger = false): number {
   const dir = join(root, withLedger ? 'raw-ledger' : 'raw');
   mkdirSync(dir);
-  const store = Store.open(storePath(dir));
+  // The floor writes SQL itself: it holds the connection the Store wraps (the app never does).
+  const db = openStore(storePath(dir));
+  const store = new Store(db);
   try {
-    const db = store.db;
     const now = new Date().toISOString();
     const dropzoneId = store.dropzones.insert({ key: 'bench', name: 'Bench', timezone: TIMEZONE, currency: 'EUR', created_at: now });
     const insert = db.prepare(`

@@ -1,6 +1,6 @@
 import { isKnownTimeZone } from '../shared/dates';
 import type { DropzoneRecord } from './store/records';
-import { loadSeed, readSeedFile } from './store/seed';
+import { loadSeed, readSeedFile } from './seed/seed';
 import type { Store } from './store/store';
 
 export class StartupError extends Error {

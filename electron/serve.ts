@@ -10,6 +10,7 @@ import type { RunOverrides } from './proxy/settings';
 import { isLoopbackHost } from './server/host-guard';
 import { DEFAULT_UI_DIR } from './server/static-ui';
 import { startDesk } from './start';
+import { lockDataFolder } from './store/desk-lock';
 import { ensureUiBuilt } from './ui-build';
 
 /** A fixed default, so a booking system configured once keeps finding the desk after a restart. */
@@ -97,11 +98,20 @@ export async function main(argv: string[]): Promise<void> {
   const host = values.host ?? '127.0.0.1';
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const overrides = connectionOverrides(values.mode, values['remote-url']);
-  if (!values['no-ui-build']) {
-    await ensureUiBuilt({ root: fileURLToPath(new URL('..', import.meta.url)), outDir: DEFAULT_UI_DIR, log: (line) => console.log(line) });
+  // The data folder first: a second desk on it stops at once, before building anything into the
+  // UI folder the first one serves from.
+  const lock = lockDataFolder(dataDir);
+  try {
+    if (!values['no-ui-build']) {
+      await ensureUiBuilt({ root: fileURLToPath(new URL('..', import.meta.url)), outDir: DEFAULT_UI_DIR, log: (line) => console.log(line) });
+    }
+  } catch (error) {
+    lock.release();
+    throw error;
   }
 
   const desk = await startDesk({
+    lock,
     dataDir,
     host,
     port,
@@ -109,6 +119,8 @@ export async function main(argv: string[]): Promise<void> {
     seedFile: values.seed && resolve(values.seed),
     dropzoneKey: values.dropzone,
     connectionOverrides: overrides,
+    // A person's desk: an answer off its schema still goes out (and is logged); see ResponseCheck.
+    responseCheck: 'report',
   }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     throw new Error(

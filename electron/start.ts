@@ -6,14 +6,15 @@ import type { HealthTiming } from './proxy/health';
 import { FileSecretStore, type SecretStore } from './proxy/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
+import type { ResponseCheck } from './server/contract/compilers';
 import { listenAsPlanned, planPort } from './server/listen-port';
 import type { ListenFacts } from './server/routes/desk-listen';
-import { newToken } from './server/tokens';
+import { newToken } from './common/tokens';
 import { scheduleBackups, type BackupSchedule } from './store/backup-schedule';
 import { backupDir, type RetentionPolicy } from './store/backups';
-import { lockDataFolder } from './store/desk-lock';
-import { openStore, storeFiles, storePath } from './store/open';
-import { makePrivateDir, tightenToPrivate } from './store/private-files';
+import { lockDataFolder, type DeskLock } from './store/desk-lock';
+import { storeFiles, storePath } from './store/open';
+import { tightenToPrivate } from './store/private-files';
 import type { ListenSource } from '../shared/schemas/listen';
 import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
@@ -43,6 +44,10 @@ export interface DeskOptions {
   sessionToken?: string;
   /** The built desk UI to serve (default: dist/renderer of this checkout, or DESK_UI_DIR). */
   uiDir?: string;
+  /** The data folder's lock when the caller took it already (serve: before building the UI); else startDesk takes it. */
+  lock?: DeskLock;
+  /** An answer off its schema in shared/api/: 'refuse' (a 500: the default, for tests) or 'report' (sent and logged: `serve`, the desktop app). */
+  responseCheck?: ResponseCheck;
   /** Automatic backups in the data folder (default: at start, then daily); false: none (the bench's big stores). */
   backups?: false | { intervalMs?: number; policy?: RetentionPolicy };
 }
@@ -76,14 +81,13 @@ export interface RunningDesk {
 export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const now = options.now ?? (() => new Date());
   const storeFile = storePath(options.dataDir);
-  makePrivateDir(options.dataDir);
   // One desk per data folder: a second one stops here, naming the first (DeskLockedError).
-  const lock = lockDataFolder(options.dataDir, now());
+  const lock = options.lock ?? lockDataFolder(options.dataDir, now());
   // Before SQLite opens the store: it gives a new -wal and -shm the store file's own mode.
   const privacyNotices = tightenToPrivate([options.dataDir, ...storeFiles(storeFile), backupDir(options.dataDir)]);
   let store: Store;
   try {
-    store = new Store(openStore(storeFile));
+    store = Store.open(storeFile);
   } catch (error) {
     lock.release();
     throw error;
@@ -101,7 +105,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
     const listenFacts: ListenFacts = { source: plan.source, defaultPort: whenUnset === 0 ? null : whenUnset };
     const { app, auth, stop } = buildApp({
-      store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts, importRetryBackoff: options.importRetryBackoff,
+      store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts,
+      responseCheck: options.responseCheck, importRetryBackoff: options.importRetryBackoff,
     });
     const sessionToken = options.sessionToken ?? newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
@@ -113,7 +118,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     }
     if (options.backups !== false) {
       backups = scheduleBackups({
-        db: store.db,
+        store,
         dataDir: options.dataDir,
         now,
         intervalMs: options.backups?.intervalMs,
@@ -145,9 +150,10 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         return token;
       },
       close: () =>
-        (closing ??= stop()
+        // The remote connection closes at once, beside the server's drain: a call waiting on a
+        // silent remote ends now (502) instead of holding the exit for the whole grace period.
+        (closing ??= Promise.all([stop(), open.close()])
           .then(() => schedule?.stop())
-          .then(() => open.close())
           .finally(() => {
             openStoreOf.close();
             lock.release();

@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '../shared/dates';
-import type { SeedFile } from '../electron/store/seed-schema';
+import type { SeedFile } from '../electron/seed/seed-schema';
 import { entitlementsOf, type ProductFlags } from '../electron/sync/entitlements';
 import { mulberry32 } from './seeded-random';
 

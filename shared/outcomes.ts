@@ -35,7 +35,8 @@ export type ProxyErrorStatus = (typeof PROXY_ERROR_STATUSES)[number];
 
 export type ResponseStatus = SyncOutcome | HttpErrorStatus | ProxyErrorStatus;
 
-export const HTTP_CODE_OF: Record<ResponseStatus, number> = {
+/** Literal codes (`as const`), so a route's answer built from a status is typed by the route table's statuses. */
+export const HTTP_CODE_OF = {
   created: 201,
   ok: 200,
   partial_update: 200,
@@ -54,7 +55,7 @@ export const HTTP_CODE_OF: Record<ResponseStatus, number> = {
   remote_unreachable: 502,
   remote_timeout: 504,
   remote_bad_response: 502,
-};
+} as const satisfies Record<ResponseStatus, number>;
 
 /** The warning text of a partial update, exactly as the spec gives it. */
 export const PARTIAL_UPDATE_WARNING = 'product locked, some changes ignored';

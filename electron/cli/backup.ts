@@ -1,11 +1,11 @@
-import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../data-dir';
-import { backupDir, backupStore, checkBackup, copyBackupInto, listBackups, resolveBackup } from '../store/backups';
+import { backupDir, backupStoreFile, checkBackup, copyBackupInto, listBackups, resolveBackup } from '../store/backups';
 import { lockDataFolder } from '../store/desk-lock';
-import { BUSY_TIMEOUT_MS, openStore, storePath } from '../store/open';
+import { storePath } from '../store/open';
+import { Store } from '../store/store';
 
 const USAGE = `Usage: dropzone-desk backup [list|create|restore NAME] [--data-dir DIR]
 
@@ -54,12 +54,12 @@ async function create(dataDir: string): Promise<void> {
   const file = storePath(dataDir);
   if (!existsSync(file)) throw new Error(`no store in ${dataDir}: nothing to back up`);
   // A reader beside a running desk: SQLite's online backup copies a consistent state.
-  const db = openStore(file);
+  const store = Store.open(file);
   try {
-    const backup = await backupStore(db, dataDir);
+    const backup = await store.backup(dataDir);
     console.log(`Backed up to ${backup.file} (${mib(backup.bytes)}).`);
   } finally {
-    db.close();
+    store.close();
   }
 }
 
@@ -71,13 +71,8 @@ async function restore(dataDir: string, name: string): Promise<void> {
   const lock = lockDataFolder(dataDir);
   try {
     if (existsSync(store)) {
-      const current = new Database(store, { timeout: BUSY_TIMEOUT_MS });
-      try {
-        const before = await backupStore(current, dataDir);
-        console.log(`The store as it was is kept as ${before.name}.`);
-      } finally {
-        current.close();
-      }
+      const before = await backupStoreFile(store, dataDir);
+      console.log(`The store as it was is kept as ${before.name}.`);
     }
     await copyBackupInto(file, store);
     console.log(`Restored ${file} (${held.dropzones} dropzone${held.dropzones === 1 ? '' : 's'}, ${held.bookings} bookings) into ${store}.`);

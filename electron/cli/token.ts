@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from '../data-dir';
-import { issueToken } from '../server/tokens';
 import { storePath } from '../store/open';
 import { Store } from '../store/store';
 import { shellWord } from './shell-word';
@@ -53,7 +52,7 @@ export async function main(argv: string[]): Promise<void> {
     if (command === 'create') {
       const dz = values.dropzone ? store.dropzones.byKey(values.dropzone) : dropzones[0];
       if (!dz) throw new Error(`no dropzone "${values.dropzone}"; the store has: ${dropzones.map((d) => d.key).join(', ')}`);
-      const { id, token } = issueToken(store.tokens, dz.id, values.label ?? '', new Date().toISOString());
+      const { id, token } = store.tokens.issue(dz.id, values.label ?? '', new Date().toISOString());
       console.log(`Token ${id} for dropzone "${dz.key}" in ${file} (store it now; it is not shown again):\n${token}`);
     } else if (command === 'list') {
       const keyOf = new Map(dropzones.map((d) => [d.id, d.key]));

@@ -76,6 +76,8 @@ export function classifyFailure(error: unknown, ctx: FailureContext): RemoteFail
     return { kind: 'timeout', status: 'remote_timeout', cause, error: cause };
   }
   if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_ABORTED' || name === 'AbortError') return answerTimeout();
+  // Only the desk's own close destroys a client (a settings change lets the old one finish).
+  if (code === 'UND_ERR_DESTROYED') return unreachable('unreachable', 'the desk is closing: the call to the remote was cut short (the remote may have received it)');
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME' || code === 'EAI_FAIL') {
     const temporary = code === 'EAI_AGAIN' ? ', the DNS server did not answer' : '';
     return unreachable('dns', `DNS lookup failed: ${ctx.host} does not resolve (${code}${temporary})`);

@@ -9,6 +9,7 @@ import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { TokenAuth } from './auth';
 import { answerClientError } from './client-errors';
+import { installContractChecks, type ResponseCheck } from './contract/compilers';
 import { installBodyDrain } from './drain-body';
 import { installErrorHandlers, installJsonParser } from './errors';
 import { EventStreams } from './event-stream';
@@ -20,7 +21,7 @@ import { sendError } from './reply';
 import { RequestLog } from './request-log';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { deskBookingRoutes } from './routes/desk-bookings';
-import { deskPublicRoutes, deskRoutes } from './routes/desk-api';
+import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
 import { importEventRoutes } from './routes/desk-import-events';
@@ -47,6 +48,8 @@ export interface AppOptions {
   listenFacts?: ListenFacts;
   /** The wait before an import's batch that got no answer is tried again (tests shorten it). */
   importRetryBackoff?: BackoffPolicy;
+  /** An answer that does not match its schema in shared/api/: a 500 (default; tests) or sent and logged (`serve`, the desktop app). See ResponseCheck. */
+  responseCheck?: ResponseCheck;
 }
 
 export interface DeskApp {
@@ -86,7 +89,7 @@ function backendConstraint(connection: DeskConnection): ConstraintStrategy {
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
 export function buildApp({
   store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR, listenFacts = { source: 'flag', defaultPort: null },
-  importRetryBackoff,
+  responseCheck = 'refuse', importRetryBackoff,
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -145,9 +148,12 @@ export function buildApp({
   });
   installJsonParser(app);
   installErrorHandlers(app);
+  // Before any route is registered: the routes of shared/api/ are checked with their schemas.
+  installContractChecks(app, responseCheck);
 
   app.register(staticUi, { uiDir });
-  app.register(deskPublicRoutes, { prefix: '/api/desk' });
+  // The routes of shared/api/ carry their full path: registered without a prefix.
+  app.register(deskPublicRoutes);
   app.register(async (authed) => {
     authed.addHook('onRequest', auth.hook);
     authed.register(async (local) => {
@@ -159,17 +165,17 @@ export function buildApp({
     authed.register(syncProxyRoutes, { connection, deskDropzone });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
-      desk.register(deskRoutes, { prefix: '/api/desk', connection, log });
-      desk.register(deskBookingRoutes, { prefix: '/api/desk', store, connection, now });
-      desk.register(connectionRoutes, { prefix: '/api/desk', connection });
-      desk.register(logRoutes, { prefix: '/api/desk', log });
-      desk.register(listenRoutes, { prefix: '/api/desk', store, facts: listenFacts, now });
+      desk.register(sessionRoutes, { connection, log });
+      desk.register(deskBookingRoutes, { store, connection, now });
+      desk.register(connectionRoutes, { connection });
+      desk.register(logRoutes, { log });
+      desk.register(listenRoutes, { store, facts: listenFacts, now });
       // Import history is the desk's own record: the local store answers in proxy mode too.
       desk.register(importRoutes, { prefix: '/api/desk', store, runner: imports, connection, deskDropzone, now });
       desk.register(importEventRoutes, { prefix: '/api/desk', runner: imports, streams: eventStreams });
-      desk.register(importMappingRoutes, { prefix: '/api/desk', store, now });
+      desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
-      desk.register(apiTokenRoutes, { prefix: '/api/desk', store, now });
+      desk.register(apiTokenRoutes, { store, now });
     });
   });
   const stop = async (graceMs = 30_000) => {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { sendError } from './reply';
-import { hashToken } from './tokens';
+import { hashToken } from '../common/tokens';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,9 +27,8 @@ export class TokenAuth {
   }
 
   private callerFor(token: string): { dropzone: DropzoneRecord; session: boolean } | undefined {
-    const hash = hashToken(token);
-    const sessionDropzone = this.sessionTokens.get(hash);
-    const dropzoneId = sessionDropzone ?? this.store.tokens.dropzoneOf(hash);
+    const sessionDropzone = this.sessionTokens.get(hashToken(token));
+    const dropzoneId = sessionDropzone ?? this.store.tokens.dropzoneOf(token);
     const dropzone = dropzoneId === undefined ? undefined : this.store.dropzones.byId(dropzoneId);
     return dropzone && { dropzone, session: sessionDropzone !== undefined };
   }

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { LIMITS } from '../../shared/limits';
 import type { ResponseStatus } from '../../shared/outcomes';
+import { ResponseMismatch } from './contract/compilers';
+import { RequestRefused } from './contract/refusal';
 import { sendError } from './reply';
 
 const MIB = 1024 * 1024;
@@ -22,6 +24,13 @@ export function installErrorHandlers(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A route of shared/api/ refused the request: its 422 names each field.
+    if (error instanceof RequestRefused) return reply.code(error.statusCode).send(error.body);
+    if (error instanceof ResponseMismatch) {
+      // A server bug found after the work was done: say so, never "not applied".
+      request.log.error({ err: error }, 'answer does not match its schema');
+      return sendError(reply, 'internal_error', `internal error: ${error.message}; the request may have been applied; see the desk log`);
+    }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE': {
         // A route may have a limit of its own (an import's hand-over).

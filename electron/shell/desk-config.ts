@@ -1,15 +1,10 @@
 import type { IpcMainEvent } from 'electron';
+import type { DeskConfig } from '../../shared/desk-config';
 import { isAppUrl } from './origin';
 
 /** The channel the preload asks once, synchronously, for what the page needs. */
 export const DESK_CONFIG_CHANNEL = 'desk:config';
 
-/** Exactly what the page gets: window.desk (renderer/src/vite-env.d.ts). */
-export interface DeskConfig {
-  apiBase: string;
-  token: string;
-  version: string;
-}
 
 /**
  * Answers the preload's request, to the app's own pages only. A synchronous IPC rather than

@@ -1,6 +1,6 @@
 import type { BrowserWindow, Event } from 'electron';
 import { resolve } from 'node:path';
-import { newToken } from '../server/tokens';
+import { newToken } from '../common/tokens';
 import { DESK_CONFIG_CHANNEL, answerDeskConfig } from './desk-config';
 import type { ElectronApi } from './electron-api';
 import { LogFile } from './log-file';

@@ -45,6 +45,8 @@ async function start(message: StartServer): Promise<void> {
       sessionToken: message.sessionToken,
       uiDir: message.uiDir,
       connectionOverrides: message.connectionOverrides,
+      // A person's desk: an answer off its schema still goes out (and is logged); see ResponseCheck.
+      responseCheck: 'report',
       secrets: message.secret
         ? new RelayedSecretStore(message.secret.value, message.secret.description, (value) => port.post({ type: 'secret-write', value }))
         : undefined,

@@ -1,10 +1,10 @@
-import type Database from 'better-sqlite3';
-import { BackupCancelled, backupStore, type BackupInfo, type RetentionPolicy } from './backups';
+import { BackupCancelled, type BackupInfo, type RetentionPolicy } from './backups';
+import type { Store } from './store';
 
 export const DAY_MS = 86_400_000;
 
 export interface BackupScheduleOptions {
-  db: Database.Database;
+  store: Pick<Store, 'backup'>;
   dataDir: string;
   now: () => Date;
   /** Between backups while the desk runs (default a day). The first one runs at start. */
@@ -28,7 +28,7 @@ export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule 
   let running: Promise<void> | undefined;
   const run = () => {
     if (stopped || running) return;
-    running = backupStore(options.db, options.dataDir, { now: options.now(), policy: options.policy, cancelled: () => stopped })
+    running = options.store.backup(options.dataDir, { now: options.now(), policy: options.policy, cancelled: () => stopped })
       .then(
         (backup) => options.onBackup?.(backup),
         (error: Error) => {

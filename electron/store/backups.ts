@@ -3,6 +3,7 @@ import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { schemaVersion } from './migrate';
 import { MIGRATIONS } from './migrations';
+import { BUSY_TIMEOUT_MS } from './open';
 import { createPrivateFile, makePrivateDir } from './private-files';
 
 export const BACKUP_DIR_NAME = 'backups';
@@ -106,6 +107,19 @@ export async function backupStore(db: Database.Database, dataDir: string, option
   }
   for (const old of backupsToPrune(listBackups(dataDir), now, options.policy)) rmSync(join(dir, old), { force: true });
   return { name, file, created_at: now.toISOString(), bytes: statSync(file).size };
+}
+
+/**
+ * Backs up the store file in `dataDir` as it is, without opening it as the desk does (no
+ * migration: a restore keeps the store it replaces, whatever its version). For the backup CLI.
+ */
+export async function backupStoreFile(file: string, dataDir: string, options: BackupOptions = {}): Promise<BackupInfo> {
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    return await backupStore(db, dataDir, options);
+  } finally {
+    db.close();
+  }
 }
 
 export class BackupCheckError extends Error {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { createPrivateFile, PRIVATE_FILE_MODE } from './private-files';
+import { createPrivateFile, makePrivateDir, PRIVATE_FILE_MODE } from './private-files';
 
 export const LOCK_FILE_NAME = 'desk.lock';
 /** Who holds the lock, for the message a second desk prints (the lock itself cannot be read while held). */
@@ -34,7 +34,8 @@ export interface DeskLock {
 }
 
 /**
- * Claims the data folder for this process, or throws DeskLockedError naming who holds it.
+ * Claims the data folder (created 0700 if new) for this process, or throws DeskLockedError naming
+ * who holds it.
  *
  * The lock is an operating-system file lock (SQLite's own, on an empty `desk.lock` database kept
  * in an exclusive transaction): the system drops it when the process ends however it ends, so a
@@ -45,9 +46,12 @@ export interface DeskLock {
 export function lockDataFolder(dataDir: string, now: Date = new Date()): DeskLock {
   const lockFile = join(dataDir, LOCK_FILE_NAME);
   const holderFile = join(dataDir, LOCK_HOLDER_FILE_NAME);
+  makePrivateDir(dataDir);
   createPrivateFile(lockFile);
   const db = new Database(lockFile, { timeout: 0 });
   try {
+    // Nothing is ever written: no journal file beside the lock.
+    db.pragma('journal_mode = MEMORY');
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE');
   } catch (error) {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { backupStore, type BackupInfo, type BackupOptions } from './backups';
 import { openStore } from './open';
 import { BookingRepo } from './repos/bookings';
 import { CatalogueRepo } from './repos/catalogue';
@@ -12,7 +13,10 @@ import { JumpRepo } from './repos/jumps';
 import { ListenSettingsRepo } from './repos/listen-settings';
 import { TokenRepo } from './repos/tokens';
 
-/** The open store and its repositories: the only way the rest of the app reaches SQLite. */
+/**
+ * The open store and its repositories: the only way the rest of the app reaches SQLite. The
+ * connection itself stays inside: what another part needs of it (a backup) is a method here.
+ */
 export class Store {
   readonly dropzones: DropzoneRepo;
   readonly tokens: TokenRepo;
@@ -26,7 +30,7 @@ export class Store {
   readonly importMappings: ImportMappingRepo;
   readonly listenSettings: ListenSettingsRepo;
 
-  constructor(readonly db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
     this.tokens = new TokenRepo(db);
     this.catalogue = new CatalogueRepo(db);
@@ -57,6 +61,11 @@ export class Store {
   /** Runs `work` atomically; nested calls become savepoints, so one batch element can fail alone. */
   transaction<T>(work: () => T): T {
     return this.runAtomically(work) as T;
+  }
+
+  /** A consistent copy into the data folder's backups/ while the desk goes on (store/backups.ts). */
+  backup(dataDir: string, options?: BackupOptions): Promise<BackupInfo> {
+    return backupStore(this.db, dataDir, options);
   }
 
   /** True when the store holds any dropzone (and so any data at all). */

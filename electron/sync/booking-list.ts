@@ -1,7 +1,7 @@
 import { isIsoDate } from '../../shared/dates';
 import { LIMITS } from '../../shared/limits';
 import { BOOKING_FILTERS, type BookingFilterKey } from '../../shared/schemas/booking';
-import { foldForSearch, type BookingQuery } from '../store/repos/bookings';
+import type { BookingQuery } from '../store/repos/bookings';
 import { bookingListView } from './booking-views';
 import type { SyncContext, SyncResult } from './context';
 import { invalidQuery, queryBoolean, singleQueryValues, type QueryValue } from './validation';
@@ -39,8 +39,8 @@ export function parseListQuery(raw: Record<string, QueryValue>): ParsedListQuery
 
   const query: BookingQuery = { includeAll: queryBoolean(single.include_all, 'include_all', fields) };
   // Blank filters are no filter (as Ransack treats them).
-  if (single['q[name_cont]']) query.nameContains = foldForSearch(single['q[name_cont]']);
-  if (single['q[email_cont]']) query.emailContains = foldForSearch(single['q[email_cont]']);
+  if (single['q[name_cont]']) query.nameContains = single['q[name_cont]'];
+  if (single['q[email_cont]']) query.emailContains = single['q[email_cont]'];
   for (const [key, target] of Object.entries(DATE_FILTER)) {
     const value = single[key as BookingFilterKey];
     if (!value) continue;

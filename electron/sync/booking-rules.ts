@@ -1,25 +1,16 @@
 import { daysBetween } from '../../shared/dates';
 import { LIMITS } from '../../shared/limits';
+import { albumReachedCustomer } from '../../shared/service/album';
 import type { BookingWrite, BookingWritableField } from '../../shared/schemas/booking';
 import type { BookingRecord } from '../store/records';
 
-/** jump_on more than 14 days before today is too old; exactly 14 days is still allowed. */
-export function isTooOld(jumpOn: string, today: string): boolean {
-  return daysBetween(jumpOn, today) > LIMITS.maxBookingAgeDays;
-}
-
-/** Album states of the `delivered_*` family (e.g. `delivered_paid`) count as delivered. */
-export function isDelivered(albumStatus: string | null): boolean {
-  return albumStatus !== null && (albumStatus === 'delivered' || albumStatus.startsWith('delivered_'));
-}
-
 /**
- * A booking delivered for a jump more than 60 days ago keeps its external_id for good: an update
- * is a conflict (spec 8, "reuse window").
+ * A booking whose album reached the customer (a preview or paid content) for a jump more than 60
+ * days ago keeps its external_id for good: an update is a conflict (spec 8, "reuse window").
  */
 export function isClosedForReuse(booking: Pick<BookingRecord, 'album_status_raw' | 'jump_on'>, today: string): boolean {
   return (
-    isDelivered(booking.album_status_raw) &&
+    albumReachedCustomer(booking.album_status_raw) &&
     booking.jump_on !== null &&
     daysBetween(booking.jump_on, today) > LIMITS.externalIdReuseDays
   );

@@ -1,39 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { LIMITS } from '../../shared/limits';
 import { PARTIAL_UPDATE_WARNING } from '../../shared/outcomes';
+import { BOOKING_TOO_OLD, isTooOld } from '../../shared/rules/booking-age';
+import { isBlankExternalId, REQUIRES_EXTERNAL_ID } from '../../shared/rules/external-id';
 import { bookingWrite, type BookingWrite } from '../../shared/schemas/booking';
 import type { BookingChanges } from '../store/repos/bookings';
 import type { BookingRecord, ProductRecord } from '../store/records';
-import { isClosedForReuse, isTooOld, locksAfterHandEdit, planUpdate } from './booking-rules';
+import { insertNewBooking } from './booking-factory';
+import { isClosedForReuse, locksAfterHandEdit, planUpdate } from './booking-rules';
 import { runBatch } from './batch';
 import { bookingRecordView, bookingShowView } from './booking-views';
 import { timestamp, todayAt, type SyncContext, type SyncResult } from './context';
 import { recordProductAssignment } from './finance';
 import { matchProduct } from './product-match';
 import { describeIssues, isPlainObject } from './validation';
-
-const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-
-const LINK_LENGTH = 10;
-/** Random bytes drawn in bulk: one randomBytes() call per link was a system call per booking. */
-let randomPool = Buffer.alloc(0);
-let randomPoolOffset = 0;
-
-/** A short, unambiguous token for the booking's link (no 0/O, 1/l/I). */
-export function newLink(): string {
-  if (randomPoolOffset + LINK_LENGTH > randomPool.length) {
-    randomPool = randomBytes(LINK_LENGTH * 512);
-    randomPoolOffset = 0;
-  }
-  let link = '';
-  for (let i = 0; i < LINK_LENGTH; i++) link += LINK_ALPHABET[(randomPool[randomPoolOffset + i] as number) % LINK_ALPHABET.length];
-  randomPoolOffset += LINK_LENGTH;
-  return link;
-}
-
-function missingExternalId(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
-}
 
 /** Active products, loaded once per request however many batch elements need them. */
 export class ProductCache {
@@ -61,8 +40,9 @@ export function upsertBooking(ctx: SyncContext, body: unknown, products = new Pr
   if (!isPlainObject(body)) {
     return { status: 'unprocessable_content', body: { error: 'booking must be a JSON object', status: 'unprocessable_content' } };
   }
-  if (missingExternalId(body.external_id)) {
-    return { status: 'unprocessable_content', body: { error: 'requires external id', status: 'unprocessable_content' } };
+  if (isBlankExternalId(body.external_id)) {
+    // `fields` (as in every other 422 of a booking) lets a form mark the field without reading the message.
+    return { status: 'unprocessable_content', body: { error: REQUIRES_EXTERNAL_ID, fields: { external_id: 'is required' }, status: 'unprocessable_content' } };
   }
   const parsed = bookingWrite.safeParse(body);
   if (!parsed.success) {
@@ -86,36 +66,13 @@ export function upsertBooking(ctx: SyncContext, body: unknown, products = new Pr
 }
 
 function tooOld(externalId: string): SyncResult {
-  return { status: 'not_acceptable', body: { external_id: externalId, error: 'booking is too old', status: 'not_acceptable' } };
+  return { status: 'not_acceptable', body: { external_id: externalId, error: BOOKING_TOO_OLD, status: 'not_acceptable' } };
 }
 
 function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {
   if (input.jump_on && isTooOld(input.jump_on, todayAt(ctx))) return tooOld(externalId);
-  const now = timestamp(ctx);
-  const product = matchProduct(products.active(), input.camera_package);
-  const record: Omit<BookingRecord, 'id'> = {
-    dropzone_id: ctx.dropzone.id,
-    uuid: randomUUID(),
-    link: newLink(),
-    external_id: externalId,
-    external_service: input.external_service ?? null,
-    name: input.name ?? null,
-    email: input.email ?? null,
-    mobile: input.mobile ?? null,
-    jump_on: input.jump_on ?? null,
-    language: input.language ?? null,
-    reference: input.reference ?? null,
-    camera_package: input.camera_package ?? null,
-    show_publicly: input.show_publicly ?? false,
-    album_status_raw: null,
-    product_id: product?.id ?? null,
-    locked_attributes: [],
-    created_at: now,
-    updated_at: now,
-  };
-  const id = ctx.store.bookings.insert(record);
-  if (product) recordProductAssignment(ctx.store, { ...record, id }, undefined, product, now, 0);
-  return { status: 'created', body: successBody({ ...record, id }, 'created', view) };
+  const created = insertNewBooking(ctx.store, { dropzoneId: ctx.dropzone.id, fields: input, at: timestamp(ctx), products: products.active() });
+  return { status: 'created', body: successBody(created, 'created', view) };
 }
 
 /**

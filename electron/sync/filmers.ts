@@ -1,8 +1,8 @@
+import { filmerProblems } from '../../shared/rules/filmer';
 import { filmerWrite, type Filmer, type FilmerWrite } from '../../shared/schemas/filmer';
 import type { FilmerRecord } from '../store/records';
 import { runBatch } from './batch';
 import { timestamp, type SyncContext, type SyncResult } from './context';
-import { filmerValidationErrors } from './filmer-rules';
 import { describeIssues, invalidQuery, isPlainObject, parseRecordId, queryBoolean, singleQueryValues, type QueryValue } from './validation';
 
 export const FILMER_HAS_JUMPS = 'Cannot delete record because dependent jumps exist';
@@ -65,7 +65,7 @@ function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncRes
   if (mode === 'single' && (input.email === undefined || input.email === null)) {
     return { status: 'unprocessable_content', body: { external_id: input.external_id ?? null, error: 'email is required', status: 'unprocessable_content' } };
   }
-  const problems = filmerValidationErrors(input, true);
+  const problems: Record<string, string> = filmerProblems(input, true);
   if (externalIdTaken(ctx, input.external_id)) problems.external_id = 'External id has already been taken';
   if (Object.keys(problems).length > 0) return invalid(input, problems);
 
@@ -89,7 +89,7 @@ function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncRes
 function updateFilmer(ctx: SyncContext, id: number, input: FilmerWrite): SyncResult {
   const existing = ctx.store.filmers.byId(ctx.dropzone.id, id);
   if (!existing) return notFound(id);
-  const problems = filmerValidationErrors(input, false);
+  const problems: Record<string, string> = filmerProblems(input, false);
   if (externalIdTaken(ctx, input.external_id, id)) problems.external_id = 'External id has already been taken';
   if (Object.keys(problems).length > 0) return invalid(input, problems, existing);
 

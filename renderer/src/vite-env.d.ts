@@ -1,6 +1,9 @@
 /// <reference types="vite/client" />
+import type { DeskConfig } from '../../shared/desk-config';
 
-interface Window {
-  /** Set by the Electron preload (contextBridge); absent in a plain browser. */
-  desk?: { apiBase: string; token: string; version: string };
+declare global {
+  interface Window {
+    /** Set by the Electron preload (contextBridge); absent in a plain browser. */
+    desk?: DeskConfig;
+  }
 }

@@ -285,3 +285,12 @@ export const deskSession = z.object({
   sync_api_url: z.string(),
 });
 export type DeskSession = z.infer<typeof deskSession>;
+
+/** GET /api/desk/health: no token, no data; tells a client that a Dropzone Desk answers here. */
+export const deskHealth = z.object({
+  status: z.literal('ok'),
+  service: z.literal('dropzone-desk'),
+  api: z.literal('f1'),
+  version: z.string(),
+});
+export type DeskHealth = z.infer<typeof deskHealth>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_WRITABLE_FIELDS, bookingWrite } from './booking';
+import { BOOKING_WRITABLE_FIELDS, bookingShow, bookingWrite } from './booking';
 
 /**
  * The desk's own booking edits (/api/desk/bookings/:external_id): a person at the desk changes a
@@ -20,3 +20,10 @@ export const unlockFields = z.strictObject({
   fields: z.array(lockableField, { error: 'must be an array of field names' }).min(1, { error: 'must name at least one field' }),
 });
 export type UnlockFields = z.infer<typeof unlockFields>;
+
+/**
+ * What a hand edit and an unlock answer: the booking's record (its fields, product and locks, as a
+ * sync create or update answers it; no jump, no ledger) with `status: "ok"`.
+ */
+export const handEditAnswer = bookingShow.omit({ jump: true, finance_events: true }).extend({ status: z.literal('ok') });
+export type HandEditAnswer = z.infer<typeof handEditAnswer>;

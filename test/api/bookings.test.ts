@@ -103,11 +103,11 @@ describe('POST /bookings: create', () => {
     assert.equal((await desk.sync('GET', '/bookings/EDGE-15')).status, 404);
   });
 
-  test('"requires external id" for a missing, null or blank external_id', async () => {
+  test('"requires external id" for a missing, null or blank external_id, with the field named in `fields`', async () => {
     for (const body of [{ name: 'x' }, { external_id: null, name: 'x' }, { external_id: '  ', name: 'x' }]) {
       const res = await desk.sync('POST', '/bookings', body);
       assert.equal(res.status, 422);
-      assert.deepEqual(res.body, { error: 'requires external id', status: 'unprocessable_content' });
+      assert.deepEqual(res.body, { error: 'requires external id', fields: { external_id: 'is required' }, status: 'unprocessable_content' });
     }
   });
 

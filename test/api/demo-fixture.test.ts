@@ -30,6 +30,15 @@ describe('fixtures/demo.json', () => {
     assert.ok(body.pagination.total_count > 50, 'many bookings from today on');
   });
 
+  test('every booking with a product has the ledger event of it (the bookings load through the Sync API\'s factory)', async () => {
+    const withProduct = demo.dropzones[0].bookings.filter((b: { external_id?: string; product_id?: number | null }) => b.external_id && b.product_id);
+    assert.ok(withProduct.length > 100);
+    for (const b of withProduct) {
+      const shown = bookingShow.parse((await get(`/bookings/${encodeURIComponent(b.external_id)}`)).body);
+      assert.ok(shown.finance_events.some((e) => e.product_id === shown.product_id), `${b.external_id}: product ${shown.product_id} without its ledger event`);
+    }
+  });
+
   test('every booking with finance events shows a consistent ledger', async () => {
     const withEvents = demo.dropzones[0].bookings.filter((b: { external_id?: string; finance_events?: unknown[] }) => b.external_id && b.finance_events?.length);
     assert.ok(withEvents.length > 20);

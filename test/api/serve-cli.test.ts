@@ -3,22 +3,13 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
 import { Store } from '../../electron/store/store';
 import { descendants, isRunning } from '../support/process-tree';
 import { runServe, startServe } from '../support/serve-process';
-
-/** Polls `probe` until it gives a value, for at most `ms` (never a fixed sleep). */
-async function until<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+import { waitFor } from '../support/wait-for';
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -27,6 +18,31 @@ async function answers(url: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * POSTs a batch with `Expect: 100-continue`: Node's server answers `100 Continue` once it has
+ * handed the request to the app, and only then does this send the body, after calling `meanwhile`.
+ */
+function sendWhenTaken<T>(url: string, token: string, body: string, meanwhile: () => T): Promise<{ response: { status: number; body: string }; exit: T }> {
+  return new Promise((resolve, reject) => {
+    let exit: T;
+    const request = httpRequest(`${url}/api/f1/sync/bookings/batch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+    });
+    request.once('continue', () => {
+      exit = meanwhile();
+      request.end(body);
+    });
+    request.once('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      response.once('end', () => resolve({ response: { status: response.statusCode ?? 0, body: text }, exit }));
+    });
+    request.once('error', reject);
+    request.flushHeaders();
+  });
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -66,16 +82,11 @@ describe('npm run serve', () => {
     const serve = await startServe(['--data-dir', dataDir, '--port', String(port)]);
     assert.equal(serve.url, `http://127.0.0.1:${port}`);
     const bookings = Array.from({ length: 3000 }, (_, i) => ({ external_id: `G-${i}`, name: `Guest ${i}` }));
-    const inFlight = fetch(`${serve.url}/api/f1/sync/bookings/batch`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${serve.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ bookings }),
-    });
-    await new Promise((r) => setTimeout(r, 30));
-    const exit = serve.stop('SIGTERM');
-    const response = await inFlight;
+    // In flight for sure: the server has taken the request (its 100 Continue says so) and has yet
+    // to read the body when the signal is sent.
+    const { response, exit } = await sendWhenTaken(serve.url, serve.token, JSON.stringify({ bookings }), () => serve.stop('SIGTERM'));
     assert.equal(response.status, 200);
-    assert.equal(((await response.json()) as { results: unknown[] }).results.length, 3000);
+    assert.equal((JSON.parse(response.body) as { results: unknown[] }).results.length, 3000);
     assert.equal(await exit, 0);
     assert.match(serve.output(), /SIGTERM: finishing in-flight requests/);
     const store = Store.open(join(dataDir, 'desk.sqlite3'));
@@ -132,15 +143,15 @@ describe('npm run serve and signals', { skip: process.platform !== 'linux' && 't
       npm.on('exit', () => (npmExited = true));
       let below: number[] = [];
       try {
-        const url = await until(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1] ?? (npm.exitCode !== null && Promise.reject(new Error(output))), 'the printed URL', 30_000);
+        const url = await waitFor(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1] ?? (npm.exitCode !== null && Promise.reject(new Error(output))), 'the printed URL', { timeoutMs: 30_000 });
         below = descendants(npm.pid!);
         assert.ok(below.length > 0, 'the server runs below npm');
         assert.equal(await answers(url), true);
 
         npm.kill(signal);
-        await until(() => npmExited, 'npm to exit');
-        await until(async () => !(await answers(url)), 'the port to stop answering');
-        await until(() => below.every((pid) => !isRunning(pid)), `every process below npm to exit (${below.join(', ')})`);
+        await waitFor(() => npmExited, 'npm to exit');
+        await waitFor(async () => !(await answers(url)), 'the port to stop answering');
+        await waitFor(() => below.every((pid) => !isRunning(pid)), `every process below npm to exit (${below.join(', ')})`);
         assert.match(output, /(SIGTERM|SIGINT|the process that started this server exited): finishing in-flight requests, closing the store/);
         assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
       } finally {
@@ -162,11 +173,11 @@ describe('npm run serve and signals', { skip: process.platform !== 'linux' && 't
     shell.stderr.on('data', (chunk) => (output += chunk));
     let below: number[] = [];
     try {
-      const url = await until(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1], 'the printed URL', 30_000);
+      const url = await waitFor(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1], 'the printed URL', { timeoutMs: 30_000 });
       below = descendants(shell.pid!);
       shell.kill('SIGKILL');
-      await until(async () => !(await answers(url)), 'the port to stop answering');
-      await until(() => below.every((pid) => !isRunning(pid)), 'the server to exit');
+      await waitFor(async () => !(await answers(url)), 'the port to stop answering');
+      await waitFor(() => below.every((pid) => !isRunning(pid)), 'the server to exit');
       assert.match(output, /the process that started this server exited: finishing in-flight requests, closing the store/);
       assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
     } finally {

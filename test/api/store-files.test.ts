@@ -8,6 +8,7 @@ import { BackupCancelled, backupDir, backupStore, checkBackup, listBackups } fro
 import { openStore } from '../../electron/store/open';
 import { startTestDesk } from '../support/desk';
 import { TEST_TODAY } from '../support/seed';
+import { waitFor } from '../support/wait-for';
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 const tempDir = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
@@ -75,8 +76,7 @@ describe('automatic backups', () => {
 
     assert.equal((await desk.sync('POST', '/bookings', { external_id: 'AFTER-START', name: 'Late Larry', jump_on: TEST_TODAY })).status, 201);
     clock = new Date('2026-06-15T11:00:00.000Z');
-    const deadline = Date.now() + 10_000;
-    while (listBackups(desk.dataDir).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => listBackups(desk.dataDir).length >= 2, 'the backup after the interval', { timeoutMs: 10_000 });
     await desk.backups?.running;
     const [newest] = listBackups(desk.dataDir);
     assert.equal(newest?.created_at, '2026-06-15T11:00:00.000Z');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -96,6 +96,18 @@ describe('one desk per data folder', () => {
     assert.ok(second.output().includes(dir), second.output());
     assert.match(second.output(), new RegExp(`process ${first.child.pid}\\b`));
     assert.doesNotMatch(second.output(), /Desk:/, 'the second desk never served');
+
+    // …and it stops before building anything into a UI folder (the first desk's, normally).
+    const uiDir = tempDir('desk-lock-ui-');
+    after(() => rmSync(uiDir, { recursive: true, force: true }));
+    const building = spawnSync(process.execPath, ['bin/dropzone-desk.mjs', 'serve', '--port', '0', '--data-dir', dir], {
+      env: { ...process.env, DESK_UI_DIR: uiDir },
+      encoding: 'utf8',
+    });
+    assert.equal(building.status, 1);
+    assert.match(building.stderr, /another desk is already using the data folder/);
+    assert.doesNotMatch(building.stdout, /building the desk UI/);
+    assert.deepEqual(readdirSync(uiDir), []);
 
     // A desk killed outright leaves no lock that blocks the next start.
     assert.equal(await first.stop('SIGKILL'), null);

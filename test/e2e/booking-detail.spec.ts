@@ -7,6 +7,24 @@ test('a delivered booking shows its fields, product, jump and finance timeline i
   await deliveredBookingDetail(page, browserDesk(desk));
 });
 
+test('the credit chart reads out a step on hover and with the arrow keys', async ({ page, desk }) => {
+  await desk.open(page, BookingDetail.route('DELIVERED-OLD'));
+  const detail = new BookingDetail(page);
+  await detail.chartDots().nth(1).hover();
+  await expect(detail.chartTooltip()).toContainText('Manual credit adjustment');
+  await expect(detail.chartTooltip()).toContainText('−0.25 → 1.75 credits');
+  await page.mouse.move(0, 0);
+  await expect(detail.chartTooltip()).toHaveCount(0);
+
+  await detail.chartDrawing().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(detail.chartTooltip()).toContainText('+2 → 2 credits');
+  await page.keyboard.press('End');
+  await expect(detail.chartTooltip()).toHaveText('Now: 2.25 credits');
+  // The figures are in a table too, for screen readers.
+  await expect(detail.chart().getByRole('table')).toContainText('Upgrade bought online');
+});
+
 test('a booking without product, jump or events says so', async ({ page, desk }) => {
   await desk.open(page, BookingDetail.route('NO-PRODUCT'));
   const detail = new BookingDetail(page);

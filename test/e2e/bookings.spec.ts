@@ -256,3 +256,43 @@ test('column visibility is remembered after a reload', async ({ page, desk }) =>
   await expect(screen.columnHeader('Desk id')).toBeVisible();
   await expect(screen.row('Nina Noproduct')).toContainText('101');
 });
+
+test('a column dragged wider stays so after a reload; a double-click on its edge resets it', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.rows()).toHaveCount(4);
+  const width = async () => (await screen.columnHeader('Name').boundingBox())!.width;
+  const initial = await width();
+  const handle = (await screen.resizeHandle('Name').boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + 80, handle.y + handle.height / 2, { steps: 5 });
+  await page.mouse.up();
+  const dragged = await width();
+  expect(dragged).toBeGreaterThan(initial + 60);
+  // The cells follow their header.
+  expect(Math.round((await (await screen.cell(screen.row('Nina Noproduct'), 'Name')).boundingBox())!.width)).toBe(Math.round(dragged));
+
+  await page.reload();
+  await expect(screen.rows()).toHaveCount(4);
+  expect(Math.round(await width())).toBe(Math.round(dragged));
+  await screen.resizeHandle('Name').dblclick();
+  expect(Math.round(await width())).toBe(Math.round(initial));
+});
+
+test('a full page of bookings keeps only the rows in view in the page; the keyboard reaches the last', async ({ page, desk, request }) => {
+  const bookings = Array.from({ length: 250 }, (_, i) => ({ external_id: `MANY-${String(i + 1).padStart(3, '0')}`, name: `Many ${i + 1}`, jump_on: addDays(today(), 3) }));
+  const sent = await request.post(`${desk.url}/api/f1/sync/bookings/batch`, { headers: { authorization: `Bearer ${desk.token}` }, data: { bookings } });
+  expect(sent.status()).toBe(200);
+  await desk.open(page, '/bookings');
+  const screen = new BookingsScreen(page);
+  await expect(screen.count()).toHaveText('1–200 of 254 bookings');
+  // 200 rows on the page, a few dozen in the DOM.
+  expect(await screen.rows().count()).toBeLessThan(60);
+  await screen.grid().focus();
+  await page.keyboard.press('End');
+  await expect(screen.selectedRow()).toBeInViewport();
+  await expect(screen.selectedRow()).toHaveAttribute('aria-rowindex', '201');
+  await page.keyboard.press('Home');
+  await expect(screen.selectedRow()).toContainText('Dora Delivered');
+});

@@ -96,8 +96,7 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
   await log.pathFilter().fill('/api/f1/sync/bookings');
   const proxied = log.row(/GET.*\/api\/f1\/sync\/bookings.*proxy/).first();
   await expect(proxied).toBeVisible();
-  await proxied.focus();
-  await page.keyboard.press('Enter');
+  await proxied.click();
   await expect(log.curl()).toContainText("curl");
   await expect(log.curl()).toContainText('/api/f1/sync/bookings');
   await expect(log.curl()).toContainText('<redacted>');

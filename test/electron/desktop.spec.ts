@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BookingsScreen } from '../e2e/pages/bookings';
 import { FilmersScreen } from '../e2e/pages/filmers';
 import { Shell } from '../e2e/pages/shell';
@@ -115,6 +117,9 @@ test('the page carries the CSP, and leaving the app is refused (external links g
     shell.openExternal = async (url: string) => void opened.push(url);
   });
   const opened = () => app.evaluate(() => (globalThis as { opened?: string[] }).opened ?? []);
+  // A refusal is written to the shell's log as the navigation is prevented: the moment to look.
+  const logFile = join(await app.evaluate(({ app }) => app.getPath('logs')), 'main.log');
+  const shellLog = () => readFileSync(logFile, 'utf8');
 
   const popup = await page.evaluate(() => window.open('https://example.com/help') === null);
   expect(popup).toBe(true);
@@ -126,10 +131,12 @@ test('the page carries the CSP, and leaving the app is refused (external links g
     window.location.href = 'https://example.org/elsewhere';
   });
   await expect.poll(opened).toEqual(['https://example.com/help', 'https://example.org/elsewhere']);
+  // Chromium itself may refuse a file: URL before the shell is asked: either refusal is the moment to look.
+  const localLoadRefused = page.waitForEvent('console', { predicate: (message) => message.text().includes('Not allowed to load local resource'), timeout: 10_000 });
   await page.evaluate(() => {
     window.location.href = 'file:///etc/passwd';
   });
-  await page.waitForTimeout(300);
+  await Promise.any([localLoadRefused, expect.poll(shellLog, { timeout: 10_000 }).toContain('refused navigation to file:')]);
   expect(page.url()).toBe(before);
   expect(await opened()).toEqual(['https://example.com/help', 'https://example.org/elsewhere']);
   // The desk's own server, with the token in the URL: refused, and never handed to a browser.
@@ -138,7 +145,9 @@ test('the page carries the CSP, and leaving the app is refused (external links g
     window.location.href = target;
   }, `${serverUrl}/?token=${token}`);
   expect(await page.evaluate((target) => window.open(target) === null, `${serverUrl}/#/settings`)).toBe(true);
-  await page.waitForTimeout(300);
+  const serverOrigin = new URL(serverUrl).origin;
+  await expect.poll(shellLog).toContain(`refused navigation to ${serverOrigin}`);
+  await expect.poll(shellLog).toContain(`refused window.open of ${serverOrigin}`);
   expect(page.url()).toBe(before);
   expect(await opened()).toEqual(['https://example.com/help', 'https://example.org/elsewhere']);
   expect(app.windows()).toHaveLength(1);

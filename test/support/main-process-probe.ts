@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fakeElectron } from './fake-electron';
 import { nodeUtilityProcess } from './node-utility-process';
+import { waitFor } from './wait-for';
 
 /**
  * The built main process (out/main.cjs) under Node, with the recording stand-in answering
@@ -29,7 +30,7 @@ const require = createRequire(import.meta.url);
 require(join(appDir, 'out', 'main.cjs'));
 fake.app.ready();
 // main.cjs keeps its shell to itself: the app is set up once it has installed the app: protocol.
-while (!fake.protocolHandlers.has('app')) await new Promise((resolve) => setTimeout(resolve, 5));
+await waitFor(() => fake.protocolHandlers.has('app'), 'main.cjs to install the app: protocol', { intervalMs: 5 });
 
 const relay = async (path: string, init: RequestInit = {}) => fake.protocolHandlers.get('app')!(new Request(`app://desk${path}`, init));
 const event = { senderFrame: { url: 'app://desk/', parent: null }, returnValue: undefined as unknown as { token: string } };
@@ -73,8 +74,8 @@ const report = process.report.getReport() as unknown as { sharedObjects: string[
 const nativeAddons = report.sharedObjects.filter((file) => file.endsWith('.node'));
 
 fake.api.app.quit();
-const deadline = Date.now() + 20_000;
-while (!fake.app.quitted && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+// A quit that never comes is reported below (quitted: false), for the test to say so.
+await waitFor(() => fake.app.quitted, 'the app to quit').catch(() => undefined);
 
 console.log(
   JSON.stringify({

@@ -4,6 +4,7 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from '
 import type { HealthTiming } from '../../electron/proxy/health';
 import { startTestDesk, type ApiResponse, type TestDesk } from './desk';
 import { BASE_SEED } from './seed';
+import { waitFor } from './wait-for';
 
 /**
  * Proxy mode's test parts. The remote is our own server started a second time, on its own
@@ -67,13 +68,11 @@ export async function startProxyPair(): Promise<{ remote: TestDesk; desk: TestDe
 
 /** Polls the desk's session until `done` holds (bounded). */
 export async function waitForSession(desk: TestDesk, done: (session: any) => boolean, timeoutMs = 5_000): Promise<any> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const session = (await desk.desk('GET', '/session')).body;
-    if (done(session)) return session;
-    if (Date.now() > deadline) throw new Error(`session did not reach the expected state: ${JSON.stringify(session)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  let last: unknown;
+  return waitFor(async () => {
+    last = (await desk.desk('GET', '/session')).body;
+    return done(last) && last;
+  }, () => `the session to reach the expected state; last: ${JSON.stringify(last)}`, { timeoutMs });
 }
 
 export interface RecordedRequest {
@@ -117,13 +116,15 @@ export async function startFakeRemote(answer: (request: RecordedRequest, respons
   };
 }
 
-/** Accepts connections and never says a word: the remote that hangs. */
-export async function startSilentServer(): Promise<{ url: string; port: number; accepted: () => number; close(): Promise<void> }> {
+/** Accepts connections and never says a word: the remote that hangs. `heard`: every byte sent to it. */
+export async function startSilentServer(): Promise<{ url: string; port: number; accepted: () => number; heard: () => string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   let accepted = 0;
+  let heard = '';
   const server = createNetServer((socket) => {
     accepted++;
     sockets.add(socket);
+    socket.on('data', (chunk: Buffer) => (heard += chunk.toString('latin1')));
     socket.on('error', () => undefined);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -134,6 +135,7 @@ export async function startSilentServer(): Promise<{ url: string; port: number; 
     url: `http://127.0.0.1:${port}`,
     port,
     accepted: () => accepted,
+    heard: () => heard,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       server.close();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { waitFor } from './wait-for';
 
 export interface ServeProcess {
   child: ChildProcess;
@@ -29,14 +30,15 @@ export function runServe(args: string[], env: NodeJS.ProcessEnv = {}): { child: 
 /** Starts `dropzone-desk serve` as a real process and waits for the line with the desk URL. */
 export async function startServe(args: string[], env: NodeJS.ProcessEnv = {}): Promise<ServeProcess> {
   const { child, output, exited } = runServe(args, env);
-  const deadline = Date.now() + 20_000;
-  let match: RegExpMatchArray | null;
-  while (!(match = output().match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`serve did not start:\n${output()}`);
-    }
-    await new Promise((r) => setTimeout(r, 25));
+  let match: RegExpMatchArray;
+  try {
+    match = await waitFor(() => {
+      if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}`);
+      return output().match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/);
+    }, 'the line with the desk URL');
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`serve did not start (${(error as Error).message}):\n${output()}`, { cause: error });
   }
   return {
     child,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isClosedForReuse, isDelivered, isTooOld, lockedAttributes, locksAfterHandEdit, planUpdate } from '../../electron/sync/booking-rules';
+import { isClosedForReuse, lockedAttributes, locksAfterHandEdit, planUpdate } from '../../electron/sync/booking-rules';
+import { albumStage } from '../../shared/service/album';
 import type { BookingRecord } from '../../electron/store/records';
 
 const booking = (over: Partial<BookingRecord> = {}): BookingRecord => ({
@@ -9,21 +10,13 @@ const booking = (over: Partial<BookingRecord> = {}): BookingRecord => ({
   album_status_raw: null, product_id: null, locked_attributes: [], created_at: '', updated_at: '', ...over,
 });
 
-test('too old: more than 14 days before today; exactly 14 is allowed; future is fine', () => {
-  assert.equal(isTooOld('2026-06-01', '2026-06-15'), false);
-  assert.equal(isTooOld('2026-05-31', '2026-06-15'), true);
-  assert.equal(isTooOld('2026-12-31', '2026-06-15'), false);
-  assert.equal(isTooOld('2026-02-20', '2026-03-06'), false, 'counts calendar days across month ends');
-  assert.equal(isTooOld('2026-02-19', '2026-03-06'), true);
-});
-
 test('delivered means the delivered_* family', () => {
-  assert.equal(isDelivered('delivered_paid'), true);
-  assert.equal(isDelivered('delivered_unpaid'), true);
-  assert.equal(isDelivered('delivered'), true);
-  assert.equal(isDelivered('undelivered'), false);
-  assert.equal(isDelivered('deliveredx'), false);
-  assert.equal(isDelivered(null), false);
+  assert.equal(albumStage('delivered_paid'), 'delivered');
+  assert.equal(albumStage('delivered_unpaid'), 'delivered');
+  assert.equal(albumStage('delivered'), 'delivered');
+  assert.equal(albumStage('undelivered'), 'other');
+  assert.equal(albumStage('deliveredx'), 'other');
+  assert.equal(albumStage(null), 'none');
 });
 
 test('closed for reuse: delivered and the jump more than 60 days ago', () => {
@@ -32,6 +25,7 @@ test('closed for reuse: delivered and the jump more than 60 days ago', () => {
   assert.equal(isClosedForReuse({ album_status_raw: 'delivered_paid', jump_on: '2026-04-16' }, today), false);
   assert.equal(isClosedForReuse({ album_status_raw: 'pending', jump_on: '2025-01-01' }, today), false);
   assert.equal(isClosedForReuse({ album_status_raw: 'delivered_paid', jump_on: null }, today), false);
+  assert.equal(isClosedForReuse({ album_status_raw: 'preview_sent', jump_on: '2026-04-15' }, today), true, 'a preview reached the customer too');
 });
 
 test('locks: camera_package once a product is matched, plus hand-edited attributes', () => {

@@ -10,6 +10,7 @@ import { isFromServer, type FromServer } from '../../electron/shell/server-messa
 import { forkUtilityServer } from '../../electron/shell/utility-fork';
 import { buildElectronBundles, type Bundles } from '../../scripts/electron-bundles';
 import { nodeUtilityProcess } from '../support/node-utility-process';
+import { waitFor } from '../support/wait-for';
 
 /**
  * The bundles as the app runs them (scripts/electron-bundles.ts, what npm run build:electron
@@ -63,7 +64,7 @@ describe('the built bundles', () => {
     const exited = new Promise<number | null>((resolve) => child.onExit(resolve));
     const token = 'dzd_bundle-test-session-token';
     child.postMessage({ type: 'start', dataDir, sessionToken: token, uiDir: join(appDir, 'out', 'renderer') });
-    const ready = await waitFor(() => messages.find((message) => message.type === 'ready' || message.type === 'failed'), () => log.join(''));
+    const ready = await waitFor(() => messages.find((message) => message.type === 'ready' || message.type === 'failed'), () => `the server's ready or failed; output:\n${log.join('')}`);
     assert.equal(ready.type, 'ready', JSON.stringify(ready));
     const { url } = ready as { url: string };
     assert.match(url, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -122,12 +123,3 @@ describe('the built bundles', () => {
   });
 });
 
-async function waitFor<T>(probe: () => T | undefined, context: () => string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; output:\n${context()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}

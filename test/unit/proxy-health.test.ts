@@ -8,13 +8,8 @@ const TIMING: HealthTiming = { okIntervalMs: 30_000, backoffStartMs: 2_000, back
 const report = (ok: boolean, result: ProbeReport['result'], message = ''): ProbeReport => ({
   ok, result, message, testedUrl: 'http://r/api/f1/sync/products', httpStatus: null, durationMs: 1, catalogueVersion: ok ? 'v1' : null, productCount: null,
 });
-const waitFor = async (done: () => boolean) => {
-  const deadline = Date.now() + 2_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
+/** The monitor's probe is a promise: lets the check it started finish after a timer fired. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('health of the remote', () => {
   test('backoff: 2 s, 4 s, 8 s… capped at 60 s; every 30 s while it answers', () => {
@@ -28,25 +23,38 @@ describe('health of the remote', () => {
     for (const r of ['tls', 'credentials_rejected', 'not_sync_api', 'http_error'] as const) assert.equal(healthStateOf(r), 'error');
   });
 
-  test('checks at once, backs off while failing, recovers, and stops cleanly', async () => {
+  test('checks at once, backs off while failing, recovers, and stops cleanly', async (t) => {
+    // The timers and the monitor's clock on one mocked time: each step happens when the test says.
+    const start = Date.parse('2026-06-15T10:00:00.000Z');
+    t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: start });
+    const at = (ms: number) => new Date(start + ms).toISOString();
     const answers = [report(false, 'refused', 'connection refused (x)'), report(false, 'refused', 'connection refused (x)'), report(true, 'ok')];
     let calls = 0;
-    const monitor = new HealthMonitor(async () => answers[Math.min(calls++, answers.length - 1)]!, { okIntervalMs: 10_000, backoffStartMs: 10, backoffMaxMs: 20 });
+    const monitor = new HealthMonitor(async () => answers[Math.min(calls++, answers.length - 1)]!, { okIntervalMs: 10_000, backoffStartMs: 10, backoffMaxMs: 20 }, () => new Date());
     assert.equal(monitor.view().state, 'unknown');
     monitor.start();
-    await waitFor(() => monitor.view().state === 'offline');
-    assert.equal(monitor.view().cause, 'connection refused (x)');
-    await waitFor(() => monitor.view().state === 'online');
-    assert.equal(calls, 3);
-    assert.equal(monitor.view().catalogue_version, 'v1');
-    assert.equal(monitor.view().cause, null);
+    assert.equal(monitor.view().next_check_at, at(0), 'the first check at once');
+
+    t.mock.timers.tick(0);
+    await settle();
+    assert.deepEqual([calls, monitor.view().state, monitor.view().cause, monitor.view().checked_at, monitor.view().next_check_at], [1, 'offline', 'connection refused (x)', at(0), at(10)]);
+    t.mock.timers.tick(9);
+    await settle();
+    assert.equal(calls, 1, 'no check before the backoff is over');
+    t.mock.timers.tick(1);
+    await settle();
+    assert.deepEqual([calls, monitor.view().state, monitor.view().next_check_at], [2, 'offline', at(30)], 'the backoff doubles (20 ms)');
+    t.mock.timers.tick(20);
+    await settle();
+    assert.deepEqual([calls, monitor.view().state, monitor.view().cause, monitor.view().catalogue_version, monitor.view().next_check_at], [3, 'online', null, 'v1', at(10_030)]);
+
     monitor.observe('refused', 'connection refused (y)');
-    assert.equal(monitor.view().state, 'offline', 'a failed call shows at once');
+    assert.deepEqual([monitor.view().state, monitor.view().next_check_at], ['offline', at(40)], 'a failed call shows at once, and a check follows soon');
     monitor.stop();
     assert.deepEqual(monitor.view(), { state: 'unknown', cause: 'local mode: no remote to check', result: null, checked_at: null, next_check_at: null, catalogue_version: null });
-    const after = calls;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(calls, after, 'no checks after stop');
+    t.mock.timers.tick(60_000);
+    await settle();
+    assert.equal(calls, 3, 'no checks after stop');
   });
 });
 
@@ -66,6 +74,7 @@ describe('what went wrong, in words', () => {
       [new ResponseTooLargeError(64 * 1024 * 1024), 'bad_response', 'remote_bad_response', "remote answer not passed on: the remote's answer is larger than the 64 MiB the desk passes on"],
       [err({ name: 'HTTPParserError', message: 'Expected HTTP/' }), 'bad_response', 'remote_bad_response', "remote answer not passed on: the remote's answer is not valid HTTP (Expected HTTP/)"],
       [err({ code: 'EHOSTUNREACH' }), 'unreachable', 'remote_unreachable', 'remote unreachable: no route to sync.example.com:443 (EHOSTUNREACH)'],
+      [err({ code: 'UND_ERR_DESTROYED' }), 'unreachable', 'remote_unreachable', 'remote unreachable: the desk is closing: the call to the remote was cut short (the remote may have received it)'],
     ];
     for (const [error, kind, status, message] of cases) {
       const failure = classifyFailure(error, ctx);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { loadSeed, readSeedFile, SeedError } from '../../electron/store/seed';
+import { loadSeed, readSeedFile, SeedError } from '../../electron/seed/seed';
 import { Store } from '../../electron/store/store';
 
 const dir = mkdtempSync(join(tmpdir(), 'desk-seed-'));
@@ -81,6 +81,45 @@ test('explicit ids are kept and camera_package matches a product when no product
   const booking = store.bookings.byId(1, 77)!;
   assert.equal(booking.product_id, 40);
   assert.deepEqual(store.jumps.byBooking(77), { id: 5, dropzone_id: 1, booking_id: 77, camera: 'selfie', filmer_id: 9 });
+  store.close();
+});
+
+test('a booking without finance events is created as the Sync API creates one: a matched product gets its ledger row', () => {
+  const store = Store.open(join(dir, 'factory.sqlite3'));
+  loadSeed(store, readSeedFile(seedFileWith({
+    dropzones: [dz({
+      products: [{ id: 40, name: 'Selfie', booking_system_name: 'selfie', selfie: true, centi_credits: 100 }, { id: 41, name: 'Video', booking_system_name: 'video', videographer: true, centi_credits: 200 }],
+      bookings: [
+        { id: 77, external_id: 'M', camera_package: 'Selfie XL', created_at: '2026-03-01T09:00:00Z' },
+        { id: 78, external_id: 'G', camera_package: 'Selfie XL', product_id: 41 },
+        { id: 79, external_id: 'N', camera_package: 'Handcam' },
+      ],
+    })],
+  })), new Date('2026-03-02T10:00:00Z'));
+  const [matched] = store.finance.ledger(77);
+  assert.deepEqual(
+    matched && [matched.event_type, matched.product_id, matched.centi_credit_change, matched.centi_total_credits, matched.video_entitlement, matched.camera_requirement, matched.created_at],
+    ['regular', 40, 100, 100, 'main', 'selfie', '2026-03-01T09:00:00.000Z'],
+  );
+  assert.equal(store.bookings.byId(1, 78)!.product_id, 41, 'a product_id given wins over the match');
+  assert.deepEqual(store.finance.ledger(78).map((e) => [e.product_id, e.centi_total_credits]), [[41, 200]], 'and gets its ledger row too');
+  assert.deepEqual(store.finance.ledger(79), [], 'no product, no row');
+  store.close();
+});
+
+test('a booking with finance events is loaded as shown: its ledger is exactly the events given', () => {
+  const store = Store.open(join(dir, 'as-shown.sqlite3'));
+  loadSeed(store, readSeedFile(seedFileWith({
+    dropzones: [dz({
+      products: [{ id: 40, name: 'Selfie', booking_system_name: 'selfie', centi_credits: 100 }],
+      bookings: [{
+        id: 77, external_id: 'S', camera_package: 'Selfie',
+        finance_events: [{ id: 5, event_type: 'regular', video_entitlement: 'main', camera_requirement: 'selfie', centi_credit_change: 100, product_id: 40, created_at: '2026-03-01T09:00:00Z' }],
+      }],
+    })],
+  })));
+  assert.equal(store.bookings.byId(1, 77)!.product_id, 40);
+  assert.deepEqual(store.finance.ledger(77).map((e) => e.id), [5]);
   store.close();
 });
 

@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { DeskConnection } from '../../proxy/connection';
 import { editBookingByHand, unlockBookingFields } from '../../sync/booking-hand-edits';
 import { atOneInstant, type SyncContext } from '../../sync/context';
 import type { Store } from '../../store/store';
-import { sendError, sendResult } from '../reply';
+import { refusal, syncAnswer } from '../contract/answers';
+import { serveRoute } from '../contract/serve-route';
 
 export interface DeskBookingRoutesOptions {
   store: Store;
@@ -11,20 +13,20 @@ export interface DeskBookingRoutesOptions {
   now: () => Date;
 }
 
-type Params = { id: string };
-
 /**
  * Hand edits (/api/desk/bookings/:external_id): the local store's own write path for people at
  * the desk. In proxy mode the bookings are the remote's, which has its own idea of hand edits, so
- * these refuse and the desk saves through the (forwarded) Sync API instead.
+ * these refuse and the desk saves through the (forwarded) Sync API instead. The body is checked
+ * by the sync rule, as a sync update's is, so a refusal has the Sync API's outcome shape.
  */
 export async function deskBookingRoutes(app: FastifyInstance, { store, connection, now }: DeskBookingRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
-  const refuseInProxyMode = (reply: FastifyReply): FastifyReply | undefined =>
+  const proxyRefusal = () =>
     connection.mode === 'proxy'
-      ? sendError(reply, 'conflict', 'the desk is in proxy mode: bookings live on the remote server, save through the Sync API (/api/f1/sync/bookings)')
+      ? refusal('conflict', 'the desk is in proxy mode: bookings live on the remote server, save through the Sync API (/api/f1/sync/bookings)')
       : undefined;
 
-  app.patch<{ Params: Params }>('/bookings/:id', (req, reply) => refuseInProxyMode(reply) ?? sendResult(reply, editBookingByHand(ctx(req), req.params.id, req.body)));
-  app.post<{ Params: Params }>('/bookings/:id/unlock', (req, reply) => refuseInProxyMode(reply) ?? sendResult(reply, unlockBookingFields(ctx(req), req.params.id, req.body)));
+  const { editBooking, unlockBookingFields: unlock } = deskRoutes;
+  serveRoute(app, editBooking, ({ request, params, body }) => proxyRefusal() ?? syncAnswer(editBooking, editBookingByHand(ctx(request), params.external_id, body)));
+  serveRoute(app, unlock, ({ request, params, body }) => proxyRefusal() ?? syncAnswer(unlock, unlockBookingFields(ctx(request), params.external_id, body)));
 }

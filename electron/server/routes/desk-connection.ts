@@ -1,50 +1,32 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
-import { connectionTestInput, connectionUpdate } from '../../../shared/schemas/desk';
+import type { FastifyInstance } from 'fastify';
+import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { DeskConnection } from '../../proxy/connection';
 import type { SettingsProblem } from '../../proxy/settings';
-import { describeIssues } from '../../sync/validation';
-import { sendError } from '../reply';
+import { refusal } from '../contract/answers';
+import { serveRoute } from '../contract/serve-route';
 
 export interface ConnectionRoutesOptions {
   connection: DeskConnection;
 }
 
-function invalid(reply: FastifyReply, error: z.ZodError) {
-  const { fields, messages } = describeIssues(error, 'connection');
-  return sendError(reply, 'unprocessable_content', messages.join('; '), { fields });
-}
-
-/**
- * No body at all is an empty change (a form may send none); a JSON `null` is a body, and no object:
- * `?? {}` let it through as "change nothing", answered 200.
- */
-function bodyOrNothing(body: unknown): unknown {
-  return body === undefined ? {} : body;
-}
-
-function problem(reply: FastifyReply, { field, error }: SettingsProblem) {
-  return sendError(reply, 'unprocessable_content', `${field} ${error}`, { fields: { [field]: error } });
-}
+/** A change the schema allows but the settings' rules do not (proxy mode without a URL). */
+const problem = ({ field, error }: SettingsProblem) => refusal('unprocessable_content', `${field} ${error}`, { fields: { [field]: error } });
 
 /**
  * /api/desk/connection: the settings of proxy mode (credentials never shown), changing them
- * (applied at once, no restart) and testing a remote before or after saving it.
+ * (applied at once, no restart) and testing a remote before or after saving it. No body at all
+ * is an empty change (a form may send none); a JSON `null` is a body, and no object (the table).
  */
 export async function connectionRoutes(app: FastifyInstance, { connection }: ConnectionRoutesOptions) {
-  app.get('/connection', async () => connection.view());
+  serveRoute(app, deskRoutes.getConnection, () => ({ status: 200, body: connection.view() }));
 
-  app.put('/connection', async (request, reply) => {
-    const parsed = connectionUpdate.safeParse(bodyOrNothing(request.body));
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const result = connection.update(parsed.data);
-    return result.ok ? result.view : problem(reply, result.problem);
+  serveRoute(app, deskRoutes.putConnection, ({ body }) => {
+    const result = connection.update(body);
+    return result.ok ? { status: 200, body: result.view } : problem(result.problem);
   });
 
-  app.post('/connection/test', async (request, reply) => {
-    const parsed = connectionTestInput.safeParse(bodyOrNothing(request.body));
-    if (!parsed.success) return invalid(reply, parsed.error);
-    const result = await connection.test(parsed.data);
-    return result.ok ? result.result : problem(reply, result.problem);
+  serveRoute(app, deskRoutes.testConnection, async ({ body }) => {
+    const result = await connection.test(body);
+    return result.ok ? { status: 200, body: result.result } : problem(result.problem);
   });
 }

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { deskRoutes } from '../../../shared/api/desk-routes';
 import { headerSignature, mappingForHeaders } from '../../../shared/import-headers';
-import { importMappingWrite } from '../../../shared/schemas/imports';
 import type { Store } from '../../store/store';
-import { describeIssues, invalidQuery, isPlainObject } from '../../sync/validation';
-import { parseMappingQuery } from '../import-queries';
-import { sendError } from '../reply';
+import { serveRoute } from '../contract/serve-route';
 
 export interface ImportMappingRoutesOptions {
   store: Store;
@@ -16,28 +14,16 @@ export interface ImportMappingRoutesOptions {
  * (same signature: case, surrounding and repeated spaces do not count), per dropzone and kind.
  */
 export async function importMappingRoutes(app: FastifyInstance, { store, now }: ImportMappingRoutesOptions) {
-  app.get('/import-mappings', async (request, reply) => {
-    const query = parseMappingQuery(request.query as Record<string, string>);
-    if (!query.ok) return reply.code(422).send(invalidQuery(query.fields).body);
-    const { kind, headers } = query.value;
+  serveRoute(app, deskRoutes.getImportMapping, ({ request, query: { kind, headers } }) => {
     const stored = store.importMappings.get(request.dropzone!.id, kind, headerSignature(headers));
-    if (!stored) return { mapping: null, date_format: null };
+    if (!stored) return { status: 200, body: { mapping: null, date_format: null } };
     // Keyed by this file's own spelling of the headers, so the wizard can look them up as they are.
-    return { mapping: mappingForHeaders(stored.mapping, headers), date_format: stored.date_format };
+    return { status: 200, body: { mapping: mappingForHeaders(stored.mapping, headers), date_format: stored.date_format } };
   });
 
-  app.put('/import-mappings', async (request, reply) => {
-    if (!isPlainObject(request.body)) {
-      return sendError(reply, 'unprocessable_content', 'body must be a JSON object', { fields: { 'import mapping': 'body must be a JSON object' } });
-    }
-    const parsed = importMappingWrite.safeParse(request.body);
-    if (!parsed.success) {
-      const { fields, messages } = describeIssues(parsed.error, 'import mapping');
-      return sendError(reply, 'unprocessable_content', messages.join('; '), { fields });
-    }
-    const { kind, headers, mapping, date_format } = parsed.data;
+  serveRoute(app, deskRoutes.putImportMapping, ({ request, body: { kind, headers, mapping, date_format } }) => {
     const stored = { mapping: mappingForHeaders(mapping, headers), date_format: date_format ?? null };
     store.importMappings.save(request.dropzone!.id, kind, headerSignature(headers), stored, now().toISOString());
-    return stored;
+    return { status: 200, body: stored };
   });
 }

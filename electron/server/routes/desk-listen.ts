@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
-import { listenUpdate, type ListenSource, type ListenView } from '../../../shared/schemas/listen';
+import { deskRoutes } from '../../../shared/api/desk-routes';
+import type { ListenSource, ListenView } from '../../../shared/schemas/listen';
 import type { Store } from '../../store/store';
-import { describeIssues } from '../../sync/validation';
-import { sendError } from '../reply';
+import { serveRoute } from '../contract/serve-route';
 import { syncApiUrl } from '../sync-api-url';
 
 /** What only the starter knows: why this run listens where it does (set once listening). */
@@ -36,15 +36,10 @@ export async function listenRoutes(app: FastifyInstance, { store, facts, now }: 
     };
   };
 
-  app.get('/listen', async () => view());
+  serveRoute(app, deskRoutes.getListen, () => ({ status: 200, body: view() }));
 
-  app.put('/listen', async (request, reply) => {
-    const parsed = listenUpdate.safeParse(request.body);
-    if (!parsed.success) {
-      const { fields, messages } = describeIssues(parsed.error, 'listen');
-      return sendError(reply, 'unprocessable_content', messages.join('; '), { fields });
-    }
-    store.listenSettings.setFixedPort(parsed.data.fixed_port, now().toISOString());
-    return view();
+  serveRoute(app, deskRoutes.putListen, ({ body }) => {
+    store.listenSettings.setFixedPort(body.fixed_port, now().toISOString());
+    return { status: 200, body: view() };
   });
 }

@@ -7,7 +7,7 @@ export type BookingChanges = Partial<Omit<BookingRecord, 'id' | 'dropzone_id' | 
 
 export interface BookingQuery {
   includeAll: boolean;
-  /** Lower-cased needles, matched as plain substrings (no wildcards). */
+  /** Matched as plain substrings (no wildcards), case-insensitively: the store folds them as it folds the rows. */
   nameContains?: string;
   emailContains?: string;
   jumpOnGteq?: string;
@@ -137,7 +137,7 @@ export class BookingRepo {
       this.listStmts.set(key, stmts);
     }
     const params: Record<string, unknown> = { dropzoneId, limit, offset };
-    for (const f of filters) params[f] = query[f];
+    for (const f of filters) params[f] = SEARCHES.has(f) ? foldForSearch(query[f] as string) : query[f];
     if (stmts.kind === 'matches') {
       const ids = stmts.ids.all(params) as number[];
       const pageIds = ids.slice(offset, offset + limit);

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { hashToken, newToken } from '../../common/tokens';
 
 export interface TokenInfo {
   id: number;
@@ -10,7 +11,18 @@ export interface TokenInfo {
 /** A token as one dropzone's desk sees it (the dropzone is the caller's own). */
 export type DropzoneTokenInfo = Omit<TokenInfo, 'dropzone_id'>;
 
-/** API tokens, stored only as SHA-256 hashes (tokens are random, so a fast hash is enough). */
+export interface IssuedToken {
+  id: number;
+  label: string;
+  created_at: string;
+  /** The token itself: the caller shows it once and keeps no copy. */
+  token: string;
+}
+
+/**
+ * API tokens, stored only as SHA-256 hashes: callers hand in and look up tokens, and never see a
+ * hash. Auth reads the store on every call, so a token works (and, once revoked, stops) at once.
+ */
 export class TokenRepo {
   private readonly insertStmt;
   private readonly dropzoneOfStmt;
@@ -34,12 +46,24 @@ export class TokenRepo {
     this.revokeForDropzoneStmt = db.prepare('DELETE FROM api_tokens WHERE id = ? AND dropzone_id = ?');
   }
 
-  add(dropzoneId: number, tokenHash: string, label: string, createdAt: string): number {
-    return Number(this.insertStmt.run(dropzoneId, tokenHash, label, createdAt).lastInsertRowid);
+  /** Keeps a token the caller chose (a seed's, for tests and demos). */
+  add(dropzoneId: number, token: string, label: string, createdAt: string): number {
+    return Number(this.insertStmt.run(dropzoneId, hashToken(token), label, createdAt).lastInsertRowid);
   }
 
-  dropzoneOf(tokenHash: string): number | undefined {
-    return this.dropzoneOfStmt.get(tokenHash)?.dropzone_id;
+  /**
+   * Makes a new token for a dropzone and keeps only its hash. The desk API and the token CLI both
+   * issue tokens through here, so there is one place that decides how a token looks and is kept.
+   */
+  issue(dropzoneId: number, label: string, createdAt: string): IssuedToken {
+    const token = newToken();
+    const id = this.add(dropzoneId, token, label, createdAt);
+    return { id, label, created_at: createdAt, token };
+  }
+
+  /** The dropzone a token belongs to; undefined for an unknown or revoked one. */
+  dropzoneOf(token: string): number | undefined {
+    return this.dropzoneOfStmt.get(hashToken(token))?.dropzone_id;
   }
 
   /** Every dropzone's tokens: for the CLI, which administers the whole store. */

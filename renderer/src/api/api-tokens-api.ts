@@ -1,14 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ApiTokenCreate, ApiTokenCreated, ApiTokenInfo } from '../../../shared/schemas/api-tokens';
-import { apiGet, apiRequest } from './client';
-
-const PATH = '/api/desk/api-tokens';
+import { deskRoutes } from '../../../shared/api/desk-routes';
+import type { ApiTokenCreate } from '../../../shared/schemas/api-tokens';
+import { call } from './call';
 
 /** The booking systems' tokens (/api/desk/api-tokens). A 422 comes back as an ApiError with `fields`. */
 export const apiTokensApi = {
-  list: () => apiGet<ApiTokenInfo[]>(PATH),
-  create: async (input: ApiTokenCreate) => (await apiRequest<ApiTokenCreated>('POST', PATH, input)).body,
-  revoke: async (id: number) => void (await apiRequest<null>('DELETE', `${PATH}/${id}`)),
+  list: () => call(deskRoutes.listApiTokens),
+  create: (input: ApiTokenCreate) => call(deskRoutes.createApiToken, { body: input }),
+  revoke: async (id: number) => void (await call(deskRoutes.revokeApiToken, { params: { id } })),
 };
 
 /** Mutations invalidate ['api-tokens']: the list is the only query under it. */

@@ -37,6 +37,16 @@ function authHeader(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/** What came back: the HTTP status and the body read as JSON (null: no body; NOT_JSON: something else). */
+export interface Exchange {
+  status: number;
+  ok: boolean;
+  json: unknown;
+}
+
+/** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */
+export const NOT_JSON = Symbol('not JSON');
+
 /**
  * JSON already serialised, piece by piece, by a caller with a body too large to stringify in one
  * go without freezing the page (an import's hand-over): sent as it is.
@@ -45,11 +55,8 @@ export class SerialisedJson {
   constructor(readonly blob: Blob) {}
 }
 
-/**
- * One way to call the server: JSON in, JSON out, the bearer token added. Non-2xx answers become
- * ApiError, unless `acceptStatuses` lists them (outcomes such as 406 or 409 that a form shows).
- */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, acceptStatuses: number[] = []): Promise<{ status: number; body: T }> {
+/** The one place a call goes out: the bearer token added, JSON in, JSON out; no answer at all is an OfflineError. */
+export async function exchange(method: string, path: string, body?: unknown): Promise<Exchange> {
   let response: Response;
   try {
     response = await fetch(`${apiBase()}${path}`, {
@@ -64,18 +71,32 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
   }
   const text = await response.text();
-  let parsed: unknown = null;
+  let json: unknown = null;
   if (text) {
     try {
-      parsed = JSON.parse(text);
+      json = JSON.parse(text);
     } catch {
-      parsed = { status: 'bad_response', error: `the server answered with something that is not JSON (HTTP ${response.status})` };
+      json = NOT_JSON;
     }
   }
-  if (!response.ok && !acceptStatuses.includes(response.status)) {
-    throw new ApiError(response.status, (parsed ?? { status: 'error', error: `HTTP ${response.status}` }) as ErrorBody);
-  }
-  return { status: response.status, body: parsed as T };
+  return { status: response.status, ok: response.ok, json };
+}
+
+/** An error answer as the ApiError carries it: the server's body, or one that says what came instead. */
+export function errorBodyOf({ status, json }: Exchange): ErrorBody {
+  if (json === NOT_JSON) return { status: 'bad_response', error: `the server answered with something that is not JSON (HTTP ${status})` };
+  return (json ?? { status: 'error', error: `HTTP ${status}` }) as ErrorBody;
+}
+
+/**
+ * A call of an endpoint that no route table in shared/api/ declares yet (the import history):
+ * the body is cast, not checked. Use call() for everything else. Non-2xx answers become
+ * ApiError, unless `acceptStatuses` lists them.
+ */
+export async function apiRequest<T>(method: string, path: string, body?: unknown, acceptStatuses: number[] = []): Promise<{ status: number; body: T }> {
+  const answer = await exchange(method, path, body);
+  if (!answer.ok && !acceptStatuses.includes(answer.status)) throw new ApiError(answer.status, errorBodyOf(answer));
+  return { status: answer.status, body: (answer.json === NOT_JSON ? errorBodyOf(answer) : answer.json) as T };
 }
 
 export async function apiGet<T>(path: string): Promise<T> {
@@ -98,13 +119,13 @@ export async function apiStream(path: string, signal: AbortSignal): Promise<Read
   }
   if (!response.ok || !response.body) {
     const text = await response.text().catch(() => '');
-    let parsed: ErrorBody = { status: 'error', error: `HTTP ${response.status}` };
+    let json: unknown;
     try {
-      parsed = JSON.parse(text) as ErrorBody;
+      json = text ? JSON.parse(text) : null;
     } catch {
-      // not JSON: the status says enough
+      json = NOT_JSON;
     }
-    throw new ApiError(response.status, parsed);
+    throw new ApiError(response.status, errorBodyOf({ status: response.status, ok: false, json }));
   }
   return response.body;
 }

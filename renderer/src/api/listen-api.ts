@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ListenUpdate, ListenView } from '../../../shared/schemas/listen';
-import { apiGet, apiRequest } from './client';
+import { deskRoutes } from '../../../shared/api/desk-routes';
+import type { ListenUpdate } from '../../../shared/schemas/listen';
+import { call } from './call';
 import { queryKeys } from './queries';
 
 /** /api/desk/listen: where the desk listens for booking systems, and the port kept from the next start. */
 export const listenApi = {
-  get: () => apiGet<ListenView>('/api/desk/listen'),
+  get: () => call(deskRoutes.getListen),
   /** 422 (with `fields`) comes back as an ApiError for the form. */
-  put: async (update: ListenUpdate) => (await apiRequest<ListenView>('PUT', '/api/desk/listen', update)).body,
+  put: (update: ListenUpdate) => call(deskRoutes.putListen, { body: update }),
 };
 
 export const listenQuery = () => queryOptions({ queryKey: [...queryKeys.desk, 'listen'], queryFn: listenApi.get });

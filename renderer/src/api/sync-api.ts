@@ -1,18 +1,11 @@
-import type { BookingList, BookingShow, BookingWrite } from '../../../shared/schemas/booking';
-import type { Product, ProductListItem, Upgrade, UpgradeListItem } from '../../../shared/schemas/catalogue';
-import type { Filmer, FilmerWrite } from '../../../shared/schemas/filmer';
-import type {
-  ConnectionTestInput,
-  ConnectionTestResult,
-  ConnectionUpdate,
-  ConnectionView,
-  DeskSession,
-  LogEntryDetail,
-  LogPage,
-  LogQuery,
-} from '../../../shared/schemas/desk';
+import { deskRoutes } from '../../../shared/api/desk-routes';
+import type { BodyInput, QueryInput } from '../../../shared/api/route';
+import { syncRoutes } from '../../../shared/api/sync-routes';
+import type { BookingWrite } from '../../../shared/schemas/booking';
+import type { DeskSession, LogQuery } from '../../../shared/schemas/desk';
+import type { FilmerWrite } from '../../../shared/schemas/filmer';
 import type { HandEdit } from '../../../shared/schemas/hand-edits';
-import { apiGet, apiRequest, SYNC } from './client';
+import { call, callForAnswer } from './call';
 
 export type { DeskSession };
 
@@ -28,17 +21,17 @@ export interface BookingFilters {
   to: string | null;
 }
 
-export function bookingListPath(f: BookingFilters): string {
-  const q = new URLSearchParams({ page: String(f.page), per_page: String(f.perPage) });
-  if (f.includeAll) q.set('include_all', 'true');
+export function bookingListQuery(f: BookingFilters): QueryInput<typeof syncRoutes.listBookings> {
   const search = f.search.trim();
-  if (search) q.set(search.includes('@') ? 'q[email_cont]' : 'q[name_cont]', search);
-  if (f.from) q.set('q[jump_on_gteq]', f.from);
-  if (f.to) q.set('q[jump_on_lteq]', f.to);
-  return `${SYNC}/bookings?${q}`;
+  return {
+    page: String(f.page),
+    per_page: String(f.perPage),
+    include_all: f.includeAll ? 'true' : undefined,
+    ...(search ? { [search.includes('@') ? 'q[email_cont]' : 'q[name_cont]']: search } : {}),
+    'q[jump_on_gteq]': f.from ?? undefined,
+    'q[jump_on_lteq]': f.to ?? undefined,
+  };
 }
-
-export const bookingPath = (externalId: string) => `${SYNC}/bookings/${encodeURIComponent(externalId)}`;
 
 /** What a create or update answered: outcomes the form shows are not exceptions. */
 export interface WriteOutcome<T = Record<string, unknown>> {
@@ -46,65 +39,54 @@ export interface WriteOutcome<T = Record<string, unknown>> {
   body: T & { status: string; error?: string; errors?: string[]; warning?: string; fields?: Record<string, string>; ignored_attributes?: string[] };
 }
 
-const SHOWN_OUTCOMES = [404, 406, 409, 422];
+/** Every declared answer of a write, as the forms read it (a 406 or 409 is shown, not thrown). */
+function outcomeOf(answer: { status: number; body: unknown }): WriteOutcome {
+  return { httpStatus: answer.status, body: answer.body as WriteOutcome['body'] };
+}
 
 export const syncApi = {
-  listBookings: (f: BookingFilters) => apiGet<BookingList>(bookingListPath(f)),
-  getBooking: (externalId: string) => apiGet<BookingShow>(bookingPath(externalId)),
-  saveBooking: async (booking: BookingWrite): Promise<WriteOutcome> => {
-    const { status, body } = await apiRequest<WriteOutcome['body']>('POST', `${SYNC}/bookings`, booking, SHOWN_OUTCOMES);
-    return { httpStatus: status, body };
-  },
-  deleteBooking: (externalId: string) => apiRequest<null>('DELETE', bookingPath(externalId)),
+  listBookings: (f: BookingFilters) => call(syncRoutes.listBookings, { query: bookingListQuery(f) }),
+  getBooking: (externalId: string) => call(syncRoutes.getBooking, { params: { external_id: externalId } }),
+  saveBooking: async (booking: BookingWrite): Promise<WriteOutcome> => outcomeOf(await callForAnswer(syncRoutes.saveBooking, { body: booking })),
+  deleteBooking: (externalId: string) => call(syncRoutes.deleteBooking, { params: { external_id: externalId } }),
 
-  listFilmers: (includeAll: boolean) => apiGet<Filmer[]>(`${SYNC}/filmers${includeAll ? '?include_all=true' : ''}`),
-  getFilmer: (id: number) => apiGet<Filmer>(`${SYNC}/filmers/${id}`),
-  saveFilmer: async (filmer: FilmerWrite): Promise<WriteOutcome> => {
-    const { status, body } = await apiRequest<WriteOutcome['body']>('POST', `${SYNC}/filmers`, filmer, SHOWN_OUTCOMES);
-    return { httpStatus: status, body };
-  },
+  listFilmers: (includeAll: boolean) => call(syncRoutes.listFilmers, { query: { include_all: includeAll ? 'true' : undefined } }),
+  getFilmer: (id: number) => call(syncRoutes.getFilmer, { params: { id } }),
+  saveFilmer: async (filmer: FilmerWrite): Promise<WriteOutcome> => outcomeOf(await callForAnswer(syncRoutes.saveFilmer, { body: filmer })),
   /** 204 when deleted; a refusal (dependent jumps) comes back as an outcome with `errors`. */
   deleteFilmer: async (id: number): Promise<WriteOutcome | null> => {
-    const { status, body } = await apiRequest<WriteOutcome['body'] | null>('DELETE', `${SYNC}/filmers/${id}`, undefined, SHOWN_OUTCOMES);
-    return status === 204 || body === null ? null : { httpStatus: status, body };
+    const answer = await callForAnswer(syncRoutes.deleteFilmer, { params: { id } });
+    return answer.status === 204 ? null : outcomeOf(answer);
   },
 
-  listProducts: () => apiGet<{ version: string; products: ProductListItem[] }>(`${SYNC}/products`),
-  getProduct: (id: number) => apiGet<Product>(`${SYNC}/products/${id}`),
-  listUpgrades: () => apiGet<{ version: string; upgrades: UpgradeListItem[] }>(`${SYNC}/upgrades`),
-  getUpgrade: (id: number) => apiGet<Upgrade>(`${SYNC}/upgrades/${id}`),
+  listProducts: () => call(syncRoutes.listProducts),
+  getProduct: (id: number) => call(syncRoutes.getProduct, { params: { id } }),
+  listUpgrades: () => call(syncRoutes.listUpgrades),
+  getUpgrade: (id: number) => call(syncRoutes.getUpgrade, { params: { id } }),
 };
 
 /** The desk's own endpoints (docs/desk-api.md). */
 export type LogFilters = Omit<LogQuery, 'deviations'> & { deviations?: boolean };
 
-export function logListPath(filters: LogFilters): string {
-  const q = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) {
-    if (value === undefined || value === '' || value === false) continue;
-    q.set(key, String(value));
-  }
-  const query = q.toString();
-  return `/api/desk/log${query ? `?${query}` : ''}`;
+export function logQueryOf({ deviations, ...filters }: LogFilters): LogQuery {
+  const query: LogQuery = { ...filters, deviations: deviations ? 'true' : undefined };
+  // An empty text box is no filter.
+  for (const key of Object.keys(query) as (keyof LogQuery)[]) if (query[key] === '') delete query[key];
+  return query;
 }
 
 export const deskApi = {
-  session: () => apiGet<DeskSession>('/api/desk/session'),
-  health: () => apiGet<{ status: string; version: string }>('/api/desk/health'),
-  getConnection: () => apiGet<ConnectionView>('/api/desk/connection'),
+  session: () => call(deskRoutes.session),
+  health: () => call(deskRoutes.health),
+  getConnection: () => call(deskRoutes.getConnection),
   /** 422 (with `fields`) comes back as an ApiError for the form. */
-  putConnection: async (update: ConnectionUpdate) => (await apiRequest<ConnectionView>('PUT', '/api/desk/connection', update)).body,
-  testConnection: async (input: ConnectionTestInput) => (await apiRequest<ConnectionTestResult>('POST', '/api/desk/connection/test', input)).body,
-  listLog: (filters: LogFilters) => apiGet<LogPage>(logListPath(filters)),
-  getLogEntry: (id: number) => apiGet<LogEntryDetail>(`/api/desk/log/${id}`),
+  putConnection: (update: BodyInput<typeof deskRoutes.putConnection>) => call(deskRoutes.putConnection, { body: update }),
+  testConnection: (input: BodyInput<typeof deskRoutes.testConnection>) => call(deskRoutes.testConnection, { body: input }),
+  listLog: (filters: LogFilters) => call(deskRoutes.listLog, { query: logQueryOf(filters) }),
+  getLogEntry: (id: number) => call(deskRoutes.getLogEntry, { params: { id } }),
   /** A hand edit (local store only): applies like a sync update and locks the changed fields. */
-  editBooking: async (externalId: string, edit: HandEdit): Promise<WriteOutcome> => {
-    const { status, body } = await apiRequest<WriteOutcome['body']>('PATCH', handEditPath(externalId), edit, SHOWN_OUTCOMES);
-    return { httpStatus: status, body };
-  },
+  editBooking: async (externalId: string, edit: HandEdit): Promise<WriteOutcome> =>
+    outcomeOf(await callForAnswer(deskRoutes.editBooking, { params: { external_id: externalId }, body: edit })),
   /** Lets the booking system change these fields again. */
-  unlockBookingFields: async (externalId: string, fields: string[]) =>
-    (await apiRequest<BookingShow>('POST', `${handEditPath(externalId)}/unlock`, { fields })).body,
+  unlockBookingFields: (externalId: string, fields: string[]) => call(deskRoutes.unlockBookingFields, { params: { external_id: externalId }, body: { fields } }),
 };
-
-const handEditPath = (externalId: string) => `/api/desk/bookings/${encodeURIComponent(externalId)}`;

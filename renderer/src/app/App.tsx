@@ -10,8 +10,8 @@ import { ImportHost } from '../features/import/ImportHost';
 import { NAV_ITEMS, ROUTES } from './routes';
 import { StatusBar } from './StatusBar';
 
-// Bookings is where the desk opens, so it ships in the first bundle; the other screens (and the
-// chart library the detail page uses) load when first visited, keeping the first paint fast.
+// Bookings is where the desk opens, so it ships in the first bundle; the other screens load when
+// first visited, keeping the first paint fast.
 const BookingDetailPage = lazy(() => import('../features/bookings/BookingDetailPage').then((m) => ({ default: m.BookingDetailPage })));
 const FilmersPage = lazy(() => import('../features/filmers/FilmersPage').then((m) => ({ default: m.FilmersPage })));
 const CataloguePage = lazy(() => import('../features/catalogue/CataloguePage').then((m) => ({ default: m.CataloguePage })));

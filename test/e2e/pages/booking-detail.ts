@@ -53,6 +53,11 @@ export class BookingDetail {
   readonly financePaid = () => this.page.getByTestId('finance-paid');
   readonly financeEmpty = () => this.page.getByTestId('finance-empty');
   readonly chart = () => this.page.getByTestId('finance-chart');
+  /** The drawing itself, and its dots: one per event (the closing "Now" has none). */
+  readonly chartDrawing = () => this.chart().getByRole('img');
+  readonly chartDots = () => this.chart().locator('[data-event-dot]');
+  /** What the chart says of the step under the pointer (or picked with the arrow keys). */
+  readonly chartTooltip = () => this.page.getByTestId('finance-chart-tooltip');
   readonly chartNote = () => this.page.getByTestId('finance-chart-note');
   readonly events = () => this.page.getByTestId('finance-event');
   readonly event = (index: number) => new FinanceEventEntry(this.events().nth(index));

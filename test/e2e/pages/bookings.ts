@@ -31,6 +31,8 @@ export class BookingsScreen {
   readonly includeAll = () => this.page.getByRole('switch', { name: 'Include bookings without external id' });
 
   readonly columnHeader = (name: string) => this.grid().getByRole('columnheader', { name, exact: true });
+  /** The drag handle on a header's right edge (mouse only). */
+  readonly resizeHandle = (name: string) => this.columnHeader(name).locator('[title="Drag to resize, double-click to reset"]');
   readonly sortButton = (name: string) => this.columnHeader(name).getByRole('button');
   readonly columnsButton = () => this.page.getByRole('button', { name: 'Columns' });
   readonly columnToggle = (name: string) => this.page.getByTestId('columns-menu').getByRole('checkbox', { name, exact: true });

@@ -13,16 +13,20 @@ export class CatalogueScreen {
   readonly upgradesVersion = () => this.page.getByTestId('upgrades-version');
   readonly readOnlyNote = () => this.page.getByTestId('catalogue-read-only-note');
 
+  /** A grid's body rows (the header row holds column headers, not cells). */
+  rows(grid: Locator): Locator {
+    return grid.getByRole('row').filter({ has: this.page.getByRole('gridcell') });
+  }
   /** A row of a grid by the record's name (exact). */
   row(grid: Locator, name: string): Locator {
-    return grid.locator('tbody tr').filter({ has: this.page.getByText(name, { exact: true }) });
+    return this.rows(grid).filter({ has: this.page.getByText(name, { exact: true }) });
   }
   /** One cell of a row, by the column header's text. */
   async cell(grid: Locator, name: string, column: string): Promise<Locator> {
-    const headers = await grid.locator('thead th').allInnerTexts();
+    const headers = await grid.getByRole('columnheader').allInnerTexts();
     const index = headers.findIndex((text) => text.trim() === column);
     if (index < 0) throw new Error(`no column "${column}" in ${headers.join(' | ')}`);
-    return this.row(grid, name).locator('td').nth(index);
+    return this.row(grid, name).getByRole('gridcell').nth(index);
   }
 
   readonly drawer = () => this.page.getByRole('dialog');

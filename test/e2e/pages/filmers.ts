@@ -8,12 +8,14 @@ export class FilmersScreen {
   constructor(private readonly page: Page) {}
 
   readonly grid = () => this.page.getByRole('grid', { name: 'Filmers' });
-  readonly rows = () => this.grid().locator('tbody tr');
+  /** Body rows only (the header row holds column headers, not cells). */
+  readonly rows = () => this.grid().getByRole('row').filter({ has: this.page.getByRole('gridcell') });
+  readonly selectedRow = () => this.grid().locator('[role="row"][aria-selected="true"]');
   /** A filmer's row, found by its name (exact cell text). */
   row(name: string): Locator {
     return this.rows().filter({ has: this.page.getByText(name, { exact: true }) });
   }
-  readonly names = () => this.grid().locator('tbody tr td:first-child');
+  readonly names = () => this.grid().locator('[role="row"] > [role="gridcell"]:first-child');
   readonly count = () => this.page.getByTestId('filmers-count');
   readonly includeAll = () => this.page.getByRole('switch', { name: 'Include filmers without external id' });
   readonly search = () => this.page.getByRole('textbox', { name: 'Search filmers' });

@@ -77,7 +77,8 @@ export class ImportHistoryScreen {
 
   readonly root = () => this.page.getByTestId('import-history');
   readonly grid = () => this.page.getByRole('grid', { name: 'Imports' });
-  readonly rows = () => this.grid().locator('tbody tr');
+  /** Body rows only (the header row holds column headers, not cells). */
+  readonly rows = () => this.grid().getByRole('row').filter({ has: this.page.getByRole('gridcell') });
   readonly row = (text: string | RegExp) => this.rows().filter({ hasText: text });
   readonly detail = () => this.page.getByTestId('import-history-detail');
   readonly fileName = () => this.page.getByTestId('history-file-name');

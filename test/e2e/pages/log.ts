@@ -5,7 +5,8 @@ export class LogScreen {
   constructor(private readonly page: Page) {}
 
   readonly grid = () => this.page.getByRole('grid', { name: 'Request log' });
-  readonly rows = () => this.grid().locator('tbody tr');
+  /** Body rows only (the header row holds column headers, not cells). */
+  readonly rows = () => this.grid().getByRole('row').filter({ has: this.page.getByRole('gridcell') });
   readonly row = (text: string | RegExp) => this.rows().filter({ hasText: text });
   readonly pathFilter = () => this.page.getByRole('textbox', { name: 'Path contains' });
   readonly onlyDeviations = () => this.page.getByRole('switch', { name: 'Only contract deviations' });

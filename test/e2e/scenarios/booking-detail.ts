@@ -50,8 +50,8 @@ export async function deliveredBookingDetail(page: Page, desk: ScenarioDesk): Pr
 
   await expect(detail.financeTotal()).toHaveText('2.25');
   await expect(detail.financePaid()).toHaveText(/35\.00/);
-  await expect(detail.chart().locator('svg.recharts-surface')).toBeVisible();
-  await expect(detail.chart().locator('.recharts-area-dot')).toHaveCount(3);
+  await expect(detail.chartDrawing()).toHaveAccessibleName('Running credit total over 3 events, now 2.25 credits');
+  await expect(detail.chartDots()).toHaveCount(3);
 
   // The meaning of an event type (spec 6) on hover.
   await detail.event(1).label().hover();

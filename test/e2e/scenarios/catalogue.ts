@@ -18,7 +18,7 @@ export async function catalogueProducts(page: Page, desk: ScenarioDesk, request:
   const catalogue = new CatalogueScreen(page);
   const grid = catalogue.productsGrid();
   await expect(catalogue.tab('Products')).toHaveAttribute('aria-selected', 'true');
-  await expect(grid.locator('tbody tr')).toHaveCount(5);
+  await expect(catalogue.rows(grid)).toHaveCount(5);
   await expect(catalogue.readOnlyNote()).toContainText('configured in the admin interface');
 
   const version = await listVersion(request, desk.url, desk.token, 'products');

@@ -1,7 +1,8 @@
 import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
-import { DataGrid, GridKeyHints } from '../../components/DataGrid';
+import { GridKeyHints } from '../../components/grid/GridKeyHints';
+import { RecordGrid } from '../../components/grid/RecordGrid';
 
 interface CatalogueItem {
   id: number;
@@ -47,7 +48,7 @@ export function CatalogueTable<T extends CatalogueItem>({ items, columns, label,
   });
   return (
     <Stack gap="xs" maw={maxWidth}>
-      <DataGrid
+      <RecordGrid
         table={table}
         label={label}
         testId={testId}

@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import type { UpgradeListItem } from '../../../../shared/schemas/catalogue';
-import { localeSort, NameCell } from '../../components/DataGrid';
+import { localeSort, NameCell } from '../../components/grid/cells';
+import type { GridColumnMeta } from '../../components/grid/columnLayout';
 import { formatMoney } from '../../lib/format';
 import { ActiveBadge } from './YesNo';
 
@@ -10,13 +11,16 @@ const column = createColumnHelper<UpgradeListItem>();
 export const UPGRADE_COLUMNS = [
   column.accessor('name', {
     header: 'Name',
+    size: 200,
+    meta: { grow: true } satisfies GridColumnMeta,
     sortingFn: localeSort<UpgradeListItem>(),
     cell: (info) => <NameCell value={info.getValue()} />,
   }),
   column.accessor('payment_price_cents', {
     header: 'Price',
     cell: ({ row: { original: upgrade } }) => <span className="numeric">{formatMoney(upgrade.payment_price_cents, upgrade.payment_price_currency)}</span>,
-    meta: { align: 'right', width: 140 },
+    size: 140,
+    meta: { align: 'right' } satisfies GridColumnMeta,
   }),
-  column.accessor('active', { header: 'Active', cell: (info) => <ActiveBadge active={info.getValue()} />, meta: { align: 'center', width: 120 } }),
+  column.accessor('active', { header: 'Active', cell: (info) => <ActiveBadge active={info.getValue()} />, size: 120, meta: { align: 'center' } satisfies GridColumnMeta }),
 ];

@@ -1,9 +1,10 @@
 import { Alert, Button, Checkbox, Group, Kbd, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm, type FormErrors } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
-import { filmerWriteOf, formValuesOf, NEW_FILMER, NO_PROBLEMS, problemsOf, type FilmerField, type FilmerFormValues, type FormProblems } from './filmer-form';
+import { filmerWriteOf, formValuesOf, NEW_FILMER, problemsOf, type FilmerFormValues } from './filmer-form';
 import { isSaved, useSaveFilmer } from './use-filmer-mutations';
 
 export interface FilmerFormModalProps {
@@ -29,11 +30,13 @@ type FilmerFormProps = Omit<FilmerFormModalProps, 'opened' | 'session'>;
 
 /**
  * The form itself. On a refusal it stays open with everything as typed and the server's messages
- * beside their fields; only a save closes it.
+ * beside their fields (a field's message goes once that field changes); only a save closes it.
+ * The server is the one judge of a filmer, so the form checks nothing itself.
  */
 function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
-  const [values, setValues] = useState<FilmerFormValues>(() => (filmer ? formValuesOf(filmer) : NEW_FILMER));
-  const [problems, setProblems] = useState<FormProblems>(NO_PROBLEMS);
+  const form = useForm<FilmerFormValues>({ initialValues: filmer ? formValuesOf(filmer) : NEW_FILMER });
+  // Messages that belong to no single field, shown above the form until the next try.
+  const [general, setGeneral] = useState<string[]>([]);
   const [refusals, setRefusals] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveFilmer();
@@ -43,28 +46,16 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
     if (refusals > 0) formRef.current?.querySelector<HTMLInputElement>('input[aria-invalid="true"]')?.focus();
   }, [refusals]);
 
-  const set = <K extends FilmerField>(field: K, value: FilmerFormValues[K]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    // The message was about the old value; clear it once the user changes that field.
-    setProblems((current) => (current.fields[field] ? { ...current, fields: { ...current.fields, [field]: undefined } } : current));
+  const refuse = (fields: FormErrors, messages: string[]) => {
+    form.setErrors(fields);
+    setGeneral(messages);
   };
-  const text = (field: Extract<FilmerField, 'name' | 'email' | 'external_id' | 'external_service'>) => ({
-    value: values[field],
-    onChange: (event: { currentTarget: { value: string } }) => set(field, event.currentTarget.value),
-    error: problems.fields[field],
-  });
-  const flag = (field: Extract<FilmerField, 'tandem_instructor' | 'videographer' | 'active'>) => ({
-    checked: values[field],
-    onChange: (event: { currentTarget: { checked: boolean } }) => set(field, event.currentTarget.checked),
-    error: problems.fields[field],
-  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: FilmerFormValues) => {
     if (save.isPending) return;
     const write = filmerWriteOf(values, filmer ?? undefined);
     if (!write) return onClose();
-    setProblems(NO_PROBLEMS);
+    refuse({}, []);
     try {
       const outcome = await save.mutateAsync(write);
       if (isSaved(outcome)) {
@@ -73,22 +64,23 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
         notifications.show({ color: 'teal', title: filmer ? 'Filmer saved' : 'Filmer created', message: name });
         onSaved({ id, externalId: (outcome.body.external_id as string | null | undefined) ?? null, created: !filmer });
       } else if (outcome.httpStatus === 404) {
-        setProblems({ fields: {}, general: ['This filmer no longer exists: it was deleted meanwhile. Cancel, then create it again if it is still needed.'] });
+        refuse({}, ['This filmer no longer exists: it was deleted meanwhile. Cancel, then create it again if it is still needed.']);
       } else {
-        setProblems(problemsOf(outcome));
+        const problems = problemsOf(outcome);
+        refuse(problems.fields, problems.general);
         setRefusals((count) => count + 1);
       }
     } catch (error) {
-      setProblems({ fields: {}, general: [`Not saved: ${(error as Error).message}. Your input is kept; try again.`] });
+      refuse({}, [`Not saved: ${(error as Error).message}. Your input is kept; try again.`]);
     }
   };
 
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label={filmer ? `Edit ${filmer.name}` : 'New filmer'}>
+    <form ref={formRef} onSubmit={form.onSubmit(submit)} noValidate aria-label={filmer ? `Edit ${filmer.name}` : 'New filmer'}>
       <Stack gap="md">
-        {problems.general.length > 0 && (
+        {general.length > 0 && (
           <Alert color="red" title="The server did not accept this" data-testid="filmer-form-error">
-            {problems.general.map((message) => (
+            {general.map((message) => (
               <Text size="sm" key={message}>
                 {message}
               </Text>
@@ -96,20 +88,20 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
           </Alert>
         )}
         <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
-          <TextInput label="Name" required data-autofocus autoComplete="off" {...text('name')} />
-          <TextInput label="E-mail" required type="email" autoComplete="off" {...text('email')} />
+          <TextInput label="Name" required data-autofocus autoComplete="off" {...form.getInputProps('name')} />
+          <TextInput label="E-mail" required type="email" autoComplete="off" {...form.getInputProps('email')} />
           <TextInput
             label="External id"
             description="Booking system’s id; blank if none"
             autoComplete="off"
-            {...text('external_id')}
+            {...form.getInputProps('external_id')}
           />
-          <TextInput label="External service" description="Where the id is from, e.g. skybook" autoComplete="off" {...text('external_service')} />
+          <TextInput label="External service" description="Where the id is from, e.g. skybook" autoComplete="off" {...form.getInputProps('external_service')} />
         </SimpleGrid>
         <Group gap="xl">
-          <Checkbox label="Tandem instructor" {...flag('tandem_instructor')} />
-          <Checkbox label="Videographer" {...flag('videographer')} />
-          <Switch label="Active" description="Shown on the tablet list" color="teal" {...flag('active')} />
+          <Checkbox label="Tandem instructor" {...form.getInputProps('tandem_instructor', { type: 'checkbox' })} />
+          <Checkbox label="Videographer" {...form.getInputProps('videographer', { type: 'checkbox' })} />
+          <Switch label="Active" description="Shown on the tablet list" color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
         </Group>
         <Group justify="space-between" mt="sm">
           {filmer ? (

@@ -1,7 +1,7 @@
 import { getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
-import { DataGrid } from '../../components/DataGrid';
+import { RecordGrid } from '../../components/grid/RecordGrid';
 import { EmptyState } from '../../components/states';
 import { FILMER_COLUMNS } from './filmer-columns';
 import { FilmerRowActionsContext } from './row-actions';
@@ -39,7 +39,7 @@ export function FilmersGrid({ filmers, filter, selectedId, onSelect, onEdit, onD
 
   return (
     <FilmerRowActionsContext.Provider value={actions}>
-      <DataGrid
+      <RecordGrid
         table={table}
         label="Filmers"
         testId="filmers-grid"
@@ -54,10 +54,8 @@ export function FilmersGrid({ filmers, filter, selectedId, onSelect, onEdit, onD
             onDelete(filmer);
           }
         }}
+        placeholder={<EmptyState title={`No filmer matches “${filter.trim()}”`}>Search looks in names, e-mails and external ids.</EmptyState>}
       />
-      {table.getRowModel().rows.length === 0 && filter.trim() !== '' && (
-        <EmptyState title={`No filmer matches “${filter.trim()}”`}>Search looks in names, e-mails and external ids.</EmptyState>
-      )}
     </FilmerRowActionsContext.Provider>
   );
 }

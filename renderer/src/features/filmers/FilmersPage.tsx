@@ -5,7 +5,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import { filmersQuery } from '../../api/queries';
-import { GridKeyHints } from '../../components/DataGrid';
+import { GridKeyHints } from '../../components/grid/GridKeyHints';
+import screen from '../../components/screen.module.css';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { ImportButton } from '../import/ImportButton';
 import { DeleteFilmerDialog } from './DeleteFilmerDialog';
@@ -65,7 +66,7 @@ export function FilmersPage() {
 
   const list = filmers.data ?? NO_FILMERS;
   return (
-    <Stack gap="md">
+    <Stack gap="md" className={screen.fullHeight}>
       <Group justify="space-between" align="flex-end">
         <div>
           <Group gap="sm" align="center">

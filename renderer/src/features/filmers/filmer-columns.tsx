@@ -1,13 +1,14 @@
 import { ActionIcon, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Filmer } from '../../../../shared/schemas/filmer';
-import { BooleanMark, localeSort, stopRowClick, type DataGridColumnMeta, NameCell } from '../../components/DataGrid';
+import { BooleanMark, localeSort, NameCell, stopRowClick } from '../../components/grid/cells';
+import type { GridColumnMeta } from '../../components/grid/columnLayout';
 import { useFilmerRowActions } from './row-actions';
 import { IconTrash } from '../../components/icons';
 
 const column = createColumnHelper<Filmer>();
 const byText = localeSort<Filmer>();
-const center: DataGridColumnMeta = { align: 'center', width: 110 };
+const center: GridColumnMeta = { align: 'center' };
 
 function ActiveCell({ filmer }: { filmer: Filmer }) {
   const { setActive, selectedId } = useFilmerRowActions();
@@ -49,13 +50,16 @@ function DeleteCell({ filmer }: { filmer: Filmer }) {
 export const FILMER_COLUMNS = [
   column.accessor('name', {
     header: 'Name',
+    size: 128,
+    meta: { grow: true } satisfies GridColumnMeta,
     sortingFn: byText,
     cell: (info) => <NameCell value={info.getValue()} />,
   }),
-  column.accessor('email', { header: 'E-mail', sortingFn: byText }),
+  column.accessor('email', { header: 'E-mail', size: 166, meta: { grow: true } satisfies GridColumnMeta, sortingFn: byText }),
   column.accessor((filmer) => filmer.external_id ?? '', {
     id: 'external_id',
     header: 'External id',
+    size: 100,
     sortingFn: byText,
     cell: ({ row: { original: filmer } }) =>
       filmer.external_id ? (
@@ -68,8 +72,8 @@ export const FILMER_COLUMNS = [
         </Text>
       ),
   }),
-  column.accessor('tandem_instructor', { header: 'Tandem instructor', cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
-  column.accessor('videographer', { header: 'Videographer', cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
-  column.accessor('active', { header: 'Active', cell: (info) => <ActiveCell filmer={info.row.original} />, meta: center, enableGlobalFilter: false }),
-  column.display({ id: 'actions', header: () => <VisuallyHidden>Actions</VisuallyHidden>, cell: (info) => <DeleteCell filmer={info.row.original} />, meta: { align: 'right', width: 56 } }),
+  column.accessor('tandem_instructor', { header: 'Tandem instructor', size: 150, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
+  column.accessor('videographer', { header: 'Videographer', size: 124, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
+  column.accessor('active', { header: 'Active', size: 72, cell: (info) => <ActiveCell filmer={info.row.original} />, meta: center, enableGlobalFilter: false }),
+  column.display({ id: 'actions', header: () => <VisuallyHidden>Actions</VisuallyHidden>, cell: (info) => <DeleteCell filmer={info.row.original} />, size: 48, meta: { align: 'right' } satisfies GridColumnMeta }),
 ];

@@ -78,8 +78,6 @@ export interface FormProblems {
   general: string[];
 }
 
-export const NO_PROBLEMS: FormProblems = { fields: {}, general: [] };
-
 /**
  * The server's refusal, sorted for the form: its `fields` map first; messages without a field
  * (`email is required` comes as a bare `error`) are placed by the field they name, else shown above the form.

@@ -181,7 +181,7 @@ export function HistoryDetailPage({ id }: { id: number }) {
 
   return (
     <Stack className={`${classes.page} ${classes.gridPage}`} gap="sm" data-testid="import-history-detail" data-state={s.state}>
-      <Group justify="space-between" wrap="nowrap">
+      <Group justify="space-between" gap="xs">
         <Group gap="sm" wrap="nowrap">
           <Button variant="subtle" leftSection={<IconArrowLeft />} onClick={() => navigate(ROUTES.imports)} data-testid="history-back">
             History
@@ -193,7 +193,7 @@ export function HistoryDetailPage({ id }: { id: number }) {
             {STATE_LOOK[s.state].label}
           </Badge>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" ml="auto">
           <Downloads summary={s} />
           <RetryFailed summary={s} />
         </Group>

@@ -6,7 +6,11 @@ import { useLocation } from 'wouter';
 import type { ImportSummary } from '../../../../shared/schemas/imports';
 import { importsQuery } from '../../api/import-queries';
 import { ROUTES } from '../../app/routes';
-import { DataGrid, GridKeyHints, type DataGridColumnMeta } from '../../components/DataGrid';
+import { NameCell } from '../../components/grid/cells';
+import type { GridColumnMeta } from '../../components/grid/columnLayout';
+import { GridKeyHints } from '../../components/grid/GridKeyHints';
+import { RecordGrid } from '../../components/grid/RecordGrid';
+import screen from '../../components/screen.module.css';
 import { IconFileImport } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
@@ -16,17 +20,17 @@ import { useHistoryRefresh } from './useHistoryRefresh';
 
 const column = createColumnHelper<ImportSummary>();
 const NO_IMPORTS: ImportSummary[] = [];
-const meta = (m: DataGridColumnMeta) => m;
+const meta = (m: GridColumnMeta) => m;
 
 const columns = [
-  column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), meta: meta({ width: 200 }) }),
-  column.accessor('file_name', { header: 'File', cell: (c) => <Text size="sm" fw={600}>{c.getValue()}</Text> }),
-  column.accessor('kind', { header: 'Kind', cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'), meta: meta({ width: 90 }) }),
+  column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), size: 176 }),
+  column.accessor('file_name', { header: 'File', cell: (c) => <NameCell value={c.getValue()} />, size: 170, meta: meta({ grow: true }) }),
+  column.accessor('kind', { header: 'Kind', cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'), size: 84 }),
   column.display({
     id: 'who',
     header: 'Who',
     cell: (c) => (
-      <Text size="sm">
+      <Text span size="sm">
         {c.row.original.operator ?? <Text span c="dimmed">—</Text>}
         <Text span c="dimmed" size="xs">
           {' '}
@@ -34,10 +38,11 @@ const columns = [
         </Text>
       </Text>
     ),
-    meta: meta({ width: 200 }),
+    size: 150,
   }),
-  column.accessor('total_rows', { header: 'Rows', cell: (c) => c.getValue().toLocaleString('en'), meta: meta({ width: 80, align: 'right' }) }),
-  column.display({ id: 'counts', header: 'Outcomes', cell: (c) => <OutcomeCounts counts={c.row.original.counts} compact /> }),
+  column.accessor('total_rows', { header: 'Rows', cell: (c) => c.getValue().toLocaleString('en'), size: 64, meta: meta({ align: 'right' }) }),
+  // Room for four outcomes' badges; more share what wide screens leave.
+  column.display({ id: 'counts', header: 'Outcomes', cell: (c) => <OutcomeCounts counts={c.row.original.counts} compact />, size: 430, meta: meta({ grow: true }) }),
   column.accessor('state', {
     header: 'State',
     cell: (c) => (
@@ -46,7 +51,7 @@ const columns = [
       </Badge>
     ),
     // Wide enough for the longest state's badge ("Interrupted", "Cancelled") in capitals.
-    meta: meta({ width: 132 }),
+    size: 120,
   }),
 ];
 
@@ -55,8 +60,9 @@ export function HistoryPage() {
   const [, navigate] = useLocation();
   const list = useQuery({ ...importsQuery(), refetchInterval: useHistoryRefresh() });
   const [selected, setSelected] = useState<string | null>(null);
+  // Newest first, as the server keeps them: no sorting by header.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: list.data?.imports ?? NO_IMPORTS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id) });
+  const table = useReactTable({ data: list.data?.imports ?? NO_IMPORTS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id), enableSorting: false });
 
   let body;
   if (list.isPending) body = <LoadingState label="Loading the import history…" />;
@@ -69,14 +75,14 @@ export function HistoryPage() {
     );
   else
     body = (
-      <Stack gap="xs">
-        <DataGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" />
+      <>
+        <RecordGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" />
         <GridKeyHints hints={[['↑ ↓', 'select'], ['Enter', 'open']]} />
-      </Stack>
+      </>
     );
 
   return (
-    <Stack gap="md" data-testid="import-history">
+    <Stack gap="md" className={screen.fullHeight} data-testid="import-history">
       <Group justify="space-between">
         <Title order={2}>Import history</Title>
         <Group gap="xs">

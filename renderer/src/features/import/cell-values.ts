@@ -11,13 +11,3 @@ export function toBoolean(value: string): boolean | undefined {
 }
 
 export const BOOLEAN_HINT = 'must be yes or no (true/false, 1/0, x)';
-
-/**
- * Deliberately loose, like the Sync API's own check (electron/sync/filmer-rules.ts, which the
- * renderer may not import): something@domain.tld, no spaces. A unit test keeps the two in step.
- */
-const EMAIL = /^[^@\s]+@[^@\s.]+(\.[^@\s.]+)+$/;
-
-export function isValidEmail(email: string): boolean {
-  return EMAIL.test(email);
-}

@@ -1,8 +1,10 @@
-import { daysBetween } from '../../../../shared/dates';
-import { LIMITS } from '../../../../shared/limits';
+import { isTooOld, tooOldReason } from '../../../../shared/rules/booking-age';
+import { EMAIL_INVALID, isValidEmail } from '../../../../shared/rules/email';
+import { isBlankExternalId, REQUIRES_EXTERNAL_ID } from '../../../../shared/rules/external-id';
+import { filmerProblems } from '../../../../shared/rules/filmer';
 import { bookingWrite } from '../../../../shared/schemas/booking';
 import { filmerWrite } from '../../../../shared/schemas/filmer';
-import { BOOLEAN_HINT, isValidEmail, toBoolean } from './cell-values';
+import { BOOLEAN_HINT, toBoolean } from './cell-values';
 import { partsOf, type ColumnPlan } from './column-plan';
 import { readDate, type DateFormat } from './date-formats';
 import { fieldOf } from './fields';
@@ -88,27 +90,28 @@ export function checkRow(cells: readonly string[], plan: ColumnPlan, settings: C
   }
 
   const email = typeof record.email === 'string' ? record.email : undefined;
-  if (email !== undefined && !isValidEmail(email)) problem('email', 'Email is invalid');
 
   let key: string | null;
   let note: string | undefined;
   let lookup: string | undefined;
   if (plan.kind === 'bookings') {
-    key = typeof record.external_id === 'string' ? record.external_id : null;
-    if (key === null) problem('external_id', 'requires external id');
+    // The Sync API checks no booking e-mail; the import does, so a typo is caught before it is stored.
+    if (email !== undefined && !isValidEmail(email)) problem('email', EMAIL_INVALID);
+    key = isBlankExternalId(record.external_id) ? null : (record.external_id as string);
+    if (key === null) problem('external_id', REQUIRES_EXTERNAL_ID);
     const jumpOn = record.jump_on;
-    if (typeof jumpOn === 'string' && daysBetween(jumpOn, settings.today) > LIMITS.maxBookingAgeDays) {
+    if (typeof jumpOn === 'string' && isTooOld(jumpOn, settings.today)) {
       const stored = key === null ? null : settings.storedJumpOn?.get(key);
       if (stored === jumpOn) note = KEPT_JUMP_DATE_NOTE;
       else {
-        problem('jump_on', `booking is too old: jump date ${jumpOn} is more than ${LIMITS.maxBookingAgeDays} days before today (${settings.today})`);
+        problem('jump_on', tooOldReason(jumpOn, settings.today));
         if (key !== null && stored === undefined) lookup = key;
       }
     }
   } else {
     key = typeof record.external_id === 'string' ? record.external_id : (email?.toLowerCase() ?? null);
-    if (record.name === undefined) problem('name', "Name can't be blank");
-    if (email === undefined) problem('email', "Email can't be blank");
+    // An import row creates, or updates a filmer whole: absent name or e-mail count as blank.
+    for (const [field, message] of Object.entries(filmerProblems({ name: record.name as string | undefined, email }, true))) problem(field, message);
   }
   const check: RowCheck = { record, key, cellProblems, rowProblems };
   if (note !== undefined) check.note = note;

@@ -7,7 +7,10 @@ import type { LogEntrySummary } from '../../../../shared/schemas/desk';
 import { ApiError } from '../../api/client';
 import { logQuery } from '../../api/queries';
 import type { LogFilters } from '../../api/sync-api';
-import { DataGrid, GridKeyHints, type DataGridColumnMeta } from '../../components/DataGrid';
+import type { GridColumnMeta } from '../../components/grid/columnLayout';
+import { GridKeyHints } from '../../components/grid/GridKeyHints';
+import { RecordGrid } from '../../components/grid/RecordGrid';
+import screen from '../../components/screen.module.css';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { LogEntryDrawer } from './LogEntryDrawer';
 
@@ -28,7 +31,7 @@ export function httpColor(code: number): string {
 }
 
 const column = createColumnHelper<LogEntrySummary>();
-const meta = (m: DataGridColumnMeta) => m;
+const meta = (m: GridColumnMeta) => m;
 
 const columns = [
   column.accessor('time', {
@@ -38,16 +41,18 @@ const columns = [
         <span>{new Date(c.getValue()).toLocaleTimeString(undefined, { hour12: false })}</span>
       </Tooltip>
     ),
-    meta: meta({ width: 100 }),
+    size: 90,
   }),
-  column.accessor('method', { header: 'Method', cell: (c) => <Text ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, meta: meta({ width: 80 }) }),
+  column.accessor('method', { header: 'Method', cell: (c) => <Text span ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, size: 76 }),
   column.accessor('path', {
     header: 'Path',
     cell: (c) => (
-      <Text ff="monospace" size="sm" lineClamp={1} style={{ wordBreak: 'break-all' }}>
+      <Text span ff="monospace" size="sm" title={c.getValue()}>
         {c.getValue()}
       </Text>
     ),
+    size: 220,
+    meta: meta({ grow: true }),
   }),
   column.accessor('mode', {
     header: 'Mode',
@@ -56,7 +61,7 @@ const columns = [
         {c.getValue() === 'proxy' ? 'proxy' : 'local'}
       </Badge>
     ),
-    meta: meta({ width: 80 }),
+    size: 76,
   }),
   column.accessor('http_status', {
     header: 'HTTP',
@@ -65,15 +70,17 @@ const columns = [
         {c.getValue()}
       </Badge>
     ),
-    meta: meta({ width: 70, align: 'center' }),
+    size: 64,
+    meta: meta({ align: 'center' }),
   }),
-  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ?? <Text span c="dimmed">–</Text>, meta: meta({ width: 160 }) }),
-  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, meta: meta({ width: 90, align: 'right' }) }),
+  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ?? <Text span c="dimmed">–</Text>, size: 184 }),
+  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, size: 84, meta: meta({ align: 'right' }) }),
   column.display({
     id: 'sizes',
     header: 'Sent / received',
     cell: (c) => `${formatBytes(c.row.original.request_bytes)} / ${formatBytes(c.row.original.response_bytes)}`,
-    meta: meta({ width: 140, align: 'right' }),
+    size: 140,
+    meta: meta({ align: 'right' }),
   }),
   column.accessor('deviation_count', {
     header: 'Contract',
@@ -91,7 +98,8 @@ const columns = [
           –
         </Text>
       ),
-    meta: meta({ width: 110, align: 'center' }),
+    size: 110,
+    meta: meta({ align: 'center' }),
   }),
 ];
 
@@ -120,12 +128,13 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
   const log = useQuery({ ...logQuery(filters), refetchInterval: autoRefresh && openId === null ? 3_000 : false });
   const entries = useMemo(() => log.data?.entries ?? [], [log.data]);
   // TanStack Table's instance is not memoizable; the grid re-renders with it, as in FilmersGrid.
+  // Newest first, as the server keeps them: no sorting by header.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: entries, columns, getCoreRowModel: getCoreRowModel(), getRowId: (e) => String(e.id) });
+  const table = useReactTable({ data: entries, columns, getCoreRowModel: getCoreRowModel(), getRowId: (e) => String(e.id), enableSorting: false });
   const filtered = Boolean(method || debouncedPath || debouncedStatus || mode !== 'all' || deviations);
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" className={screen.fullHeight}>
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Log</Title>
         <Text size="sm" c="dimmed" data-testid="log-summary">
@@ -177,7 +186,7 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
         </EmptyState>
       ) : (
         <>
-          <DataGrid
+          <RecordGrid
             table={table}
             label="Request log"
             testId="log-grid"

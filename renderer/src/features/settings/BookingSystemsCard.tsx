@@ -1,6 +1,6 @@
 import { Alert, Button, Card, CopyButton, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { ListenView } from '../../../../shared/schemas/listen';
 import { ApiError } from '../../api/client';
 import { listenApi, listenQuery } from '../../api/listen-api';
@@ -44,39 +44,35 @@ function PortStatus({ listen }: { listen: ListenView }) {
 
 function PortForm({ listen }: { listen: ListenView }) {
   const queryClient = useQueryClient();
-  const [port, setPort] = useState<string | number>(listen.fixed_port ?? '');
+  // The port as typed: a number, or '' while the field is empty (Mantine's NumberInput).
+  const form = useForm<{ port: number | string }>({ initialValues: { port: listen.fixed_port ?? '' } });
   const save = useMutation({
     mutationFn: (fixed: number | null) => listenApi.put({ fixed_port: fixed }),
     onSuccess: (view) => {
       queryClient.setQueryData(listenQuery().queryKey, view);
-      setPort(view.fixed_port ?? '');
+      form.setValues({ port: view.fixed_port ?? '' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields.fixed_port) form.setErrors({ port: error.fields.fixed_port });
     },
   });
-  const fieldError = save.error instanceof ApiError ? save.error.fields.fixed_port : undefined;
-  const typed = typeof port === 'number' ? port : null;
+  const typed = typeof form.values.port === 'number' ? form.values.port : null;
   const changed = typed !== listen.fixed_port;
   // Said only where nothing else says it: --port and a taken port have their own words above.
   const pending = listen.fixed_port !== null && listen.fixed_port !== listen.port && (listen.source === 'saved' || listen.source === 'default');
   return (
     <Stack gap={6}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(typed);
-        }}
-      >
+      <form onSubmit={form.onSubmit(() => save.mutate(typed))}>
         <Group align="flex-start" gap="xs">
           <NumberInput
             label="Port at every start"
             description="From 1024 to 65535, e.g. 4780"
             placeholder={listen.default_port === null ? 'a new one each start' : String(listen.default_port)}
-            value={port}
-            onChange={setPort}
+            {...form.getInputProps('port')}
             allowDecimal={false}
             allowNegative={false}
             hideControls
             w={280}
-            error={fieldError}
             data-testid="listen-port-input"
           />
           <Button type="submit" mt={42} disabled={!changed || typed === null} loading={save.isPending && typed !== null}>
@@ -89,7 +85,7 @@ function PortForm({ listen }: { listen: ListenView }) {
           )}
         </Group>
       </form>
-      {save.isError && !fieldError && (
+      {save.isError && !(save.error instanceof ApiError && save.error.fields.fixed_port) && (
         <Text size="sm" c="red">
           {save.error.message}
         </Text>

@@ -4,7 +4,7 @@ import { sessionQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';
 import { ApiTokensCard } from './ApiTokensCard';
 import { BookingSystemsCard } from './BookingSystemsCard';
-import { ConnectionCard } from './ConnectionCard';
+import { ConnectionCard } from './connection/ConnectionCard';
 
 /** Where the desk's data comes from and how a booking system connects to it. */
 export function SettingsPage() {

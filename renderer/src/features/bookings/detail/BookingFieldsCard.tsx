@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Card, CopyButton, DataList, Group, SimpleGrid, Text, Title, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { BookingShow } from '../../../../../shared/schemas/booking';
+import type { BookingShowAnswer } from '../../../../../shared/api/sync-answers';
 import { formatDate } from '../../../lib/format';
 import { IconCheck, IconCopy, IconLock, IconLockOpen } from '../../../components/icons';
 import { useHandEdits, useUnlockFields } from '../form/useSaveBooking';
@@ -95,7 +95,7 @@ function Field({ field, label, locks, onUnlock, copy, mono, truncate, children }
 }
 
 /** Every field of the booking, customer on the left, the record on the right; locked fields marked. */
-export function BookingFieldsCard({ booking, timeZone }: { booking: BookingShow; timeZone: string | undefined }) {
+export function BookingFieldsCard({ booking, timeZone }: { booking: BookingShowAnswer; timeZone: string | undefined }) {
   const handEdits = useHandEdits();
   const unlock = useUnlockFields(booking.external_id ?? '');
   const onUnlock = handEdits && booking.external_id !== null ? (field: string) => unlock.mutate([field]) : undefined;
@@ -151,10 +151,10 @@ export function BookingFieldsCard({ booking, timeZone }: { booking: BookingShow;
             {booking.link}
           </Field>
           <Field field="created_at" label="Created">
-            {formatInstant(booking.created_at, timeZone)}
+            {booking.created_at && formatInstant(booking.created_at, timeZone)}
           </Field>
           <Field field="updated_at" label="Updated">
-            {formatInstant(booking.updated_at, timeZone)}
+            {booking.updated_at && formatInstant(booking.updated_at, timeZone)}
           </Field>
         </DataList>
       </SimpleGrid>

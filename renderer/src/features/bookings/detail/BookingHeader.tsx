@@ -1,5 +1,5 @@
 import { Badge, Button, Code, Group, Kbd, Stack, Text, Title, Tooltip } from '@mantine/core';
-import type { BookingShow } from '../../../../../shared/schemas/booking';
+import type { BookingShowAnswer } from '../../../../../shared/api/sync-answers';
 import { ROUTES } from '../../../app/routes';
 import { formatDate } from '../../../lib/format';
 import { IconArrowLeft, IconPencil, IconTrash } from '../../../components/icons';
@@ -49,7 +49,7 @@ function AlbumBadge({ raw }: { raw: string | null }) {
 
 /** Who, which booking, when; and what can be done with it. */
 export function BookingHeader({ booking, timeZone, onBack, onEdit, onDelete }: {
-  booking: BookingShow;
+  booking: BookingShowAnswer;
   timeZone: string | undefined;
   onBack: () => void;
   onEdit: () => void;

@@ -6,13 +6,13 @@ import { BOOKING_FIELD_LABELS as LABEL } from '../fieldLabels';
 import { IconLock } from '../../../components/icons';
 import { relativeDay } from '../list/dateRanges';
 import type { BookingFormValues } from './formValues';
-import type { FieldErrors } from './saveOutcome';
 import classes from './BookingForm.module.css';
 
 export interface BookingFieldsProps {
   values: BookingFormValues;
   onChange: <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) => void;
-  errors: FieldErrors;
+  /** Field → what is wrong with it (the form's own check, or the server's answer). */
+  errors: Partial<Record<keyof BookingFormValues, ReactNode>>;
   /** Field → why an update leaves it alone. */
   locks: Map<string, string>;
   editing: boolean;

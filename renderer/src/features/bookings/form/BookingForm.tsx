@@ -1,4 +1,5 @@
 import { Button, Group, Kbd, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -9,9 +10,10 @@ import { BookingFields } from './BookingFields';
 import { draftKey, dropDraft, keepDraft, takeDraft } from './drafts';
 import { changedFields, createRequest, EMPTY_FORM, updateRequest, valuesOf, withFieldsFrom, type BookingFormValues } from './formValues';
 import { DraftPanel, PartialUpdatePanel, RefusedPanel, type IgnoredChange } from './OutcomePanel';
-import { readFailure, readOutcome, type FieldErrors } from './saveOutcome';
+import { readFailure, readOutcome } from './saveOutcome';
 import { useLockedFields } from './useLockedFields';
 import { useHandEdits, useSaveBooking } from './useSaveBooking';
+import { bookingFormRules } from './validation';
 
 export interface BookingFormProps {
   booking?: BookingListItem;
@@ -32,9 +34,10 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
   const initialBase = useMemo(() => (booking ? valuesOf(booking) : EMPTY_FORM), [booking]);
   const [base, setBase] = useState(initialBase);
   const [restored] = useState(() => takeDraft(key, initialBase));
-  const [values, setValues] = useState<BookingFormValues>(restored ?? initialBase);
+  // The values and their errors (the form's own check, then the server's answer); a change to a field clears its error.
+  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: restored ?? initialBase, validate: bookingFormRules(editing) });
+  const { values } = form;
   const [showDraftNote, setShowDraftNote] = useState(restored !== null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice>(null);
   const save = useSaveBooking();
   const handEdits = useHandEdits();
@@ -60,10 +63,8 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
     [key],
   );
 
-  const setField = <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => (field in current ? { ...current, [field]: undefined } : current));
-  };
+  // Mantine's path types do not narrow a generic key to its value type; the field and value come as a pair.
+  const setField = <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) => form.setFieldValue(field, value as never);
 
   const finish = (externalId: string, title: string) => {
     latest.current.saved = true;
@@ -75,10 +76,7 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
   const submit = async () => {
     if (save.isPending) return;
     setNotice(null);
-    if (!editing && values.external_id.trim() === '') {
-      setErrors({ external_id: 'an external id is required' });
-      return;
-    }
+    if (form.validate().hasErrors) return;
     if (editing && changedFields(base, values).length === 0) {
       latest.current.saved = true;
       notifications.show({ color: 'gray', title: 'Nothing to save', message: 'No field was changed.' });
@@ -104,12 +102,12 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
       }));
       const saved = withFieldsFrom(values, base, result.ignored);
       setBase(saved);
-      setValues(saved);
-      setErrors({});
+      form.setValues(saved);
+      form.clearErrors();
       setNotice({ kind: 'partial', warning: result.warning, ignored });
       onSaved?.(externalId);
     } else {
-      setErrors(result.fieldErrors);
+      form.setErrors(result.fieldErrors);
       setNotice({ kind: 'refused', title: result.title, message: result.message });
     }
   };
@@ -135,8 +133,8 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
         {showDraftNote && (
           <DraftPanel
             onDiscard={() => {
-              setValues(base);
-              setErrors({});
+              form.setValues(base);
+              form.clearErrors();
               setShowDraftNote(false);
             }}
           />
@@ -146,7 +144,7 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
         <BookingFields
           values={values}
           onChange={setField}
-          errors={errors}
+          errors={form.errors}
           locks={locks}
           editing={editing}
           packageSuggestions={packageSuggestions}

@@ -45,13 +45,13 @@ export function readOutcome(outcome: WriteOutcome, externalId: string, creating:
         creating ? { external_id: 'already used by a delivered booking; use a new external id' } : {},
       );
     case 'unprocessable_content': {
+      // The answer names its fields (a missing external id too); its message is for people, never parsed.
       const fieldErrors: FieldErrors = {};
       const others: string[] = [];
       for (const [field, message] of Object.entries(body.fields ?? {})) {
         if (FORM_FIELDS.has(field)) fieldErrors[field as keyof BookingFormValues] = message;
         else others.push(`${field}: ${message}`);
       }
-      if (error === 'requires external id') fieldErrors.external_id = 'an external id is required';
       const marked = Object.keys(fieldErrors).length > 0;
       const message = marked && others.length === 0 ? 'Nothing was changed. Fix the fields marked in red, then save again.' : error;
       return refused('Not saved: check the marked fields', message, fieldErrors);

@@ -2,7 +2,8 @@ import { Button, Checkbox, Divider, Group, Popover, Stack, Text } from '@mantine
 import type { Table } from '@tanstack/react-table';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
 import { IconColumns } from '../../../components/icons';
-import { columnLabel, DEFAULT_COLUMN_VISIBILITY } from './columns';
+import { columnLabel } from '../../../components/grid/columnLayout';
+import { DEFAULT_COLUMN_VISIBILITY } from './columns';
 
 /** Which columns show, and a way back to the default layout. Remembered between runs. */
 export function ColumnsMenu({ table }: { table: Table<BookingListItem> }) {

@@ -12,25 +12,25 @@ export interface FiltersBarProps {
   table: Table<BookingListItem>;
 }
 
-/** Jump dates and the walk-in toggle (sent to the server as the list's own query), and the columns. */
+/** Jump dates and the walk-in toggle (sent to the server as the list's own query), and the columns. Wraps on narrow windows. */
 export function FiltersBar({ view, range, table }: FiltersBarProps) {
   return (
-    <Group justify="space-between" gap="sm" wrap="nowrap">
-      <Group gap="lg" wrap="nowrap">
-        <DateFilter
-          preset={view.preset}
-          range={range}
-          onPreset={(preset) => updateView({ preset })}
-          onCustomRange={(customRange) => updateView({ preset: 'custom', customRange })}
-        />
-        <Switch
-          label="Include bookings without external id"
-          checked={view.includeAll}
-          onChange={(event) => updateView({ includeAll: event.currentTarget.checked })}
-          data-testid="include-all"
-        />
+    <Group gap="md">
+      <DateFilter
+        preset={view.preset}
+        range={range}
+        onPreset={(preset) => updateView({ preset })}
+        onCustomRange={(customRange) => updateView({ preset: 'custom', customRange })}
+      />
+      <Switch
+        label="Include bookings without external id"
+        checked={view.includeAll}
+        onChange={(event) => updateView({ includeAll: event.currentTarget.checked })}
+        data-testid="include-all"
+      />
+      <Group ml="auto">
+        <ColumnsMenu table={table} />
       </Group>
-      <ColumnsMenu table={table} />
     </Group>
   );
 }

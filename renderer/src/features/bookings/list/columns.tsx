@@ -1,9 +1,9 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { createColumnHelper, type Column, type SortingFn, type VisibilityState } from '@tanstack/react-table';
+import { createColumnHelper, type SortingFn, type VisibilityState } from '@tanstack/react-table';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
 import { formatDate } from '../../../lib/format';
 import { BOOKING_FIELD_LABELS } from '../fieldLabels';
-import classes from './BookingsGrid.module.css';
+import classes from './bookingCells.module.css';
 
 /** What cells may read from the table: the dropzone's today, to mark today's jumps. */
 export interface BookingsGridMeta {
@@ -117,13 +117,6 @@ export const BOOKING_COLUMNS = [
   textColumn('link', 110, { mono: true }),
   col.accessor('id', { id: 'id', header: 'Desk id', size: 80, sortingFn: 'basic', cell: (context) => <TextCell value={String(context.getValue())} mono /> }),
 ];
-
-/** A column's full name (the header may abbreviate it), for menus and tooltips. */
-export function columnLabel(column: Column<BookingListItem, unknown>): string {
-  const meta = column.columnDef.meta as { label?: string } | undefined;
-  const header = column.columnDef.header;
-  return meta?.label ?? (typeof header === 'string' ? header : column.id);
-}
 
 /** Shown until the user decides otherwise. */
 export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = { external_service: false, link: false, id: false };

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { API_TOKEN_LIMITS, type ApiTokenCreated } from '../../../../../shared/schemas/api-tokens';
 import { ApiError } from '../../../api/client';
 import { useCreateApiToken } from './use-api-token-mutations';
@@ -23,13 +24,23 @@ function describeFailure(error: unknown): { label?: string; form?: string } {
 /** A label for the new token; the server checks it, so its rules live in one place. */
 export function NewTokenForm({ onCreated, onCancel }: NewTokenFormProps) {
   const create = useCreateApiToken();
-  const [label, setLabel] = useState('');
-  const [failure, setFailure] = useState<{ label?: string; form?: string }>({});
+  // What the server said beyond the label; gone as soon as the label changes, like the label's own message.
+  const [formError, setFormError] = useState<string | undefined>();
+  const form = useForm({ initialValues: { label: '' }, onValuesChange: () => setFormError(undefined) });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate({ label }, { onSuccess: onCreated, onError: (error) => setFailure(describeFailure(error)) });
-  };
+  const onSubmit = form.onSubmit(({ label }) => {
+    create.mutate(
+      { label },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          const failure = describeFailure(error);
+          form.setErrors(failure.label ? { label: failure.label } : {});
+          setFormError(failure.form);
+        },
+      },
+    );
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New booking system token" data-testid="api-token-form">
@@ -37,12 +48,7 @@ export function NewTokenForm({ onCreated, onCancel }: NewTokenFormProps) {
         <TextInput
           label="Label"
           description="Which booking system will use it, e.g. “Booking system at the front desk”"
-          value={label}
-          onChange={(e) => {
-            setLabel(e.currentTarget.value);
-            setFailure({});
-          }}
-          error={failure.label}
+          {...form.getInputProps('label')}
           maxLength={API_TOKEN_LIMITS.maxLabelLength + 20}
           autoComplete="off"
           data-autofocus
@@ -59,9 +65,9 @@ export function NewTokenForm({ onCreated, onCancel }: NewTokenFormProps) {
           </Button>
         </Group>
       </Group>
-      {failure.form && (
+      {formError && (
         <Alert color="red" title="No token was made" mt="sm" data-testid="api-token-form-error">
-          {failure.form}
+          {formError}
         </Alert>
       )}
     </form>

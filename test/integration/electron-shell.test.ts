@@ -12,10 +12,12 @@ import { fakeElectron, fakeEvent, type FakeElectron } from '../support/fake-elec
 import { freePort, occupy } from '../support/ports';
 import { ScriptedChild } from '../support/scripted-server';
 import { forkNodeServer } from '../support/server-child';
+import { waitFor } from '../support/wait-for';
 
 /**
  * The main process's lifecycle with a recording stand-in for `electron` and everything else real:
  * the server runs as its own process (electron/shell/server-entry.ts under Node), on a real store.
+ * An integration test (npm run test:integration): real processes, real ports, real SQLite files.
  */
 const dirs: string[] = [];
 after(() => {
@@ -56,16 +58,6 @@ function tokenOf(fake: FakeElectron): string {
   const event = { senderFrame: { url: 'app://desk/', parent: null }, returnValue: undefined as any };
   fake.ipc.get('desk:config')!(event);
   return event.returnValue.token;
-}
-
-async function waitFor<T>(probe: () => T | undefined | false, what: string, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 async function quit(fake: FakeElectron, shell: DeskShell): Promise<void> {
@@ -340,15 +332,16 @@ describe('crash reports', () => {
     assert.equal(shell.supervisor!.status, 'failed');
     assert.equal(fake.dialogs.length, 1);
 
-    // The user closes the dialog: the give-up (which offers Quit) is shown, once.
+    // The user closes the dialog: the give-up (which offers Quit) is shown, once. Each answer is
+    // "Open logs folder", so each dialog's end shows: the second opening of the folder is the
+    // give-up's, after which the shell has nothing more to show.
     fake.dialogResponse = 1;
     release();
-    await waitFor(() => fake.dialogs.length === 2, 'the give-up dialog');
+    await waitFor(() => fake.openedPaths.length === 2, 'both dialogs to be answered');
+    assert.equal(fake.dialogs.length, 2);
     assert.match(fake.dialogs[0]!.detail, /restarted/);
     assert.match(fake.dialogs[1]!.detail, /not restarted again/);
     assert.deepEqual(fake.dialogs[1]!.buttons, ['Quit', 'Open logs folder']);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.equal(fake.dialogs.length, 2);
     fake.api.app.quit();
     await waitFor(() => fake.app.quitted, 'the app to quit');
   });

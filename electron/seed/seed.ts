@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { addDays, dateInZone, daysBetween } from '../../shared/dates';
-import { newLink } from '../sync/bookings';
+import type { ProductRecord } from '../store/records';
+import type { Store } from '../store/store';
+import { insertNewBooking } from '../sync/booking-factory';
 import { deprecatedBooleans } from '../sync/entitlements';
-import { matchProduct } from '../sync/product-match';
-import { hashToken } from '../server/tokens';
-import type { ProductRecord } from './records';
 import { seedFile, type SeedBooking, type SeedDropzone, type SeedFile } from './seed-schema';
-import type { Store } from './store';
 
 export class SeedError extends Error {
   override name = 'SeedError';
@@ -70,7 +67,7 @@ export function loadSeed(store: Store, seed: SeedFile, now: Date = new Date()): 
 
 function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: string): void {
   const dropzoneId = store.dropzones.insert({ key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency, created_at: now });
-  dz.api_tokens.forEach((token, i) => store.tokens.add(dropzoneId, hashToken(token), `seed token ${i + 1}`, now));
+  dz.api_tokens.forEach((token, i) => store.tokens.add(dropzoneId, token, `seed token ${i + 1}`, now));
 
   const products: ProductRecord[] = dz.products.map((p) => {
     const id = store.catalogue.insertProduct({ ...p, dropzone_id: dropzoneId });
@@ -104,35 +101,31 @@ function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: str
   });
 }
 
+/**
+ * A booking is made as the Sync API makes one (sync/booking-factory.ts): its product is the one
+ * given as `product_id`, else the one its camera_package matches. Its ledger is its
+ * `finance_events` when it has any (a booking copied from a show response, loaded as it is);
+ * without them, a product brings the ledger row a sync would have written with it.
+ */
 function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products: ProductRecord[], shift: DateShift, now: string): void {
-  const createdAt = shift.instant(b.created_at) ?? now;
-  const productId = b.product_id !== undefined ? b.product_id : (matchProduct(products, b.camera_package)?.id ?? null);
-  const bookingId = store.bookings.insert({
-    id: b.id,
-    dropzone_id: dropzoneId,
-    uuid: b.uuid ?? randomUUID(),
-    link: b.link ?? newLink(),
-    external_id: b.external_id ?? null,
-    external_service: b.external_service ?? null,
-    name: b.name ?? null,
-    email: b.email ?? null,
-    mobile: b.mobile ?? null,
-    jump_on: shift.date(b.jump_on ?? null),
-    language: b.language ?? null,
-    reference: b.reference ?? null,
-    camera_package: b.camera_package ?? null,
-    show_publicly: b.show_publicly ?? false,
-    album_status_raw: b.album_status_raw ?? null,
-    product_id: productId,
-    locked_attributes: b.locked_attributes ?? [],
-    created_at: createdAt,
-    updated_at: shift.instant(b.updated_at) ?? createdAt,
+  const { id, uuid, link, album_status_raw, product_id: productId, locked_attributes, created_at, updated_at, jump, finance_events, ...fields } = b;
+  const at = shift.instant(created_at) ?? now;
+  const givenProduct = productId === undefined ? undefined : productId === null ? null : products.find((p) => p.id === productId);
+  if (givenProduct === undefined && productId !== undefined && productId !== null) throw new SeedError(`product_id ${productId} is no product of this dropzone`);
+  const { id: bookingId } = insertNewBooking(store, {
+    dropzoneId,
+    fields: { ...fields, jump_on: shift.date(fields.jump_on ?? null) },
+    at,
+    products,
+    product: givenProduct,
+    kept: { id, uuid, link, album_status_raw, locked_attributes, updated_at: shift.instant(updated_at) ?? at },
+    withLedgerRow: !finance_events?.length,
   });
-  if (b.jump) {
-    store.jumps.insert({ id: b.jump.id, dropzone_id: dropzoneId, booking_id: bookingId, camera: b.jump.camera ?? null, filmer_id: b.jump.filmer_id ?? null });
+  if (jump) {
+    store.jumps.insert({ id: jump.id, dropzone_id: dropzoneId, booking_id: bookingId, camera: jump.camera ?? null, filmer_id: jump.filmer_id ?? null });
   }
   // Insert in ledger order so each running total is the sum of the changes before it.
-  const events = [...(b.finance_events ?? [])].sort((x, y) => Date.parse(x.created_at) - Date.parse(y.created_at) || (x.id ?? 0) - (y.id ?? 0));
+  const events = [...(finance_events ?? [])].sort((x, y) => Date.parse(x.created_at) - Date.parse(y.created_at) || (x.id ?? 0) - (y.id ?? 0));
   for (const e of events) {
     const createdAtEvent = shift.instant(e.created_at);
     let paymentId: number | null = null;

@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isNoContent, type BodyOutput, type QueryOutput, type RouteParams, type RouteSpec, type ServerAnswer } from '../../../shared/api/route';
+
+export interface RouteCall<R extends RouteSpec> {
+  params: RouteParams<R>;
+  /** Checked and parsed by the route's query schema. */
+  query: QueryOutput<R>;
+  /** Checked and parsed by the route's body schema (raw, when a sync rule checks it). */
+  body: BodyOutput<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteSpec> = (call: RouteCall<R>) => ServerAnswer<R> | Promise<ServerAnswer<R>>;
+
+/** The parts Fastify checks: a body or query schema from the table, and each status's answer. */
+function fastifySchema(route: RouteSpec) {
+  const response = Object.fromEntries(Object.entries(route.responses).filter(([, schema]) => !isNoContent(schema)));
+  const checksBody = route.body !== undefined && route.body.checkedBy !== 'sync-rule';
+  return {
+    ...(checksBody ? { body: route.body } : {}),
+    ...(route.query ? { querystring: route.query } : {}),
+    response,
+  };
+}
+
+/**
+ * Registers a route of shared/api/ (full path, so register the plugin without a prefix). Fastify
+ * checks the request before the handler runs (a 422 in the desk's error shape) and the answer
+ * after it (installContractChecks); the handler answers one of the route's declared statuses.
+ */
+export function serveRoute<R extends RouteSpec>(app: FastifyInstance, route: R, handler: NoInfer<RouteHandler<R>>): void {
+  const whenAbsent = route.body?.whenAbsent;
+  app.route({
+    method: route.method,
+    url: route.path,
+    schema: fastifySchema(route),
+    // Before the check: "no body" and a JSON `null` read the same to a validator.
+    preValidation:
+      whenAbsent === undefined
+        ? undefined
+        : async (request) => {
+            if (request.body === undefined) request.body = whenAbsent;
+          },
+    handler: async (request, reply) => {
+      const answer = await handler({
+        params: request.params as RouteParams<R>,
+        query: request.query as QueryOutput<R>,
+        body: request.body as BodyOutput<R>,
+        request,
+        reply,
+      });
+      reply.code(answer.status);
+      return 'body' in answer ? reply.send(answer.body) : reply.send();
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { Group, Title } from '@mantine/core';
+import type { RefObject } from 'react';
+import type { BookingListItem } from '../../../../../shared/schemas/booking';
+import { ImportButton } from '../../import/ImportButton';
+import { ListActions } from './ListActions';
+import { SearchBox } from './SearchBox';
+
+export interface ListHeaderProps {
+  searchRef: RefObject<HTMLInputElement | null>;
+  search: string;
+  onSearch: (search: string) => void;
+  onGoToResults: () => void;
+  selected: BookingListItem | undefined;
+  onOpen: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  onCreate: () => void;
+}
+
+/** The title and search, then what can be done: import, and the selected booking's actions. Wraps on narrow windows. */
+export function ListHeader({ searchRef, search, onSearch, onGoToResults, selected, onOpen, onEdit, onDelete, onCreate }: ListHeaderProps) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Group gap="lg" wrap="nowrap">
+        <Title order={2}>Bookings</Title>
+        <SearchBox inputRef={searchRef} value={search} onChange={onSearch} onGoToResults={onGoToResults} />
+      </Group>
+      <Group gap="xs" wrap="nowrap" ml="auto">
+        <ImportButton kind="bookings" />
+        <ListActions selected={selected} onOpen={onOpen} onEdit={onEdit} onDelete={onDelete} onCreate={onCreate} />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,82 @@
+import { apiTokenCreate, apiTokenCreated, apiTokenList } from '../schemas/api-tokens';
+import { connectionTestInput, connectionTestResult, connectionUpdate, connectionView, deskHealth, deskSession, logEntryDetail, logPage, logQuery } from '../schemas/desk';
+import { deskError } from '../schemas/desk-error';
+import { handEdit, handEditAnswer, unlockFields } from '../schemas/hand-edits';
+import { importMappingQuery } from '../schemas/import-mappings';
+import { importMappingWrite, rememberedMapping } from '../schemas/imports';
+import { listenUpdate, listenView } from '../schemas/listen';
+import { defineRoute, NO_CONTENT } from './route';
+
+/**
+ * The desk's own API (/api/desk/*), one entry per route: the server registers each from here
+ * (electron/server/contract/), the renderer calls each through here (renderer/src/api/call.ts).
+ * docs/desk-api.md says what each does; docs/architecture.md how to add one.
+ *
+ * Not here yet: /api/desk/imports (being rewritten to run imports on the server).
+ */
+export const deskRoutes = {
+  health: defineRoute({ method: 'GET', path: '/api/desk/health', auth: 'none', responses: { 200: deskHealth } }),
+  session: defineRoute({ method: 'GET', path: '/api/desk/session', responses: { 200: deskSession } }),
+
+  getConnection: defineRoute({ method: 'GET', path: '/api/desk/connection', responses: { 200: connectionView } }),
+  putConnection: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/connection',
+    body: { schema: connectionUpdate, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
+    responses: { 200: connectionView, 422: deskError },
+  }),
+  testConnection: defineRoute({
+    method: 'POST',
+    path: '/api/desk/connection/test',
+    body: { schema: connectionTestInput, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
+    responses: { 200: connectionTestResult, 422: deskError },
+  }),
+
+  listLog: defineRoute({ method: 'GET', path: '/api/desk/log', query: { schema: logQuery, name: 'log query' }, responses: { 200: logPage, 422: deskError } }),
+  getLogEntry: defineRoute({ method: 'GET', path: '/api/desk/log/:id', responses: { 200: logEntryDetail, 404: deskError } }),
+
+  editBooking: defineRoute({
+    method: 'PATCH',
+    path: '/api/desk/bookings/:external_id',
+    body: { schema: handEdit, name: 'booking', checkedBy: 'sync-rule' },
+    responses: { 200: handEditAnswer, 404: deskError, 406: deskError, 409: deskError, 422: deskError },
+  }),
+  unlockBookingFields: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings/:external_id/unlock',
+    body: { schema: unlockFields, name: 'unlock', checkedBy: 'sync-rule' },
+    responses: { 200: handEditAnswer, 404: deskError, 409: deskError, 422: deskError },
+  }),
+
+  getListen: defineRoute({ method: 'GET', path: '/api/desk/listen', responses: { 200: listenView } }),
+  putListen: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/listen',
+    body: { schema: listenUpdate, name: 'listen', nonObject: 'schema' },
+    responses: { 200: listenView, 422: deskError },
+  }),
+
+  getImportMapping: defineRoute({
+    method: 'GET',
+    path: '/api/desk/import-mappings',
+    query: { schema: importMappingQuery, name: 'import mapping query' },
+    responses: { 200: rememberedMapping, 422: deskError },
+  }),
+  putImportMapping: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/import-mappings',
+    body: { schema: importMappingWrite, name: 'import mapping' },
+    responses: { 200: rememberedMapping, 422: deskError },
+  }),
+
+  listApiTokens: defineRoute({ method: 'GET', path: '/api/desk/api-tokens', responses: { 200: apiTokenList } }),
+  createApiToken: defineRoute({
+    method: 'POST',
+    path: '/api/desk/api-tokens',
+    body: { schema: apiTokenCreate, name: 'api token' },
+    responses: { 201: apiTokenCreated, 422: deskError },
+  }),
+  revokeApiToken: defineRoute({ method: 'DELETE', path: '/api/desk/api-tokens/:id', responses: { 204: NO_CONTENT, 404: deskError } }),
+} as const;
+
+export type DeskRoutes = typeof deskRoutes;

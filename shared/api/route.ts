@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+
+/**
+ * What a route of an API is, for both sides: the server registers it from this (Fastify validates
+ * the request and checks the response with its schemas), the renderer's client calls it (typed by
+ * it, parsing the answer with the same schemas). A shape changed here fails the typecheck of both.
+ * docs/architecture.md, "One contract for both sides".
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An answer without a body (204). */
+export const NO_CONTENT = { noContent: true } as const;
+export type NoContent = typeof NO_CONTENT;
+
+export interface BodySpec<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** The record, as messages name it: "api token" (`token is not a writable api token attribute`). */
+  name: string;
+  /** No body at all reads as this (a settings form may send none). Without it, no body is refused like `null`. */
+  whenAbsent?: z.input<S>;
+  /**
+   * Who words the 422 for JSON that is no object (`null`, an array): by default the desk's
+   * `body must be a JSON object`; 'schema' lets the schema's own `error` say it
+   * (`connection must be an object`, as docs/desk-api.md quotes it).
+   */
+  nonObject?: 'desk' | 'schema';
+  /**
+   * The body is a Sync API record that a rule in electron/sync/ checks, as it checks a sync
+   * update, so its refusal has the Sync API's outcome shape (hand edits). The schema types the
+   * client's call only; the server hands the rule the raw body.
+   */
+  checkedBy?: 'route' | 'sync-rule';
+}
+
+export interface QuerySpec<S extends z.ZodType = z.ZodType> {
+  /** A strict object of the parameters (values as the query string carries them: text). */
+  schema: S;
+  /** For messages: "log query". Unknown and repeated parameters are refused by name either way. */
+  name: string;
+}
+
+/** The answers a route gives, by HTTP status: a schema, or NO_CONTENT. Undeclared ones (401, 500…) are the desk's errors. */
+export type ResponseSchemas = Readonly<Record<number, z.ZodType | NoContent>>;
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** The full path, parameters as `:name` (always text: a route's handler decides what is a valid id). */
+  path: string;
+  /** 'none': answers without the session token (only `GET /api/desk/health`). Default: the session token. */
+  auth?: 'none' | 'session';
+  body?: BodySpec;
+  query?: QuerySpec;
+  responses: ResponseSchemas;
+}
+
+/** Declares a route; `const` keeps its method, path and statuses literal for the types below. */
+export function defineRoute<const R extends RouteSpec>(route: R): R {
+  return route;
+}
+
+// ---- types both sides derive from a route ---------------------------------------------------
+
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The path's parameters: `{ id: string }` for `/api/desk/log/:id`. */
+export type RouteParams<R extends RouteSpec, Value = string> = { [K in ParamNames<R['path']>]: Value };
+
+type SchemaOf<Part> = Part extends { schema: infer S extends z.ZodType } ? S : never;
+type IsRuleChecked<R extends RouteSpec> = R['body'] extends { checkedBy: 'sync-rule' } ? true : false;
+
+/** What a client sends as the body (undefined: the route takes none). */
+export type BodyInput<R extends RouteSpec> = R['body'] extends BodySpec ? z.input<SchemaOf<R['body']>> : undefined;
+/** What the server's handler gets: checked and parsed, or the raw body when a sync rule checks it. */
+export type BodyOutput<R extends RouteSpec> = R['body'] extends BodySpec ? (IsRuleChecked<R> extends true ? unknown : z.output<SchemaOf<R['body']>>) : undefined;
+
+export type QueryInput<R extends RouteSpec> = R['query'] extends QuerySpec ? z.input<SchemaOf<R['query']>> : undefined;
+export type QueryOutput<R extends RouteSpec> = R['query'] extends QuerySpec ? z.output<SchemaOf<R['query']>> : undefined;
+
+export type StatusOf<R extends RouteSpec> = keyof R['responses'] & number;
+type IsSuccess<S extends number> = `${S}` extends `2${string}` ? true : false;
+
+/** What a handler answers: one of the route's declared statuses, with a body of that status's shape. */
+export type ServerAnswer<R extends RouteSpec> = {
+  [S in StatusOf<R>]: R['responses'][S] extends z.ZodType ? { status: S; body: z.input<R['responses'][S]> } : { status: S };
+}[StatusOf<R>];
+
+/** What the client reads: any declared status, its body parsed by that status's schema. */
+export type ClientAnswer<R extends RouteSpec> = {
+  [S in StatusOf<R>]: { status: S; body: R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : undefined };
+}[StatusOf<R>];
+
+/** The body of a success (2xx): what a plain call returns; other statuses are thrown as errors. */
+export type SuccessBody<R extends RouteSpec> = {
+  [S in StatusOf<R>]: IsSuccess<S> extends true ? (R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : undefined) : never;
+}[StatusOf<R>];
+
+/** Everything a call needs besides the route: only the parts the route has are asked for. */
+export type CallInput<R extends RouteSpec> = (ParamNames<R['path']> extends never ? { params?: undefined } : { params: RouteParams<R, string | number> }) &
+  (R['query'] extends QuerySpec ? { query: QueryInput<R> } : { query?: undefined }) &
+  (R['body'] extends BodySpec ? { body: BodyInput<R> } : { body?: undefined });
+
+/** The path with its parameters filled in, each percent-encoded (an external_id may hold `/` or `?`). */
+export function pathOf(route: RouteSpec, params: Record<string, string | number> = {}): string {
+  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.method} ${route.path} needs the path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** The schema of a status's answer, NO_CONTENT, or undefined when the route does not declare it. */
+export function responseSchemaOf(route: RouteSpec, status: number): z.ZodType | NoContent | undefined {
+  return Object.hasOwn(route.responses, status) ? route.responses[status] : undefined;
+}
+
+export function isNoContent(schema: z.ZodType | NoContent | undefined): schema is NoContent {
+  return schema === NO_CONTENT;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { bookingWrite } from '../schemas/booking';
+import {
+  specBookingCreated,
+  specBookingPartialUpdate,
+  specBookingUpdated,
+  specFilmerCreated,
+  specFilmerUpdated,
+  specOutcomeError,
+  specProduct,
+  specProductList,
+  specUpgrade,
+  specUpgradeList,
+} from '../schemas/contract';
+import { filmerWrite } from '../schemas/filmer';
+import { defineRoute, NO_CONTENT } from './route';
+import { bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } from './sync-answers';
+
+/**
+ * The Sync API (spec/sync-api-f1.md) as the desk's renderer calls it, answers held to the spec's
+ * shapes (shared/schemas/contract.ts, the ones the proxy's contract check uses; sync-answers.ts
+ * reads what the spec leaves out as none): in proxy mode a remote server answers, and the page
+ * may count on what the spec promises, no more.
+ *
+ * The server does not register these: the Sync API keeps its own checks (electron/sync/: a batch
+ * is checked element by element, and a refusal has the spec's outcome shape), so the body and
+ * query schemas here type the client's calls only.
+ */
+
+const text = z.string().optional();
+
+/** GET /bookings: page, filters (spec 4.1), as the query string carries them. */
+const bookingListQuery = z.strictObject({
+  page: text,
+  per_page: text,
+  include_all: z.literal('true').optional(),
+  'q[name_cont]': text,
+  'q[email_cont]': text,
+  'q[jump_on_gteq]': text,
+  'q[jump_on_lteq]': text,
+});
+
+/** A refusal of one record, in the spec's outcome shape (section 7). */
+const outcomes = { 404: specOutcomeError, 406: specOutcomeError, 409: specOutcomeError, 422: specOutcomeError } as const;
+
+export const syncRoutes = {
+  listBookings: defineRoute({ method: 'GET', path: '/api/f1/sync/bookings', query: { schema: bookingListQuery, name: 'bookings query' }, responses: { 200: bookingListAnswer } }),
+  getBooking: defineRoute({ method: 'GET', path: '/api/f1/sync/bookings/:external_id', responses: { 200: bookingShowAnswer, 404: specOutcomeError } }),
+  saveBooking: defineRoute({
+    method: 'POST',
+    path: '/api/f1/sync/bookings',
+    body: { schema: bookingWrite, name: 'booking', checkedBy: 'sync-rule' },
+    responses: { 200: z.union([specBookingUpdated, specBookingPartialUpdate]), 201: specBookingCreated, ...outcomes },
+  }),
+  deleteBooking: defineRoute({ method: 'DELETE', path: '/api/f1/sync/bookings/:external_id', responses: { 204: NO_CONTENT, 404: specOutcomeError } }),
+
+  listFilmers: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/filmers',
+    query: { schema: z.strictObject({ include_all: z.literal('true').optional() }), name: 'filmers query' },
+    responses: { 200: filmerListAnswer },
+  }),
+  getFilmer: defineRoute({ method: 'GET', path: '/api/f1/sync/filmers/:id', responses: { 200: filmerAnswer, 404: specOutcomeError } }),
+  saveFilmer: defineRoute({
+    method: 'POST',
+    path: '/api/f1/sync/filmers',
+    body: { schema: filmerWrite, name: 'filmer', checkedBy: 'sync-rule' },
+    responses: { 200: specFilmerUpdated, 201: specFilmerCreated, ...outcomes },
+  }),
+  /** A filmer with jumps is refused (`errors`), as an outcome the page shows. */
+  deleteFilmer: defineRoute({ method: 'DELETE', path: '/api/f1/sync/filmers/:id', responses: { 204: NO_CONTENT, ...outcomes } }),
+
+  listProducts: defineRoute({ method: 'GET', path: '/api/f1/sync/products', responses: { 200: specProductList } }),
+  getProduct: defineRoute({ method: 'GET', path: '/api/f1/sync/products/:id', responses: { 200: specProduct, 404: specOutcomeError } }),
+  listUpgrades: defineRoute({ method: 'GET', path: '/api/f1/sync/upgrades', responses: { 200: specUpgradeList } }),
+  getUpgrade: defineRoute({ method: 'GET', path: '/api/f1/sync/upgrades/:id', responses: { 200: specUpgrade, 404: specOutcomeError } }),
+} as const;
+
+export type SyncRoutes = typeof syncRoutes;

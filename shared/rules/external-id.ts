@@ -1,0 +1,11 @@
+/** The spec's message (section 7) for a booking sent without an external id. */
+export const REQUIRES_EXTERNAL_ID = 'requires external id';
+
+/**
+ * No external id, as the spec counts it: missing, `null`, or only blanks. Any other string is an
+ * id used exactly as sent (not trimmed; docs/spec-decisions.md), so a blank one cannot slip
+ * through to be stored as "   ".
+ */
+export function isBlankExternalId(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}

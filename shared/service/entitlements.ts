@@ -1,0 +1,65 @@
+import type { CameraRequirement, VideoEntitlement } from '../schemas/finance';
+
+/** What a booking is entitled to: the fields of a finance event that "drive behaviour" (spec 2.5). */
+export interface Entitlements {
+  video_entitlement: VideoEntitlement;
+  camera_requirement: CameraRequirement | null;
+  photos: boolean;
+  has_4k: boolean;
+  raw_footage: boolean;
+}
+
+export const NO_ENTITLEMENTS: Entitlements = { video_entitlement: 'none', camera_requirement: null, photos: false, has_4k: false, raw_footage: false };
+
+/** What an upgrade adds: any of these, on top of what the booking has (docs/spec-decisions.md, "Upgrades"). */
+export interface UpgradeGrant {
+  grants_video_entitlement: VideoEntitlement | null;
+  grants_photos: boolean;
+  grants_4k: boolean;
+  grants_raw_footage: boolean;
+}
+
+/**
+ * How much video an entitlement holds, for merging an upgrade into it: the single edits (highlights,
+ * Instagram clip, freefall) are below the main edit, which is below everything. An upgrade never
+ * takes video away.
+ */
+const VIDEO_RANK: Record<VideoEntitlement, number> = { none: 0, insta: 1, freefall: 1, highlights: 1, main: 2, all: 3 };
+
+/** The entitlements after an upgrade: the larger video entitlement, and every extra the upgrade grants. */
+export function withUpgrade(current: Entitlements, grant: UpgradeGrant): Entitlements {
+  const video = grant.grants_video_entitlement;
+  const raises = video !== null && VIDEO_RANK[video] > VIDEO_RANK[current.video_entitlement];
+  return {
+    video_entitlement: raises ? video : current.video_entitlement,
+    // The camera is what filmed the jump: no upgrade changes it.
+    camera_requirement: current.camera_requirement,
+    photos: current.photos || grant.grants_photos,
+    has_4k: current.has_4k || grant.grants_4k,
+    raw_footage: current.raw_footage || grant.grants_raw_footage,
+  };
+}
+
+export function sameEntitlements(a: Entitlements, b: Entitlements): boolean {
+  return (
+    a.video_entitlement === b.video_entitlement &&
+    a.camera_requirement === b.camera_requirement &&
+    a.photos === b.photos &&
+    a.has_4k === b.has_4k &&
+    a.raw_footage === b.raw_footage
+  );
+}
+
+/** What changes between two entitlements, in words for a confirmation ("4K footage", "video: main → all"). */
+export function entitlementChanges(before: Entitlements, after: Entitlements): string[] {
+  const changes: string[] = [];
+  if (before.video_entitlement !== after.video_entitlement) changes.push(`video: ${before.video_entitlement} → ${after.video_entitlement}`);
+  if (before.camera_requirement !== after.camera_requirement) changes.push(`camera: ${before.camera_requirement ?? 'none'} → ${after.camera_requirement ?? 'none'}`);
+  const flag = (name: string, was: boolean, is: boolean) => {
+    if (was !== is) changes.push(`${is ? '+' : '−'} ${name}`);
+  };
+  flag('photos', before.photos, after.photos);
+  flag('4K footage', before.has_4k, after.has_4k);
+  flag('raw footage', before.raw_footage, after.raw_footage);
+  return changes;
+}

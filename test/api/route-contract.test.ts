@@ -1,0 +1,236 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { after, afterEach, before, describe, test } from 'node:test';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { deskRoutes } from '../../shared/api/desk-routes';
+import { defineRoute, pathOf, type RouteSpec } from '../../shared/api/route';
+import { syncRoutes } from '../../shared/api/sync-routes';
+import { deskError } from '../../shared/schemas/desk-error';
+import { listenView } from '../../shared/schemas/listen';
+import { installContractChecks, type ResponseCheck } from '../../electron/server/contract/compilers';
+import { serveRoute } from '../../electron/server/contract/serve-route';
+import { installErrorHandlers, installJsonParser } from '../../electron/server/errors';
+import { call, callForAnswer, ContractError } from '../../renderer/src/api/call';
+import { ApiError, setApiToken } from '../../renderer/src/api/client';
+import { startTestDesk, type TestDesk } from '../support/desk';
+
+/**
+ * The route tables of shared/api/ at run time: the server refuses (tests) or reports (a person's
+ * desk) an answer off its schema, the renderer's client refuses it with an error naming the field,
+ * and every route of the table is served and read back through the client against a real desk.
+ * The type-level side is test/types/route-contract.ts.
+ */
+
+/** The renderer's client in Node: it reads its base URL from window.desk, as in the desktop app. */
+function pointClientAt(url: string, token: string): void {
+  (globalThis as { window?: unknown }).window = { desk: { apiBase: url, token, version: 'test' } };
+  setApiToken(token);
+}
+
+function forgetClient(): void {
+  delete (globalThis as { window?: unknown }).window;
+  setApiToken(null);
+}
+
+/** A route whose handler has a bug: it answers `port` as text, which the table says is a number. */
+const listenRoute = deskRoutes.getListen;
+const OFF_SCHEMA = { port: '4780', source: 'flag', fixed_port: null, default_port: null, sync_api_url: 'http://127.0.0.1:4780/api/f1/sync' };
+
+/** A real Fastify with the desk's checks and error shapes, serving the buggy route on 127.0.0.1. */
+async function serverWithABug(responseCheck: ResponseCheck, logLines: string[]): Promise<{ app: FastifyInstance; url: string }> {
+  const stream = new Writable({ write: (chunk, _encoding, done) => void (logLines.push(String(chunk)), done()) });
+  const app = Fastify({ logger: { level: 'error', stream } });
+  installJsonParser(app);
+  installErrorHandlers(app);
+  installContractChecks(app, responseCheck);
+  serveRoute(app, listenRoute, () => ({ status: 200, body: OFF_SCHEMA as never }));
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, url };
+}
+
+describe('an answer off its schema', () => {
+  let server: FastifyInstance | undefined;
+  afterEach(async () => {
+    forgetClient();
+    await server?.close();
+  });
+
+  test("in tests ('refuse') the server answers 500 naming the route and the field, never the bad answer", async () => {
+    const logLines: string[] = [];
+    const { app, url } = await serverWithABug('refuse', logLines);
+    server = app;
+    const res = await fetch(`${url}/api/desk/listen`);
+    assert.equal(res.status, 500);
+    const body = await res.json();
+    assert.equal(body.status, 'internal_error');
+    assert.match(body.error, /GET \/api\/desk\/listen \(HTTP 200\) does not match its schema/);
+    assert.match(body.error, /port: /);
+    assert.match(body.error, /may have been applied/, 'never "not applied": the work was done before the answer was checked');
+  });
+
+  test("on a person's desk ('report') the answer goes out and the log says why; the renderer refuses it, naming the field", async () => {
+    const logLines: string[] = [];
+    const { app, url } = await serverWithABug('report', logLines);
+    server = app;
+    const raw = await fetch(`${url}/api/desk/listen`);
+    assert.equal(raw.status, 200);
+    assert.deepEqual(await raw.json(), OFF_SCHEMA, 'sent as the handler made it');
+    assert.ok(logLines.some((line) => /does not match its schema/.test(line) && /port/.test(line)), logLines.join('\n'));
+
+    pointClientAt(url, 'any');
+    const refused = await call(listenRoute).then(
+      () => assert.fail('the client took an answer off its schema'),
+      (error: unknown) => error,
+    );
+    assert.ok(refused instanceof ContractError, String(refused));
+    assert.equal(refused.httpStatus, 200);
+    assert.match(refused.message, /^the answer to GET \/api\/desk\/listen \(HTTP 200\) is not what this page expects: port .*Reload the page/);
+  });
+});
+
+describe("the renderer's client reads answers by the route's status", () => {
+  let server: FastifyInstance | undefined;
+  afterEach(async () => {
+    forgetClient();
+    await server?.close();
+  });
+
+  /** A server that answers GET /api/desk/listen with whatever the test says. */
+  async function answering(status: number, body: string, contentType = 'application/json'): Promise<void> {
+    const app = Fastify();
+    app.get('/api/desk/listen', (_request, reply) => reply.code(status).type(contentType).send(body));
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    server = app;
+    pointClientAt(url, 'any');
+  }
+
+  const failureOf = (promise: Promise<unknown>) => promise.then(() => assert.fail('expected the call to fail'), (error: unknown) => error);
+
+  test('a 2xx the route does not declare is refused', async () => {
+    await answering(201, JSON.stringify({}));
+    const error = await failureOf(call(listenRoute));
+    assert.ok(error instanceof ContractError);
+    assert.match(error.message, /HTTP 201.*no such status is declared/);
+  });
+
+  test('a success that is not JSON is refused', async () => {
+    await answering(200, '<html>proxy error</html>', 'text/html');
+    const error = await failureOf(call(listenRoute));
+    assert.ok(error instanceof ContractError);
+    assert.match(error.message, /the body is not JSON/);
+  });
+
+  test('an error the route does not declare (401, 500) is an ApiError with its words', async () => {
+    await answering(401, JSON.stringify({ error: 'missing token', status: 'unauthorized' }));
+    const error = await failureOf(call(listenRoute));
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.httpStatus, 401);
+    assert.equal(error.message, 'missing token');
+  });
+
+  test('a declared refusal in an unexpected shape still reaches the page as a refusal', async () => {
+    const withRefusal = defineRoute({ method: 'GET', path: '/api/desk/listen', responses: { 200: listenView, 422: deskError } });
+    await answering(422, JSON.stringify({ message: 'port is wrong' }));
+    const error = await failureOf(call(withRefusal));
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.httpStatus, 422);
+  });
+});
+
+/** Every path parameter filled with a value that names something in the seed. */
+function pathFor(route: RouteSpec): string {
+  return pathOf(route, { id: 1, external_id: 'NO-PRODUCT' });
+}
+
+describe('the route tables against a real desk', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+  afterEach(forgetClient);
+
+  test('every desk route is served, and needs the session token unless the table says otherwise', async () => {
+    for (const [name, route] of Object.entries(deskRoutes)) {
+      const res = await desk.request(pathFor(route), { method: route.method });
+      const expected = 'auth' in route && route.auth === 'none' ? 200 : 401;
+      assert.equal(res.status, expected, `${name}: ${route.method} ${route.path} answered ${res.status} ${res.text}`);
+    }
+  });
+
+  test("the renderer's client reads every desk route's answer of the real server", async () => {
+    pointClientAt(desk.url, desk.sessionToken);
+    await desk.sync('GET', '/products'); // one entry in the request log, to read back
+    assert.equal((await call(deskRoutes.health)).service, 'dropzone-desk');
+    assert.equal((await call(deskRoutes.session)).mode, 'local');
+    assert.equal((await call(deskRoutes.getConnection)).mode, 'local');
+    assert.equal((await call(deskRoutes.putConnection, { body: { request_timeout_ms: 20_000 } })).request_timeout_ms, 20_000);
+    const log = await call(deskRoutes.listLog, { query: { limit: '5' } });
+    assert.ok(log.entries.length > 0);
+    assert.equal((await call(deskRoutes.getLogEntry, { params: { id: log.entries[0]!.id } })).method, 'GET');
+    assert.equal((await call(deskRoutes.putListen, { body: { fixed_port: 4790 } })).fixed_port, 4790);
+    assert.equal((await call(deskRoutes.getListen)).fixed_port, 4790);
+    const headers = ['External ID', 'Name'];
+    await call(deskRoutes.putImportMapping, { body: { kind: 'bookings', headers, mapping: { 'External ID': 'external_id', Name: 'name' } } });
+    const remembered = await call(deskRoutes.getImportMapping, { query: { kind: 'bookings', headers: JSON.stringify(headers) } });
+    assert.deepEqual(remembered.mapping, { 'External ID': 'external_id', Name: 'name' });
+    const made = await call(deskRoutes.createApiToken, { body: { label: 'Front desk' } });
+    assert.ok((await call(deskRoutes.listApiTokens)).some((token) => token.id === made.id));
+    assert.equal(await call(deskRoutes.revokeApiToken, { params: { id: made.id } }), undefined);
+    const edited = await call(deskRoutes.editBooking, { params: { external_id: 'NO-PRODUCT' }, body: { name: 'Nina by hand' } });
+    assert.deepEqual(edited.locked_attributes, ['name']);
+    assert.deepEqual((await call(deskRoutes.unlockBookingFields, { params: { external_id: 'NO-PRODUCT' }, body: { fields: ['name'] } })).locked_attributes, []);
+  });
+
+  test("the renderer's client reads the Sync API's answers by the spec's shapes", async () => {
+    pointClientAt(desk.url, desk.sessionToken);
+    const list = await call(syncRoutes.listBookings, { query: { per_page: '5' } });
+    assert.ok(list.bookings.length > 0);
+    const shown = await call(syncRoutes.getBooking, { params: { external_id: list.bookings[0]!.external_id! } });
+    assert.equal(shown.id, list.bookings[0]!.id);
+    const created = await callForAnswer(syncRoutes.saveBooking, { body: { external_id: 'ROUTE-TABLE-1', name: 'Route Table' } });
+    assert.equal(created.status, 201);
+    const tooOld = await callForAnswer(syncRoutes.saveBooking, { body: { external_id: 'ROUTE-TABLE-2', jump_on: '2020-01-01' } });
+    assert.equal(tooOld.status, 406);
+    assert.equal(await call(syncRoutes.deleteBooking, { params: { external_id: 'ROUTE-TABLE-1' } }), undefined);
+    const filmers = await call(syncRoutes.listFilmers, { query: { include_all: 'true' } });
+    assert.ok(filmers.length > 0);
+    assert.equal((await call(syncRoutes.getFilmer, { params: { id: filmers[0]!.id } })).id, filmers[0]!.id);
+    const products = await call(syncRoutes.listProducts);
+    assert.equal((await call(syncRoutes.getProduct, { params: { id: products.products[0]!.id } })).id, products.products[0]!.id);
+    const upgrades = await call(syncRoutes.listUpgrades);
+    if (upgrades.upgrades.length > 0) await call(syncRoutes.getUpgrade, { params: { id: upgrades.upgrades[0]!.id } });
+  });
+});
+
+describe("the desk API's one 422", () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  test('no body at all is an empty change of the connection; JSON null is a body, and no object', async () => {
+    const none = await desk.request('/api/desk/connection', { method: 'PUT', headers: { authorization: `Bearer ${desk.sessionToken}` } });
+    assert.equal(none.status, 200, none.text);
+    const nothing = await desk.desk('PUT', '/connection', 'null');
+    assert.equal(nothing.status, 422);
+    assert.deepEqual(nothing.body, { error: 'connection must be an object', fields: { connection: 'must be an object' }, status: 'unprocessable_content' });
+  });
+
+  test('a body that is no JSON object, where the desk words it', async () => {
+    for (const [path, name] of [['/api-tokens', 'api token'], ['/import-mappings', 'import mapping']] as const) {
+      const res = await desk.desk(path === '/api-tokens' ? 'POST' : 'PUT', path, '[1]');
+      assert.equal(res.status, 422, path);
+      assert.deepEqual(res.body, { error: 'body must be a JSON object', fields: { [name]: 'body must be a JSON object' }, status: 'unprocessable_content' }, path);
+    }
+  });
+
+  test('query parameters: repeated and unknown ones are named together with the schema\'s own problems', async () => {
+    const res = await desk.desk('GET', '/import-mappings?kind=jumps&kind=bookings&colour=red');
+    assert.equal(res.status, 422);
+    assert.deepEqual(res.body.fields, {
+      kind: 'is given more than once',
+      colour: 'is not a known parameter',
+      headers: 'is required (must be a JSON array of strings, URL-encoded)',
+    });
+    const proto = await desk.desk('GET', '/import-mappings?__proto__=1&kind=bookings&headers=%5B%22a%22%5D');
+    assert.deepEqual(proto.body.fields, { ['__proto__']: 'is not a known parameter' });
+  });
+});
