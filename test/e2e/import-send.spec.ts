@@ -27,12 +27,16 @@ async function toSendStep(page: Page, desk: DeskUnderTest, prefix: string, fileN
   return wizard;
 }
 
-/** Presses Send and waits until the desk has taken the rows (its answer to the hand-over). */
+/**
+ * Presses Send and waits until the desk has taken the rows: its answer to the hand-over, and the
+ * page saying so (the desk is sending, closing does not stop it; or, already, the results).
+ */
 async function sendAndHandOver(page: Page, wizard: ImportWizardScreen): Promise<number> {
   const handedOver = page.waitForResponse((r) => r.url().endsWith('/api/desk/imports') && r.request().method() === 'POST');
   await wizard.send().click();
   const answer = await handedOver;
   expect(answer.status()).toBe(201);
+  await expect(wizard.sendingNote().or(wizard.results())).toBeVisible();
   return (await answer.json()).id as number;
 }
 

@@ -49,6 +49,8 @@ export class ImportWizardScreen {
   readonly progress = () => this.page.getByTestId('import-progress');
   readonly cancel = () => this.page.getByTestId('import-cancel');
   readonly progressText = () => this.page.getByTestId('import-progress-text');
+  /** "The desk is sending them: closing this window does not stop it." */
+  readonly sendingNote = () => this.page.getByTestId('import-sending-note');
   /** The status bar's "Importing…" badge, shown on every screen (of every window) while the desk sends an import. */
   readonly statusImporting = () => this.page.getByTestId('status-importing');
   /** The focus line under a grid: the whole reason of the row the keyboard is on. */
