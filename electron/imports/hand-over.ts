@@ -21,10 +21,13 @@ export type HandOverProblem =
   | { kind: 'forbidden'; message: string }
   | { kind: 'busy'; message: string };
 
-export type HandOverResult = { ok: true; importId: number } | { ok: false; problem: HandOverProblem };
+export type HandOverResult<P extends HandOverProblem = HandOverProblem> = { ok: true; importId: number } | { ok: false; problem: P };
+
+/** A new import cannot be busy: only invalid or forbidden. */
+export type StartProblem = Exclude<HandOverProblem, { kind: 'busy' }>;
 
 /** The first row numbered beyond the import's rows, named as the body names it. */
-function beyondTotal(send: readonly { row_number: number }[], keptBack: readonly { row_number: number }[], totalRows: number): HandOverProblem | null {
+function beyondTotal(send: readonly { row_number: number }[], keptBack: readonly { row_number: number }[], totalRows: number): StartProblem | null {
   for (const [list, rows] of [['send', send], ['kept_back', keptBack]] as const) {
     const i = rows.findIndex((row) => row.row_number > totalRows);
     if (i >= 0) return { kind: 'invalid', field: `${list}.${i}.row_number`, message: `is ${rows[i]!.row_number}, beyond the import's ${totalRows} rows` };
@@ -32,7 +35,7 @@ function beyondTotal(send: readonly { row_number: number }[], keptBack: readonly
   return null;
 }
 
-function proxyRefusal(desk: ImportDesk, dropzone: DropzoneRecord): HandOverProblem | null {
+function proxyRefusal(desk: ImportDesk, dropzone: DropzoneRecord): StartProblem | null {
   if (desk.connection.mode !== 'proxy' || dropzone.id === desk.deskDropzone.id) return null;
   return { kind: 'forbidden', message: `proxy mode sends imports for dropzone "${desk.deskDropzone.key}" only (the remote credentials are its); this desk session is "${dropzone.key}"` };
 }
@@ -54,7 +57,7 @@ function takeOver(desk: ImportDesk, dropzone: DropzoneRecord, target: ImportFact
 }
 
 /** POST /imports: a new import, its rows handed over once. */
-export function startImport(desk: ImportDesk, dropzone: DropzoneRecord, input: ImportStart): HandOverResult {
+export function startImport(desk: ImportDesk, dropzone: DropzoneRecord, input: ImportStart): HandOverResult<StartProblem> {
   const { send, kept_back: keptBack = [], ...facts } = input;
   const problem = beyondTotal(send, keptBack, facts.total_rows) ?? proxyRefusal(desk, dropzone);
   if (problem) return { ok: false, problem };

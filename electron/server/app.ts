@@ -171,7 +171,7 @@ export function buildApp({
       desk.register(logRoutes, { log });
       desk.register(listenRoutes, { store, facts: listenFacts, now });
       // Import history is the desk's own record: the local store answers in proxy mode too.
-      desk.register(importRoutes, { prefix: '/api/desk', store, runner: imports, connection, deskDropzone, now });
+      desk.register(importRoutes, { store, runner: imports, connection, deskDropzone, now });
       desk.register(importEventRoutes, { prefix: '/api/desk', runner: imports, streams: eventStreams });
       desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.

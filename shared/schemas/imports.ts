@@ -192,6 +192,31 @@ export type ImportStart = z.infer<typeof importStart>;
 export const importResend = z.strictObject(handOverRows).superRefine(rowNumbersOnce);
 export type ImportResend = z.infer<typeof importResend>;
 
+const POSITIVE = 'must be a positive integer';
+const positiveInteger = z
+  .string()
+  .regex(/^\d{1,9}$/, { error: POSITIVE })
+  .refine((value) => Number(value) >= 1, { error: POSITIVE })
+  .transform(Number);
+
+/** GET /api/desk/imports?kind=… (the query string's values are text). */
+export const importListQuery = z.strictObject({ kind: importKind.optional() });
+
+/**
+ * GET /api/desk/imports/:id/rows?status=…&failed=true&page=&per_page=: one status, the rows not
+ * done (`true`/`1`), both, or all; pages from 1, `per_page` capped at IMPORT_LIMITS.rowsPerPageMax.
+ */
+export const importRowQuery = z.strictObject({
+  status: importRowStatus.optional(),
+  failed: z
+    .enum(['true', '1', 'false', '0'], { error: 'must be true or false' })
+    .transform((value) => value === 'true' || value === '1')
+    .optional(),
+  page: positiveInteger.optional(),
+  per_page: positiveInteger.optional(),
+});
+export type ImportRowQuery = z.input<typeof importRowQuery>;
+
 /** POST /api/desk/imports/stored-jump-dates: the jump dates bookings already have (the wizard's Check). */
 export const storedJumpDatesQuery = z.strictObject({
   external_ids: z.array(text(LIMITS.externalIdMaxLength)).max(IMPORT_LIMITS.maxLookups, { error: `must have at most ${IMPORT_LIMITS.maxLookups} ids` }),

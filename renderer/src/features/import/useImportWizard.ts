@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import type { ImportKind } from '../../../../shared/schemas/imports';
-import { importsApi } from '../../api/imports-api';
+import { importMappingsApi } from '../../api/import-mappings-api';
 import { columnPlan, missingRequiredFields } from './column-plan';
 import { DEFAULT_DATE_FORMAT, guessDateFormat, isDateFormat, type DateFormat } from './date-formats';
 import { matchHeaders, withRemembered } from './header-match';
@@ -46,7 +46,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
       dispatch({ type: 'source_read', source: result.source, mapping: auto, dateFormat: guessed });
       // A mapping a person set for files with these headers beats the automatic guess (not one set here meanwhile).
       try {
-        const remembered = await importsApi.mapping(kind, headers);
+        const remembered = await importMappingsApi.lookup(kind, headers);
         if (remembered.mapping) {
           const format = isDateFormat(remembered.date_format) ? remembered.date_format : null;
           dispatch({ type: 'mapping_remembered', mapping: withRemembered(auto, remembered.mapping, headers, kind), dateFormat: format });
@@ -68,7 +68,7 @@ export function useImportWizard(kind: ImportKind, today: string) {
     // Coming back from Check keeps the fixes and left-out rows; the new mapping checks them again.
     const rows = checked?.rows ?? toWizardRows(source.table.rows);
     // Remembered now, while the rows are checked; a failure only means the next file is matched afresh.
-    void importsApi.rememberMapping(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
+    void importMappingsApi.remember(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
     dispatch({ type: 'check_progress', checking: { done: 0, total: rows.length } });
     forgetFailedLookups(lookups);
     const checkedRows = await checkAllInSlices(kind, rows, plan, settings, (done) => dispatch({ type: 'check_progress', checking: { done, total: rows.length } }));
