@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';
 import { DeskConnection } from './proxy/connection';
 import type { HealthTiming } from './proxy/health';
@@ -37,6 +38,8 @@ export interface DeskOptions {
   secrets?: SecretStore;
   /** The proxy's background health check timing (tests shorten it). */
   healthTiming?: HealthTiming;
+  /** The wait before an import's batch that got no answer is tried again (tests shorten it). */
+  importRetryBackoff?: BackoffPolicy;
   /** The session token for the desk UI (default: a new one). The Electron shell keeps one per launch, across server restarts. */
   sessionToken?: string;
   /** The built desk UI to serve (default: dist/renderer of this checkout, or DESK_UI_DIR). */
@@ -101,7 +104,10 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const whenUnset = options.portWhenUnset ?? 0;
     const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
     const listenFacts: ListenFacts = { source: plan.source, defaultPort: whenUnset === 0 ? null : whenUnset };
-    const { app, auth, stop } = buildApp({ store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts, responseCheck: options.responseCheck });
+    const { app, auth, stop } = buildApp({
+      store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts,
+      responseCheck: options.responseCheck, importRetryBackoff: options.importRetryBackoff,
+    });
     const sessionToken = options.sessionToken ?? newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
     listenFacts.source = await listenAsPlanned(app, options.host ?? '127.0.0.1', plan, options.randomIfSavedPortBusy ?? false);

@@ -1,3 +1,4 @@
+import { backoffDelay } from '../../shared/backoff';
 import type { ConnectionHealth, HealthState, ProbeResultKind } from '../../shared/schemas/desk';
 import type { ProbeReport } from './probe';
 
@@ -28,10 +29,10 @@ export function healthStateOf(result: ProbeResultKind): HealthState {
   }
 }
 
-/** 2 s, 4 s, 8 s… capped: the delay before the next check after `failures` failures in a row. */
-export function backoffDelay(failures: number, timing: HealthTiming): number {
+/** The delay before the next check: `okIntervalMs` while the remote answers, else the desk's backoff (2 s, 4 s, 8 s… capped). */
+export function nextCheckDelay(failures: number, timing: HealthTiming): number {
   if (failures <= 0) return timing.okIntervalMs;
-  return Math.min(timing.backoffStartMs * 2 ** Math.min(failures - 1, 30), timing.backoffMaxMs);
+  return backoffDelay(failures, { firstMs: timing.backoffStartMs, maxMs: timing.backoffMaxMs });
 }
 
 const NOT_CHECKED: ConnectionHealth = { state: 'unknown', cause: 'local mode: no remote to check', result: null, checked_at: null, next_check_at: null, catalogue_version: null };
@@ -87,7 +88,7 @@ export class HealthMonitor {
       this.schedule(this.timing.okIntervalMs);
     } else if (state !== 'online' && this.failures === 0) {
       this.failures = 1;
-      this.schedule(backoffDelay(1, this.timing));
+      this.schedule(nextCheckDelay(1, this.timing));
     }
   }
 
@@ -126,6 +127,6 @@ export class HealthMonitor {
       next_check_at: null,
       catalogue_version: report.catalogueVersion ?? this.health.catalogue_version,
     };
-    this.schedule(backoffDelay(this.failures, this.timing));
+    this.schedule(nextCheckDelay(this.failures, this.timing));
   }
 }

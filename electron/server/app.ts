@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import type { BackoffPolicy } from '../../shared/backoff';
 import { LIMITS } from '../../shared/limits';
 import type { ConnectionMode } from '../../shared/schemas/desk';
+import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
@@ -10,6 +12,7 @@ import { answerClientError } from './client-errors';
 import { installContractChecks, type ResponseCheck } from './contract/compilers';
 import { installBodyDrain } from './drain-body';
 import { installErrorHandlers, installJsonParser } from './errors';
+import { EventStreams } from './event-stream';
 import { installExpectationCheck } from './expectations';
 import { makeHostGuard } from './host-guard';
 import { installRequestLog } from './log-hooks';
@@ -21,6 +24,7 @@ import { deskBookingRoutes } from './routes/desk-bookings';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
+import { importEventRoutes } from './routes/desk-import-events';
 import { importRoutes } from './routes/desk-imports';
 import { listenRoutes, type ListenFacts } from './routes/desk-listen';
 import { logRoutes } from './routes/desk-log';
@@ -42,6 +46,8 @@ export interface AppOptions {
   uiDir?: string;
   /** Why the server listens where it does; the starter fills it in once listening (default: a port chosen by the caller). */
   listenFacts?: ListenFacts;
+  /** The wait before an import's batch that got no answer is tried again (tests shorten it). */
+  importRetryBackoff?: BackoffPolicy;
   /** An answer that does not match its schema in shared/api/: a 500 (default; tests) or sent and logged (`serve`, the desktop app). See ResponseCheck. */
   responseCheck?: ResponseCheck;
 }
@@ -81,7 +87,10 @@ function backendConstraint(connection: DeskConnection): ConstraintStrategy {
 }
 
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
-export function buildApp({ store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR, listenFacts = { source: 'flag', defaultPort: null }, responseCheck = 'refuse' }: AppOptions): DeskApp {
+export function buildApp({
+  store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR, listenFacts = { source: 'flag', defaultPort: null },
+  responseCheck = 'refuse', importRetryBackoff,
+}: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
     logger: logErrors ? { level: 'error' } : false,
@@ -98,6 +107,15 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
     },
   });
   const auth = new TokenAuth(store);
+  // Imports run here, not in the page: they outlive any window, and end only by Cancel or the desk stopping.
+  const imports = deskImportRunner(store, connection, now, importRetryBackoff);
+  const eventStreams = new EventStreams();
+  app.addHook('preClose', async () => {
+    // Before the store closes: no batch starts, what is under way reads as interrupted after the
+    // restart; and open progress streams end, or the close would wait for them.
+    imports.stop();
+    eventStreams.closeAll();
+  });
 
   app.decorateRequest('dropzone', null);
   app.decorateRequest('deskSession', false);
@@ -153,7 +171,8 @@ export function buildApp({ store, connection, deskDropzone, log = new RequestLog
       desk.register(logRoutes, { log });
       desk.register(listenRoutes, { store, facts: listenFacts, now });
       // Import history is the desk's own record: the local store answers in proxy mode too.
-      desk.register(importRoutes, { prefix: '/api/desk', store, now });
+      desk.register(importRoutes, { store, runner: imports, connection, deskDropzone, now });
+      desk.register(importEventRoutes, { prefix: '/api/desk', runner: imports, streams: eventStreams });
       desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
       desk.register(apiTokenRoutes, { store, now });

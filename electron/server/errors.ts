@@ -32,8 +32,11 @@ export function installErrorHandlers(app: FastifyInstance): void {
       return sendError(reply, 'internal_error', `internal error: ${error.message}; the request may have been applied; see the desk log`);
     }
     switch (error.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, 'content_too_large', `request body is larger than the ${LIMITS.bodyLimitBytes / MIB} MiB limit; send fewer records per request`);
+      case 'FST_ERR_CTP_BODY_TOO_LARGE': {
+        // A route may have a limit of its own (an import's hand-over).
+        const limit = request.routeOptions.bodyLimit ?? LIMITS.bodyLimitBytes;
+        return sendError(reply, 'content_too_large', `request body is larger than the ${limit / MIB} MiB limit; send fewer records per request`);
+      }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, 'unsupported_media_type', `Content-Type must be application/json, got "${request.headers['content-type'] ?? ''}"`);
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':

@@ -31,11 +31,37 @@ export function runBatch(
   return { status: 'ok', body: { results } };
 }
 
+/**
+ * A batch's elements as the desk's own imports run them: exactly as runBatch runs them (one
+ * transaction, a savepoint per element), and `settle` is told each element's result right after
+ * it, in the same transaction. So what it writes about the element (an import's row outcome)
+ * commits with the element; if writing it fails, the whole batch rolls back and this throws:
+ * nothing of the batch is stored, and nothing of it is recorded.
+ */
+export function runSettledBatch<T>(
+  ctx: SyncContext,
+  elements: readonly T[],
+  handleElement: (element: T) => SyncResult,
+  settle: (element: T, result: Record<string, unknown>) => void,
+): Record<string, unknown>[] {
+  return ctx.store.transaction(() =>
+    elements.map((element) => {
+      const result = resultOf(() => handleElement(element));
+      settle(element, result);
+      return result;
+    }),
+  );
+}
+
+function failedElement(error: unknown): Record<string, unknown> {
+  return { error: `element could not be stored: ${(error as Error).message}`, status: 'internal_error' };
+}
+
 /** If an element throws, its savepoint has already undone its writes; its result says so, the rest go on. */
 function resultOf(work: () => SyncResult): Record<string, unknown> {
   try {
     return work().body as Record<string, unknown>;
   } catch (error) {
-    return { error: `element could not be stored: ${(error as Error).message}`, status: 'internal_error' };
+    return failedElement(error);
   }
 }

@@ -3,7 +3,10 @@ import { connectionTestInput, connectionTestResult, connectionUpdate, connection
 import { deskError } from '../schemas/desk-error';
 import { handEdit, handEditAnswer, unlockFields } from '../schemas/hand-edits';
 import { importMappingQuery } from '../schemas/import-mappings';
-import { importMappingWrite, rememberedMapping } from '../schemas/imports';
+import {
+  IMPORT_LIMITS, importList, importListQuery, importMappingWrite, importOutcomes, importResend, importRowPage, importRowQuery, importStart, importSummary,
+  rememberedMapping, storedJumpDates, storedJumpDatesQuery,
+} from '../schemas/imports';
 import { listenUpdate, listenView } from '../schemas/listen';
 import { defineRoute, NO_CONTENT } from './route';
 
@@ -12,7 +15,8 @@ import { defineRoute, NO_CONTENT } from './route';
  * (electron/server/contract/), the renderer calls each through here (renderer/src/api/call.ts).
  * docs/desk-api.md says what each does; docs/architecture.md how to add one.
  *
- * Not here yet: /api/desk/imports (being rewritten to run imports on the server).
+ * Not here: GET /api/desk/imports/events, the import progress as Server-Sent Events (a stream,
+ * not a JSON answer; shared/schemas/imports.ts `importEvents` are its events).
  */
 export const deskRoutes = {
   health: defineRoute({ method: 'GET', path: '/api/desk/health', auth: 'none', responses: { 200: deskHealth } }),
@@ -68,6 +72,39 @@ export const deskRoutes = {
     body: { schema: importMappingWrite, name: 'import mapping' },
     responses: { 200: rememberedMapping, 422: deskError },
   }),
+
+  // Imports: the page hands the rows over once; the desk sends them (docs/desk-api.md, "Imports").
+  startImport: defineRoute({
+    method: 'POST',
+    path: '/api/desk/imports',
+    body: { schema: importStart, name: 'import' },
+    bodyLimit: IMPORT_LIMITS.handOverBodyBytes,
+    responses: { 201: importSummary, 403: deskError, 422: deskError },
+  }),
+  resendImport: defineRoute({
+    method: 'POST',
+    path: '/api/desk/imports/:id/send',
+    body: { schema: importResend, name: 'import' },
+    bodyLimit: IMPORT_LIMITS.handOverBodyBytes,
+    responses: { 202: importSummary, 403: deskError, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  cancelImport: defineRoute({ method: 'POST', path: '/api/desk/imports/:id/cancel', responses: { 202: importSummary, 404: deskError, 409: deskError } }),
+  storedJumpDates: defineRoute({
+    method: 'POST',
+    path: '/api/desk/imports/stored-jump-dates',
+    body: { schema: storedJumpDatesQuery, name: 'look-up' },
+    responses: { 200: storedJumpDates, 403: deskError, 422: deskError },
+  }),
+  listImports: defineRoute({ method: 'GET', path: '/api/desk/imports', query: { schema: importListQuery, name: 'import list query' }, responses: { 200: importList, 422: deskError } }),
+  getImport: defineRoute({ method: 'GET', path: '/api/desk/imports/:id', responses: { 200: importSummary, 404: deskError } }),
+  importRows: defineRoute({
+    method: 'GET',
+    path: '/api/desk/imports/:id/rows',
+    query: { schema: importRowQuery, name: 'import rows query' },
+    responses: { 200: importRowPage, 404: deskError, 422: deskError },
+  }),
+  importOutcomes: defineRoute({ method: 'GET', path: '/api/desk/imports/:id/outcomes', responses: { 200: importOutcomes, 404: deskError } }),
+  deleteImport: defineRoute({ method: 'DELETE', path: '/api/desk/imports/:id', responses: { 204: NO_CONTENT, 404: deskError, 409: deskError } }),
 
   listApiTokens: defineRoute({ method: 'GET', path: '/api/desk/api-tokens', responses: { 200: apiTokenList } }),
   createApiToken: defineRoute({

@@ -51,6 +51,8 @@ export interface RouteSpec {
   auth?: 'none' | 'session';
   body?: BodySpec;
   query?: QuerySpec;
+  /** A body limit of the route's own, above the server's usual one (an import's hand-over: a whole file). */
+  bodyLimit?: number;
   responses: ResponseSchemas;
 }
 

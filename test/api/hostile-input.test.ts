@@ -109,12 +109,17 @@ describe('hostile input: lone UTF-16 surrogates are refused, naming the field', 
     assertSurrogateRefused(await desk.desk('POST', '/api-tokens', '{"label":"Front \\udfff"}'), 'label', 'token label');
     assert.deepEqual((await desk.desk('GET', '/api-tokens')).body, tokens);
     const importBody = (fileName: string, header: string) =>
-      `{"kind":"bookings","file_name":"${fileName}","headers":["${header}"],"mapping":{"${header}":"name"},"total_rows":1}`;
+      `{"kind":"bookings","file_name":"${fileName}","headers":["${header}"],"mapping":{"${header}":"name"},"total_rows":1,"send":[]}`;
     assertSurrogateRefused(await desk.desk('POST', '/imports', importBody('bad\\ud800.csv', 'Name')), 'file_name', 'import file name');
     // A header is a key of the mapping: the key is checked like any value.
     const keyed = await desk.desk('POST', '/imports', importBody('ok.csv', 'Na\\ud800me'));
     assertJsonError(keyed, 422, 'unprocessable_content', 'import header');
     assert.match(keyed.body.error, /unpaired UTF-16 surrogate/);
+    assert.deepEqual((await desk.desk('GET', '/imports')).body.imports, []);
+    // The rows handed over: cells and reasons are checked too, and nothing of the import is made.
+    const cell = await desk.desk('POST', '/imports', '{"kind":"bookings","file_name":"a.csv","headers":["Name"],"mapping":{"Name":"name"},"total_rows":1,"send":[{"row_number":1,"cells":["Ann \\udc00"],"record":{"name":"Ann"}}]}');
+    assertJsonError(cell, 422, 'unprocessable_content', 'import cell');
+    assert.match(cell.body.fields['send.0.cells.0'] ?? '', /unpaired UTF-16 surrogate/);
     assert.deepEqual((await desk.desk('GET', '/imports')).body.imports, []);
     const mapping = await desk.desk('PUT', '/import-mappings', '{"kind":"bookings","headers":["Name"],"mapping":{"Na\\ud800me":"name"}}');
     assertJsonError(mapping, 422, 'unprocessable_content', 'mapping header');
@@ -130,7 +135,7 @@ describe('hostile input: desk API bodies that are no object', () => {
   let importId: number;
   before(async () => {
     desk = await startTestDesk();
-    const created = await desk.desk('POST', '/imports', { kind: 'bookings', file_name: 'a.csv', headers: ['Name'], mapping: { Name: 'name' }, total_rows: 1 });
+    const created = await desk.desk('POST', '/imports', { kind: 'bookings', file_name: 'a.csv', headers: ['Name'], mapping: { Name: 'name' }, total_rows: 1, send: [] });
     assert.equal(created.status, 201, created.text);
     importId = created.body.id;
   });
@@ -153,8 +158,8 @@ describe('hostile input: desk API bodies that are no object', () => {
       ['PATCH', '/bookings/NO-PRODUCT'],
       ['POST', '/bookings/NO-PRODUCT/unlock'],
       ['POST', '/imports'],
-      ['POST', `/imports/${importId}/rows`],
-      ['PATCH', `/imports/${importId}`],
+      ['POST', `/imports/${importId}/send`],
+      ['POST', '/imports/stored-jump-dates'],
       ['PUT', '/import-mappings'],
       ['POST', '/api-tokens'],
     ];
@@ -220,6 +225,7 @@ describe('hostile input: import settings must name real fields and formats', () 
     mapping,
     ...(dateFormat === undefined ? {} : { date_format: dateFormat }),
     total_rows: 1,
+    send: [],
   });
 
   test('a mapping to a field that does not exist is 422 naming the header and the field', async () => {

@@ -13,6 +13,7 @@ import { installErrorHandlers, installJsonParser } from '../../electron/server/e
 import { call, callForAnswer, ContractError } from '../../renderer/src/api/call';
 import { ApiError, setApiToken } from '../../renderer/src/api/client';
 import { startTestDesk, type TestDesk } from '../support/desk';
+import { waitFor } from '../support/wait-for';
 
 /**
  * The route tables of shared/api/ at run time: the server refuses (tests) or reports (a person's
@@ -178,6 +179,26 @@ describe('the route tables against a real desk', () => {
     const edited = await call(deskRoutes.editBooking, { params: { external_id: 'NO-PRODUCT' }, body: { name: 'Nina by hand' } });
     assert.deepEqual(edited.locked_attributes, ['name']);
     assert.deepEqual((await call(deskRoutes.unlockBookingFields, { params: { external_id: 'NO-PRODUCT' }, body: { fields: ['name'] } })).locked_attributes, []);
+
+    // Imports: handed over, sent by the desk, read back.
+    const send = [{ row_number: 1, cells: ['ROUTE-IMPORT-1', 'Ann'], key: 'ROUTE-IMPORT-1', record: { external_id: 'ROUTE-IMPORT-1', name: 'Ann' } }];
+    const facts = { kind: 'bookings' as const, file_name: 'route.csv', headers: ['External ID', 'Name'], mapping: { 'External ID': 'external_id', Name: 'name' }, total_rows: 2 };
+    const started = await call(deskRoutes.startImport, { body: { ...facts, send, kept_back: [{ row_number: 2, cells: ['', 'Ben'], message: 'left out by the person importing' }] } });
+    const ended = await waitFor(async () => {
+      const shown = await call(deskRoutes.getImport, { params: { id: started.id } });
+      return shown.state !== 'running' && shown;
+    }, 'the import to end');
+    assert.deepEqual(ended.counts, { created: 1, left_out: 1 });
+    assert.equal((await call(deskRoutes.listImports, { query: { kind: 'bookings' } })).imports[0]?.id, started.id);
+    assert.equal((await call(deskRoutes.importRows, { params: { id: started.id }, query: { failed: 'true', per_page: '10' } })).rows[0]?.row_number, 2);
+    assert.deepEqual((await call(deskRoutes.importOutcomes, { params: { id: started.id } })).outcomes.map((o) => o.status), ['created', 'left_out']);
+    const refused = await callForAnswer(deskRoutes.cancelImport, { params: { id: started.id } });
+    assert.equal(refused.status, 409, 'nothing to cancel once it ended');
+    const again = await call(deskRoutes.resendImport, { params: { id: started.id }, body: { send: [] } });
+    assert.equal(again.id, started.id);
+    assert.deepEqual((await call(deskRoutes.storedJumpDates, { body: { external_ids: ['NO-PRODUCT'] } })).jump_dates, { 'NO-PRODUCT': '2026-06-20' });
+    await waitFor(async () => (await call(deskRoutes.getImport, { params: { id: started.id } })).state !== 'running', 'the retry to end');
+    assert.equal(await call(deskRoutes.deleteImport, { params: { id: started.id } }), undefined);
   });
 
   test("the renderer's client reads the Sync API's answers by the spec's shapes", async () => {

@@ -1,14 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, dateInZone } from '../../shared/dates';
-import { expect, saveScreenshot, test, type DeskUnderTest } from './fixtures';
+import { saveScreenshot, type DeskUnderTest } from './fixtures';
 import { ImportHistoryScreen, ImportWizardScreen } from './pages/import';
+import { expect, test } from './proxied-desk';
 
 const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
 const api = (desk: DeskUnderTest, request: APIRequestContext) => {
   const headers = { authorization: `Bearer ${desk.token}` };
   return {
     get: (path: string) => request.get(`${desk.url}/api/f1/sync${path}`, { headers }),
-    delete: (path: string) => request.delete(`${desk.url}/api/f1/sync${path}`, { headers }),
   };
 };
 
@@ -60,16 +60,15 @@ test('bookings: an existing booking is updated (ok), a new one created; the grid
   expect((await sync.get('/bookings/KEY-FIXED')).status()).toBe(200);
 });
 
-test('filmers: a filmer deleted between the look-up and the send comes back not_found, with the server\'s words, in the results and the history', async ({ page, desk, request }) => {
-  // The wizard maps no `id` column (a file never carries the desk's ids: fields.ts); it addresses
-  // an existing filmer by the id it looked up. Another desk deleting that filmer meanwhile is how
-  // a real import meets not_found.
-  const sync = api(desk, request);
-  const jo = ((await (await sync.get('/filmers?include_all=true')).json()) as { id: number; external_id: string | null }[]).find((f) => f.external_id === 'F-3');
+test('filmers (proxy mode): a filmer another desk deletes on the remote between the look-up and the send comes back not_found, with the remote\'s words, in the results and the history', async ({ page, desk, request, remote }) => {
+  // The desk addresses an existing filmer by the id it looked up on the remote (a file never
+  // carries the remote's ids: fields.ts). Another desk deleting that filmer meanwhile is how a
+  // real import meets not_found; in local mode the look-up and the send are one transaction.
+  await remote.connect(request, desk);
+  const jo = ((await (await remote.get(request, '/filmers?include_all=true')).json()) as { id: number; external_id: string | null }[]).find((f) => f.external_id === 'F-3');
   expect(jo).toBeDefined();
-  await page.route('**/api/f1/sync/filmers/batch', async (route) => {
-    expect((await sync.delete(`/filmers/${jo!.id}`)).status()).toBe(204);
-    await route.continue();
+  remote.act(async ({ method, url }) => {
+    if (method === 'POST' && url.endsWith('/filmers/batch')) expect((await remote.delete(request, `/filmers/${jo!.id}`)).status()).toBe(204);
   });
 
   const csv = ['Name,Email,External ID', 'Jo Jumper,jo@example.com,F-3', 'Nell New,nell@example.com,F-90'].join('\n');

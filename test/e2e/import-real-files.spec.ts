@@ -41,7 +41,7 @@ test('filmers: a First name/Last name/Email sheet of existing filmers (all with 
   expect(after.find((f) => f.email === 'new.person@example.com')?.name).toBe('New Person');
 });
 
-test('bookings: a too-old jump date the booking already has is ready (looked up through the Sync API); another old date is too old, also after a fix', async ({ page, desk }) => {
+test('bookings: a too-old jump date the booking already has is ready (looked up by the desk, in one call); another old date is too old, also after a fix', async ({ page, desk }) => {
   // The seed's DELIVERED-OLD jumped 2026-03-01, moved to today like every seeded date.
   const stored = addDays(today(), daysBetween(TEST_TODAY, '2026-03-01'));
   const file = ['Booking ID;Name;Jump date', `DELIVERED-OLD;Dora Delivered;${dottedDate(stored)}`, `BK-OLD;Olaf Old;${dottedDate(stored)}`, `BK-NEW;Nina New;${dottedDate(addDays(today(), 3))}`, ''].join('\r\n');
@@ -50,10 +50,16 @@ test('bookings: a too-old jump date the booking already has is ready (looked up 
   const wizard = new ImportWizardScreen(page);
   await wizard.fileInput().setInputFiles({ name: 'old-export.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   await expect(wizard.dateFormat()).toHaveValue('DD.MM.YYYY');
+  const lookUps: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/f1\/sync\/bookings\/|\/api\/desk\/imports\/stored-jump-dates/.test(request.url())) lookUps.push(`${request.method()} ${new URL(request.url()).pathname}`);
+  });
   await wizard.next().click();
 
   const grid = wizard.checkGrid();
   await expect(wizard.rowMessage(wizard.row(grid, 1))).toHaveText('jump date unchanged (too old to change, kept)');
+  // Both too-old rows' bookings in one call to the desk; none fetched one by one from the page.
+  expect(lookUps).toEqual(['POST /api/desk/imports/stored-jump-dates']);
   await expect(wizard.row(grid, 1)).toHaveAttribute('data-state', 'ready');
   await expect(wizard.rowMessage(wizard.row(grid, 2))).toContainText('booking is too old');
   await expect(wizard.countReady()).toHaveText(/^2 /);

@@ -51,6 +51,19 @@ describe('the app://desk relay', () => {
     assert.equal(await head.text(), '');
   });
 
+  test('passes the import progress stream through as it comes, not once it ends (the desktop window follows an import live)', async () => {
+    const abort = new AbortController();
+    const response = await relay(new Request('app://desk/api/desk/imports/events', { headers: auth, signal: abort.signal }));
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
+    // The stream stays open (no import ends it): the first event arriving proves it is not buffered to the end.
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await reader.read();
+    assert.match(new TextDecoder().decode(first.value), /^event: snapshot\ndata: \{"imports":\[\]\}/);
+    await reader.cancel();
+    abort.abort();
+  });
+
   test("the page's Origin and Referer (app://desk) do not reach the server's rebinding guard", async () => {
     const direct = await fetch(`${desk.url}/api/desk/session`, { headers: { ...auth, origin: 'app://desk' } });
     assert.equal(direct.status, 403, 'the server alone refuses the foreign origin');

@@ -155,25 +155,20 @@ describe('a too-old jump date the booking already has (the server refuses only a
     });
     after(() => desk.dispose());
 
+    /** The Check's look-up as the page makes it: one call to the desk with every id. */
     const counting = () => {
-      const seen = { calls: [] as string[], inFlight: 0, most: 0 };
-      const lookup: StoredJumpOnLookup = async (id) => {
-        seen.calls.push(id);
-        seen.inFlight++;
-        seen.most = Math.max(seen.most, seen.inFlight);
-        try {
-          const r = await desk.sync('GET', `/bookings/${encodeURIComponent(id)}`);
-          if (r.status === 404) return null;
-          assert.equal(r.status, 200, r.text);
-          return r.body.jump_on ?? null;
-        } finally {
-          seen.inFlight--;
-        }
+      const seen = { calls: [] as string[], requests: 0 };
+      const lookup: StoredJumpOnLookup = async (ids) => {
+        seen.calls.push(...ids);
+        seen.requests++;
+        const r = await desk.desk('POST', '/imports/stored-jump-dates', { external_ids: ids });
+        assert.equal(r.status, 200, r.text);
+        return r.body;
       };
       return { seen, lookup };
     };
 
-    test('only the too-old rows are looked up, six at a time; rows re-sending the stored date are ready', async () => {
+    test('only the too-old rows are looked up, all in one call to the desk; rows re-sending the stored date are ready', async () => {
       const cells = [
         ...seeded.slice(0, 8).map((id) => [id, old]),
         ['UNKNOWN-OLD', old],
@@ -187,10 +182,10 @@ describe('a too-old jump date the booking already has (the server refuses only a
       const progress: number[] = [];
       const state = await settleOldJumpDates(checkAll('bookings', toWizardRows(cells), plan, settings), plan, settings, lookups, lookup, (done) => progress.push(done));
       assert.deepEqual([...seen.calls].sort(), [...seeded.slice(0, 8), 'UNKNOWN-OLD', 'NO-PRODUCT'].sort());
-      assert.equal(seen.most, 6);
+      assert.equal(seen.requests, 1);
       assert.equal(progress.at(-1), 10);
       assert.deepEqual(state.rows.map((_, i) => readiness(state, i)), [...Array(8).fill('ready'), 'problem', 'problem', 'ready', 'ready']);
-      assert.equal(state.checks[7]?.note, KEPT_JUMP_DATE_NOTE, 'an external id with a space and a # is looked up URL-encoded');
+      assert.equal(state.checks[7]?.note, KEPT_JUMP_DATE_NOTE, 'an external id with a space and a # is looked up as it is');
       assert.match(problemOf(state, 9) ?? '', /booking is too old/, 'NO-PRODUCT is stored with another date: changing it to an old one is refused');
 
       // A fix to the unknown row's id: that row waits on a lookup, made once, then it is ready.
@@ -218,6 +213,15 @@ describe('a too-old jump date the booking already has (the server refuses only a
       forgetFailedLookups(lookups);
       const again = checkRow(['OLD-1', old], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn: lookups.known });
       assert.deepEqual(idsToLookUp([again], lookups), ['OLD-1']);
+    });
+
+    test('ids the remote did not answer for are asked again at the next check; the answered ones are kept', async () => {
+      const lookups = newJumpDateLookups();
+      await lookUpJumpDates(['OLD-1', 'OLD-2'], lookups, async () => ({ jump_dates: { 'OLD-1': old }, not_answered: ['OLD-2'] }));
+      assert.equal(lookups.known.get('OLD-1'), old);
+      assert.deepEqual([...lookups.failed], ['OLD-2']);
+      forgetFailedLookups(lookups);
+      assert.deepEqual([...lookups.known.keys()], ['OLD-1']);
     });
   });
 });

@@ -185,3 +185,26 @@ test('step 6 adds the import delimiter (comma, semicolon, tab or bar; none is a 
   db.exec("UPDATE imports SET lease_until = '2026-06-20T10:03:00.000Z'");
   db.close();
 });
+
+test('step 7 drops the window\'s lease and adds why a send stopped early, keeping every import, its rows, its delimiter and its indexes', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 6));
+  db.exec(`INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'k', 'n', 'UTC', 't');
+           INSERT INTO imports (id, dropzone_id, kind, file_name, created_at, updated_at, headers, mapping, total_rows, delimiter, lease_until)
+             VALUES (1, 1, 'bookings', 'held.csv', 't', 't', '["a"]', '{"a":null}', 2, ';', '2026-06-20T10:03:00.000Z');
+           INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '["x"]', 'ok', 't'), (1, 2, '["y"]', 'pending', 't');`);
+  migrate(db, MIGRATIONS.slice(0, 7));
+  assert.equal(schemaVersion(db), 7);
+  const columns = (db.prepare('PRAGMA table_info(imports)').all() as { name: string }[]).map((c) => c.name);
+  assert.ok(!columns.includes('lease_until'), columns.join(', '));
+  assert.deepEqual(db.prepare('SELECT file_name, state, delimiter, stop_reason FROM imports').all(), [
+    { file_name: 'held.csv', state: 'running', delimiter: ';', stop_reason: null },
+  ], 'an import a window held before the step stays running in the store: no desk process runs it, so it reads as interrupted');
+  assert.deepEqual(db.prepare('SELECT row_number, status FROM import_rows ORDER BY row_number').all(), [{ row_number: 1, status: 'ok' }, { row_number: 2, status: 'pending' }]);
+  assert.throws(() => db.prepare('UPDATE imports SET delimiter = ?').run(':'), /CHECK constraint/, 'the delimiter keeps its check');
+  assert.throws(() => db.exec("UPDATE imports SET state = 'interrupted'"), /CHECK constraint/, 'interrupted stays derived, never stored');
+  db.exec("UPDATE imports SET stop_reason = 'remote unreachable'");
+  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('imports', 'import_rows') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  assert.deepEqual(indexes, ['import_rows_by_status', 'import_rows_failed', 'imports_by_dropzone']);
+  db.close();
+});

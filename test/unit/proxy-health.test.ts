@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { backoffDelay, HealthMonitor, healthStateOf, type HealthTiming } from '../../electron/proxy/health';
+import { HealthMonitor, nextCheckDelay, healthStateOf, type HealthTiming } from '../../electron/proxy/health';
 import type { ProbeReport } from '../../electron/proxy/probe';
 import { classifyFailure, ResponseTooLargeError } from '../../electron/proxy/transport-errors';
 
@@ -13,8 +13,8 @@ const settle = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('health of the remote', () => {
   test('backoff: 2 s, 4 s, 8 s… capped at 60 s; every 30 s while it answers', () => {
-    assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 40].map((n) => backoffDelay(n, TIMING)), [2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
-    assert.equal(backoffDelay(0, TIMING), 30_000);
+    assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 40].map((n) => nextCheckDelay(n, TIMING)), [2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    assert.equal(nextCheckDelay(0, TIMING), 30_000);
   });
 
   test('offline when nothing answers, error when something answers wrongly', () => {

@@ -6,13 +6,13 @@ import { bookingWrite } from '../../shared/schemas/booking';
 import { connectionTestInput, connectionUpdate } from '../../shared/schemas/desk';
 import { filmerWrite } from '../../shared/schemas/filmer';
 import { handEdit, unlockFields } from '../../shared/schemas/hand-edits';
-import { importCreate, importMappingWrite, importRowsWrite, importStateWrite } from '../../shared/schemas/imports';
+import { importMappingWrite, importResend, importStart, storedJumpDatesQuery } from '../../shared/schemas/imports';
 import { listenUpdate } from '../../shared/schemas/listen';
 import { isWellFormedText, showUnpairedSurrogates, text } from '../../shared/schemas/text';
 
 /** Every schema a request body is checked with, in the Sync API and the desk API. */
 const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
-  bookingWrite, filmerWrite, handEdit, unlockFields, apiTokenCreate, importCreate, importRowsWrite, importStateWrite, importMappingWrite,
+  bookingWrite, filmerWrite, handEdit, unlockFields, apiTokenCreate, importStart, importResend, storedJumpDatesQuery, importMappingWrite,
   connectionUpdate, connectionTestInput, listenUpdate,
 };
 

@@ -34,6 +34,7 @@ export function serveRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
   app.route({
     method: route.method,
     url: route.path,
+    ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
     schema: fastifySchema(route),
     // Before the check: "no body" and a JSON `null` read the same to a validator.
     preValidation:

@@ -1,141 +1,120 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import { importCreate, importRowsWrite, importStateWrite, type ImportRowInput, type ImportSummary } from '../../../shared/schemas/imports';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deskRoutes } from '../../../shared/api/desk-routes';
+import { IMPORT_LIMITS, type ImportSummary } from '../../../shared/schemas/imports';
+import type { DeskError } from '../../../shared/schemas/desk-error';
+import { resendImport, startImport, type HandOverProblem, type ImportDesk, type StartProblem } from '../../imports/hand-over';
+import { storedJumpDates } from '../../imports/stored-jump-dates';
 import { shownState, type ImportRecord } from '../../store/repos/imports';
-import type { Store } from '../../store/store';
-import { describeIssues, invalidQuery, isPlainObject, parseRecordId } from '../../sync/validation';
-import { parseImportListQuery, parseRowPageQuery } from '../import-queries';
-import { sendError } from '../reply';
+import { parseRecordId } from '../../sync/validation';
+import { serveRoute } from '../contract/serve-route';
 
-export interface ImportRoutesOptions {
-  store: Store;
-  now: () => Date;
-}
+export type ImportRoutesOptions = ImportDesk;
 
 /** The history list shows at most this many imports (newest first); older ones stay stored. */
 export const IMPORT_LIST_CAP = 500;
 
-type IdParams = { Params: { id: string } };
-
-function invalidBody(reply: FastifyReply, error: z.ZodError) {
-  const { fields, messages } = describeIssues(error, 'import');
-  return sendError(reply, 'unprocessable_content', messages.join('; '), { fields });
-}
-
-/** Parses a body with a strict schema; on failure the 422 has been sent and undefined comes back. */
-function parseBody<S extends z.ZodType>(schema: S, request: FastifyRequest, reply: FastifyReply): z.infer<S> | undefined {
-  if (!isPlainObject(request.body)) {
-    sendError(reply, 'unprocessable_content', 'body must be a JSON object', { fields: { import: 'body must be a JSON object' } });
-    return undefined;
-  }
-  const parsed = schema.safeParse(request.body);
-  if (parsed.success) return parsed.data;
-  invalidBody(reply, parsed.error);
-  return undefined;
-}
-
 /** Another dropzone's import, a deleted one and a non-numeric id all read as unknown. */
-function notFound(reply: FastifyReply, rawId: string) {
+function notFound(rawId: string): { status: 404; body: DeskError } {
   const id = parseRecordId(rawId);
-  return sendError(reply, 'not_found', 'import not found', id === undefined ? {} : { id });
+  return { status: 404, body: { error: 'import not found', ...(id === undefined ? {} : { id }), status: 'not_found' } };
 }
 
-/** The first row numbered beyond the import's rows (its index in the call), if any. */
-function beyondTotal(rows: readonly ImportRowInput[], totalRows: number): number {
-  return rows.findIndex((row) => row.row_number > totalRows);
+/** Why a new import was refused (nothing was recorded), as the route answers it. */
+function startRefusal(problem: StartProblem): { status: 422 | 403; body: DeskError } {
+  if (problem.kind === 'invalid') {
+    return { status: 422, body: { error: `${problem.field} ${problem.message}; nothing was recorded`, fields: { [problem.field]: problem.message }, status: 'unprocessable_content' } };
+  }
+  return { status: 403, body: { error: problem.message, status: 'forbidden' } };
+}
+
+/** Why more rows for an import were refused: as for a new one, or it is being sent (409). */
+function resendRefusal(problem: HandOverProblem): { status: 422 | 403 | 409; body: DeskError } {
+  return problem.kind === 'busy' ? { status: 409, body: { error: problem.message, status: 'conflict' } } : startRefusal(problem);
 }
 
 /**
- * /api/desk/imports: the import history. The wizard creates an import when the person presses
- * Send, records each row's outcome as answers come back (a retry replaces a row's outcome), and
- * marks it finished or cancelled. While it sends, the window holds a lease on the import and
- * renews it (PUT …/lease, and every rows write); a running import whose lease ran out, or was let
- * go (DELETE …/lease as the window unloads), is shown as `interrupted`. Always the local store, in proxy mode too (these routes carry
- * no backend constraint): the history is the desk's own.
+ * /api/desk/imports: imports and their history. The wizard hands the checked rows over once
+ * (POST /imports, or POST /imports/:id/send for a retry); the desk records them, sends them in
+ * batches itself and records each row's outcome as it is answered. Closing the window changes
+ * nothing; POST …/cancel stops after the batch on its way. GET /imports/events streams the
+ * progress (desk-import-events.ts). The history is the desk's own: the local store answers in
+ * proxy mode too (these routes carry no backend constraint), while the batches go to the remote.
+ * Shapes: shared/api/desk-routes.ts.
  */
-export async function importRoutes(app: FastifyInstance, { store, now }: ImportRoutesOptions) {
+export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptions) {
+  const { store, runner } = desk;
   const summaryOf = (record: ImportRecord, dropzoneKey: string): ImportSummary => {
     const { dropzone_id: _dz, ...fields } = record;
-    return { ...fields, state: shownState(record, now().toISOString()), dropzone: dropzoneKey, counts: store.imports.counts(record.id) };
+    const progress = runner.progressOf(record.id);
+    return { ...fields, state: shownState(record, progress !== null), dropzone: dropzoneKey, counts: store.imports.counts(record.id), progress };
   };
-  const importOf = (request: FastifyRequest<IdParams>) => {
-    const id = parseRecordId(request.params.id);
+  const importOf = (request: FastifyRequest, rawId: string) => {
+    const id = parseRecordId(rawId);
     return id === undefined ? undefined : store.imports.byId(request.dropzone!.id, id);
   };
+  const summaryNow = (request: FastifyRequest, importId: number) => summaryOf(store.imports.byId(request.dropzone!.id, importId)!, request.dropzone!.key);
 
-  app.post('/imports', async (request, reply) => {
-    const input = parseBody(importCreate, request, reply);
-    if (!input) return reply;
+  serveRoute(app, deskRoutes.startImport, ({ request, body }) => {
+    const result = startImport(desk, request.dropzone!, body);
+    return result.ok ? { status: 201, body: summaryNow(request, result.importId) } : startRefusal(result.problem);
+  });
+
+  // 202: accepted, and under way.
+  serveRoute(app, deskRoutes.resendImport, ({ request, params, body }) => {
+    const record = importOf(request, params.id);
+    if (!record) return notFound(params.id);
+    const result = resendImport(desk, request.dropzone!, record, body);
+    return result.ok ? { status: 202, body: summaryNow(request, result.importId) } : resendRefusal(result.problem);
+  });
+
+  // 202: the batch on its way still finishes; the end of the send (state cancelled) comes on the progress stream.
+  serveRoute(app, deskRoutes.cancelImport, ({ request, params }) => {
+    const record = importOf(request, params.id);
+    if (!record) return notFound(params.id);
+    if (!runner.cancel(record.id)) return { status: 409, body: { error: `import ${record.id} is not being sent: nothing to cancel`, id: record.id, status: 'conflict' } };
+    return { status: 202, body: summaryOf(record, request.dropzone!.key) };
+  });
+
+  // POST: a file's worth of ids does not fit in a URL. Answered by the remote in proxy mode.
+  serveRoute(app, deskRoutes.storedJumpDates, async ({ request, body }) => {
     const dz = request.dropzone!;
-    const id = store.imports.create(dz.id, input, now().toISOString());
-    return reply.code(201).send(summaryOf(store.imports.byId(dz.id, id)!, dz.key));
-  });
-
-  app.get('/imports', async (request, reply) => {
-    const query = parseImportListQuery(request.query as Record<string, string>);
-    if (!query.ok) return reply.code(422).send(invalidQuery(query.fields).body);
-    const dz = request.dropzone!;
-    return { imports: store.imports.list(dz.id, query.value.kind, IMPORT_LIST_CAP).map((record) => summaryOf(record, dz.key)) };
-  });
-
-  app.get<IdParams>('/imports/:id', async (request, reply) => {
-    const record = importOf(request);
-    return record ? summaryOf(record, request.dropzone!.key) : notFound(reply, request.params.id);
-  });
-
-  app.post<IdParams>('/imports/:id/rows', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    const input = parseBody(importRowsWrite, request, reply);
-    if (!input) return reply;
-    const beyond = beyondTotal(input.rows, record.total_rows);
-    if (beyond >= 0) {
-      const field = `rows.${beyond}.row_number`;
-      const message = `is ${input.rows[beyond]!.row_number}, beyond the import's ${record.total_rows} rows`;
-      return sendError(reply, 'unprocessable_content', `${field} ${message}; nothing was recorded`, { fields: { [field]: message } });
+    if (desk.connection.mode === 'proxy' && dz.id !== desk.deskDropzone.id) {
+      const error = `proxy mode looks bookings up for dropzone "${desk.deskDropzone.key}" only (the remote credentials are its); this desk session is "${dz.key}"`;
+      return { status: 403, body: { error, status: 'forbidden' } };
     }
-    store.imports.writeRows(record.id, input.rows, now().toISOString());
-    return summaryOf(store.imports.byId(record.dropzone_id, record.id)!, request.dropzone!.key);
+    return { status: 200, body: await storedJumpDates(store, desk.connection, dz, body.external_ids) };
   });
 
-  app.patch<IdParams>('/imports/:id', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    const input = parseBody(importStateWrite, request, reply);
-    if (!input) return reply;
-    store.imports.setState(record.id, input.state, now().toISOString());
-    return summaryOf(store.imports.byId(record.dropzone_id, record.id)!, request.dropzone!.key);
+  serveRoute(app, deskRoutes.listImports, ({ request, query }) => {
+    const dz = request.dropzone!;
+    return { status: 200, body: { imports: store.imports.list(dz.id, query.kind, IMPORT_LIST_CAP).map((record) => summaryOf(record, dz.key)) } };
   });
 
-  // The sending window's heartbeat: 204, nothing to read (it comes every 20 s during a send).
-  app.put<IdParams>('/imports/:id/lease', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    store.imports.touch(record.id, now().toISOString());
-    return reply.code(204).send();
+  serveRoute(app, deskRoutes.getImport, ({ request, params }) => {
+    const record = importOf(request, params.id);
+    return record ? { status: 200, body: summaryOf(record, request.dropzone!.key) } : notFound(params.id);
   });
 
-  // The sending window is unloading: the import is interrupted now, not when the lease runs out.
-  app.delete<IdParams>('/imports/:id/lease', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    store.imports.release(record.id, now().toISOString());
-    return reply.code(204).send();
+  serveRoute(app, deskRoutes.importRows, ({ request, params, query }) => {
+    const record = importOf(request, params.id);
+    if (!record) return notFound(params.id);
+    const page = query.page ?? 1;
+    const perPage = Math.min(query.per_page ?? IMPORT_LIMITS.rowsPerPageDefault, IMPORT_LIMITS.rowsPerPageMax);
+    const { rows, total } = store.imports.rows(record.id, { status: query.status, failed: query.failed ?? false }, perPage, (page - 1) * perPage);
+    return { status: 200, body: { rows, pagination: { page, per_page: perPage, total, pages: Math.ceil(total / perPage) } } };
   });
 
-  app.get<IdParams>('/imports/:id/rows', async (request, reply) => {
-    const record = importOf(request);
-    if (!record) return notFound(reply, request.params.id);
-    const query = parseRowPageQuery(request.query as Record<string, string>);
-    if (!query.ok) return reply.code(422).send(invalidQuery(query.fields).body);
-    const { status, failed, page, perPage } = query.value;
-    const { rows, total } = store.imports.rows(record.id, { status, failed }, perPage, (page - 1) * perPage);
-    return { rows, pagination: { page, per_page: perPage, total, pages: Math.ceil(total / perPage) } };
+  // Every row's outcome without its cells: what the wizard that handed the rows over needs once the send ends.
+  serveRoute(app, deskRoutes.importOutcomes, ({ request, params }) => {
+    const record = importOf(request, params.id);
+    return record ? { status: 200, body: { outcomes: store.imports.outcomes(record.id) } } : notFound(params.id);
   });
 
-  app.delete<IdParams>('/imports/:id', async (request, reply) => {
-    const id = parseRecordId(request.params.id);
-    const deleted = id !== undefined && store.imports.delete(request.dropzone!.id, id);
-    return deleted ? reply.code(204).send() : notFound(reply, request.params.id);
+  serveRoute(app, deskRoutes.deleteImport, ({ request, params }) => {
+    const record = importOf(request, params.id);
+    if (!record) return notFound(params.id);
+    if (runner.isRunning(record.id)) return { status: 409, body: { error: `import ${record.id} is being sent now: cancel it first`, id: record.id, status: 'conflict' } };
+    store.imports.delete(record.dropzone_id, record.id);
+    return { status: 204 };
   });
 }

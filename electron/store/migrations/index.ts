@@ -4,7 +4,8 @@ import { connectionSettings } from './003-connection-settings';
 import { importHistory } from './004-import-history';
 import { listenSettings } from './005-listen-settings';
 import { importDelimiterAndLease } from './006-import-delimiter-and-lease';
+import { importsRunByTheDesk } from './007-imports-run-by-the-desk';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
-export const MIGRATIONS: readonly Migration[] = [initialSchema, bookingListIndexes, connectionSettings, importHistory, listenSettings, importDelimiterAndLease];
+export const MIGRATIONS: readonly Migration[] = [initialSchema, bookingListIndexes, connectionSettings, importHistory, listenSettings, importDelimiterAndLease, importsRunByTheDesk];

@@ -67,6 +67,7 @@ export class BookingRepo {
   private readonly partialUpdate: PartialUpdate;
   private readonly listStmts = new Map<string, ListStatements>();
   private readonly byIdsStmt;
+  private readonly jumpDatesStmt;
 
   constructor(private readonly db: Database) {
     this.partialUpdate = new PartialUpdate(db, 'bookings');
@@ -83,6 +84,17 @@ export class BookingRepo {
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
     // A page's rows by id, in id order: the ids come as one JSON array (a page holds up to 200).
     this.byIdsStmt = db.prepare<[string], Record<string, unknown>>('SELECT * FROM bookings WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
+    // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
+    this.jumpDatesStmt = db.prepare<[number, string], { external_id: string; jump_on: string | null }>(
+      'SELECT external_id, jump_on FROM bookings WHERE dropzone_id = ? AND external_id IN (SELECT value FROM json_each(?))',
+    );
+  }
+
+  /** The stored jump_on of each booking with one of these external ids (absent: no such booking). */
+  jumpDatesOf(dropzoneId: number, externalIds: readonly string[]): Map<string, string | null> {
+    const found = new Map<string, string | null>();
+    for (const row of this.jumpDatesStmt.all(dropzoneId, JSON.stringify(externalIds))) found.set(row.external_id, row.jump_on);
+    return found;
   }
 
   byExternalId(dropzoneId: number, externalId: string): BookingRecord | undefined {

@@ -1,16 +1,17 @@
 import type { Database, Statement } from 'better-sqlite3';
+import type { RowOutcome } from '../../../shared/import-outcomes';
 import {
   IMPORT_DONE_STATUSES,
-  IMPORT_LEASE_MS,
   type ImportCounts,
-  type ImportCreate,
   type ImportDelimiter,
+  type ImportKeptBackRow,
   type ImportKind,
   type ImportMapping,
   type ImportRow,
-  type ImportRowInput,
   type ImportRowStatus,
+  type ImportSendRow,
   type ImportShownState,
+  type ImportStart,
   type ImportState,
 } from '../../../shared/schemas/imports';
 
@@ -28,10 +29,13 @@ export interface ImportRecord {
   mapping: ImportMapping;
   date_format: string | null;
   delimiter: ImportDelimiter | null;
-  /** Until when the sending window holds a running import (ISO), or null. */
-  lease_until: string | null;
   total_rows: number;
+  /** Why the last send ended early, or null. */
+  stop_reason: string | null;
 }
+
+/** The facts of a new import (what the person's file and choices say), without its rows. */
+export type ImportFacts = Omit<ImportStart, 'send' | 'kept_back'>;
 
 /** Which rows a page holds: one status, the not-done ones, both (AND), or all. */
 export interface ImportRowFilter {
@@ -39,11 +43,22 @@ export interface ImportRowFilter {
   failed?: boolean;
 }
 
+/** A row's outcome as the outcomes call gives it: no cells. */
+export interface StoredOutcome {
+  row_number: number;
+  status: ImportRowStatus;
+  message: string | null;
+  record_id: number | null;
+}
+
 /**
  * "Not done", spelt exactly as the partial index import_rows_failed (migration 004) spells it:
  * SQLite uses a partial index only when the query repeats its condition.
  */
 export const NOT_DONE_CONDITION = `status NOT IN (${IMPORT_DONE_STATUSES.map((s) => `'${s}'`).join(', ')})`;
+
+/** What a handed-over row is recorded as until its batch is answered. */
+export const PENDING_MESSAGE = 'not sent yet: no answer recorded for this row; retrying it is safe';
 
 type ImportRowRecord = Omit<ImportRecord, 'headers' | 'mapping'> & { headers: string; mapping: string };
 type StoredRow = Omit<ImportRow, 'cells'> & { cells: string };
@@ -56,12 +71,10 @@ function fromStoredRow(row: StoredRow): ImportRow {
   return { ...row, cells: JSON.parse(row.cells) as string[] };
 }
 
-const leaseUntil = (now: string) => new Date(Date.parse(now) + IMPORT_LEASE_MS).toISOString();
-
-/** How the history shows an import: a running one whose window stopped renewing its lease is interrupted. */
-export function shownState(record: Pick<ImportRecord, 'state' | 'lease_until'>, now: string): ImportShownState {
+/** How the history shows an import: a stored running import that this desk process is not sending was interrupted. */
+export function shownState(record: Pick<ImportRecord, 'state'>, sendingNow: boolean): ImportShownState {
   if (record.state !== 'running') return record.state;
-  return record.lease_until !== null && record.lease_until > now ? 'running' : 'interrupted';
+  return sendingNow ? 'running' : 'interrupted';
 }
 
 const ROW_COLUMNS = 'row_number, cells, key, status, message, record_id, updated_at';
@@ -73,18 +86,19 @@ export class ImportRepo {
   private readonly listByKindStmt;
   private readonly countsStmt;
   private readonly upsertRowStmt;
-  private readonly touchStmt;
-  private readonly setStateStmt;
-  private readonly releaseStmt;
+  private readonly outcomeStmt;
+  private readonly outcomesStmt;
+  private readonly runningStmt;
+  private readonly endStmt;
+  private readonly stopReasonStmt;
   private readonly deleteStmt;
   /** Row pages by filter, prepared once each: the WHERE differs, and with it the index used. */
   private readonly pageStmts: Record<'all' | 'status' | 'failed' | 'statusFailed', { page: Statement; count: Statement }>;
-  private readonly writeRowsTx: (importId: number, rows: readonly ImportRowInput[], now: string) => void;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(`
-      INSERT INTO imports (dropzone_id, kind, file_name, operator, state, created_at, updated_at, headers, mapping, date_format, delimiter, lease_until, total_rows)
-      VALUES (@dropzone_id, @kind, @file_name, @operator, 'running', @now, @now, @headers, @mapping, @date_format, @delimiter, @lease_until, @total_rows)`);
+      INSERT INTO imports (dropzone_id, kind, file_name, operator, state, created_at, updated_at, headers, mapping, date_format, delimiter, total_rows)
+      VALUES (@dropzone_id, @kind, @file_name, @operator, 'running', @now, @now, @headers, @mapping, @date_format, @delimiter, @total_rows)`);
     this.byIdStmt = db.prepare<[number, number], ImportRowRecord>('SELECT * FROM imports WHERE dropzone_id = ? AND id = ?');
     // Id order is creation order, whatever the clock did in between (a corrected system time).
     this.listStmt = db.prepare<[number, number], ImportRowRecord>('SELECT * FROM imports WHERE dropzone_id = ? ORDER BY id DESC LIMIT ?');
@@ -94,22 +108,22 @@ export class ImportRepo {
     this.countsStmt = db.prepare<[number], { status: ImportRowStatus; n: number }>(
       'SELECT status, count(*) AS n FROM import_rows WHERE import_id = ? GROUP BY status',
     );
-    this.upsertRowStmt = db.prepare(`
+    // Positional parameters, here and for outcomes: run once per row, and binding named ones from an
+    // object costs more than the statement's own work.
+    this.upsertRowStmt = db.prepare<[number, number, string, string | null, ImportRowStatus, string, string]>(`
       INSERT INTO import_rows (import_id, row_number, cells, key, status, message, record_id, updated_at)
-      VALUES (@import_id, @row_number, @cells, @key, @status, @message, @record_id, @updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
       ON CONFLICT (import_id, row_number) DO UPDATE SET
         cells = excluded.cells, key = excluded.key, status = excluded.status, message = excluded.message,
-        record_id = excluded.record_id, updated_at = excluded.updated_at`);
-    // Every sign of life from the sending window renews its lease, only while the import runs and
-    // still holds one: a rows write that was on its way as the window let go must not take it back.
-    this.touchStmt = db.prepare(
-      "UPDATE imports SET updated_at = @now, lease_until = CASE WHEN state = 'running' AND lease_until IS NOT NULL THEN @lease_until ELSE lease_until END WHERE id = @id",
+        record_id = NULL, updated_at = excluded.updated_at`);
+    // The row is there (handed over as pending): only its outcome changes, the cells stay as stored.
+    this.outcomeStmt = db.prepare<[ImportRowStatus, string | null, number | null, string, number, number]>(
+      'UPDATE import_rows SET status = ?, message = ?, record_id = ?, updated_at = ? WHERE import_id = ? AND row_number = ?',
     );
-    // Running again (a retry, a resume) takes a fresh lease; finishing or cancelling lets go of it.
-    this.setStateStmt = db.prepare(
-      "UPDATE imports SET state = @state, updated_at = @now, lease_until = CASE WHEN @state = 'running' THEN @lease_until ELSE NULL END WHERE id = @id",
-    );
-    this.releaseStmt = db.prepare('UPDATE imports SET lease_until = NULL, updated_at = @now WHERE id = @id');
+    this.outcomesStmt = db.prepare<[number], StoredOutcome>('SELECT row_number, status, message, record_id FROM import_rows WHERE import_id = ? ORDER BY row_number');
+    this.runningStmt = db.prepare("UPDATE imports SET state = 'running', stop_reason = NULL, updated_at = @now WHERE id = @id");
+    this.endStmt = db.prepare('UPDATE imports SET state = @state, stop_reason = @stop_reason, updated_at = @now WHERE id = @id');
+    this.stopReasonStmt = db.prepare('UPDATE imports SET stop_reason = @stop_reason, updated_at = @now WHERE id = @id');
     this.deleteStmt = db.prepare('DELETE FROM imports WHERE dropzone_id = ? AND id = ?');
 
     const pageOf = (where: string, from = 'import_rows') => ({
@@ -125,40 +139,60 @@ export class ImportRepo {
       statusFailed: pageOf(`import_id = @import_id AND status = @status AND ${NOT_DONE_CONDITION}`),
     };
 
-    // One transaction for the whole call: 10,000 rows commit once (one fsync), or not at all.
-    // IMMEDIATE, like Store.transaction: waits for another process's write instead of failing.
-    this.writeRowsTx = db.transaction((importId: number, rows: readonly ImportRowInput[], now: string) => {
-      for (const row of rows) {
-        this.upsertRowStmt.run({
-          import_id: importId,
-          row_number: row.row_number,
-          cells: JSON.stringify(row.cells),
-          key: row.key ?? null,
-          status: row.status,
-          message: row.message ?? null,
-          record_id: row.record_id ?? null,
-          updated_at: now,
-        });
-      }
-      this.touch(importId, now);
-    }).immediate;
   }
 
-  create(dropzoneId: number, input: ImportCreate, now: string): number {
+  /** A new import, running. Its rows come with handOver, in the same transaction (the caller's). */
+  create(dropzoneId: number, facts: ImportFacts, now: string): number {
     const result = this.insertStmt.run({
       dropzone_id: dropzoneId,
-      kind: input.kind,
-      file_name: input.file_name,
-      operator: input.operator ?? null,
+      kind: facts.kind,
+      file_name: facts.file_name,
+      operator: facts.operator ?? null,
       now,
-      headers: JSON.stringify(input.headers),
-      mapping: JSON.stringify(input.mapping),
-      date_format: input.date_format ?? null,
-      delimiter: input.delimiter ?? null,
-      lease_until: leaseUntil(now),
-      total_rows: input.total_rows,
+      headers: JSON.stringify(facts.headers),
+      mapping: JSON.stringify(facts.mapping),
+      date_format: facts.date_format ?? null,
+      delimiter: facts.delimiter ?? null,
+      total_rows: facts.total_rows,
     });
     return Number(result.lastInsertRowid);
+  }
+
+  /**
+   * Rows handed over for a send: those to send recorded as pending, the kept-back ones as left out
+   * with their reason; a row number already recorded is replaced (a retry). The import runs again.
+   * Call it inside a transaction: the hand-over is all or nothing.
+   */
+  handOver(importId: number, send: readonly Omit<ImportSendRow, 'record'>[], keptBack: readonly ImportKeptBackRow[], now: string): void {
+    const write = (row: { row_number: number; cells: string[]; key?: string | null }, status: ImportRowStatus, message: string) =>
+      this.upsertRowStmt.run(importId, row.row_number, JSON.stringify(row.cells), row.key ?? null, status, message, now);
+    for (const row of keptBack) write(row, 'left_out', row.message);
+    for (const row of send) write(row, 'pending', PENDING_MESSAGE);
+    this.runningStmt.run({ id: importId, now });
+  }
+
+  /**
+   * One row's outcome, written in the caller's transaction (with the record it is about, in local
+   * mode). Throws for a row never handed over: an outcome with nowhere to go must undo its record.
+   */
+  recordOutcome(importId: number, rowNumber: number, outcome: RowOutcome, now: string): void {
+    const { changes } = this.outcomeStmt.run(outcome.status, outcome.message, outcome.record_id, now, importId, rowNumber);
+    if (changes === 0) throw new Error(`row ${rowNumber} of import ${importId} was never handed over, so its outcome cannot be recorded`);
+  }
+
+  /** The send is over: finished (perhaps stopped early, with the reason) or cancelled. */
+  end(importId: number, state: Exclude<ImportState, 'running'>, stopReason: string | null, now: string): void {
+    this.endStmt.run({ id: importId, state, stop_reason: stopReason, now });
+  }
+
+  /** Why a send that is still running in the store could not go on (the desk stopping under it). */
+  noteStopReason(importId: number, stopReason: string, now: string): void {
+    this.stopReasonStmt.run({ id: importId, stop_reason: stopReason, now });
+  }
+
+  /** Every row's outcome, in row order. */
+  outcomes(importId: number): StoredOutcome[] {
+    return this.outcomesStmt.all(importId);
   }
 
   byId(dropzoneId: number, id: number): ImportRecord | undefined {
@@ -177,29 +211,6 @@ export class ImportRepo {
     const counts: ImportCounts = {};
     for (const { status, n } of this.countsStmt.all(importId)) counts[status] = n;
     return counts;
-  }
-
-  /**
-   * Records outcomes; a row number already recorded is replaced (a retry's outcome wins). Later
-   * rows of the same call win over earlier ones with the same number. The import's state is left
-   * alone: the wizard says when it is finished.
-   */
-  writeRows(importId: number, rows: readonly ImportRowInput[], now: string): void {
-    if (rows.length > 0) this.writeRowsTx(importId, rows, now);
-  }
-
-  setState(importId: number, state: ImportState, now: string): void {
-    this.setStateStmt.run({ state, now, lease_until: leaseUntil(now), id: importId });
-  }
-
-  /** The sending window is still there: its hold on a running import goes on. */
-  touch(importId: number, now: string): void {
-    this.touchStmt.run({ now, lease_until: leaseUntil(now), id: importId });
-  }
-
-  /** The sending window is going away (closed, reloaded): a running import is interrupted from now. */
-  release(importId: number, now: string): void {
-    this.releaseStmt.run({ now, id: importId });
   }
 
   rows(importId: number, filter: ImportRowFilter, limit: number, offset: number): { rows: ImportRow[]; total: number } {

@@ -47,6 +47,14 @@ export interface Exchange {
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */
 export const NOT_JSON = Symbol('not JSON');
 
+/**
+ * JSON already serialised, piece by piece, by a caller with a body too large to stringify in one
+ * go without freezing the page (an import's hand-over): sent as it is.
+ */
+export class SerialisedJson {
+  constructor(readonly blob: Blob) {}
+}
+
 /** The one place a call goes out: the bearer token added, JSON in, JSON out; no answer at all is an OfflineError. */
 export async function exchange(method: string, path: string, body?: unknown): Promise<Exchange> {
   let response: Response;
@@ -57,7 +65,7 @@ export async function exchange(method: string, path: string, body?: unknown): Pr
         ...authHeader(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof SerialisedJson ? body.blob : JSON.stringify(body),
     });
   } catch (error) {
     throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
@@ -98,9 +106,26 @@ export async function apiGet<T>(path: string): Promise<T> {
 export const SYNC = '/api/f1/sync';
 
 /**
- * A call that must outlive the page (sent as it unloads): `keepalive` lets the browser finish it
- * after the page is gone. No answer is read; it is best effort by nature.
+ * A streamed answer (Server-Sent Events), read with fetch so the bearer token goes in a header
+ * like on every call (EventSource cannot send one, and a token in the URL would end up in logs).
+ * Resolves once the server answered 2xx; the caller reads `body` until it ends or `signal` aborts.
  */
-export function apiSendOnUnload(method: string, path: string): void {
-  void fetch(`${apiBase()}${path}`, { method, keepalive: true, headers: authHeader() }).catch(() => undefined);
+export async function apiStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase()}${path}`, { headers: { ...authHeader(), accept: 'text/event-stream' }, signal, cache: 'no-store' });
+  } catch (error) {
+    throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
+  }
+  if (!response.ok || !response.body) {
+    const text = await response.text().catch(() => '');
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = NOT_JSON;
+    }
+    throw new ApiError(response.status, errorBodyOf({ status: response.status, ok: false, json }));
+  }
+  return response.body;
 }

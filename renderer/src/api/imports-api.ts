@@ -1,56 +1,53 @@
-import { IMPORT_LIMITS, type ImportCreate, type ImportKind, type ImportMapping, type ImportRow, type ImportRowInput, type ImportState, type ImportSummary } from '../../../shared/schemas/imports';
-import { apiGet, apiRequest, apiSendOnUnload, SYNC } from './client';
-
-/** The Sync API's batch endpoints (spec 4.1, 4.2): one result per element, in order. */
-export const batchApi = {
-  send: async (kind: ImportKind, records: readonly object[]): Promise<unknown[]> => {
-    const { body } = await apiRequest<{ results?: unknown }>('POST', `${SYNC}/${kind}/batch`, { [kind]: records });
-    if (!body || !Array.isArray(body.results) || body.results.length !== records.length) {
-      throw new Error(`the server's answer does not hold one result per ${kind === 'bookings' ? 'booking' : 'filmer'} sent`);
-    }
-    return body.results;
-  },
-};
+import { deskRoutes } from '../../../shared/api/desk-routes';
+import { pathOf, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
+import type { ErrorBody } from '../../../shared/schemas/common';
+import { IMPORT_LIMITS, type ImportRow, type ImportRowStatus } from '../../../shared/schemas/imports';
+import { call, readAnswer } from './call';
+import { ApiError, exchange, type SerialisedJson } from './client';
 
 export interface ImportRowQuery {
-  status?: string;
+  status?: ImportRowStatus;
   failed?: boolean;
   page?: number;
   perPage?: number;
 }
 
-export interface ImportRowPage {
-  rows: ImportRow[];
-  pagination: { page: number; per_page: number; total: number; pages: number };
+/** The rows query as the route takes it (a query string's values are text). */
+function rowQuery(q: ImportRowQuery) {
+  return {
+    status: q.status,
+    failed: q.failed ? 'true' : undefined,
+    page: q.page === undefined ? undefined : String(q.page),
+    per_page: q.perPage === undefined ? undefined : String(q.perPage),
+  } as const;
 }
 
-function rowsPath(id: number, q: ImportRowQuery): string {
-  const params = new URLSearchParams();
-  if (q.status) params.set('status', q.status);
-  if (q.failed) params.set('failed', 'true');
-  if (q.page) params.set('page', String(q.page));
-  if (q.perPage) params.set('per_page', String(q.perPage));
-  const query = params.toString();
-  return `/api/desk/imports/${id}/rows${query ? `?${query}` : ''}`;
+/**
+ * A hand-over: its body serialised already, slice by slice (hand-over.ts), so it goes out as it
+ * is; the answer is read by the route's schemas as call() reads any.
+ */
+async function handOver<R extends RouteSpec>(route: R, path: string, body: SerialisedJson): Promise<SuccessBody<R>> {
+  const answer = readAnswer(route, await exchange(route.method, path, body));
+  if (answer.status >= 200 && answer.status < 300) return answer.body as SuccessBody<R>;
+  throw new ApiError(answer.status, answer.body as ErrorBody);
 }
 
-/** Import history and remembered mappings, kept by the desk itself (shared/schemas/imports.ts). */
+/** Imports (run by the desk) and their history, through the route table (shared/api/desk-routes.ts). */
 export const importsApi = {
-  list: () => apiGet<{ imports: ImportSummary[] }>('/api/desk/imports'),
-  get: (id: number) => apiGet<ImportSummary>(`/api/desk/imports/${id}`),
-  create: async (body: ImportCreate) => (await apiRequest<ImportSummary>('POST', '/api/desk/imports', body)).body,
-  setState: async (id: number, state: ImportState) => (await apiRequest<ImportSummary>('PATCH', `/api/desk/imports/${id}`, { state })).body,
-  remove: (id: number) => apiRequest<null>('DELETE', `/api/desk/imports/${id}`),
-  /** The sending window is still there (every IMPORT_LEASE_RENEW_MS while it sends). */
-  renewLease: async (id: number) => {
-    await apiRequest<null>('PUT', `/api/desk/imports/${id}/lease`);
-  },
-  /** The sending window is unloading: the import shows as interrupted at once. */
-  releaseLeaseOnUnload: (id: number) => apiSendOnUnload('DELETE', `/api/desk/imports/${id}/lease`),
-  recordRows: async (id: number, rows: ImportRowInput[]) => {
-    await apiRequest<unknown>('POST', `/api/desk/imports/${id}/rows`, { rows });
-  },
-  rows: (id: number, q: ImportRowQuery = {}) => apiGet<ImportRowPage>(rowsPath(id, q)),
+  list: () => call(deskRoutes.listImports, { query: {} }),
+  get: (id: number) => call(deskRoutes.getImport, { params: { id } }),
+  /** Hands a new import over (its facts and every row, once): the desk sends it. */
+  start: (body: SerialisedJson) => handOver(deskRoutes.startImport, pathOf(deskRoutes.startImport), body),
+  /** "Retry failed rows": more rows of a stored import handed over. */
+  resend: (id: number, body: SerialisedJson) => handOver(deskRoutes.resendImport, pathOf(deskRoutes.resendImport, { id }), body),
+  /** The batch on its way finishes; the rest is recorded as not sent. */
+  cancel: (id: number) => call(deskRoutes.cancelImport, { params: { id } }),
+  remove: (id: number) => call(deskRoutes.deleteImport, { params: { id } }),
+  /** Every row's outcome (no cells), once the send ended. */
+  outcomes: (id: number) => call(deskRoutes.importOutcomes, { params: { id } }),
+  /** The jump dates these bookings already have (the local store's, or the remote's in proxy mode). */
+  storedJumpDates: (externalIds: readonly string[]) => call(deskRoutes.storedJumpDates, { body: { external_ids: [...externalIds] } }),
+  rows: (id: number, q: ImportRowQuery = {}) => call(deskRoutes.importRows, { params: { id }, query: rowQuery(q) }),
   /** Every row matching the query, read page after page at the largest page the server gives. */
   allRows: async (id: number, q: Omit<ImportRowQuery, 'page' | 'perPage'> = {}): Promise<ImportRow[]> => {
     const rows: ImportRow[] = [];
@@ -59,13 +56,5 @@ export const importsApi = {
       rows.push(...answer.rows);
       if (page >= answer.pagination.pages) return rows;
     }
-  },
-  /** The mapping remembered for files with exactly these headers, or null. */
-  mapping: (kind: ImportKind, headers: readonly string[]) =>
-    apiGet<{ mapping: ImportMapping | null; date_format: string | null }>(
-      `/api/desk/import-mappings?${new URLSearchParams({ kind, headers: JSON.stringify(headers) })}`,
-    ),
-  rememberMapping: async (kind: ImportKind, headers: readonly string[], mapping: ImportMapping, dateFormat: string | null) => {
-    await apiRequest<unknown>('PUT', '/api/desk/import-mappings', { kind, headers, mapping, date_format: dateFormat });
   },
 };

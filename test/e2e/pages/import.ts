@@ -49,7 +49,9 @@ export class ImportWizardScreen {
   readonly progress = () => this.page.getByTestId('import-progress');
   readonly cancel = () => this.page.getByTestId('import-cancel');
   readonly progressText = () => this.page.getByTestId('import-progress-text');
-  /** The status bar's "Importing…" badge, shown on every screen while a send goes on. */
+  /** "The desk is sending them: closing this window does not stop it." */
+  readonly sendingNote = () => this.page.getByTestId('import-sending-note');
+  /** The status bar's "Importing…" badge, shown on every screen (of every window) while the desk sends an import. */
   readonly statusImporting = () => this.page.getByTestId('status-importing');
   /** The focus line under a grid: the whole reason of the row the keyboard is on. */
   readonly focusMessage = () => this.page.getByTestId('grid-focus-message');
@@ -71,6 +73,9 @@ export class ImportHistoryScreen {
   constructor(private readonly page: Page) {}
 
   static readonly route = '/imports';
+  static detailRoute(id: number): string {
+    return `/imports/${id}`;
+  }
 
   readonly root = () => this.page.getByTestId('import-history');
   readonly grid = () => this.page.getByRole('grid', { name: 'Imports' });
@@ -86,6 +91,9 @@ export class ImportHistoryScreen {
   readonly failedOnly = () => this.page.getByRole('switch', { name: 'Only rows that failed' });
   readonly downloadFailed = () => this.page.getByTestId('history-download-failed');
   readonly interrupted = () => this.page.getByTestId('history-interrupted');
+  /** A running import's progress, as the desk reports it, with its Cancel. */
+  readonly running = () => this.page.getByTestId('history-running');
+  readonly cancel = () => this.page.getByTestId('history-cancel');
   readonly retry = () => this.page.getByTestId('history-retry');
   /** Asked when the wizard of the import's kind holds rows not sent yet. */
   readonly retryConfirm = () => this.page.getByRole('dialog', { name: 'Replace the open import?' });

@@ -13,8 +13,10 @@ import { downloadText } from './download';
 import { historyCsv } from './history-csv';
 import { ImportGrid, type ImportGridSource } from './ImportGrid';
 import classes from './ImportPage.module.css';
+import { importsApi } from '../../api/imports-api';
 import { importActivity, useImportActivity } from './import-activity';
 import { STATE_LOOK } from './import-states';
+import { useHistoryRefresh } from './useHistoryRefresh';
 import { OutcomeCounts } from './OutcomeCounts';
 import { resultsFileName } from './results-csv';
 import { StatusBadge } from './StatusBadge';
@@ -70,8 +72,9 @@ function RetryFailed({ summary }: { summary: ImportSummary }) {
   const { sending, unsent } = useImportActivity();
   const [asking, setAsking] = useState(false);
   const failed = failedTotal(summary);
+  // The wizard of this kind in this window is watching a send of its own: it cannot take this one meanwhile.
   const busy = sending?.kind === summary.kind;
-  const reason = summary.state === 'running' ? 'This import is still being sent' : busy ? `Another ${summary.kind} import is being sent; wait for it to finish` : null;
+  const reason = summary.state === 'running' ? 'This import is still being sent' : busy ? `Another ${summary.kind} import is being sent from this window; wait for it to finish` : null;
   // The wizard of this kind, kept open off-screen, would start afresh with this import.
   const held = unsent[summary.kind];
   const reopen = () => {
@@ -114,14 +117,46 @@ function RetryFailed({ summary }: { summary: ImportSummary }) {
   );
 }
 
+/** A running import's progress as the desk reports it, and its Cancel (from any window). */
+function BeingSent({ summary }: { summary: ImportSummary }) {
+  const [asked, setAsked] = useState(false);
+  const progress = summary.progress;
+  const cancelling = asked || progress?.cancelling === true;
+  return (
+    <Alert color="sky" title="Being sent by the desk" data-testid="history-running">
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm">
+          {progress ? `${progress.sent.toLocaleString('en')} of ${progress.to_send.toLocaleString('en')} sent. ` : ''}
+          Closing windows does not stop it; rows marked “Not sent yet” get their outcome as their batch is answered.
+          {cancelling && ' Stopping after the batch on its way.'}
+        </Text>
+        <Button
+          color="red"
+          variant="light"
+          size="xs"
+          disabled={cancelling}
+          onClick={() => {
+            setAsked(true);
+            void importsApi.cancel(summary.id).catch(() => setAsked(false));
+          }}
+          data-testid="history-cancel"
+        >
+          Cancel
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
 /** #/imports/:id: one stored import, its rows paged from the server, filterable, downloadable. */
 export function HistoryDetailPage({ id }: { id: number }) {
   const [, navigate] = useLocation();
   const [status, setStatus] = useState<ImportRowStatus | null>(null);
   const [failedOnly, setFailedOnly] = useState(false);
   const [page, setPage] = useState(1);
-  const summary = useQuery(importQuery(id));
-  const rowsQuery = useQuery(importRowsQuery(id, { status: status ?? undefined, failed: failedOnly && status === null ? true : undefined, page, perPage: PER_PAGE }));
+  const refetchInterval = useHistoryRefresh();
+  const summary = useQuery({ ...importQuery(id), refetchInterval });
+  const rowsQuery = useQuery({ ...importRowsQuery(id, { status: status ?? undefined, failed: failedOnly && status === null ? true : undefined, page, perPage: PER_PAGE }), refetchInterval });
   const rows = useMemo(() => rowsQuery.data?.rows ?? [], [rowsQuery.data]);
   const items = useMemo(() => rows.map((_, i) => i), [rows]);
 
@@ -167,15 +202,16 @@ export function HistoryDetailPage({ id }: { id: number }) {
         {s.kind === 'bookings' ? 'Bookings' : 'Filmers'} · {formatDateTime(s.created_at)} · {s.operator ? `${s.operator} · ` : ''}dropzone {s.dropzone} ·{' '}
         {s.total_rows.toLocaleString('en')} rows{s.date_format ? ` · dates ${s.date_format}` : ''}
       </Text>
-      {s.state === 'running' && (
-        <Alert color="sky" title="Being sent" data-testid="history-running">
-          This import is being sent now, in this window or another. Rows marked “Not sent yet” get their outcome as their batch is answered.
+      {s.state === 'running' && <BeingSent summary={s} />}
+      {s.state === 'interrupted' && (
+        <Alert color="red" title="Interrupted: the desk stopped while this import was being sent" data-testid="history-interrupted">
+          {s.stop_reason ? '' : 'The desk was closed or crashed. '}What was sent stays sent. {(s.counts.pending ?? 0).toLocaleString('en')} rows marked “Not sent yet” were not
+          sent (or their answer was lost): “Retry failed rows” sends them without making doubles, or download them with “Failed rows CSV”.
         </Alert>
       )}
-      {s.state === 'interrupted' && (
-        <Alert color="red" title="Interrupted: the window was closed or reloaded while this import was being sent" data-testid="history-interrupted">
-          What was sent stays sent. {(s.counts.pending ?? 0).toLocaleString('en')} rows marked “Not sent yet” were not sent (or their answer was lost): “Retry failed rows”
-          sends them without making doubles, or download them with “Failed rows CSV”.
+      {s.state === 'finished' && s.stop_reason && (
+        <Alert color="orange" title="The import stopped early" data-testid="history-stopped">
+          A batch got no answer, twice: {s.stop_reason}. The rows from there on were not sent: “Retry failed rows” sends them without making doubles.
         </Alert>
       )}
       <Group justify="space-between">

@@ -16,6 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { OutcomeCounts } from './OutcomeCounts';
 import { STATE_LOOK } from './import-states';
+import { useHistoryRefresh } from './useHistoryRefresh';
 
 const column = createColumnHelper<ImportSummary>();
 const NO_IMPORTS: ImportSummary[] = [];
@@ -57,7 +58,7 @@ const columns = [
 /** #/imports: every import this desk has run, newest first; open one for its rows. */
 export function HistoryPage() {
   const [, navigate] = useLocation();
-  const list = useQuery(importsQuery());
+  const list = useQuery({ ...importsQuery(), refetchInterval: useHistoryRefresh() });
   const [selected, setSelected] = useState<string | null>(null);
   // Newest first, as the server keeps them: no sorting by header.
   // eslint-disable-next-line react-hooks/incompatible-library

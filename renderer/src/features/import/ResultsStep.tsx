@@ -62,15 +62,22 @@ export function ResultsStep({ wizard, onRestart }: { wizard: ImportWizard; onRes
           history): send them with “Fix and retry failed rows”, now or later from the history.
         </Alert>
       )}
-      {wizard.stoppedBy && (
-        <Alert color="orange" title="The import stopped early" data-testid="import-stopped">
-          A batch got no answer, twice: {wizard.stoppedBy}. Its rows and those after it were not sent (or, for that batch, may have been stored without an answer). “Retry failed
+      {wizard.interrupted ? (
+        <Alert color="red" title="The desk stopped while sending this import" data-testid="import-stopped">
+          {wizard.stoppedBy ?? 'The desk was closed or crashed.'} What was sent stays sent; rows marked <b>Not sent</b> were not (or their answer was lost): “Retry failed
           rows” sends them again without making doubles.
         </Alert>
+      ) : (
+        wizard.stoppedBy && (
+          <Alert color="orange" title="The import stopped early" data-testid="import-stopped">
+            A batch got no answer, twice: {wizard.stoppedBy}. Its rows and those after it were not sent (or, for that batch, may have been stored without an answer). “Retry
+            failed rows” sends them again without making doubles.
+          </Alert>
+        )
       )}
-      {wizard.historyError && (
-        <Alert color="yellow" title="The import history is incomplete" data-testid="import-history-error">
-          The rows were sent, but recording them in the history failed: {wizard.historyError}. Download the results CSV to keep them.
+      {wizard.outcomesUnread && (
+        <Alert color="yellow" title="The results could not be read back" data-testid="import-outcomes-unread">
+          The import ended, but its row-by-row results could not be read from the desk: {wizard.outcomesUnread}. The import history has them.
         </Alert>
       )}
       <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -1,29 +1,40 @@
 import { Alert, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { IMPORT_CHUNK_SIZE } from '../../../../shared/schemas/imports';
 import { sessionQuery } from '../../api/queries';
 import { KIND_LABELS } from './fields';
 import { OutcomeCounts } from './OutcomeCounts';
-import { outcomeCounts } from './outcome-counts';
-import { CHUNK_SIZE } from './send-import';
 import type { ImportWizard } from './useImportWizard';
 
 const OPERATOR_KEY = 'desk.import.operator';
 
-/** Step 4: confirm, then the batches go out with a progress bar, counts so far and Cancel. */
+/**
+ * Step 4: confirm, then the rows go to the desk (once), which sends them in batches: a progress
+ * bar, the outcomes so far and Cancel, as the desk reports them.
+ */
 export function SendStep({ wizard }: { wizard: ImportWizard }) {
   const session = useQuery(sessionQuery()).data;
   const [operator, setOperator] = useState(() => localStorage.getItem(OPERATOR_KEY) ?? '');
   const { checked, progress } = wizard;
-  const sending = progress !== null;
-  // Each figure only where it shows: a send changes the rows at every batch, and 50,000 rows
-  // counted twice per batch for a confirmation no one sees meanwhile is time the batches wait for
-  // (the wizard's row counts are not kept while sending, these outcome counts only then).
   const counts = wizard.rowCounts;
-  const outcomes = useMemo(() => (sending ? outcomeCounts(checked?.rows ?? []) : {}), [checked, sending]);
   if (!checked) return null;
   const { many, one } = KIND_LABELS[wizard.kind];
   const where = session?.mode === 'proxy' ? `the remote Sync API (${session.remote_url ?? 'proxy'})` : 'the desk’s own store';
+
+  if (progress?.handingOver) {
+    return (
+      <Stack gap="md" maw={760} data-testid="import-sending" data-handing-over>
+        <Title order={4}>
+          Handing {progress.total.toLocaleString('en')} {progress.total === 1 ? one : many} to the desk…
+        </Title>
+        <Progress value={100} size="xl" radius="sm" animated aria-label="Handing the rows over" data-testid="import-progress" />
+        <Text size="sm" c="dimmed">
+          Keep this window open until the desk has them; it sends them itself after that.
+        </Text>
+      </Stack>
+    );
+  }
 
   if (progress) {
     const percent = progress.total === 0 ? 100 : (progress.done / progress.total) * 100;
@@ -37,7 +48,10 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
           {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} sent
           {progress.cancelling && ' — stopping after the batch on its way (it may already be stored)'}
         </Text>
-        <OutcomeCounts counts={outcomes} />
+        <OutcomeCounts counts={progress.counts} />
+        <Text size="sm" c="dimmed" data-testid="import-sending-note">
+          The desk is sending them: closing this window does not stop it. The results stay in the import history.
+        </Text>
         <Group>
           <Button color="red" variant="light" onClick={wizard.cancel} disabled={progress.cancelling} data-testid="import-cancel">
             Cancel
@@ -51,9 +65,15 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
   return (
     <Stack gap="md" maw={760} data-testid="import-confirm">
       <Text>
-        <b data-testid="send-ready-count">{counts.ready.toLocaleString('en')}</b> {counts.ready === 1 ? one : many} will be sent to {where}, in batches of {CHUNK_SIZE}. Existing ones are
-        updated ({wizard.kind === 'bookings' ? 'found by external id' : 'found by external id or e-mail'}), new ones created.
+        <b data-testid="send-ready-count">{counts.ready.toLocaleString('en')}</b> {counts.ready === 1 ? one : many} will be sent to {where}, in batches of {IMPORT_CHUNK_SIZE}. Existing ones are
+        updated ({wizard.kind === 'bookings' ? 'found by external id' : 'found by external id or e-mail'}), new ones created. The desk sends them: once it has them,
+        closing this window does not stop the import.
       </Text>
+      {wizard.handOverError && (
+        <Alert color="red" title="The rows did not reach the desk" data-testid="import-hand-over-error">
+          Nothing was sent: {wizard.handOverError}. Send again when the desk answers.
+        </Alert>
+      )}
       {counts.problem + counts.left_out > 0 && (
         <Alert color="gray" title={`${(counts.problem + counts.left_out).toLocaleString('en')} rows stay behind`}>
           Rows with problems and rows you left out are not sent; the history records them as left out, with the reason. Go back to fix them, or send them later with

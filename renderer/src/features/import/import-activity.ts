@@ -2,17 +2,16 @@ import { useSyncExternalStore } from 'react';
 import type { ImportKind } from '../../../../shared/schemas/imports';
 
 /**
- * What the import wizards are doing, for the parts of the desk outside them: the status bar's
- * "Importing…" badge, the host that keeps a wizard with work alive while another screen shows,
- * and the history's "Retry failed rows", which hands an import to the wizard. A module store
- * (not React state) so the status bar reads it without loading the wizard's code.
+ * What this window's import wizards are doing, for the parts of the desk outside them: the status
+ * bar's badge (which leads back to the wizard watching an import), the host that keeps a wizard
+ * with work alive while another screen shows, and the history's "Retry failed rows", which hands
+ * an import to the wizard. A module store (not React state) so the status bar reads it without
+ * loading the wizard's code. The progress itself comes from the desk (live-imports.ts).
  */
 export interface SendActivity {
   kind: ImportKind;
+  /** The import the wizard handed over and watches (null while its rows are still on their way). */
   importId: number | null;
-  done: number;
-  total: number;
-  cancelling: boolean;
 }
 
 interface ActivityState {

@@ -1,17 +1,19 @@
+import type { StoredJumpDates } from '../../../../shared/schemas/imports';
 import type { ColumnPlan } from './column-plan';
 import { checkRow, type CheckSettings, type RowCheck } from './row-check';
 import type { CheckedRows, WizardRow } from './wizard-rows';
 
 /**
  * The server refuses a jump date more than 14 days back only when an update would change it
- * (electron/sync/bookings.ts): re-sending last month's export to fix e-mails is fine. The client
- * cannot know what is stored, so rows whose date is too old are looked up, one booking at a time
- * through the Sync API (local and proxy mode alike), and the rows that re-send the stored date
- * are ready. Only those rows: the rest of a 50,000-row file costs no request.
+ * (electron/sync/bookings.ts): re-sending last month's export to fix e-mails is fine. The page
+ * cannot know what is stored, so the bookings of rows whose date is too old are looked up, all
+ * in one call to the desk (POST /api/desk/imports/stored-jump-dates: the local store, or the
+ * remote in proxy mode, answers), and the rows that re-send the stored date are ready. Only those
+ * rows: the rest of a 50,000-row file costs nothing.
  */
 
-/** The stored jump_on of the booking with this external id; null when there is none (404) or it has no date. */
-export type StoredJumpOnLookup = (externalId: string) => Promise<string | null>;
+/** The stored jump_on of the bookings with these external ids (null: no such booking, or no date), and the ids nobody answered for. */
+export type StoredJumpOnLookup = (externalIds: readonly string[]) => Promise<StoredJumpDates>;
 
 /** What the wizard keeps of the lookups: answers, and ids whose lookup failed (asked again at the next check). */
 export interface JumpDateLookups {
@@ -24,8 +26,6 @@ export function newJumpDateLookups(): JumpDateLookups {
   return { known: new Map(), failed: new Set() };
 }
 
-export const LOOKUP_CONCURRENCY = 6;
-
 /** The distinct ids these rows wait on that are neither answered nor on their way. */
 export function idsToLookUp(checks: readonly RowCheck[], lookups: JumpDateLookups, inFlight: ReadonlySet<string> = new Set()): string[] {
   const ids = new Set<string>();
@@ -37,33 +37,24 @@ export function idsToLookUp(checks: readonly RowCheck[], lookups: JumpDateLookup
 }
 
 /**
- * Looks each id up, at most `concurrency` at a time. A failed lookup (network, dead remote) is
- * answered "none" for now, so its row stays "too old" rather than waiting forever, and is noted
- * in `failed` so the next check asks again.
+ * Looks the ids up in one call. An id nobody answered for (a dead remote), or a call that failed,
+ * is answered "none" for now, so its row stays "too old" rather than waiting forever, and is
+ * noted in `failed` so the next check asks again.
  */
-export async function lookUpJumpDates(
-  ids: readonly string[],
-  lookups: JumpDateLookups,
-  lookup: StoredJumpOnLookup,
-  onProgress: (done: number) => void = () => undefined,
-  concurrency = LOOKUP_CONCURRENCY,
-): Promise<void> {
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < ids.length) {
-      const id = ids[next++] as string;
-      try {
-        lookups.known.set(id, await lookup(id));
-        lookups.failed.delete(id);
-      } catch {
-        lookups.known.set(id, null);
-        lookups.failed.add(id);
-      }
-      onProgress(++done);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
+export async function lookUpJumpDates(ids: readonly string[], lookups: JumpDateLookups, lookup: StoredJumpOnLookup): Promise<void> {
+  if (ids.length === 0) return;
+  let answer: StoredJumpDates;
+  try {
+    answer = await lookup(ids);
+  } catch {
+    answer = { jump_dates: {}, not_answered: [...ids] };
+  }
+  for (const id of ids) {
+    const stored = answer.jump_dates[id];
+    lookups.known.set(id, stored ?? null);
+    if (stored === undefined) lookups.failed.add(id);
+    else lookups.failed.delete(id);
+  }
 }
 
 /** Lookup failures are forgotten, so checking again asks once more. */
@@ -119,6 +110,7 @@ export async function settleOldJumpDates(
   const ids = idsToLookUp(state.checks, lookups);
   if (ids.length === 0) return state;
   onProgress(0, ids.length);
-  await lookUpJumpDates(ids, lookups, lookup, (done) => onProgress(done, ids.length));
+  await lookUpJumpDates(ids, lookups, lookup);
+  onProgress(ids.length, ids.length);
   return withLookedUpInSlices(state, new Set(ids), plan, settings);
 }

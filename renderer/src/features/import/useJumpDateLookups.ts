@@ -1,21 +1,13 @@
-import { useEffect, useRef, type Dispatch, type SetStateAction } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ImportKind } from '../../../../shared/schemas/imports';
-import { ApiError } from '../../api/client';
-import { syncApi } from '../../api/sync-api';
+import { importsApi } from '../../api/imports-api';
 import type { ColumnPlan } from './column-plan';
 import { idsToLookUp, lookUpJumpDates, withLookedUp, type JumpDateLookups, type StoredJumpOnLookup } from './old-jump-dates';
 import type { CheckSettings } from './row-check';
 import type { CheckedRows } from './wizard-rows';
 
-/** GET /api/f1/sync/bookings/:external_id: through the desk, so the local store or the remote answers. */
-export const storedJumpOnViaSyncApi: StoredJumpOnLookup = async (externalId) => {
-  try {
-    return (await syncApi.getBooking(externalId)).jump_on ?? null;
-  } catch (error) {
-    if (error instanceof ApiError && error.httpStatus === 404) return null;
-    throw error;
-  }
-};
+/** One call to the desk for all of them: the local store, or the remote in proxy mode, answers. */
+export const storedJumpOnViaDesk: StoredJumpOnLookup = (externalIds) => importsApi.storedJumpDates(externalIds);
 
 /**
  * A fixed cell (a date, an external id) can leave a row waiting on a lookup the check did not
@@ -24,7 +16,7 @@ export const storedJumpOnViaSyncApi: StoredJumpOnLookup = async (externalId) => 
 export function useJumpDateLookupsAfterEdits(
   kind: ImportKind,
   checked: CheckedRows | null,
-  setChecked: Dispatch<SetStateAction<CheckedRows | null>>,
+  updateRows: (update: (rows: CheckedRows) => CheckedRows) => void,
   plan: ColumnPlan,
   settings: CheckSettings,
   lookups: JumpDateLookups,
@@ -36,9 +28,9 @@ export function useJumpDateLookupsAfterEdits(
     const ids = idsToLookUp(checked.checks, lookups, inFlight.current);
     if (ids.length === 0) return;
     for (const id of ids) inFlight.current.add(id);
-    void lookUpJumpDates(ids, lookups, storedJumpOnViaSyncApi).then(() => {
+    void lookUpJumpDates(ids, lookups, storedJumpOnViaDesk).then(() => {
       for (const id of ids) inFlight.current.delete(id);
-      setChecked((state) => (state ? withLookedUp(state, new Set(ids), plan, settings) : state));
+      updateRows((rows) => withLookedUp(rows, new Set(ids), plan, settings));
     });
-  }, [kind, checked, setChecked, plan, settings, lookups, paused]);
+  }, [kind, checked, updateRows, plan, settings, lookups, paused]);
 }

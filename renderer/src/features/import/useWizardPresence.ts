@@ -1,19 +1,21 @@
 import { useEffect } from 'react';
-import { importsApi } from '../../api/imports-api';
 import { importActivity } from './import-activity';
 import type { ImportWizard } from './useImportWizard';
 
 /**
- * What the rest of the desk knows of this wizard: its send (the status bar's badge), whether it
- * holds work (kept mounted off-screen), a prompt before the page unloads with work not yet sent,
- * and, if it unloads mid-send anyway, the import's lease let go so the history says interrupted.
+ * What the rest of the desk knows of this wizard: the import it watches (the status bar's badge
+ * leads back here), whether it holds work (kept mounted off-screen), and a prompt before the page
+ * unloads with rows not yet handed to the desk. Once the desk has them, closing the page stops
+ * nothing: no prompt.
  */
 export function useWizardPresence(wizard: ImportWizard, readyToSend: number): void {
   const { kind, progress, importId, step, reading } = wizard;
 
+  const watching = progress !== null;
+  const watchedId = progress?.handingOver ? null : importId;
   useEffect(() => {
-    importActivity.setSending(kind, progress && { importId, done: progress.done, total: progress.total, cancelling: progress.cancelling });
-  }, [kind, progress, importId]);
+    importActivity.setSending(kind, watching ? { importId: watchedId } : null);
+  }, [kind, watching, watchedId]);
   useEffect(() => () => importActivity.setSending(kind, null), [kind]);
 
   const withWork = step !== 'source' || reading;
@@ -25,8 +27,8 @@ export function useWizardPresence(wizard: ImportWizard, readyToSend: number): vo
   useEffect(() => importActivity.setUnsent(kind, held), [kind, held]);
   useEffect(() => () => importActivity.setUnsent(kind, 0), [kind]);
 
-  // Sending, or rows checked (perhaps fixed by hand) and not sent yet: leaving would lose them.
-  const unsent = progress !== null || ((step === 'check' || step === 'send') && readyToSend > 0);
+  // Rows on their way to the desk, or checked (perhaps fixed by hand) and not handed over yet: leaving would lose them.
+  const unsent = progress?.handingOver === true || (!watching && (step === 'check' || step === 'send') && readyToSend > 0);
   useEffect(() => {
     // In the desktop app the shell turns this answer into its own Leave / Stay dialog (electron/shell/unload-guard.ts).
     if (!unsent) return;
@@ -38,12 +40,4 @@ export function useWizardPresence(wizard: ImportWizard, readyToSend: number): vo
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [unsent]);
-
-  const sendingImport = progress !== null ? importId : null;
-  useEffect(() => {
-    if (sendingImport === null) return;
-    const onPageHide = () => importsApi.releaseLeaseOnUnload(sendingImport);
-    window.addEventListener('pagehide', onPageHide);
-    return () => window.removeEventListener('pagehide', onPageHide);
-  }, [sendingImport]);
 }

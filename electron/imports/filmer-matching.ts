@@ -1,16 +1,19 @@
-import type { Filmer } from '../../../../shared/schemas/filmer';
+import type { Filmer } from '../../shared/schemas/filmer';
 
 /** How a row goes up: as an update of a filmer the server has, as a new filmer, or not at all (and why). */
 export type FilmerAddress = { record: Record<string, unknown> } | { refused: string };
 
+/** The part of a filmer matching looks at: the local store's and a remote's list both give it. */
+export type KnownFilmer = Pick<Filmer, 'id' | 'external_id' | 'name' | 'email'>;
+
 const foldEmail = (email: string) => email.trim().toLowerCase();
 
-const named = (filmer: Filmer) => `${filmer.name} (${filmer.external_id === null ? 'no external id' : `external id ${filmer.external_id}`})`;
+const named = (filmer: KnownFilmer) => `${filmer.name} (${filmer.external_id === null ? 'no external id' : `external id ${filmer.external_id}`})`;
 
 /**
  * A filmer in the batch API is created whenever `id` is absent (spec 4.2), so re-sending a row
- * would make a second filmer. The wizard therefore looks each row up among the filmers the
- * server has, and sends a match with its `id` (an update):
+ * would make a second filmer. An import therefore looks each row up among the filmers the store
+ * (or the remote) has, and sends a match with its `id` (an update):
  * - a row with an external id: the filmer with that external id; failing that, the filmer with
  *   the row's e-mail if it has no external id yet (it gets this one);
  * - a row without one: the filmer with its e-mail (case and spaces ignored), whatever that
@@ -20,21 +23,24 @@ const named = (filmer: Filmer) => `${filmer.name} (${filmer.external_id === null
  * So an import and its retries together never create the same filmer twice.
  */
 export class FilmerMatcher {
-  private readonly byExternalId = new Map<string, Filmer>();
-  private readonly byEmail = new Map<string, Filmer[]>();
+  private readonly byExternalId = new Map<string, KnownFilmer>();
+  private readonly byEmail = new Map<string, KnownFilmer[]>();
 
-  constructor(existing: readonly Filmer[]) {
-    for (const filmer of existing) {
-      if (filmer.external_id !== null) this.byExternalId.set(filmer.external_id, filmer);
-      const email = foldEmail(filmer.email);
-      const holders = this.byEmail.get(email);
-      if (holders) holders.push(filmer);
-      else this.byEmail.set(email, [filmer]);
-    }
+  constructor(existing: readonly KnownFilmer[]) {
+    for (const filmer of existing) this.remember(filmer);
+  }
+
+  /** A filmer created since the list was read (by an earlier row of the same batch): later rows match it. */
+  remember(filmer: KnownFilmer): void {
+    if (filmer.external_id !== null) this.byExternalId.set(filmer.external_id, filmer);
+    const email = foldEmail(filmer.email);
+    const holders = this.byEmail.get(email);
+    if (holders) holders.push(filmer);
+    else this.byEmail.set(email, [filmer]);
   }
 
   /** The filmer this row updates, none (a new filmer), or why the row cannot go. */
-  match(record: Record<string, unknown>): { filmer: Filmer | undefined } | { refused: string } {
+  match(record: Record<string, unknown>): { filmer: KnownFilmer | undefined } | { refused: string } {
     const externalId = typeof record.external_id === 'string' && record.external_id.trim() !== '' ? record.external_id : null;
     if (externalId !== null) {
       const byId = this.byExternalId.get(externalId);
@@ -48,7 +54,7 @@ export class FilmerMatcher {
         refused: `e-mail ${email} belongs to ${holders.length} filmers: ${holders.map(named).join(', ')}; ${externalId === null ? 'add an external id column to say which one' : `none has external id ${externalId}`}`,
       };
     }
-    const holder = holders[0] as Filmer;
+    const holder = holders[0] as KnownFilmer;
     if (externalId === null || holder.external_id === null) return { filmer: holder };
     return {
       refused: `e-mail ${email} belongs to filmer ${named(holder)}, not ${externalId}: correct the external id (or the e-mail) and retry`,
@@ -63,18 +69,7 @@ export class FilmerMatcher {
   }
 }
 
-/**
- * One batch of filmer rows: the refused ones answered here as the server answers a conflict, the
- * others sent; the results in the rows' order, as the batch endpoint gives them.
- */
-export async function sendMatchedFilmers(
-  matcher: FilmerMatcher,
-  records: readonly Record<string, unknown>[],
-  sendBatch: (records: readonly object[]) => Promise<unknown[]>,
-): Promise<unknown[]> {
-  const addresses = records.map((record) => matcher.addressed(record));
-  const going = addresses.flatMap((a) => ('record' in a ? [a.record] : []));
-  const answers = going.length > 0 ? await sendBatch(going) : [];
-  let next = 0;
-  return addresses.map((a) => ('record' in a ? answers[next++] : { status: 'conflict', error: a.refused }));
+/** A refused row, answered as the batch endpoint answers a conflict: never sent. */
+export function refusedResult(reason: string): Record<string, unknown> {
+  return { status: 'conflict', error: reason };
 }
