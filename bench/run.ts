@@ -31,7 +31,7 @@ import { openStore, storePath } from '../electron/store/open';
 import { foldForSearch } from '../electron/store/repos/bookings';
 import { Store } from '../electron/store/store';
 import { upsertBookingBatch } from '../electron/sync/bookings';
-import { entitlementsOf } from '../electron/sync/entitlements';
+import { entitlementsOf } from '../shared/service/entitlements';
 import { matchProduct } from '../electron/sync/product-match';
 import { mulberry32 } from '../scripts/seeded-random';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';

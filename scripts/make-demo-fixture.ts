@@ -18,7 +18,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays } from '../shared/dates';
 import type { SeedFile } from '../electron/seed/seed-schema';
-import { entitlementsOf, type ProductFlags } from '../electron/sync/entitlements';
+import { entitlementsOf, type ProductFlags } from '../shared/service/entitlements';
 import { mulberry32 } from './seeded-random';
 
 const REFERENCE_DATE = '2026-11-22';

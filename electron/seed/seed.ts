@@ -3,7 +3,7 @@ import { addDays, dateInZone, daysBetween } from '../../shared/dates';
 import type { ProductRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { insertNewBooking } from '../sync/booking-factory';
-import { deprecatedBooleans } from '../sync/entitlements';
+import { deprecatedBooleans } from '../../shared/service/entitlements';
 import { seedFile, type SeedBooking, type SeedDropzone, type SeedFile } from './seed-schema';
 
 export class SeedError extends Error {

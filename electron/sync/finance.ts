@@ -1,7 +1,7 @@
 import type { FinanceEvent } from '../../shared/schemas/finance';
 import type { BookingRecord, FinanceEventRecord, ProductRecord } from '../store/records';
 import type { Store } from '../store/store';
-import { deprecatedBooleans, entitlementsOf } from './entitlements';
+import { deprecatedBooleans, entitlementsOf } from '../../shared/service/entitlements';
 
 /**
  * Records in the ledger that a booking got (or changed) its product through matching. The event

@@ -9,6 +9,52 @@ export interface Entitlements {
   raw_footage: boolean;
 }
 
+/** The product fields that say what it entitles a booking to. */
+export interface ProductFlags {
+  photos: boolean;
+  selfie: boolean;
+  videographer: boolean;
+  either_video: boolean;
+  socials: boolean;
+  has_4k: boolean;
+  raw_footage: boolean;
+}
+
+/**
+ * What a product entitles its booking to. Video with social clips is `all`, video without them
+ * is `main`; the camera requirement follows the product's camera flags (docs/spec-decisions.md).
+ */
+export function entitlementsOf(product: ProductFlags): Entitlements {
+  const camera_requirement: CameraRequirement | null =
+    product.selfie && product.videographer
+      ? 'both'
+      : product.selfie
+        ? 'selfie'
+        : product.videographer
+          ? 'videographer'
+          : product.either_video
+            ? 'either'
+            : null;
+  const video_entitlement: VideoEntitlement = camera_requirement === null ? 'none' : product.socials ? 'all' : 'main';
+  return {
+    video_entitlement,
+    camera_requirement,
+    photos: product.photos,
+    has_4k: product.has_4k,
+    raw_footage: product.raw_footage,
+  };
+}
+
+/** The deprecated booleans of a finance event, derived exactly as the spec's table says (2.5). */
+export function deprecatedBooleans(e: { video_entitlement: string; camera_requirement: string | null }) {
+  return {
+    selfie: e.camera_requirement === 'selfie' || e.camera_requirement === 'both',
+    videographer: e.camera_requirement === 'videographer' || e.camera_requirement === 'both',
+    either_video: e.camera_requirement === 'either',
+    socials: e.video_entitlement === 'all',
+  };
+}
+
 export const NO_ENTITLEMENTS: Entitlements = { video_entitlement: 'none', camera_requirement: null, photos: false, has_4k: false, raw_footage: false };
 
 /** What an upgrade adds: any of these, on top of what the booking has (docs/spec-decisions.md, "Upgrades"). */

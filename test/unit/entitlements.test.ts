@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { deprecatedBooleans, entitlementsOf, type ProductFlags } from '../../electron/sync/entitlements';
+import { deprecatedBooleans, entitlementsOf, type ProductFlags } from '../../shared/service/entitlements';
 
 const flags = (over: Partial<ProductFlags>): ProductFlags => ({
   photos: false, selfie: false, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false, ...over,
