@@ -1,4 +1,5 @@
 /** Rows as the rest of the app sees them: booleans as booleans, JSON columns parsed. */
+import type { ProductFlags } from '../../shared/service/entitlements';
 
 export interface DropzoneRecord {
   id: number;
@@ -9,20 +10,14 @@ export interface DropzoneRecord {
   created_at: string;
 }
 
-export interface ProductRecord {
+/** A product: its spec fields, the flags that say what it entitles a booking to among them. */
+export interface ProductRecord extends ProductFlags {
   id: number;
   dropzone_id: number;
   name: string;
   active: boolean;
   booking_system_name: string;
   price_cents: number;
-  photos: boolean;
-  selfie: boolean;
-  videographer: boolean;
-  either_video: boolean;
-  socials: boolean;
-  has_4k: boolean;
-  raw_footage: boolean;
   /** Desk extension: credits the product grants, in centi-credits (100 = 1 credit). */
   centi_credits: number;
 }
