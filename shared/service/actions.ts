@@ -58,11 +58,6 @@ export type ServiceAction =
   | { kind: 'manual_credit'; centi_credit_change: number; comment: string }
   | { kind: 'correct'; event_id: number; comment: string };
 
-export type ActionKind = ServiceAction['kind'];
-
-/** Actions an administrator must unlock (docs/spec-decisions.md, "Administrator actions"). */
-export const ADMIN_ACTIONS: ReadonlySet<ActionKind> = new Set(['manual_credit', 'correct']);
-
 export interface ActionPlan {
   event_type: EventType;
   entitlements: Entitlements;

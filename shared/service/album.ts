@@ -16,7 +16,8 @@ export type AlbumStage = 'none' | 'preview' | 'delivered' | 'other';
 /** Where an album stands, whatever its raw value: the `delivered_*` family counts as delivered. */
 export function albumStage(raw: string | null): AlbumStage {
   if (raw === null || raw === '') return 'none';
-  if (raw === 'preview_sent') return 'preview';
+  // `delivered_preview` (a value the service is known to send) is a free preview, not paid content.
+  if (raw === 'preview_sent' || raw === 'delivered_preview') return 'preview';
   if (raw === 'delivered' || raw.startsWith('delivered_')) return 'delivered';
   return 'other';
 }
@@ -26,10 +27,3 @@ export function albumReachedCustomer(raw: string | null): boolean {
   const stage = albumStage(raw);
   return stage === 'preview' || stage === 'delivered';
 }
-
-export const ALBUM_LABELS: Record<AlbumStage, string> = {
-  none: 'No album yet',
-  preview: 'Free preview sent',
-  delivered: 'Paid content delivered',
-  other: 'Other state',
-};

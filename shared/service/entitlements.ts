@@ -95,17 +95,3 @@ export function sameEntitlements(a: Entitlements, b: Entitlements): boolean {
     a.raw_footage === b.raw_footage
   );
 }
-
-/** What changes between two entitlements, in words for a confirmation ("4K footage", "video: main → all"). */
-export function entitlementChanges(before: Entitlements, after: Entitlements): string[] {
-  const changes: string[] = [];
-  if (before.video_entitlement !== after.video_entitlement) changes.push(`video: ${before.video_entitlement} → ${after.video_entitlement}`);
-  if (before.camera_requirement !== after.camera_requirement) changes.push(`camera: ${before.camera_requirement ?? 'none'} → ${after.camera_requirement ?? 'none'}`);
-  const flag = (name: string, was: boolean, is: boolean) => {
-    if (was !== is) changes.push(`${is ? '+' : '−'} ${name}`);
-  };
-  flag('photos', before.photos, after.photos);
-  flag('4K footage', before.has_4k, after.has_4k);
-  flag('raw footage', before.raw_footage, after.raw_footage);
-  return changes;
-}

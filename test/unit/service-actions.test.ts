@@ -43,6 +43,7 @@ describe('album states', () => {
   test('raw values map to stages; a preview and a delivery both reached the customer', () => {
     assert.equal(albumStage(null), 'none');
     assert.equal(albumStage('preview_sent'), 'preview');
+    assert.equal(albumStage('delivered_preview'), 'preview', 'a preview, though of the delivered_* family');
     assert.equal(albumStage('delivered_paid'), 'delivered');
     assert.equal(albumStage('delivered'), 'delivered');
     assert.equal(albumStage('archived'), 'other');

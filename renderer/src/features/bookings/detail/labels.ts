@@ -72,6 +72,7 @@ export const jumpCameraLabel = (camera: string | null): string | null => (camera
 /** `album_status_raw` is an open set (spec 3); the ones the service is known to send get words. */
 const ALBUM_STATUSES: Record<string, { label: string; color: MantineColor }> = {
   delivered_paid: { label: 'Delivered · paid', color: 'teal' },
+  preview_sent: { label: 'Free preview sent', color: 'yellow' },
   delivered_preview: { label: 'Delivered · preview', color: 'yellow' },
   delivered_free: { label: 'Delivered · free', color: 'teal' },
   delivered: { label: 'Delivered', color: 'teal' },
