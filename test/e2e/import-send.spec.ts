@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, dateInZone } from '../../shared/dates';
 import { saveScreenshot, type DeskUnderTest } from './fixtures';
 import { ImportHistoryScreen, ImportWizardScreen } from './pages/import';
@@ -40,6 +40,13 @@ async function sendAndHandOver(page: Page, wizard: ImportWizardScreen): Promise<
   return (await answer.json()).id as number;
 }
 
+/** Clicks a Cancel and waits for the desk's answer: the page shows "stopping" before the desk has heard. */
+async function cancelAndHeard(page: Page, cancel: Locator): Promise<void> {
+  const heard = page.waitForResponse((r) => /\/api\/desk\/imports\/\d+\/cancel$/.test(r.url()) && r.request().method() === 'POST');
+  await cancel.click();
+  expect((await heard).status()).toBe(202);
+}
+
 const storedLocally = (desk: DeskUnderTest, request: APIRequestContext, id: string) =>
   request.get(`${desk.url}/api/f1/sync/bookings/${id}`, { headers: { authorization: `Bearer ${desk.token}` } });
 
@@ -78,7 +85,7 @@ test('Cancel mid-send: the batch on its way finishes, the rest is Not sent, in t
   await sendAndHandOver(page, wizard);
   await held.reached;
   await expect(wizard.progressText()).toContainText(`500 of ${ROWS.toLocaleString('en')} sent`);
-  await wizard.cancel().click();
+  await cancelAndHeard(page, wizard.cancel());
   await expect(wizard.progressText()).toContainText('stopping after the batch on its way');
   held.open();
 
@@ -173,7 +180,7 @@ test('a second window cancels an import the first one sends', async ({ page, des
   const second = await context.newPage();
   await desk.open(second, ImportHistoryScreen.detailRoute(id));
   const history = new ImportHistoryScreen(second);
-  await history.cancel().click();
+  await cancelAndHeard(second, history.cancel());
   await expect(history.running()).toContainText('Stopping after the batch on its way');
   // The first window hears it too.
   await expect(wizard.progressText()).toContainText('stopping after the batch on its way');
