@@ -71,7 +71,7 @@ function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: str
 
   const products: ProductRecord[] = dz.products.map((p) => {
     const id = store.catalogue.insertProduct({ ...p, dropzone_id: dropzoneId });
-    return { ...p, id, dropzone_id: dropzoneId };
+    return store.catalogue.product(dropzoneId, id)!;
   });
   for (const u of dz.upgrades) {
     store.catalogue.insertUpgrade({

@@ -19,6 +19,23 @@ export function storeFiles(file: string): string[] {
 }
 
 /**
+ * Runs `step` again while another process holds the store busy, up to the busy timeout. Switching
+ * to WAL answers SQLITE_BUSY at once, without SQLite's busy handler, while another process is
+ * migrating a new store (two desks, or a desk and the token CLI, opening it together).
+ */
+function whenNotBusy<T>(step: () => T): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return step();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
+}
+
+/**
  * Opens (creating if needed) the SQLite store and brings its schema up to date.
  *
  * A new store and its folder are created readable by the user only (0600 / 0700). WAL lets
@@ -35,7 +52,7 @@ export function openStore(file: string): Database.Database {
   try {
     // Refuse a newer store before anything (even the journal mode) is written to it.
     assertNotNewer(db, MIGRATIONS);
-    db.pragma('journal_mode = WAL');
+    whenNotBusy(() => db.pragma('journal_mode = WAL'));
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     migrate(db, MIGRATIONS);

@@ -1,5 +1,6 @@
 /** Rows as the rest of the app sees them: booleans as booleans, JSON columns parsed. */
-import type { ProductFlags } from '../../shared/service/entitlements';
+import type { VideoEntitlement } from '../../shared/schemas/finance';
+import type { ProductFlags, UpgradeGrant } from '../../shared/service/entitlements';
 
 export interface DropzoneRecord {
   id: number;
@@ -20,9 +21,15 @@ export interface ProductRecord extends ProductFlags {
   price_cents: number;
   /** Desk extension: credits the product grants, in centi-credits (100 = 1 credit). */
   centi_credits: number;
+  /** Desk extension: the video entitlement the product gives; null: derived from its flags (entitlementsOf). */
+  video_entitlement: VideoEntitlement | null;
+  /** Null for products made before the desk had a catalogue of its own (seeded ones). */
+  created_at: string | null;
+  updated_at: string | null;
 }
 
-export interface UpgradeRecord {
+/** An upgrade: its spec fields, and (desk extensions) what it grants, its credits, whom it is offered to. */
+export interface UpgradeRecord extends UpgradeGrant {
   id: number;
   dropzone_id: number;
   name: string;
@@ -33,6 +40,10 @@ export interface UpgradeRecord {
   payment_price_identifier: string;
   created_at: string;
   updated_at: string;
+  /** Credits the upgrade adds, in centi-credits. */
+  centi_credits: number;
+  /** The video entitlements it is offered to (spec 2.4: "according to what their current product entitles them to"). */
+  offered_to: VideoEntitlement[];
 }
 
 export interface FilmerRecord {
@@ -77,6 +88,12 @@ export interface JumpRecord {
   booking_id: number | null;
   camera: string | null;
   filmer_id: number | null;
+  /** With camera `both`: the videographer outside, `filmer_id` being the tandem instructor's handcam. */
+  second_filmer_id: number | null;
+  /** The day it was jumped (the dropzone's date); null for jumps recorded before the desk kept it. */
+  jumped_on: string | null;
+  recorded_by: string | null;
+  recorded_at: string | null;
 }
 
 export interface UpgradePaymentRecord {
@@ -108,6 +125,10 @@ export interface FinanceEventRecord {
   upgrade_payment_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Who recorded it at the desk (null: written by a sync or a seed). */
+  recorded_by: string | null;
+  /** A compensating event: the event it corrects. */
+  corrects_event_id: number | null;
 }
 
 /** SQLite stores booleans as 0/1; these turn named columns back into booleans. */

@@ -21,10 +21,12 @@ export interface ProductFlags {
 }
 
 /**
- * What a product entitles its booking to. Video with social clips is `all`, video without them
- * is `main`; the camera requirement follows the product's camera flags (docs/spec-decisions.md).
+ * What a product entitles its booking to. The camera requirement follows the product's camera
+ * flags. The video entitlement is the product's own when the catalogue sets one (a highlights-only
+ * package), else video with social clips is `all` and without them `main` (docs/spec-decisions.md).
+ * No camera means no video.
  */
-export function entitlementsOf(product: ProductFlags): Entitlements {
+export function entitlementsOf(product: ProductFlags & { video_entitlement?: VideoEntitlement | null }): Entitlements {
   const camera_requirement: CameraRequirement | null =
     product.selfie && product.videographer
       ? 'both'
@@ -35,7 +37,9 @@ export function entitlementsOf(product: ProductFlags): Entitlements {
           : product.either_video
             ? 'either'
             : null;
-  const video_entitlement: VideoEntitlement = camera_requirement === null ? 'none' : product.socials ? 'all' : 'main';
+  const own = product.video_entitlement;
+  const video_entitlement: VideoEntitlement =
+    camera_requirement === null ? 'none' : own && own !== 'none' ? own : product.socials ? 'all' : 'main';
   return {
     video_entitlement,
     camera_requirement,

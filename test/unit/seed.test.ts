@@ -80,7 +80,7 @@ test('explicit ids are kept and camera_package matches a product when no product
   })));
   const booking = store.bookings.byId(1, 77)!;
   assert.equal(booking.product_id, 40);
-  assert.deepEqual(store.jumps.byBooking(77), { id: 5, dropzone_id: 1, booking_id: 77, camera: 'selfie', filmer_id: 9 });
+  assert.deepEqual(store.jumps.byBooking(77), { id: 5, dropzone_id: 1, booking_id: 77, camera: 'selfie', filmer_id: 9, second_filmer_id: null, jumped_on: null, recorded_by: null, recorded_at: null });
   store.close();
 });
 

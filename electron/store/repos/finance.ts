@@ -3,7 +3,11 @@ import { withBooleans, type FinanceEventRecord, type UpgradePaymentRecord } from
 
 const EVENT_BOOLEANS = ['photos', 'has_4k', 'raw_footage'] as const;
 
-export type NewFinanceEvent = Omit<FinanceEventRecord, 'id' | 'centi_total_credits'> & { id?: number };
+export type NewFinanceEvent = Omit<FinanceEventRecord, 'id' | 'centi_total_credits' | 'recorded_by' | 'corrects_event_id'> & {
+  id?: number;
+  recorded_by?: string | null;
+  corrects_event_id?: number | null;
+};
 export type NewUpgradePayment = Omit<UpgradePaymentRecord, 'id'> & { id?: number };
 
 /** The append-only ledger: rows are only ever inserted, each carrying the running total. */
@@ -24,8 +28,8 @@ export class FinanceRepo {
     this.insertStmt = db.prepare(`
       INSERT INTO finance_events (id, dropzone_id, booking_id, event_type, video_entitlement, camera_requirement, photos,
                                   has_4k, raw_footage, centi_credit_change, centi_total_credits, comment, product_id,
-                                  upgrade_payment_id, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+                                  upgrade_payment_id, created_at, updated_at, recorded_by, corrects_event_id)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.paymentStmt = db.prepare<[number], UpgradePaymentRecord>('SELECT * FROM upgrade_payments WHERE id = ?');
     this.insertPaymentStmt = db.prepare(`
       INSERT INTO upgrade_payments (id, dropzone_id, booking_id, upgrade_id, ammount, currency, processor_id, created_at, updated_at)
@@ -52,7 +56,7 @@ export class FinanceRepo {
     const result = this.insertStmt.run(
       e.id ?? null, e.dropzone_id, e.booking_id, e.event_type, e.video_entitlement, e.camera_requirement, e.photos ? 1 : 0,
       e.has_4k ? 1 : 0, e.raw_footage ? 1 : 0, e.centi_credit_change, total, e.comment, e.product_id,
-      e.upgrade_payment_id, e.created_at, e.updated_at,
+      e.upgrade_payment_id, e.created_at, e.updated_at, e.recorded_by ?? null, e.corrects_event_id ?? null,
     );
     return Number(result.lastInsertRowid);
   }

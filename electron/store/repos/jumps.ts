@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 import type { JumpRecord } from '../records';
 
-export type NewJump = Omit<JumpRecord, 'id'> & { id?: number };
+type JumpExtras = 'second_filmer_id' | 'jumped_on' | 'recorded_by' | 'recorded_at';
+export type NewJump = Omit<JumpRecord, 'id' | JumpExtras> & Partial<Pick<JumpRecord, JumpExtras>> & { id?: number };
 
 export class JumpRepo {
   private readonly byBookingStmt;
@@ -10,7 +11,8 @@ export class JumpRepo {
   constructor(db: Database) {
     this.byBookingStmt = db.prepare<[number], JumpRecord>('SELECT * FROM jumps WHERE booking_id = ?');
     this.insertStmt = db.prepare(
-      'INSERT INTO jumps (id, dropzone_id, booking_id, camera, filmer_id) VALUES (@id, @dropzone_id, @booking_id, @camera, @filmer_id)',
+      `INSERT INTO jumps (id, dropzone_id, booking_id, camera, filmer_id, second_filmer_id, jumped_on, recorded_by, recorded_at)
+       VALUES (@id, @dropzone_id, @booking_id, @camera, @filmer_id, @second_filmer_id, @jumped_on, @recorded_by, @recorded_at)`,
     );
   }
 
@@ -19,6 +21,6 @@ export class JumpRepo {
   }
 
   insert(jump: NewJump): number {
-    return Number(this.insertStmt.run({ id: null, ...jump }).lastInsertRowid);
+    return Number(this.insertStmt.run({ id: null, second_filmer_id: null, jumped_on: null, recorded_by: null, recorded_at: null, ...jump }).lastInsertRowid);
   }
 }
