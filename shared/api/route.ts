@@ -49,6 +49,12 @@ export interface RouteSpec {
   path: string;
   /** 'none': answers without the session token (only `GET /api/desk/health`). Default: the session token. */
   auth?: 'none' | 'session';
+  /**
+   * 'admin': an administrator action (the catalogue, manual credits and corrections, API tokens,
+   * the connection). Besides the session token it needs the window's administrator unlock
+   * (`X-Desk-Admin`, docs/desk-api.md "Administrator"); without it the answer is 403 `admin_required`.
+   */
+  guard?: 'admin';
   body?: BodySpec;
   query?: QuerySpec;
   /** A body limit of the route's own, above the server's usual one (an import's hand-over: a whole file). */
