@@ -1,13 +1,11 @@
 import { Alert, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { IMPORT_CHUNK_SIZE } from '../../../../shared/schemas/imports';
 import { sessionQuery } from '../../api/queries';
+import { useOperatorName } from '../../lib/operator';
 import { KIND_LABELS } from './fields';
 import { OutcomeCounts } from './OutcomeCounts';
 import type { ImportWizard } from './useImportWizard';
-
-const OPERATOR_KEY = 'desk.import.operator';
 
 /**
  * Step 4: confirm, then the rows go to the desk (once), which sends them in batches: a progress
@@ -15,7 +13,7 @@ const OPERATOR_KEY = 'desk.import.operator';
  */
 export function SendStep({ wizard }: { wizard: ImportWizard }) {
   const session = useQuery(sessionQuery()).data;
-  const [operator, setOperator] = useState(() => localStorage.getItem(OPERATOR_KEY) ?? '');
+  const [operator, setOperator] = useOperatorName();
   const { checked, progress } = wizard;
   const counts = wizard.rowCounts;
   if (!checked) return null;
@@ -84,11 +82,7 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
         label="Your name (for the import history)"
         placeholder="optional"
         value={operator}
-        onChange={(event) => {
-          setOperator(event.currentTarget.value);
-          // Remembered as typed: the next import (also after a restart) starts with the same name.
-          localStorage.setItem(OPERATOR_KEY, event.currentTarget.value);
-        }}
+        onChange={(event) => setOperator(event.currentTarget.value)}
         maxLength={100}
         w={320}
         data-testid="import-operator"
