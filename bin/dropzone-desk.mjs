@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// dropzone-desk serve|token|backup: the desk's command-line tools, run from this checkout's
+// dropzone-desk serve|token|backup|admin: the desk's command-line tools, run from this checkout's
 // TypeScript through tsx. tsx is registered in this very process (not the tsx CLI, which starts a
 // second one), so the server is this process and SIGTERM or SIGINT reach its own handlers.
 import { register } from 'tsx/esm/api';
@@ -8,6 +8,7 @@ const COMMANDS = {
   serve: { module: '../electron/serve.ts', about: 'the headless desk: the server and the desk screens for a browser' },
   token: { module: '../electron/cli/token.ts', about: 'API tokens for booking systems: create, list, revoke' },
   backup: { module: '../electron/cli/backup.ts', about: "backups of the desk's store" },
+  admin: { module: '../electron/cli/admin.ts', about: 'the administrator passphrase: reset a forgotten one' },
 };
 
 const USAGE = `Usage: dropzone-desk <command> [options]   (in a checkout: npm run <command> -- [options])

@@ -22,6 +22,7 @@ export const HTTP_ERROR_STATUSES = [
   'content_too_large',
   'unsupported_media_type',
   'expectation_failed',
+  'too_many_requests',
   'internal_error',
 ] as const;
 export type HttpErrorStatus = (typeof HTTP_ERROR_STATUSES)[number];
@@ -51,6 +52,7 @@ export const HTTP_CODE_OF = {
   content_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,
+  too_many_requests: 429,
   internal_error: 500,
   remote_unreachable: 502,
   remote_timeout: 504,

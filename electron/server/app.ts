@@ -7,6 +7,7 @@ import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
+import { AdminUnlocks } from './admin-unlocks';
 import { TokenAuth } from './auth';
 import { answerClientError } from './client-errors';
 import { installContractChecks, type ResponseCheck } from './contract/compilers';
@@ -19,6 +20,7 @@ import { installRequestLog } from './log-hooks';
 import { refuseMalformedQuery } from './query-encoding';
 import { sendError } from './reply';
 import { RequestLog } from './request-log';
+import { adminRoutes } from './routes/desk-admin';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { deskBookingRoutes } from './routes/desk-bookings';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
@@ -107,6 +109,8 @@ export function buildApp({
     },
   });
   const auth = new TokenAuth(store);
+  const adminUnlocks = new AdminUnlocks(store, now);
+  app.decorate('adminGuard', adminUnlocks.guard);
   // Imports run here, not in the page: they outlive any window, and end only by Cancel or the desk stopping.
   const imports = deskImportRunner(store, connection, now, importRetryBackoff);
   const eventStreams = new EventStreams();
@@ -166,6 +170,7 @@ export function buildApp({
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
       desk.register(sessionRoutes, { connection, log });
+      desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, connection, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { backupStore, type BackupInfo, type BackupOptions } from './backups';
 import { openStore } from './open';
+import { AdminRepo } from './repos/admin';
 import { BookingRepo } from './repos/bookings';
 import { CatalogueRepo } from './repos/catalogue';
 import { ConnectionRepo } from './repos/connection';
@@ -29,6 +30,7 @@ export class Store {
   readonly imports: ImportRepo;
   readonly importMappings: ImportMappingRepo;
   readonly listenSettings: ListenSettingsRepo;
+  readonly admin: AdminRepo;
 
   constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -42,6 +44,7 @@ export class Store {
     this.imports = new ImportRepo(db);
     this.importMappings = new ImportMappingRepo(db);
     this.listenSettings = new ListenSettingsRepo(db);
+    this.admin = new AdminRepo(db);
     // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
     // write. A deferred transaction that reads first and then writes fails at once instead
     // ("database is locked"), since waiting could not help its outdated snapshot.

@@ -1,3 +1,4 @@
+import { adminUnlocked, adminView, passphraseWrite, unlockInput } from '../schemas/admin';
 import { apiTokenCreate, apiTokenCreated, apiTokenList } from '../schemas/api-tokens';
 import { connectionTestInput, connectionTestResult, connectionUpdate, connectionView, deskHealth, deskSession, logEntryDetail, logPage, logQuery } from '../schemas/desk';
 import { deskError } from '../schemas/desk-error';
@@ -22,16 +23,34 @@ export const deskRoutes = {
   health: defineRoute({ method: 'GET', path: '/api/desk/health', auth: 'none', responses: { 200: deskHealth } }),
   session: defineRoute({ method: 'GET', path: '/api/desk/session', responses: { 200: deskSession } }),
 
+  // The administrator guard (docs/desk-api.md "Administrator"): routes with `guard: 'admin'` need an unlock.
+  getAdmin: defineRoute({ method: 'GET', path: '/api/desk/admin', responses: { 200: adminView } }),
+  setAdminPassphrase: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/admin/passphrase',
+    body: { schema: passphraseWrite, name: 'passphrase', nonObject: 'schema' },
+    responses: { 200: adminUnlocked, 403: deskError, 422: deskError, 429: deskError },
+  }),
+  unlockAdmin: defineRoute({
+    method: 'POST',
+    path: '/api/desk/admin/unlock',
+    body: { schema: unlockInput, name: 'unlock', nonObject: 'schema' },
+    responses: { 200: adminUnlocked, 403: deskError, 409: deskError, 422: deskError, 429: deskError },
+  }),
+  lockAdmin: defineRoute({ method: 'POST', path: '/api/desk/admin/lock', responses: { 204: NO_CONTENT } }),
+
   getConnection: defineRoute({ method: 'GET', path: '/api/desk/connection', responses: { 200: connectionView } }),
   putConnection: defineRoute({
     method: 'PUT',
     path: '/api/desk/connection',
+    guard: 'admin',
     body: { schema: connectionUpdate, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
     responses: { 200: connectionView, 422: deskError },
   }),
   testConnection: defineRoute({
     method: 'POST',
     path: '/api/desk/connection/test',
+    guard: 'admin',
     body: { schema: connectionTestInput, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
     responses: { 200: connectionTestResult, 422: deskError },
   }),
@@ -110,10 +129,11 @@ export const deskRoutes = {
   createApiToken: defineRoute({
     method: 'POST',
     path: '/api/desk/api-tokens',
+    guard: 'admin',
     body: { schema: apiTokenCreate, name: 'api token' },
     responses: { 201: apiTokenCreated, 422: deskError },
   }),
-  revokeApiToken: defineRoute({ method: 'DELETE', path: '/api/desk/api-tokens/:id', responses: { 204: NO_CONTENT, 404: deskError } }),
+  revokeApiToken: defineRoute({ method: 'DELETE', path: '/api/desk/api-tokens/:id', guard: 'admin', responses: { 204: NO_CONTENT, 404: deskError } }),
 } as const;
 
 export type DeskRoutes = typeof deskRoutes;

@@ -12,7 +12,7 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const listBookings = (desk: TestDesk, token: string) => desk.sync('GET', '/bookings', undefined, bearer(token));
 
 async function createToken(desk: TestDesk, label: string) {
-  const res = await desk.desk('POST', '/api-tokens', { label });
+  const res = await desk.admin('POST', '/api-tokens', { label });
   assert.equal(res.status, 201, res.text);
   return apiTokenCreated.parse(res.body);
 }
@@ -65,7 +65,7 @@ describe('desk API: booking-system tokens', () => {
   test('revoke answers 204; the next Sync API call with the token is 401; it leaves the list', async () => {
     const created = await createToken(desk, 'To revoke');
     assert.equal((await listBookings(desk, created.token)).status, 200);
-    const res = await desk.desk('DELETE', `/api-tokens/${created.id}`);
+    const res = await desk.admin('DELETE', `/api-tokens/${created.id}`);
     assert.equal(res.status, 204);
     assert.equal(res.text, '');
     const refused = await listBookings(desk, created.token);
@@ -73,19 +73,19 @@ describe('desk API: booking-system tokens', () => {
     assert.equal(refused.body.status, 'unauthorized');
     const list = apiTokenList.parse((await desk.desk('GET', '/api-tokens')).body);
     assert.ok(!list.some((t) => t.id === created.id));
-    assert.equal((await desk.desk('DELETE', `/api-tokens/${created.id}`)).status, 404, 'a second revoke finds nothing');
+    assert.equal((await desk.admin('DELETE', `/api-tokens/${created.id}`)).status, 404, 'a second revoke finds nothing');
   });
 
   test("unknown ids and another dropzone's token are 404 JSON, and the other token keeps working", async () => {
     for (const id of ['999999', 'abc', '1.5', '-1']) {
-      const res = await desk.desk('DELETE', `/api-tokens/${id}`);
+      const res = await desk.admin('DELETE', `/api-tokens/${id}`);
       assert.equal(res.status, 404, id);
       assert.equal(res.body.status, 'not_found', id);
       assert.equal(res.body.error, 'api token not found');
     }
     const otherTokens = (await asOtherDropzone(desk, 'GET', '/api-tokens')).body as { id: number }[];
     const otherId = otherTokens[0]!.id;
-    const res = await desk.desk('DELETE', `/api-tokens/${otherId}`);
+    const res = await desk.admin('DELETE', `/api-tokens/${otherId}`);
     assert.equal(res.status, 404);
     assert.deepEqual(res.body, { error: 'api token not found', id: otherId, status: 'not_found' });
     const stillWorks = await desk.sync('GET', '/bookings', undefined, bearer(OTHER_DZ_TOKEN));
@@ -93,31 +93,31 @@ describe('desk API: booking-system tokens', () => {
   });
 
   test("the other dropzone's desk makes tokens for its own dropzone", async () => {
-    const res = await asOtherDropzone(desk, 'POST', '/api-tokens', { label: 'Other system' });
+    const res = await desk.adminAs('other', 'POST', '/api-tokens', { label: 'Other system' });
     assert.equal(res.status, 201);
     const bookings = await listBookings(desk, res.body.token);
     assert.deepEqual(bookings.body.bookings.map((b: { external_id: string }) => b.external_id), ['OTHER-1']);
-    assert.equal((await desk.desk('DELETE', `/api-tokens/${res.body.id}`)).status, 404, 'not revocable from this dropzone');
+    assert.equal((await desk.admin('DELETE', `/api-tokens/${res.body.id}`)).status, 404, 'not revocable from this dropzone');
   });
 
   test('422 names the field: missing, empty, blank, too long, wrong type, unknown key', async () => {
-    assertInvalid(await desk.desk('POST', '/api-tokens', {}), 'label', /is required/);
-    assertInvalid(await desk.desk('POST', '/api-tokens', { label: '' }), 'label', /must not be empty/);
-    assertInvalid(await desk.desk('POST', '/api-tokens', { label: '   ' }), 'label', /must not be empty/);
-    assertInvalid(await desk.desk('POST', '/api-tokens', { label: 'x'.repeat(101) }), 'label', /at most 100 characters/);
-    assertInvalid(await desk.desk('POST', '/api-tokens', { label: 42 }), 'label', /must be a string/);
-    assertInvalid(await desk.desk('POST', '/api-tokens', { label: null }), 'label', /must be a string/);
-    assertInvalid(await desk.desk('POST', '/api-tokens', { label: 'ok', token: 'mine' }), 'token', /not a writable/);
-    const notAnObject = await desk.desk('POST', '/api-tokens', ['label']);
+    assertInvalid(await desk.admin('POST', '/api-tokens', {}), 'label', /is required/);
+    assertInvalid(await desk.admin('POST', '/api-tokens', { label: '' }), 'label', /must not be empty/);
+    assertInvalid(await desk.admin('POST', '/api-tokens', { label: '   ' }), 'label', /must not be empty/);
+    assertInvalid(await desk.admin('POST', '/api-tokens', { label: 'x'.repeat(101) }), 'label', /at most 100 characters/);
+    assertInvalid(await desk.admin('POST', '/api-tokens', { label: 42 }), 'label', /must be a string/);
+    assertInvalid(await desk.admin('POST', '/api-tokens', { label: null }), 'label', /must be a string/);
+    assertInvalid(await desk.admin('POST', '/api-tokens', { label: 'ok', token: 'mine' }), 'token', /not a writable/);
+    const notAnObject = await desk.admin('POST', '/api-tokens', ['label']);
     assert.equal(notAnObject.status, 422);
     assert.deepEqual(notAnObject.body.fields, { 'api token': 'body must be a JSON object' });
-    assert.equal((await desk.desk('POST', '/api-tokens', { label: 'x'.repeat(100) })).status, 201, '100 characters fit');
-    assert.equal((await desk.desk('POST', '/api-tokens', { label: ` ${'x'.repeat(100)} ` })).status, 201, 'trimmed before the length check');
+    assert.equal((await desk.admin('POST', '/api-tokens', { label: 'x'.repeat(100) })).status, 201, '100 characters fit');
+    assert.equal((await desk.admin('POST', '/api-tokens', { label: ` ${'x'.repeat(100)} ` })).status, 201, 'trimmed before the length check');
   });
 
   test('malformed JSON is 400, another content type 415, and neither makes a token', async () => {
     const before = apiTokenList.parse((await desk.desk('GET', '/api-tokens')).body).length;
-    const malformed = await desk.desk('POST', '/api-tokens', '{"label": "unfinished');
+    const malformed = await desk.admin('POST', '/api-tokens', '{"label": "unfinished');
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.status, 'bad_request');
     const text = await desk.request('/api/desk/api-tokens', { method: 'POST', headers: { ...bearer(desk.sessionToken), 'content-type': 'text/plain' }, body: 'label=x' });
@@ -136,7 +136,7 @@ describe('desk API: booking-system tokens', () => {
     const created = await createToken(desk, 'Logged');
     await listBookings(desk, created.token);
     await desk.sync('POST', '/bookings', { external_id: 'LOG-1', name: 'Logged Lou', jump_on: '2026-06-20' }, bearer(created.token));
-    await desk.desk('DELETE', `/api-tokens/${created.id}`);
+    await desk.admin('DELETE', `/api-tokens/${created.id}`);
     await listBookings(desk, created.token);
     const page = await desk.desk('GET', '/log?limit=500');
     assert.equal(page.status, 200);
@@ -168,7 +168,7 @@ describe('desk API: booking-system tokens in proxy mode', () => {
     assert.ok(forwarded.body.bookings.some((b: { external_id: string }) => b.external_id === 'REMOTE-ONLY'), "the remote's bookings");
     assert.ok(apiTokenList.parse((await desk.desk('GET', '/api-tokens')).body).some((t) => t.id === created.id));
     assert.ok(!apiTokenList.parse((await remote.desk('GET', '/api-tokens')).body).some((t) => t.label === 'Through the proxy'), 'not made on the remote');
-    assert.equal((await desk.desk('DELETE', `/api-tokens/${created.id}`)).status, 204);
+    assert.equal((await desk.admin('DELETE', `/api-tokens/${created.id}`)).status, 204);
     const refused = await listBookings(desk, created.token);
     assert.equal(refused.status, 401, 'refused locally, never forwarded');
   });

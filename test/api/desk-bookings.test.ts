@@ -123,7 +123,7 @@ describe('hand edits in proxy mode', () => {
   before(async () => (desk = await startTestDesk({ seed: BASE_SEED })));
   after(() => desk.dispose());
   beforeEach(async () => {
-    const switched = await desk.desk('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' });
+    const switched = await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' });
     assert.equal(switched.status, 200);
   });
 

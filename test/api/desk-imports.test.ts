@@ -131,7 +131,7 @@ describe('desk API: an import handed over is the desk\'s to send', () => {
   test('in proxy mode, another dropzone\'s desk cannot hand an import over (the remote credentials are not its)', async () => {
     const proxied = await startTestDesk();
     try {
-      assert.equal((await proxied.desk('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
+      assert.equal((await proxied.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
       const res = await asOtherDropzone(proxied, 'POST', '/imports', { ...FACTS, send: [sendRow(1)] });
       assert.equal(res.status, 403);
       assert.match(res.body.error, /proxy mode sends imports for dropzone "test" only/);

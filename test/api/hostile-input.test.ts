@@ -106,7 +106,7 @@ describe('hostile input: lone UTF-16 surrogates are refused, naming the field', 
     assertSurrogateRefused(await desk.desk('PATCH', '/bookings/NO-PRODUCT', '{"name":"Nina \\ud800"}'), 'name', 'hand edit');
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
     const tokens = (await desk.desk('GET', '/api-tokens')).body;
-    assertSurrogateRefused(await desk.desk('POST', '/api-tokens', '{"label":"Front \\udfff"}'), 'label', 'token label');
+    assertSurrogateRefused(await desk.admin('POST', '/api-tokens', '{"label":"Front \\udfff"}'), 'label', 'token label');
     assert.deepEqual((await desk.desk('GET', '/api-tokens')).body, tokens);
     const importBody = (fileName: string, header: string) =>
       `{"kind":"bookings","file_name":"${fileName}","headers":["${header}"],"mapping":{"${header}":"name"},"total_rows":1,"send":[]}`;
@@ -126,7 +126,7 @@ describe('hostile input: lone UTF-16 surrogates are refused, naming the field', 
     // The key is named by its escape, so the answer itself is well-formed.
     assert.match(mapping.body.error, /^mapping\.Na\\ud800me \(the key itself\) contains an unpaired UTF-16 surrogate/);
     assert.equal(typeof mapping.body.fields['mapping.Na\\ud800me'], 'string', mapping.text);
-    assertSurrogateRefused(await desk.desk('PUT', '/connection', '{"remote_url":"https://sync.example.com/\\ud800"}'), 'remote_url', 'remote URL');
+    assertSurrogateRefused(await desk.admin('PUT', '/connection', '{"remote_url":"https://sync.example.com/\\ud800"}'), 'remote_url', 'remote URL');
   });
 });
 
@@ -143,7 +143,7 @@ describe('hostile input: desk API bodies that are no object', () => {
 
   test('PUT /api/desk/connection with a JSON null is 422 naming the body, and changes nothing', async () => {
     const before = (await desk.desk('GET', '/connection')).body;
-    const res = await desk.desk('PUT', '/connection', 'null');
+    const res = await desk.admin('PUT', '/connection', 'null');
     assertJsonError(res, 422, 'unprocessable_content', 'null');
     assert.match(res.body.error, /^connection must be/);
     assert.equal(typeof res.body.fields?.connection, 'string');
@@ -165,7 +165,7 @@ describe('hostile input: desk API bodies that are no object', () => {
     ];
     for (const [method, path] of routes) {
       for (const body of ['null', '[]', '[{}]', '42', '"text"', 'true']) {
-        const res = await desk.desk(method, path, body);
+        const res = await desk.admin(method, path, body);
         assertJsonError(res, 422, 'unprocessable_content', `${method} ${path} ${body}`);
       }
     }
@@ -242,7 +242,7 @@ describe('hostile input: import settings must name real fields and formats', () 
         ['POST', '/imports', importOf(kind, { Name: 'name', Colour: field })],
         ['PUT', '/import-mappings', { kind, headers: ['Name', 'Colour'], mapping: { Name: 'name', Colour: field } }],
       ] as const) {
-        const res = await desk.desk(method, path, body);
+        const res = await desk.admin(method, path, body);
         assertJsonError(res, 422, 'unprocessable_content', `${path} ${kind} → ${field}`);
         assert.match(res.body.error, /mapping\.Colour\b/, res.text);
         assert.ok(res.body.error.includes(`"${field}"`), res.text);
@@ -257,7 +257,7 @@ describe('hostile input: import settings must name real fields and formats', () 
         ['POST', '/imports', importOf('bookings', { Date: 'jump_on' }, format)],
         ['PUT', '/import-mappings', { kind: 'bookings', headers: ['Date'], mapping: { Date: 'jump_on' }, date_format: format }],
       ] as const) {
-        const res = await desk.desk(method, path, body);
+        const res = await desk.admin(method, path, body);
         assertJsonError(res, 422, 'unprocessable_content', `${path} ${format}`);
         assert.match(res.body.error, /date_format\b/, res.text);
         assert.equal(typeof res.body.fields?.date_format, 'string');

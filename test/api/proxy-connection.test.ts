@@ -61,7 +61,7 @@ describe('desk API: /api/desk/connection', () => {
   ];
   for (const [what, body, message] of INVALID) {
     test(`PUT with ${what} is a 422 that says what is wrong, and changes nothing`, async () => {
-      const res = await desk.desk('PUT', '/connection', body);
+      const res = await desk.admin('PUT', '/connection', body);
       assert.equal(res.status, 422, res.text);
       assert.equal(res.body.status, 'unprocessable_content');
       assert.match(res.body.error, message);
@@ -78,7 +78,7 @@ describe('desk API: /api/desk/connection', () => {
   });
 
   test('a saved connection is stored in SQLite without the secret, the secret in a 0600 file; no answer shows it', async () => {
-    const res = await desk.desk('PUT', '/connection', {
+    const res = await desk.admin('PUT', '/connection', {
       mode: 'local',
       remote_url: 'https://sync.example.com/base/',
       credentials: { kind: 'bearer', token: 'very-secret-token-123' },
@@ -101,18 +101,18 @@ describe('desk API: /api/desk/connection', () => {
     if (posix) assert.equal(modeOf(file), 0o600);
     assert.match(readFileSync(file, 'utf8'), /very-secret-token-123/);
 
-    const header = await desk.desk('PUT', '/connection', { credentials: { kind: 'header', name: 'X-Api-Key', value: 'hdr-secret-456' } });
+    const header = await desk.admin('PUT', '/connection', { credentials: { kind: 'header', name: 'X-Api-Key', value: 'hdr-secret-456' } });
     assert.deepEqual(header.body.credentials, { kind: 'header', name: 'X-Api-Key', set: true });
     assert.ok(!header.text.includes('hdr-secret-456'));
     if (posix) assert.equal(modeOf(file), 0o600);
 
-    const none = await desk.desk('PUT', '/connection', { credentials: { kind: 'none' } });
+    const none = await desk.admin('PUT', '/connection', { credentials: { kind: 'none' } });
     assert.deepEqual(none.body.credentials, { kind: 'none', set: false });
     assert.throws(() => statSync(file), /ENOENT/, 'forgetting the credentials removes the file');
   });
 
   test('forgetting the URL in local mode is fine; the timeouts and mode stay', async () => {
-    const res = await desk.desk('PUT', '/connection', { remote_url: null });
+    const res = await desk.admin('PUT', '/connection', { remote_url: null });
     assert.equal(res.status, 200);
     assert.equal(res.body.remote_url, null);
     assert.equal(res.body.request_timeout_ms, 1500);
@@ -126,7 +126,7 @@ describe('the secret file: kept only for the user', { skip: !posix && 'POSIX fil
   test('a secret file that others can read is tightened to 0600 on start, with a notice that never shows the secret', async () => {
     mkdirSync(join(dir, 'data'));
     const first = await startTestDesk({ dataDir: join(dir, 'data') });
-    await first.desk('PUT', '/connection', { credentials: { kind: 'bearer', token: 'loose-secret-789' } });
+    await first.admin('PUT', '/connection', { credentials: { kind: 'bearer', token: 'loose-secret-789' } });
     await first.dispose();
     const file = join(dir, 'data', SECRET_FILE_NAME);
     chmodSync(file, 0o644);
@@ -187,7 +187,7 @@ describe('desk API: POST /api/desk/connection/test says exactly what went wrong'
     plain?.close();
   });
 
-  const probe = (body: unknown) => desk.desk('POST', '/connection/test', body);
+  const probe = (body: unknown) => desk.admin('POST', '/connection/test', body);
 
   test('ok: the Sync API answered, with its catalogue version', async () => {
     const res = await probe({ remote_url: remote.url, credentials: { kind: 'bearer', token: REMOTE_TOKEN } });

@@ -125,7 +125,7 @@ describe('proxy mode: wrong remote credentials', () => {
   });
 
   test("the other remote dropzone's token reaches the other dropzone's data: scoping is the remote's", async () => {
-    await desk.desk('PUT', '/connection', { credentials: { kind: 'bearer', token: REMOTE_OTHER_TOKEN } });
+    await desk.admin('PUT', '/connection', { credentials: { kind: 'bearer', token: REMOTE_OTHER_TOKEN } });
     const res = await desk.sync('GET', '/bookings/OTHER-1');
     assert.equal(res.status, 200);
     assert.equal(res.body.name, 'Somebody Else');

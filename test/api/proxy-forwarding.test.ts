@@ -160,7 +160,7 @@ describe('proxy mode: the same Sync API, served by the remote', () => {
   });
 
   test('switching back to local serves the local store again, without a restart', async () => {
-    const local = await desk.desk('PUT', '/connection', { mode: 'local' });
+    const local = await desk.admin('PUT', '/connection', { mode: 'local' });
     assert.equal(local.status, 200);
     assert.equal(local.body.mode, 'local');
     const products = await desk.sync('GET', '/products');
@@ -260,7 +260,7 @@ describe('proxy mode: what goes up and what comes back', () => {
   });
 
   test('a header-style credential is sent instead of Authorization when configured so', async () => {
-    await desk.desk('PUT', '/connection', { credentials: { kind: 'header', name: 'X-Dropzone-Key', value: 'header-secret-1' } });
+    await desk.admin('PUT', '/connection', { credentials: { kind: 'header', name: 'X-Dropzone-Key', value: 'header-secret-1' } });
     await desk.sync('GET', '/bookings?page=1');
     const last = fake.requests[fake.requests.length - 1]!;
     assert.equal(last.headers['x-dropzone-key'], 'header-secret-1');

@@ -11,8 +11,10 @@ import { installContractChecks, type ResponseCheck } from '../../electron/server
 import { serveRoute } from '../../electron/server/contract/serve-route';
 import { installErrorHandlers, installJsonParser } from '../../electron/server/errors';
 import { call, callForAnswer, ContractError } from '../../renderer/src/api/call';
+import { rememberAdminUnlock } from '../../renderer/src/api/admin-unlock';
 import { ApiError, setApiToken } from '../../renderer/src/api/client';
-import { startTestDesk, type TestDesk } from '../support/desk';
+import { ADMIN_HEADER } from '../../shared/schemas/admin';
+import { startTestDesk, TEST_ADMIN_PASSPHRASE, type TestDesk } from '../support/desk';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -163,6 +165,10 @@ describe('the route tables against a real desk', () => {
     assert.equal((await call(deskRoutes.health)).service, 'dropzone-desk');
     assert.equal((await call(deskRoutes.session)).mode, 'local');
     assert.equal((await call(deskRoutes.getConnection)).mode, 'local');
+    const passphrase = { body: { passphrase: TEST_ADMIN_PASSPHRASE } };
+    const admin = await call(deskRoutes.getAdmin);
+    rememberAdminUnlock(await call(admin.passphrase_set ? deskRoutes.unlockAdmin : deskRoutes.setAdminPassphrase, passphrase));
+    assert.equal((await call(deskRoutes.getAdmin)).unlocked, false, 'GET /admin is no administrator route: it tells, without the unlock');
     assert.equal((await call(deskRoutes.putConnection, { body: { request_timeout_ms: 20_000 } })).request_timeout_ms, 20_000);
     const log = await call(deskRoutes.listLog, { query: { limit: '5' } });
     assert.ok(log.entries.length > 0);
@@ -228,16 +234,22 @@ describe("the desk API's one 422", () => {
   after(() => desk.dispose());
 
   test('no body at all is an empty change of the connection; JSON null is a body, and no object', async () => {
-    const none = await desk.request('/api/desk/connection', { method: 'PUT', headers: { authorization: `Bearer ${desk.sessionToken}` } });
+    await desk.admin('GET', '/admin');
+    const unlocked = await desk.request<{ admin_token: string }>('/api/desk/admin/unlock', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${desk.sessionToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ passphrase: TEST_ADMIN_PASSPHRASE }),
+    });
+    const none = await desk.request('/api/desk/connection', { method: 'PUT', headers: { authorization: `Bearer ${desk.sessionToken}`, [ADMIN_HEADER]: unlocked.body.admin_token } });
     assert.equal(none.status, 200, none.text);
-    const nothing = await desk.desk('PUT', '/connection', 'null');
+    const nothing = await desk.admin('PUT', '/connection', 'null');
     assert.equal(nothing.status, 422);
     assert.deepEqual(nothing.body, { error: 'connection must be an object', fields: { connection: 'must be an object' }, status: 'unprocessable_content' });
   });
 
   test('a body that is no JSON object, where the desk words it', async () => {
     for (const [path, name] of [['/api-tokens', 'api token'], ['/import-mappings', 'import mapping']] as const) {
-      const res = await desk.desk(path === '/api-tokens' ? 'POST' : 'PUT', path, '[1]');
+      const res = await (path === '/api-tokens' ? desk.admin('POST', path, '[1]') : desk.desk('PUT', path, '[1]'));
       assert.equal(res.status, 422, path);
       assert.deepEqual(res.body, { error: 'body must be a JSON object', fields: { [name]: 'body must be a JSON object' }, status: 'unprocessable_content' }, path);
     }

@@ -3,7 +3,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDesk, type DeskOptions, type RunningDesk } from '../../electron/start';
+import { ADMIN_HEADER } from '../../shared/schemas/admin';
 import { BASE_SEED, TEST_NOW, TEST_TOKEN } from './seed';
+
+/** The administrator passphrase the test desks are set up with (on first use of `admin()`). */
+export const TEST_ADMIN_PASSPHRASE = 'correct horse battery staple';
+
+type RawDeskCall = (method: string, path: string, body?: unknown) => Promise<ApiResponse>;
+
+/** Unlocks as an administrator: sets the test passphrase when none is set, else gives it. */
+export async function unlockAsAdministrator(call: RawDeskCall): Promise<string> {
+  const state = await call('GET', '/admin');
+  const res = state.body?.passphrase_set
+    ? await call('POST', '/admin/unlock', { passphrase: TEST_ADMIN_PASSPHRASE })
+    : await call('PUT', '/admin/passphrase', { passphrase: TEST_ADMIN_PASSPHRASE });
+  if (res.status !== 200) throw new Error(`could not unlock as an administrator: ${res.status} ${res.text}`);
+  return res.body.admin_token as string;
+}
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -27,6 +43,8 @@ export interface TestDesk extends RunningDesk {
    * that dropzone's on this same server (one desk process per data folder serves every dropzone).
    */
   deskAs<T = any>(dropzoneKey: string, method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
+  /** An administrator route as the desk of another dropzone (its own passphrase and unlock). */
+  adminAs<T = any>(dropzoneKey: string, method: string, path: string, body?: unknown): Promise<ApiResponse<T>>;
   /** Runs a query on a second, read-only connection to the store file, to check what was (not) written. */
   queryStore<T = any>(sql: string, ...params: unknown[]): T[];
   /** Stops the server and removes the temp data dir. */
@@ -48,6 +66,15 @@ export async function startTestDesk(
   const desk = await startDesk({ dataDir, seedFile, port: options.port ?? 0, now: () => fixedNow, logErrors: false, ...options.deskOptions });
 
   const otherSessions = new Map<string, string>();
+  const otherAdminTokens = new Map<string, string>();
+  const sessionOf = (dropzoneKey: string): string => {
+    let token = otherSessions.get(dropzoneKey);
+    if (token === undefined) {
+      token = desk.addSession(dropzoneKey);
+      otherSessions.set(dropzoneKey, token);
+    }
+    return token;
+  };
   const request = async <T>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
     const response = await fetch(`${desk.url}${path}`, init);
     const text = await response.text();
@@ -55,10 +82,11 @@ export async function startTestDesk(
     if (text && (response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: body as T, text };
   };
-  const deskCall = <T>(sessionToken: string, method: string, path: string, body?: unknown) =>
+  let adminToken: string | undefined;
+  const deskCall = <T>(sessionToken: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     request<T>(`/api/desk${path}`, {
       method,
-      headers: { authorization: `Bearer ${sessionToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: { authorization: `Bearer ${sessionToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
 
@@ -77,8 +105,10 @@ export async function startTestDesk(
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
       }),
     desk: <T>(method: string, path: string, body?: unknown) => deskCall<T>(desk.sessionToken, method, path, body),
-    // The administrator unlock is being built (issue 14): until it is, an admin call is a session call.
-    admin: <T>(method: string, path: string, body?: unknown) => deskCall<T>(desk.sessionToken, method, path, body),
+    admin: async <T>(method: string, path: string, body?: unknown) => {
+      adminToken ??= await unlockAsAdministrator((m, p, b) => deskCall(desk.sessionToken, m, p, b));
+      return deskCall<T>(desk.sessionToken, method, path, body, { [ADMIN_HEADER]: adminToken });
+    },
     queryStore: <T>(sql: string, ...params: unknown[]) => {
       const db = new Database(desk.storeFile, { readonly: true });
       try {
@@ -87,13 +117,15 @@ export async function startTestDesk(
         db.close();
       }
     },
-    deskAs: <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => {
-      let token = otherSessions.get(dropzoneKey);
-      if (token === undefined) {
-        token = desk.addSession(dropzoneKey);
-        otherSessions.set(dropzoneKey, token);
+    deskAs: <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => deskCall<T>(sessionOf(dropzoneKey), method, path, body),
+    adminAs: async <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => {
+      const session = sessionOf(dropzoneKey);
+      let unlock = otherAdminTokens.get(dropzoneKey);
+      if (unlock === undefined) {
+        unlock = await unlockAsAdministrator((m, p, b) => deskCall(session, m, p, b));
+        otherAdminTokens.set(dropzoneKey, unlock);
       }
-      return deskCall<T>(token, method, path, body);
+      return deskCall<T>(session, method, path, body, { [ADMIN_HEADER]: unlock });
     },
     dispose: async () => {
       await desk.close();

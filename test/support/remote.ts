@@ -41,7 +41,7 @@ export function direct<T = any>(remote: TestDesk, method: string, path: string, 
 
 /** Switches the desk under test to proxy mode against `remoteUrl`. */
 export async function useProxy(desk: TestDesk, remoteUrl: string, extra: Record<string, unknown> = {}): Promise<ApiResponse> {
-  const res = await desk.desk('PUT', '/connection', {
+  const res = await desk.admin('PUT', '/connection', {
     mode: 'proxy',
     remote_url: remoteUrl,
     credentials: { kind: 'bearer', token: REMOTE_TOKEN },

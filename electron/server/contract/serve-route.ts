@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { isNoContent, type BodyOutput, type QueryOutput, type RouteParams, type RouteSpec, type ServerAnswer } from '../../../shared/api/route';
 
 export interface RouteCall<R extends RouteSpec> {
@@ -9,6 +9,20 @@ export interface RouteCall<R extends RouteSpec> {
   body: BodyOutput<R>;
   request: FastifyRequest;
   reply: FastifyReply;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The administrator guard (server/admin-unlocks.ts): the preHandler of every `guard: 'admin'` route. */
+    adminGuard: preHandlerAsyncHookHandler | null;
+  }
+}
+
+/** The route's guard; an administrator route on a server without the guard is a wiring mistake, refused at start. */
+function guardOf(app: FastifyInstance, route: RouteSpec): preHandlerAsyncHookHandler | undefined {
+  if (route.guard !== 'admin') return undefined;
+  if (!app.adminGuard) throw new Error(`${route.method} ${route.path} is an administrator route, and this server has no administrator guard`);
+  return app.adminGuard;
 }
 
 export type RouteHandler<R extends RouteSpec> = (call: RouteCall<R>) => ServerAnswer<R> | Promise<ServerAnswer<R>>;
@@ -31,11 +45,14 @@ function fastifySchema(route: RouteSpec) {
  */
 export function serveRoute<R extends RouteSpec>(app: FastifyInstance, route: R, handler: NoInfer<RouteHandler<R>>): void {
   const whenAbsent = route.body?.whenAbsent;
+  const guard = guardOf(app, route);
   app.route({
     method: route.method,
     url: route.path,
     ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
     schema: fastifySchema(route),
+    // After the body is checked: a malformed request is told so whoever sends it.
+    ...(guard ? { preHandler: guard } : {}),
     // Before the check: "no body" and a JSON `null` read the same to a validator.
     preValidation:
       whenAbsent === undefined

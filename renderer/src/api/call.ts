@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { isNoContent, pathOf, responseSchemaOf, type CallInput, type ClientAnswer, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
+import { ADMIN_IDLE_MINUTES } from '../../../shared/schemas/admin';
+import { adminHeaders, extendAdminUnlock, forgetAdminUnlock } from './admin-unlock';
 import { ApiError, errorBodyOf, exchange, NOT_JSON, type Exchange } from './client';
 
 /**
@@ -62,7 +64,13 @@ type Args<R extends RouteSpec> = object extends CallInput<R> ? [input?: CallInpu
  */
 export async function callForAnswer<R extends RouteSpec>(route: R, ...[input]: Args<R>): Promise<ClientAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
-  const answer = await exchange(route.method, `${pathOf(route, params)}${queryString(query)}`, body);
+  const admin = route.guard === 'admin';
+  const answer = await exchange(route.method, `${pathOf(route, params)}${queryString(query)}`, body, admin ? adminHeaders() : {});
+  if (admin) {
+    // The desk ended the unlock (idle too long, the passphrase changed, the desk restarted): the window asks again.
+    if (answer.status === 403 && (answer.json as { admin?: unknown } | null)?.admin !== undefined) forgetAdminUnlock();
+    else if (answer.ok) extendAdminUnlock(ADMIN_IDLE_MINUTES);
+  }
   return readAnswer(route, answer);
 }
 

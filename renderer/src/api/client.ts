@@ -56,7 +56,7 @@ export class SerialisedJson {
 }
 
 /** The one place a call goes out: the bearer token added, JSON in, JSON out; no answer at all is an OfflineError. */
-export async function exchange(method: string, path: string, body?: unknown): Promise<Exchange> {
+export async function exchange(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
   let response: Response;
   try {
     response = await fetch(`${apiBase()}${path}`, {
@@ -64,6 +64,7 @@ export async function exchange(method: string, path: string, body?: unknown): Pr
       headers: {
         ...authHeader(),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : body instanceof SerialisedJson ? body.blob : JSON.stringify(body),
     });

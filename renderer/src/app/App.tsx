@@ -5,6 +5,7 @@ import { useHashLocation } from 'wouter/use-hash-location';
 import { hasApiToken } from '../api/client';
 import { lazy, Suspense } from 'react';
 import { LoadingState, MissingTokenState } from '../components/states';
+import { AdminUnlockHost } from '../features/admin/AdminUnlockHost';
 import { BookingsPage } from '../features/bookings/BookingsPage';
 import { ImportHost } from '../features/import/ImportHost';
 import { NAV_ITEMS, ROUTES } from './routes';
@@ -90,6 +91,7 @@ export function App() {
         <AppShell.Main>
           <Screens />
           <ImportHost />
+          <AdminUnlockHost />
         </AppShell.Main>
         <AppShell.Footer>
           <StatusBar />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { BadgeLink } from '../components/BadgeLink';
 import type { DeskSession } from '../../../shared/schemas/desk';
 import { listenQuery } from '../api/listen-api';
+import { AdminStatusBadge } from '../features/admin/AdminStatusBadge';
 import { ImportActivityBadge } from '../features/import/ImportActivityBadge';
 import { healthQuery, sessionQuery } from '../api/queries';
 import { ROUTES } from './routes';
@@ -96,6 +97,7 @@ export function StatusBar() {
         )}
         <PortTakenBadge />
         <ImportActivityBadge />
+        <AdminStatusBadge />
         {proxy && deviations > 0 && (
           <Tooltip label="Proxied responses whose shape differs from the spec; open the Log to see them">
             <AlertLink route={ROUTES.logDeviations} testId="status-deviations">

@@ -2,6 +2,7 @@ import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';
+import { AdminCard } from './AdminCard';
 import { ApiTokensCard } from './ApiTokensCard';
 import { BookingSystemsCard } from './BookingSystemsCard';
 import { ConnectionCard } from './connection/ConnectionCard';
@@ -43,6 +44,7 @@ export function SettingsPage() {
       <ConnectionCard />
       <BookingSystemsCard />
       <ApiTokensCard />
+      <AdminCard />
       <Text size="xs" c="dimmed">
         Dropzone Desk v{version}
       </Text>
