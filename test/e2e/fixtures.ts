@@ -10,6 +10,25 @@ export interface DeskUnderTest {
   token: string;
   /** Opens the desk at a screen (hash route) with the session token, as a user would from the printed URL. */
   open(page: Page, route?: string): Promise<void>;
+  /** Headers for an administrator route called directly (the passphrase is set up on first use). */
+  adminHeaders(): Promise<Record<string, string>>;
+}
+
+/** The administrator passphrase the e2e desks get when a test first needs one. */
+export const E2E_ADMIN_PASSPHRASE = 'e2e administrator passphrase';
+
+/** Sets up (or gives) the administrator passphrase through the desk API; the unlock's headers. */
+export async function unlockedHeaders(url: string, token: string): Promise<Record<string, string>> {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const state = (await (await fetch(`${url}/api/desk/admin`, { headers: auth })).json()) as { passphrase_set: boolean };
+  const res = await fetch(`${url}/api/desk/admin/${state.passphrase_set ? 'unlock' : 'passphrase'}`, {
+    method: state.passphrase_set ? 'POST' : 'PUT',
+    headers: auth,
+    body: JSON.stringify({ passphrase: E2E_ADMIN_PASSPHRASE }),
+  });
+  if (res.status !== 200) throw new Error(`could not unlock as an administrator: ${res.status} ${await res.text()}`);
+  const { admin_token: adminToken } = (await res.json()) as { admin_token: string };
+  return { authorization: `Bearer ${token}`, 'X-Desk-Admin': adminToken };
 }
 
 /**
@@ -27,9 +46,11 @@ export const test = base.extend<{ desk: DeskUnderTest }>({
     try {
       serve = await startServe(['--port', '0', '--data-dir', join(dir, 'data'), '--seed', seedFile]);
       const { url, token } = serve;
+      let admin: Record<string, string> | undefined;
       await use({
         url,
         token,
+        adminHeaders: async () => (admin ??= await unlockedHeaders(url, token)),
         open: async (page, route = '/bookings') => {
           await page.goto(`${url}/?token=${token}#${route}`);
           await expect(page.getByTestId('status-dropzone')).toHaveText('Test Dropzone');

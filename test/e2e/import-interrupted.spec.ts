@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, dateInZone } from '../../shared/dates';
 import { startServe, type ServeProcess } from '../support/serve-process';
-import { saveScreenshot, type DeskUnderTest } from './fixtures';
+import { saveScreenshot, unlockedHeaders, type DeskUnderTest } from './fixtures';
 import { ImportHistoryScreen, ImportWizardScreen } from './pages/import';
 import { expect, test } from './proxied-desk';
 import { E2E_SEED } from './seed';
@@ -25,6 +25,7 @@ const deskOf = (serve: ServeProcess): DeskUnderTest => ({
     await page.goto(`${serve.url}/?token=${serve.token}#${route}`);
     await expect(page.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
   },
+  adminHeaders: () => unlockedHeaders(serve.url, serve.token),
 });
 
 test('the desk dies mid-send: after its restart the import is Interrupted in the history with every row, and its unsent rows are retried from there', async ({ page, request, remote }) => {

@@ -20,7 +20,7 @@ export interface ProxiedRemote {
   get(request: APIRequestContext, path: string): ReturnType<APIRequestContext['get']>;
   delete(request: APIRequestContext, path: string): ReturnType<APIRequestContext['delete']>;
   /** Switches a desk to proxy mode against this remote (through the gate). */
-  connect(request: APIRequestContext, desk: Pick<DeskUnderTest, 'url' | 'token'>): Promise<void>;
+  connect(request: APIRequestContext, desk: Pick<DeskUnderTest, 'url' | 'adminHeaders'>): Promise<void>;
 }
 
 /**
@@ -61,7 +61,7 @@ export const test = deskTest.extend<{ remote: ProxiedRemote }>({
         delete: (request, path) => request.delete(`${remoteUrl}/api/f1/sync${path}`, { headers }),
         async connect(request, desk) {
           const res = await request.put(`${desk.url}/api/desk/connection`, {
-            headers: { authorization: `Bearer ${desk.token}` },
+            headers: await desk.adminHeaders(),
             data: { mode: 'proxy', remote_url: openGate.url, credentials: { kind: 'bearer', token: REMOTE_TOKEN } },
           });
           expect(res.status(), await res.text()).toBe(200);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { dateInZone } from '../../shared/dates';
 import { BASE_SEED, TEST_TODAY } from '../support/seed';
 import { startServe, type ServeProcess } from '../support/serve-process';
+import { AdminDialog } from './pages/admin';
 import { expect, saveScreenshot, test as deskTest } from './fixtures';
 import { BookingsScreen } from './pages/bookings';
 import { LogScreen } from './pages/log';
@@ -71,6 +72,7 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
   await settings.chooseCredentials('Bearer token');
   await settings.token().fill(REMOTE_TOKEN);
   await settings.testButton().click();
+  await new AdminDialog(page).complete();
   await expect(settings.testResult()).toHaveAttribute('data-result', 'ok');
   await expect(settings.testResult()).toContainText('Connected');
   await expect(settings.testResult()).toContainText(/Catalogue version \w+/);
@@ -127,7 +129,7 @@ test('in proxy mode the remote\'s locks hold: the form says which fields stayed 
   // Switching in Settings has its own test above; here the desk API does it.
   const switched = await fetch(`${desk.url}/api/desk/connection`, {
     method: 'PUT',
-    headers: { authorization: `Bearer ${desk.token}`, 'content-type': 'application/json' },
+    headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
     body: JSON.stringify({ mode: 'proxy', remote_url: remote.url, credentials: { kind: 'bearer', token: REMOTE_TOKEN } }),
   });
   expect(switched.status).toBe(200);
@@ -162,6 +164,7 @@ test('Test connection against a dead port says the connection was refused, and w
   await settings.chooseMode('Proxy to a remote server');
   await settings.remoteUrl().fill(`http://127.0.0.1:${port}`);
   await settings.testButton().click();
+  await new AdminDialog(page).complete();
   await expect(settings.testResult()).toHaveAttribute('data-result', 'refused');
   await expect(settings.testResult()).toContainText('Connection refused');
   await expect(settings.testResult()).toContainText(`connection refused (127.0.0.1:${port})`);
@@ -176,5 +179,6 @@ test('Save refuses proxy mode without a URL, beside the field', async ({ page, d
   await expect(settings.card()).toContainText('Enter the remote server’s base URL');
   await settings.remoteUrl().fill('ftp://example.com');
   await settings.saveButton().click();
+  await new AdminDialog(page).complete();
   await expect(settings.remoteUrl()).toHaveAttribute('aria-invalid', 'true');
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { AdminDialog } from './admin';
 
 /** The Settings screen's "Booking system tokens" card (#/settings). */
 export class ApiTokensCard {
@@ -21,10 +22,12 @@ export class ApiTokensCard {
   readonly confirmRevoke = () => this.revokeDialog().getByRole('button', { name: 'Revoke token' });
   readonly empty = () => this.card().getByTestId('empty');
 
-  async create(label: string): Promise<string> {
+  /** Makes a token; `firstAdminAction`: the window is not unlocked yet, so the passphrase is asked for. */
+  async create(label: string, firstAdminAction = false): Promise<string> {
     await this.newTokenButton().click();
     await this.label().fill(label);
     await this.createButton().click();
+    if (firstAdminAction) await new AdminDialog(this.page).complete();
     return (await this.createdToken().innerText()).trim();
   }
 }

@@ -13,7 +13,7 @@ export async function tokenMadeInSettings(page: Page, desk: ScenarioDesk, reques
   const tokens = new ApiTokensCard(page);
   await expect(tokens.row('seed token 1')).toBeVisible();
 
-  const token = await tokens.create('Front desk booking system');
+  const token = await tokens.create('Front desk booking system', true);
   expect(token).toMatch(/^dzd_[\w-]{43}$/);
   await expect(tokens.createdPanel()).toContainText('Copy it now: it is not shown again');
   await expect(tokens.createdToken()).toHaveCSS('font-family', /mono/i);

@@ -25,6 +25,8 @@ export function AdminUnlockHost() {
       title="Administrator passphrase"
       data-testid="admin-unlock-dialog"
       styles={DIALOG_STYLES}
+      // Above the dialog whose action asked for it (a confirmation is often open underneath).
+      zIndex={400}
     >
       {requested && <UnlockBody />}
     </Modal>
