@@ -16,6 +16,8 @@ export function recordUpgradePayment(ctx: SyncContext, input: UpgradePaymentRequ
     const known = store.finance.paymentByProcessorId(dropzone.id, input.processor_id);
     if (known) return samePaymentAgain(ctx, known, input);
 
+    // The booking first: a payment for a booking this dropzone does not have is 404, whatever else it says.
+    if (!store.bookings.byExternalId(dropzone.id, input.external_id)) return { ok: false, refused: 'not_found', error: 'booking not found' };
     const upgrade = store.catalogue.upgrade(dropzone.id, input.upgrade_id);
     if (!upgrade) {
       return { ok: false, refused: 'unprocessable_content', error: `upgrade_id ${input.upgrade_id} is no upgrade of this dropzone`, fields: { upgrade_id: `${input.upgrade_id} is no upgrade of this dropzone` } };
