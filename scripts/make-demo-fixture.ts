@@ -99,7 +99,7 @@ const CAMERA_PACKAGES: readonly (readonly [{ text: string; productId: number | n
   [{ text: 'No camera', productId: null }, 5],
 ];
 
-const UPGRADES = [
+const UPGRADES: SeedFile['dropzones'][number]['upgrades'] = [
   { id: 1, name: '4K footage', active: true, notify_staff: true, payment_price_cents: 2500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1Q4kFootageDemo', created_at: at(day(-400), 9, 0), updated_at: at(day(-120), 14, 10), grants_4k: true, centi_credits: 50, offered_to: ['main', 'all', 'highlights'] },
   { id: 2, name: 'Raw footage', active: true, notify_staff: true, payment_price_cents: 3500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QRawFootageDemo', created_at: at(day(-400), 9, 5), grants_raw_footage: true, centi_credits: 50, offered_to: ['main', 'all'] },
   { id: 3, name: 'Extra photo pack (50 photos)', active: true, notify_staff: false, payment_price_cents: 1900, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QPhotoPackDemo', created_at: at(day(-380), 11, 30), grants_photos: true, centi_credits: 25, offered_to: ['none', 'main', 'all', 'highlights', 'insta', 'freefall'] },

@@ -18,7 +18,7 @@ export const SERVICE_SEED = {
     {
       ...test!,
       api_tokens: [TEST_TOKEN],
-      upgrades: [...test!.upgrades, SERVICE_UPGRADES.photos, SERVICE_UPGRADES.fourK],
+      upgrades: [...(test!.upgrades ?? []), SERVICE_UPGRADES.photos, SERVICE_UPGRADES.fourK],
       bookings: [
         ...test!.bookings,
         { id: 300, external_id: 'JUMPED-PAID', name: 'Paula Paid', jump_on: '2026-06-14', camera_package: 'Selfie', jump: jumped('selfie') },
