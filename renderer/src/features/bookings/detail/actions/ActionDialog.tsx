@@ -83,6 +83,7 @@ export function ActionDialog({ externalId, available, onClose }: { externalId: s
       onClose={close}
       size="lg"
       styles={DIALOG_STYLES}
+      closeButtonProps={{ 'aria-label': 'Close without recording' }}
       title={
         <Group gap="xs" component="span">
           <span>{text.title}</span>
@@ -119,6 +120,7 @@ export function ActionDialog({ externalId, available, onClose }: { externalId: s
             onChange={(credits) => setInputs((i) => ({ ...i, credits }))}
             decimalScale={2}
             allowNegative
+            hideControls
             required
             data-testid="action-credits"
           />
