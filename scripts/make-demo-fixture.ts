@@ -10,8 +10,12 @@
  *   "Videographer" / "Videographer 4K"), so the longest prefix wins, and an inactive legacy one;
  * - bookings from 20 days back to 30 days ahead, a handful delivered more than 60 days ago
  *   (the `conflict` rule), walk-ins without an external_id, packages that match no product;
- * - past jumps with a filmer and finance histories: regular, upgrade with a payment,
- *   reception_upgrade, manual_credit, preview followed by reception_conversion.
+ * - past jumps with a filmer and finance histories that tell true stories (the rules of
+ *   shared/service/actions.ts): a product matched on sync is `unspecified` with no credit; paid
+ *   content is delivered (`regular`, the product's credits) on or after the recorded jump; then
+ *   an upgrade bought online with its payment, a product change at reception, a manual credit;
+ *   or a free preview (`preview`, no entitlements), maybe followed by a `reception_conversion`.
+ *   Jumps not yet edited (processing, uploaded) have no delivery and nothing after it.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -95,11 +99,11 @@ const CAMERA_PACKAGES: readonly (readonly [{ text: string; productId: number | n
   [{ text: 'No camera', productId: null }, 5],
 ];
 
-const UPGRADES = [
-  { id: 1, name: '4K footage', active: true, notify_staff: true, payment_price_cents: 2500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1Q4kFootageDemo', created_at: at(day(-400), 9, 0), updated_at: at(day(-120), 14, 10) },
-  { id: 2, name: 'Raw footage', active: true, notify_staff: true, payment_price_cents: 3500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QRawFootageDemo', created_at: at(day(-400), 9, 5) },
-  { id: 3, name: 'Extra photo pack (50 photos)', active: true, notify_staff: false, payment_price_cents: 1900, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QPhotoPackDemo', created_at: at(day(-380), 11, 30) },
-  { id: 4, name: 'Social media clips', active: true, notify_staff: false, payment_price_cents: 1500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QSocialClipsDemo', created_at: at(day(-300), 16, 45) },
+const UPGRADES: SeedFile['dropzones'][number]['upgrades'] = [
+  { id: 1, name: '4K footage', active: true, notify_staff: true, payment_price_cents: 2500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1Q4kFootageDemo', created_at: at(day(-400), 9, 0), updated_at: at(day(-120), 14, 10), grants_4k: true, centi_credits: 50, offered_to: ['main', 'all', 'highlights'] },
+  { id: 2, name: 'Raw footage', active: true, notify_staff: true, payment_price_cents: 3500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QRawFootageDemo', created_at: at(day(-400), 9, 5), grants_raw_footage: true, centi_credits: 50, offered_to: ['main', 'all'] },
+  { id: 3, name: 'Extra photo pack (50 photos)', active: true, notify_staff: false, payment_price_cents: 1900, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QPhotoPackDemo', created_at: at(day(-380), 11, 30), grants_photos: true, centi_credits: 25, offered_to: ['none', 'main', 'all', 'highlights', 'insta', 'freefall'] },
+  { id: 4, name: 'Social media clips', active: true, notify_staff: false, payment_price_cents: 1500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QSocialClipsDemo', created_at: at(day(-300), 16, 45), grants_video_entitlement: 'all', centi_credits: 25, offered_to: ['main'] },
   { id: 5, name: 'Souvenir USB stick', active: false, notify_staff: true, payment_price_cents: 2900, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QUsbStickDemo', created_at: at(day(-700), 10, 0), updated_at: at(day(-200), 8, 20) },
 ];
 const upgrade = (id: number) => UPGRADES.find((u) => u.id === id)!;
@@ -277,14 +281,18 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
   if (options.legacyProduct) productId = 7; // sold while the handcam package was still on offer
 
   const initial = productId === null ? undefined : product(productId);
+  // Matching records what the booking is entitled to; nothing reached the customer, no credit moved.
   if (initial) {
-    ledger.productEvent('regular', initial, initial.centi_credits, `Product "${initial.name}" matched from camera package "${pkg.text}"`, createdAt);
+    ledger.productEvent('unspecified', initial, 0, `Product "${initial.name}" matched from camera package "${pkg.text}"`, createdAt);
   }
 
   let jump: SeedBooking['jump'];
   if (past) {
     const jumpAt = (h: number) => at(jumpOn, h, int(0, 59));
     const finalProduct = () => (productId === null ? undefined : product(productId));
+    // Paid content is delivered on the day of the jump, after landing (a paid product and a finished album).
+    const delivered = plan.album === 'delivered_paid' && initial !== undefined;
+    if (delivered) ledger.productEvent('regular', initial, initial.centi_credits, `Paid content delivered (${initial.name})`, jumpAt(int(11, 13)));
     switch (plan.history) {
       case 'upgrade': {
         const p = finalProduct()!;
@@ -308,7 +316,7 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
       case 'reception_upgrade': {
         const from = finalProduct()!;
         const to = product(from.id === 1 ? 2 : from.id === 5 ? 3 : 4);
-        ledger.productEvent('reception_upgrade', to, to.centi_credits - from.centi_credits, `Product changed from "${from.name}" to "${to.name}"`, jumpAt(int(12, 16)));
+        ledger.productEvent('reception_upgrade', to, to.centi_credits - from.centi_credits, `Product changed from ${from.name} to ${to.name}`, jumpAt(int(14, 17)));
         productId = to.id;
         break;
       }
@@ -336,14 +344,15 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
       case 'preview_only':
       case 'preview_conversion': {
         const previewAt = jumpAt(int(13, 16));
+        // A preview entitles to nothing (spec 6: "a customer who has not purchased"), credit change 0.
         ledger.add({
-          event_type: 'preview', video_entitlement: 'highlights', camera_requirement: 'videographer', photos: false, has_4k: false, raw_footage: false,
-          centi_credit_change: 0, comment: 'Watermarked preview sent at landing', product_id: null, created_at: previewAt,
+          event_type: 'preview', video_entitlement: 'none', camera_requirement: null, photos: false, has_4k: false, raw_footage: false,
+          centi_credit_change: 0, comment: 'Free preview sent', product_id: null, created_at: previewAt,
         });
         if (plan.history === 'preview_conversion') {
           const to = product(pick([3, 3, 5, 4]));
           const convertedAt = notAfterLatest(new Date(Date.parse(previewAt) + int(20, 90) * 60_000).toISOString());
-          ledger.productEvent('reception_conversion', to, to.centi_credits, `Bought "${to.name}" at reception after the preview`, convertedAt);
+          ledger.productEvent('reception_conversion', to, to.centi_credits, `Converted at reception to ${to.name}`, convertedAt);
           productId = to.id;
         }
         break;
@@ -360,7 +369,7 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
       : options.legacyProduct || plan.offset < -60 ? (chance(0.5) ? RETIRED_FILMER : pick(OUTSIDE_FILMERS))
       : camera === 'selfie' || camera === 'handcam' ? pick(SELFIE_FILMERS)
       : pick(OUTSIDE_FILMERS);
-    jump = { id: nextJumpId++, camera, filmer_id: filmer?.id ?? null };
+    jump = { id: nextJumpId++, camera, filmer_id: filmer?.id ?? null, jumped_on: jumpOn };
   }
 
   const lastEvent = ledger.last();
@@ -422,13 +431,16 @@ function makeBookings(): SeedBooking[] {
     const history = weighted<Plan['history']>([
       ['plain', 44], ['upgrade', 12], ['reception_upgrade', 10], ['manual_credit', 14], ['preview_conversion', 10], ['preview_only', 10],
     ]);
-    const album = offset >= -2 ? pick(['processing', 'uploaded']) : history === 'preview_only' ? 'delivered_preview' : 'delivered_paid';
-    bookings.push(makeBooking({ offset, album, history }));
+    const editing = offset >= -2;
+    const album = editing ? pick(['processing', 'uploaded']) : history === 'preview_only' ? 'preview_sent' : 'delivered_paid';
+    // An album still being edited reached nobody: nothing was delivered, so nothing came after a delivery.
+    bookings.push(makeBooking({ offset, album, history: editing ? 'plain' : history }));
   }
   // Walk-ins the booking system never saw (listed only with include_all=true).
   for (let i = 0; i < 14; i++) {
     const offset = int(-12, -1);
-    bookings.push(makeBooking({ offset, album: offset < -2 ? 'delivered_paid' : 'processing', history: pick(['plain', 'preview_conversion']) }, { walkIn: true }));
+    const editing = offset >= -2;
+    bookings.push(makeBooking({ offset, album: editing ? 'processing' : 'delivered_paid', history: editing ? 'plain' : pick(['plain', 'preview_conversion']) }, { walkIn: true }));
   }
   // A couple of voucher bookings whose external_id needs URL-encoding (slash, space).
   for (const [i, id] of ['GV/2026-0142', 'GV/2026-0157 B'].entries()) {

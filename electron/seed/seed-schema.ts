@@ -36,6 +36,13 @@ const upgrade = z.strictObject({
   payment_price_identifier: z.string().default(''),
   created_at: isoDateTime.optional(),
   updated_at: isoDateTime.optional(),
+  // Desk extensions (migration 8): what the upgrade grants, its credits, whom it is offered to.
+  grants_video_entitlement: z.enum(VIDEO_ENTITLEMENTS).exclude(['none']).nullable().optional(),
+  grants_photos: z.boolean().optional(),
+  grants_4k: z.boolean().optional(),
+  grants_raw_footage: z.boolean().optional(),
+  centi_credits: z.number().int().optional(),
+  offered_to: z.array(z.enum(VIDEO_ENTITLEMENTS)).optional(),
 });
 
 const filmer = z.strictObject({
@@ -99,7 +106,7 @@ const booking = bookingWrite.extend({
   locked_attributes: z.array(z.string()).optional(),
   created_at: isoDateTime.optional(),
   updated_at: isoDateTime.optional(),
-  jump: z.strictObject({ id: id.optional(), camera: z.string().nullable().optional(), filmer_id: id.nullable().optional() }).optional(),
+  jump: z.strictObject({ id: id.optional(), camera: z.string().nullable().optional(), filmer_id: id.nullable().optional(), jumped_on: isoDate.nullable().optional() }).optional(),
   finance_events: z.array(financeEvent).optional(),
 });
 

@@ -122,7 +122,7 @@ function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products:
     withLedgerRow: !finance_events?.length,
   });
   if (jump) {
-    store.jumps.insert({ id: jump.id, dropzone_id: dropzoneId, booking_id: bookingId, camera: jump.camera ?? null, filmer_id: jump.filmer_id ?? null });
+    store.jumps.insert({ id: jump.id, dropzone_id: dropzoneId, booking_id: bookingId, camera: jump.camera ?? null, filmer_id: jump.filmer_id ?? null, jumped_on: shift.date(jump.jumped_on ?? null) });
   }
   // Insert in ledger order so each running total is the sum of the changes before it.
   const events = [...(finance_events ?? [])].sort((x, y) => Date.parse(x.created_at) - Date.parse(y.created_at) || (x.id ?? 0) - (y.id ?? 0));

@@ -22,6 +22,7 @@ import { sendError } from './reply';
 import { RequestLog } from './request-log';
 import { adminRoutes } from './routes/desk-admin';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
+import { bookingActionRoutes, upgradePaymentRoutes } from './routes/desk-booking-actions';
 import { deskBookingRoutes } from './routes/desk-bookings';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
@@ -167,11 +168,14 @@ export function buildApp({
       await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now });
     });
     authed.register(syncProxyRoutes, { connection, deskDropzone });
+    // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.
+    authed.register(upgradePaymentRoutes, { store, connection, now });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
       desk.register(sessionRoutes, { connection, log });
       desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, connection, now });
+      desk.register(bookingActionRoutes, { store, connection, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });
       desk.register(listenRoutes, { store, facts: listenFacts, now });

@@ -4,9 +4,12 @@ import type { Store } from '../store/store';
 import { deprecatedBooleans, entitlementsOf } from '../../shared/service/entitlements';
 
 /**
- * Records in the ledger that a booking got (or changed) its product through matching. The event
- * carries the new product's entitlements; the credit change moves the running total from what the
- * old product granted to what the new one grants (docs/spec-decisions.md).
+ * Records in the ledger that a booking got (or changed) its product through matching: what the
+ * booking is now entitled to, as `unspecified` with no credit change. Nothing reached the customer
+ * and no credit moved (spec 6: `regular` is the first *delivery* of paid content); credits come
+ * with delivery, conversion, upgrades and manual credits (shared/service/actions.ts). A product
+ * changed by sync before delivery is likewise `unspecified`, 0 credits (docs/spec-decisions.md).
+ * Returns the event's id.
  */
 export function recordProductAssignment(
   store: Store,
@@ -17,16 +20,12 @@ export function recordProductAssignment(
   /** 0 for a booking created in this same transaction: it has no ledger yet, no need to look. */
   totalBefore?: number,
 ): number {
-  const entitlements = entitlementsOf(product);
-  const change = product.centi_credits - (previous?.centi_credits ?? 0);
-  const sameEntitlements =
-    previous !== undefined && JSON.stringify(entitlementsOf(previous)) === JSON.stringify(entitlements);
   return store.finance.append({
     dropzone_id: booking.dropzone_id,
     booking_id: booking.id,
-    event_type: previous === undefined ? 'regular' : change === 0 && sameEntitlements ? 'unspecified' : 'reception_upgrade',
-    ...entitlements,
-    centi_credit_change: change,
+    event_type: 'unspecified',
+    ...entitlementsOf(product),
+    centi_credit_change: 0,
     comment: previous
       ? `Product changed from "${previous.name}" to "${product.name}"`
       : `Product "${product.name}" matched from camera package "${booking.camera_package ?? ''}"`,

@@ -1,5 +1,9 @@
 import { adminUnlocked, adminView, passphraseWrite, unlockInput } from '../schemas/admin';
 import { apiTokenCreate, apiTokenCreated, apiTokenList } from '../schemas/api-tokens';
+import {
+  actionApplied, actionApplyRequest, actionPreviewAnswer, actionPreviewRequest, bookingActionsView, correctionRequest, deskLedger, manualCreditRequest,
+  upgradePaymentRecorded, upgradePaymentRequest,
+} from '../schemas/booking-actions';
 import { connectionTestInput, connectionTestResult, connectionUpdate, connectionView, deskHealth, deskSession, logEntryDetail, logPage, logQuery } from '../schemas/desk';
 import { deskError } from '../schemas/desk-error';
 import { handEdit, handEditAnswer, unlockFields } from '../schemas/hand-edits';
@@ -69,6 +73,43 @@ export const deskRoutes = {
     path: '/api/desk/bookings/:external_id/unlock',
     body: { schema: unlockFields, name: 'unlock', checkedBy: 'sync-rule' },
     responses: { 200: handEditAnswer, 404: deskError, 409: deskError, 422: deskError },
+  }),
+
+  // Album and credits: the service's actions on a booking (docs/desk-api.md, "Album and credits"); local mode only.
+  bookingActions: defineRoute({ method: 'GET', path: '/api/desk/bookings/:external_id/actions', responses: { 200: bookingActionsView, 404: deskError, 409: deskError } }),
+  previewBookingAction: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings/:external_id/actions/preview',
+    body: { schema: actionPreviewRequest, name: 'action preview' },
+    responses: { 200: actionPreviewAnswer, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  applyBookingAction: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings/:external_id/actions',
+    body: { schema: actionApplyRequest, name: 'action' },
+    responses: { 201: actionApplied, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  bookingLedger: defineRoute({ method: 'GET', path: '/api/desk/bookings/:external_id/ledger', responses: { 200: deskLedger, 404: deskError, 409: deskError } }),
+  recordManualCredit: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings/:external_id/ledger/manual-credits',
+    guard: 'admin',
+    body: { schema: manualCreditRequest, name: 'manual credit' },
+    responses: { 201: actionApplied, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  recordCorrection: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings/:external_id/ledger/corrections',
+    guard: 'admin',
+    body: { schema: correctionRequest, name: 'correction' },
+    responses: { 201: actionApplied, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  // Also open to a Sync API token of the dropzone (a payment relay): see docs/desk-api.md.
+  recordUpgradePayment: defineRoute({
+    method: 'POST',
+    path: '/api/desk/upgrade-payments',
+    body: { schema: upgradePaymentRequest, name: 'upgrade payment' },
+    responses: { 200: upgradePaymentRecorded, 201: upgradePaymentRecorded, 404: deskError, 409: deskError, 422: deskError },
   }),
 
   getListen: defineRoute({ method: 'GET', path: '/api/desk/listen', responses: { 200: listenView } }),

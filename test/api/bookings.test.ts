@@ -79,13 +79,14 @@ describe('POST /bookings: create', () => {
     assert.equal(res.body.product_id, 2);
     const events = (await desk.sync('GET', '/bookings/NEW-2')).body.finance_events;
     assert.equal(events.length, 1);
-    assert.equal(events[0].event_type, 'regular');
+    // Matching records the entitlements; credits come with delivery (docs/spec-decisions.md, "Finance events").
+    assert.equal(events[0].event_type, 'unspecified');
     assert.equal(events[0].product_id, 2);
     assert.equal(events[0].video_entitlement, 'main');
     assert.equal(events[0].camera_requirement, 'selfie');
     assert.equal(events[0].photos, true);
-    assert.equal(events[0].centi_credit_change, 150);
-    assert.equal(events[0].centi_total_credits, 150);
+    assert.equal(events[0].centi_credit_change, 0);
+    assert.equal(events[0].centi_total_credits, 0);
     assert.equal(events[0].selfie, true);
     assert.equal(events[0].socials, false);
   });
@@ -165,7 +166,7 @@ describe('POST /bookings: update', () => {
     assert.equal(events[0].camera_requirement, 'videographer');
     assert.equal(events[0].has_4k, true);
     assert.equal(events[0].socials, true);
-    assert.equal(events[0].centi_total_credits, 200);
+    assert.equal(events[0].centi_total_credits, 0, 'no credit before delivery');
   });
 
   test('camera_package is locked once a product is matched: partial_update, the other fields still apply', async () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { dateInZone } from '../../shared/dates';
 import { bookingList, bookingShow } from '../../shared/schemas/booking';
 import { productList } from '../../shared/schemas/catalogue';
 import { filmerList } from '../../shared/schemas/filmer';
@@ -49,6 +50,57 @@ describe('fixtures/demo.json', () => {
         total += e.centi_credit_change;
         assert.equal(e.centi_total_credits, total, `${b.external_id} event ${e.id}`);
       }
+    }
+  });
+});
+
+describe('fixtures/demo.json tells true stories (shared/service/actions.ts)', () => {
+  type Event = { id: number; event_type: string; created_at: string; centi_credit_change: number; video_entitlement: string; camera_requirement: string | null };
+  type Booking = { external_id?: string; id: number; album_status_raw?: string | null; jump?: { camera: string | null; jumped_on?: string | null }; finance_events?: Event[] };
+  const dz = demo.dropzones[0];
+  const bookings: Booking[] = dz.bookings;
+  const name = (b: Booking) => b.external_id ?? `booking ${b.id}`;
+  const dayOf = (instant: string) => dateInZone(new Date(instant), dz.timezone);
+  const inLedgerOrder = (events: Event[] = []) => [...events].sort((x, y) => x.created_at.localeCompare(y.created_at) || x.id - y.id);
+  const REACHED_CUSTOMER = new Set(['regular', 'preview', 'reception_conversion']);
+  const AFTER_DELIVERY = new Set(['upgrade', 'reception_upgrade']);
+
+  test('only the types the desk writes; matching is `unspecified` with no credit, a preview entitles to nothing', () => {
+    const written = new Set(['unspecified', 'regular', 'preview', 'reception_conversion', 'reception_upgrade', 'upgrade', 'manual_credit']);
+    for (const b of bookings) {
+      for (const e of b.finance_events ?? []) {
+        assert.ok(written.has(e.event_type), `${name(b)}: ${e.event_type}`);
+        if (e.event_type === 'unspecified' || e.event_type === 'preview') assert.equal(e.centi_credit_change, 0, `${name(b)} event ${e.id}`);
+        if (e.event_type === 'preview') assert.deepEqual([e.video_entitlement, e.camera_requirement], ['none', null], `${name(b)} event ${e.id}`);
+      }
+    }
+  });
+
+  test('nothing reaches a customer before the recorded jump; upgrades come after the delivery', () => {
+    let deliveries = 0;
+    for (const b of bookings) {
+      const events = inLedgerOrder(b.finance_events);
+      const reached = events.filter((e) => REACHED_CUSTOMER.has(e.event_type));
+      for (const e of reached) {
+        assert.ok(b.jump?.camera && b.jump.jumped_on, `${name(b)}: ${e.event_type} without a recorded, filmed jump`);
+        assert.ok(dayOf(e.created_at) >= b.jump.jumped_on!, `${name(b)}: ${e.event_type} on ${dayOf(e.created_at)}, before the jump on ${b.jump.jumped_on}`);
+        deliveries++;
+      }
+      const firstDelivery = events.findIndex((e) => e.event_type === 'regular' || e.event_type === 'reception_conversion');
+      events.forEach((e, i) => {
+        if (AFTER_DELIVERY.has(e.event_type)) assert.ok(firstDelivery >= 0 && i > firstDelivery, `${name(b)}: ${e.event_type} before any delivery`);
+      });
+    }
+    assert.ok(deliveries > 50);
+  });
+
+  test('albums agree with their ledgers: delivered_paid has one paid delivery, preview_sent a preview and no delivery', () => {
+    for (const b of bookings) {
+      const types = (b.finance_events ?? []).map((e) => e.event_type);
+      const paid = types.filter((t) => t === 'regular' || t === 'reception_conversion').length;
+      if (b.album_status_raw === 'delivered_paid') assert.equal(paid, 1, `${name(b)}: ${types.join(', ')}`);
+      else assert.equal(paid, 0, `${name(b)} (${b.album_status_raw ?? 'no album'}): ${types.join(', ')}`);
+      if (b.album_status_raw === 'preview_sent') assert.ok(types.includes('preview'), name(b));
     }
   });
 });

@@ -49,8 +49,8 @@ describe('hand edits', () => {
     assert.ok(res.body.locked_attributes.includes('camera_package'));
     const ledger = (await desk.sync('GET', '/bookings/HAS-PRODUCT')).body.finance_events;
     const last = ledger[ledger.length - 1];
-    assert.equal(last.event_type, 'reception_upgrade');
-    assert.equal(last.product_id, 3);
+    // Before delivery nothing reached the customer and no credit moves: the product's entitlements, as `unspecified`.
+    assert.deepEqual([last.event_type, last.product_id, last.centi_credit_change, last.has_4k], ['unspecified', 3, 0, true]);
   });
 
   test('the same date rules as a sync update: a jump date too far back is refused, nothing changes', async () => {

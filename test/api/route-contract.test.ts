@@ -186,6 +186,18 @@ describe('the route tables against a real desk', () => {
     assert.deepEqual(edited.locked_attributes, ['name']);
     assert.deepEqual((await call(deskRoutes.unlockBookingFields, { params: { external_id: 'NO-PRODUCT' }, body: { fields: ['name'] } })).locked_attributes, []);
 
+    // Album and credits: the list, a dry run, a refusal by the rules, an administrator's credit and its correction, a payment.
+    const actions = await call(deskRoutes.bookingActions, { params: { external_id: 'NO-PRODUCT' } });
+    assert.equal(actions.actions.find((a) => a.kind === 'send_preview')?.available, false);
+    const dryRun = await callForAnswer(deskRoutes.previewBookingAction, { params: { external_id: 'NO-PRODUCT' }, body: { action: { kind: 'manual_credit', centi_credit_change: 5, comment: 'x' } } });
+    assert.equal(dryRun.status, 200);
+    assert.equal((await callForAnswer(deskRoutes.applyBookingAction, { params: { external_id: 'NO-PRODUCT' }, body: { action: { kind: 'send_preview' }, recorded_by: 'Route' } })).status, 409);
+    const credit = await call(deskRoutes.recordManualCredit, { params: { external_id: 'NO-PRODUCT' }, body: { centi_credit_change: 5, comment: 'route table', recorded_by: 'Route' } });
+    await call(deskRoutes.recordCorrection, { params: { external_id: 'NO-PRODUCT' }, body: { event_id: credit.event.id, comment: 'route table', recorded_by: 'Route' } });
+    assert.equal((await call(deskRoutes.bookingLedger, { params: { external_id: 'NO-PRODUCT' } })).events[0]?.corrected_by_event_id, credit.event.id + 1);
+    const paid = await call(deskRoutes.recordUpgradePayment, { body: { external_id: 'DELIVERED-OLD', upgrade_id: 1, ammount: 2500, currency: 'EUR', processor_id: 'pi_route', recorded_by: 'Route' } });
+    assert.equal(paid.status, 'created');
+
     // Imports: handed over, sent by the desk, read back.
     const send = [{ row_number: 1, cells: ['ROUTE-IMPORT-1', 'Ann'], key: 'ROUTE-IMPORT-1', record: { external_id: 'ROUTE-IMPORT-1', name: 'Ann' } }];
     const facts = { kind: 'bookings' as const, file_name: 'route.csv', headers: ['External ID', 'Name'], mapping: { 'External ID': 'external_id', Name: 'name' }, total_rows: 2 };

@@ -35,13 +35,13 @@ export async function unlockedHeaders(url: string, token: string): Promise<Recor
  * `desk`: the real server (`electron/serve.ts`, the entry `npm run serve` runs) on a temp store
  * seeded for this test alone, stopped and removed afterwards.
  */
-export const test = base.extend<{ desk: DeskUnderTest }>({
-  // Playwright reads the fixture's dependencies from this destructuring, so it must be a pattern.
-  // eslint-disable-next-line no-empty-pattern
-  desk: async ({}, use) => {
+export const test = base.extend<{ desk: DeskUnderTest; deskSeed: object }>({
+  /** The seed the desk starts from; a spec may `test.use({ deskSeed })` another (dates relative to TEST_TODAY). */
+  deskSeed: [E2E_SEED, { option: true }],
+  desk: async ({ deskSeed }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
     const seedFile = join(dir, 'seed.json');
-    writeFileSync(seedFile, JSON.stringify(E2E_SEED));
+    writeFileSync(seedFile, JSON.stringify(deskSeed));
     let serve: ServeProcess | undefined;
     try {
       serve = await startServe(['--port', '0', '--data-dir', join(dir, 'data'), '--seed', seedFile]);

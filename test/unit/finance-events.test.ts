@@ -28,7 +28,7 @@ function deskWithProducts(): SyncContext {
   return { store, dropzone: store.dropzones.all()[0]!, now: () => new Date('2026-06-01T10:00:00Z') };
 }
 
-test('event types of product changes: regular first, unspecified when nothing but the product changes, reception_upgrade otherwise', () => {
+test('a product matched or changed on sync or by a hand edit before delivery is `unspecified` with its entitlements and no credit: nothing reached the customer', () => {
   const ctx = deskWithProducts();
   assert.equal(upsertBooking(ctx, { external_id: 'L-1', camera_package: 'Selfie' }).status, 'created');
   // A booking with a product keeps its package against the sync: the desk's hand edit changes it.
@@ -40,9 +40,9 @@ test('event types of product changes: regular first, unspecified when nothing bu
   const booking = ctx.store.bookings.byExternalId(ctx.dropzone.id, 'L-1')!;
   const ledger = ctx.store.finance.ledger(booking.id);
   assert.deepEqual(ledger.map((e) => [e.event_type, e.product_id, e.centi_credit_change, e.centi_total_credits, e.has_4k]), [
-    ['regular', 1, 100, 100, false],
-    ['unspecified', 2, 0, 100, false],
-    ['reception_upgrade', 3, 50, 150, true],
+    ['unspecified', 1, 0, 0, false],
+    ['unspecified', 2, 0, 0, false],
+    ['unspecified', 3, 0, 0, true],
   ]);
   ctx.store.close();
 });

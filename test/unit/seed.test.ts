@@ -99,10 +99,10 @@ test('a booking without finance events is created as the Sync API creates one: a
   const [matched] = store.finance.ledger(77);
   assert.deepEqual(
     matched && [matched.event_type, matched.product_id, matched.centi_credit_change, matched.centi_total_credits, matched.video_entitlement, matched.camera_requirement, matched.created_at],
-    ['regular', 40, 100, 100, 'main', 'selfie', '2026-03-01T09:00:00.000Z'],
+    ['unspecified', 40, 0, 0, 'main', 'selfie', '2026-03-01T09:00:00.000Z'],
   );
   assert.equal(store.bookings.byId(1, 78)!.product_id, 41, 'a product_id given wins over the match');
-  assert.deepEqual(store.finance.ledger(78).map((e) => [e.product_id, e.centi_total_credits]), [[41, 200]], 'and gets its ledger row too');
+  assert.deepEqual(store.finance.ledger(78).map((e) => [e.product_id, e.centi_total_credits]), [[41, 0]], 'and gets its ledger row too');
   assert.deepEqual(store.finance.ledger(79), [], 'no product, no row');
   store.close();
 });

@@ -9,11 +9,13 @@ import { handEdit, unlockFields } from '../../shared/schemas/hand-edits';
 import { importMappingWrite, importResend, importStart, storedJumpDatesQuery } from '../../shared/schemas/imports';
 import { listenUpdate } from '../../shared/schemas/listen';
 import { isWellFormedText, showUnpairedSurrogates, text } from '../../shared/schemas/text';
+import { actionApplyRequest, actionPreviewRequest, correctionRequest, manualCreditRequest, upgradePaymentRequest } from '../../shared/schemas/booking-actions';
 
 /** Every schema a request body is checked with, in the Sync API and the desk API. */
 const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   bookingWrite, filmerWrite, handEdit, unlockFields, apiTokenCreate, importStart, importResend, storedJumpDatesQuery, importMappingWrite,
   connectionUpdate, connectionTestInput, listenUpdate,
+  actionPreviewRequest, actionApplyRequest, manualCreditRequest, correctionRequest, upgradePaymentRequest,
 };
 
 interface Def {

@@ -17,6 +17,8 @@ export class FinanceRepo {
   private readonly insertStmt;
   private readonly paymentStmt;
   private readonly insertPaymentStmt;
+  private readonly paymentByProcessorStmt;
+  private readonly eventOfPaymentStmt;
 
   constructor(db: Database) {
     this.ledgerStmt = db.prepare<[number], Record<string, unknown>>(
@@ -34,6 +36,10 @@ export class FinanceRepo {
     this.insertPaymentStmt = db.prepare(`
       INSERT INTO upgrade_payments (id, dropzone_id, booking_id, upgrade_id, ammount, currency, processor_id, created_at, updated_at)
       VALUES (@id, @dropzone_id, @booking_id, @upgrade_id, @ammount, @currency, @processor_id, @created_at, @updated_at)`);
+    this.paymentByProcessorStmt = db.prepare<[number, string], UpgradePaymentRecord>(
+      'SELECT * FROM upgrade_payments WHERE dropzone_id = ? AND processor_id = ? ORDER BY id LIMIT 1',
+    );
+    this.eventOfPaymentStmt = db.prepare<[number], Record<string, unknown>>('SELECT * FROM finance_events WHERE upgrade_payment_id = ? ORDER BY id LIMIT 1');
   }
 
   /** A booking's events in ledger order: created_at ascending, ties broken by id. */
@@ -63,6 +69,17 @@ export class FinanceRepo {
 
   payment(id: number): UpgradePaymentRecord | undefined {
     return this.paymentStmt.get(id);
+  }
+
+  /** The dropzone's payment with this processor reference (a relay's retry names the same one). */
+  paymentByProcessorId(dropzoneId: number, processorId: string): UpgradePaymentRecord | undefined {
+    return this.paymentByProcessorStmt.get(dropzoneId, processorId);
+  }
+
+  /** The event a payment was recorded with. */
+  eventOfPayment(paymentId: number): FinanceEventRecord | undefined {
+    const row = this.eventOfPaymentStmt.get(paymentId);
+    return row && withBooleans<FinanceEventRecord>(row, EVENT_BOOLEANS);
   }
 
   insertPayment(payment: NewUpgradePayment): number {

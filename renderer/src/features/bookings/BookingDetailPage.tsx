@@ -12,6 +12,7 @@ import { BackToBookings, BookingHeader } from './detail/BookingHeader';
 import { BookingFieldsCard } from './detail/BookingFieldsCard';
 import { BookingNotFound } from './detail/BookingNotFound';
 import { DeleteBookingDialog } from './DeleteBookingDialog';
+import { AlbumCreditsCard } from './detail/actions/AlbumCreditsCard';
 import { FinanceCard } from './detail/FinanceCard';
 import { JumpCard } from './detail/JumpCard';
 import { ProductCard } from './detail/ProductCard';
@@ -82,7 +83,8 @@ export function BookingDetailPage({ externalId }: { externalId: string }) {
           </SimpleGrid>
         </Grid.Col>
       </Grid>
-      <FinanceCard events={b.finance_events} timeZone={timeZone} />
+      {b.external_id && <AlbumCreditsCard externalId={b.external_id} />}
+      <FinanceCard events={b.finance_events} timeZone={timeZone} externalId={b.external_id} />
       <BookingFormModal opened={editing} onClose={() => setEditing(false)} booking={b} onSaved={onSaved} />
       <DeleteBookingDialog opened={deleting} onClose={() => setDeleting(false)} booking={b} onDeleted={onDeleted} />
     </Stack>

@@ -28,7 +28,7 @@ function paidOnline(events: FinanceEvent[]): string | null {
 }
 
 /** The booking's ledger: figures, the timeline and the running total as a chart. */
-export function FinanceCard({ events, timeZone }: { events: FinanceEvent[]; timeZone: string | undefined }) {
+export function FinanceCard({ events, timeZone, externalId }: { events: FinanceEvent[]; timeZone: string | undefined; externalId?: string | null }) {
   const last = events.at(-1);
   const paid = paidOnline(events);
   return (
@@ -61,7 +61,7 @@ export function FinanceCard({ events, timeZone }: { events: FinanceEvent[]; time
       ) : (
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 7 }}>
-            <FinanceTimeline events={events} timeZone={timeZone} />
+            <FinanceTimeline events={events} timeZone={timeZone} externalId={externalId ?? null} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>
             <Stack gap="xs" pos="sticky" top={16}>

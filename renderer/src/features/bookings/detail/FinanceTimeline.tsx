@@ -1,6 +1,8 @@
-import { Badge, Code, Group, Paper, Stack, Text, Timeline, Tooltip, type MantineColor } from '@mantine/core';
+import { Anchor, Badge, Code, Group, Paper, Stack, Text, Timeline, Tooltip, type MantineColor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { FinanceEvent, UpgradePayment } from '../../../../../shared/schemas/finance';
+import type { DeskLedgerEvent } from '../../../../../shared/schemas/booking-actions';
+import { bookingLedgerQuery } from '../../../api/booking-actions-api';
 import { productsQuery, upgradesQuery } from '../../../api/queries';
 import { formatCredits, formatMoney } from '../../../lib/format';
 import { entitlementBadges, type EntitlementBadge } from './entitlements';
@@ -34,7 +36,7 @@ function EventLabel({ type }: { type: string }) {
   );
 }
 
-function EntitlementBadges({ badges }: { badges: EntitlementBadge[] }) {
+export function EntitlementBadges({ badges }: { badges: EntitlementBadge[] }) {
   return (
     <Group gap={6} data-testid="event-entitlements">
       {badges.map((b) => {
@@ -83,12 +85,45 @@ function Payment({ payment, upgradeName }: { payment: UpgradePayment; upgradeNam
   );
 }
 
-function EventEntry({ event, previous, timeZone, upgradeNames, productNames }: {
+type DeskFacts = Pick<DeskLedgerEvent, 'recorded_by' | 'corrects_event_id' | 'corrected_by_event_id'>;
+
+/** Moves the focus to another event of the timeline (a correction and what it corrects point at each other). */
+function EventLink({ id, children }: { id: number; children: string }) {
+  const go = () => {
+    const target = document.querySelector<HTMLElement>(`[data-testid="finance-event"][data-event-id="${id}"]`);
+    target?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    target?.focus({ preventScroll: true });
+  };
+  return (
+    <Anchor component="button" type="button" size="xs" onClick={go} data-testid="event-link" data-target-event={id}>
+      {children}
+    </Anchor>
+  );
+}
+
+/** Who recorded the event, and the correction it is or has: the desk's own facts (local mode). */
+function DeskNotes({ facts }: { facts: DeskFacts | undefined }) {
+  if (!facts || (facts.recorded_by === null && facts.corrects_event_id === null && facts.corrected_by_event_id === null)) return null;
+  return (
+    <Group gap={8} wrap="wrap">
+      {facts.recorded_by !== null && (
+        <Text size="xs" c="gray.7" data-testid="event-recorded-by">
+          Recorded by {facts.recorded_by}
+        </Text>
+      )}
+      {facts.corrects_event_id !== null && <EventLink id={facts.corrects_event_id}>{`Corrects event #${facts.corrects_event_id}`}</EventLink>}
+      {facts.corrected_by_event_id !== null && <EventLink id={facts.corrected_by_event_id}>{`Corrected by event #${facts.corrected_by_event_id}`}</EventLink>}
+    </Group>
+  );
+}
+
+function EventEntry({ event, previous, timeZone, upgradeNames, productNames, facts }: {
   event: FinanceEvent;
   previous: FinanceEvent | undefined;
   timeZone: string | undefined;
   upgradeNames: Map<number, string>;
   productNames: Map<number, string>;
+  facts: DeskFacts | undefined;
 }) {
   const change = event.centi_credit_change;
   const productName = event.product_id != null ? productNames.get(event.product_id) : undefined;
@@ -112,6 +147,7 @@ function EventEntry({ event, previous, timeZone, upgradeNames, productNames }: {
         </Stack>
       </Group>
       <EntitlementBadges badges={entitlementBadges(event, previous)} />
+      <DeskNotes facts={facts} />
       {event.comment && (
         <Text
           size="sm"
@@ -131,7 +167,10 @@ function EventEntry({ event, previous, timeZone, upgradeNames, productNames }: {
 }
 
 /** One entry per finance event, in ledger order exactly as the server sent them (spec 2.5). */
-export function FinanceTimeline({ events, timeZone }: { events: FinanceEvent[]; timeZone: string | undefined }) {
+export function FinanceTimeline({ events, timeZone, externalId = null }: { events: FinanceEvent[]; timeZone: string | undefined; externalId?: string | null }) {
+  // Who recorded each event and what corrects what: the desk's ledger (local mode; absent in proxy mode, where the remote keeps the ledger).
+  const ledger = useQuery({ ...bookingLedgerQuery(externalId ?? ''), enabled: externalId !== null });
+  const deskFacts = new Map(ledger.data?.events.map((e) => [e.id, e]) ?? []);
   // Names only: the timeline stands without them while they load or if the catalogue fails.
   const upgrades = useQuery(upgradesQuery());
   const products = useQuery(productsQuery());
@@ -148,8 +187,9 @@ export function FinanceTimeline({ events, timeZone }: { events: FinanceEvent[]; 
             bullet={change > 0 ? <IconPlus size={14} /> : change < 0 ? <IconMinus size={14} /> : <IconDot size={14} />}
             data-testid="finance-event"
             data-event-id={event.id}
+            tabIndex={-1}
           >
-            <EventEntry event={event} previous={events[i - 1]} timeZone={timeZone} upgradeNames={upgradeNames} productNames={productNames} />
+            <EventEntry event={event} previous={events[i - 1]} timeZone={timeZone} upgradeNames={upgradeNames} productNames={productNames} facts={deskFacts.get(event.id)} />
           </Timeline.Item>
         );
       })}
