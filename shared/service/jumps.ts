@@ -122,8 +122,8 @@ export interface JumpFacts {
   /** The draft's filmers as the store knows them; undefined: no such filmer at this dropzone. */
   filmer: FilmerFacts | undefined;
   second_filmer: FilmerFacts | undefined;
-  /** Other jumps each of the draft's filmers is on that day (this booking's own jump not counted). */
-  jumps_that_day: (filmerId: number) => number;
+  /** Other jumps the filmer is on that day (this booking's own jump not counted); asked once the day is settled. */
+  jumps_that_day: (filmerId: number, day: string) => number;
 }
 
 export interface JumpCheck {
@@ -182,7 +182,7 @@ export function checkJump(draft: JumpDraft, facts: JumpFacts): JumpCheck {
   if (jumpedOn !== null) {
     const busy = (field: 'filmer_id' | 'second_filmer_id', filmer: FilmerFacts | undefined) => {
       if (!filmer) return;
-      const count = facts.jumps_that_day(filmer.id);
+      const count = facts.jumps_that_day(filmer.id, jumpedOn);
       if (count >= BUSY_DAY_JUMPS) warnings.push({ field, code: 'busy_day', message: `${filmer.name} is already on ${count} jumps on ${jumpedOn}: is this the right filmer?` });
     };
     busy('filmer_id', facts.filmer);

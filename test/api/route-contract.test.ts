@@ -180,6 +180,14 @@ describe('the route tables against a real desk', () => {
     assert.deepEqual(edited.locked_attributes, ['name']);
     assert.deepEqual((await call(deskRoutes.unlockBookingFields, { params: { external_id: 'NO-PRODUCT' }, body: { fields: ['name'] } })).locked_attributes, []);
 
+    // Jumps: checked, recorded, listed per filmer, removed.
+    const jump = { camera: 'selfie' as const, filmer_id: 2, jumped_on: '2026-06-15' };
+    assert.deepEqual((await call(deskRoutes.checkJump, { params: { external_id: 'NO-PRODUCT' }, body: jump })).refusals, []);
+    assert.equal((await call(deskRoutes.recordJump, { params: { external_id: 'NO-PRODUCT' }, body: { ...jump, recorded_by: 'Route' } })).status, 'created');
+    assert.equal((await call(deskRoutes.filmerJumps, { params: { id: 2 } })).count, 1);
+    assert.ok((await call(deskRoutes.filmerJumpCounts)).counts.some((c) => c.filmer_id === 2));
+    assert.equal((await call(deskRoutes.removeJump, { params: { external_id: 'NO-PRODUCT' }, query: { recorded_by: 'Route' } })).status, 'ok');
+
     // Imports: handed over, sent by the desk, read back.
     const send = [{ row_number: 1, cells: ['ROUTE-IMPORT-1', 'Ann'], key: 'ROUTE-IMPORT-1', record: { external_id: 'ROUTE-IMPORT-1', name: 'Ann' } }];
     const facts = { kind: 'bookings' as const, file_name: 'route.csv', headers: ['External ID', 'Name'], mapping: { 'External ID': 'external_id', Name: 'name' }, total_rows: 2 };

@@ -12,7 +12,7 @@ const off: FilmerFacts = { id: 4, name: 'Olly Off', active: false, tandem_instru
 const FILMERS = new Map([ti, vg, allround, off].map((f) => [f.id, f]));
 
 const draft = (over: Partial<JumpDraft> = {}): JumpDraft => ({ camera: 'selfie', filmer_id: 1, second_filmer_id: null, jumped_on: null, ...over });
-const facts = (d: JumpDraft, over: Partial<JumpFacts> & { booking?: Partial<JumpFacts['booking']> } = {}): JumpFacts => ({
+const facts = (d: JumpDraft, over: Partial<Omit<JumpFacts, 'booking'>> & { booking?: Partial<JumpFacts['booking']> } = {}): JumpFacts => ({
   today: '2026-06-15',
   filmer: FILMERS.get(d.filmer_id),
   second_filmer: d.second_filmer_id === null ? undefined : FILMERS.get(d.second_filmer_id),
@@ -125,7 +125,7 @@ describe('refusals', () => {
 describe('a busy day', () => {
   test(`a filmer already on ${BUSY_DAY_JUMPS} jumps that day is a warning with the count, each filmer on its own`, () => {
     const counts = new Map([[1, BUSY_DAY_JUMPS - 1], [2, BUSY_DAY_JUMPS + 2]]);
-    const jumps_that_day = (id: number) => counts.get(id) ?? 0;
+    const jumps_that_day = (id: number, day: string) => (day === '2026-06-15' ? (counts.get(id) ?? 0) : 0);
     assert.deepEqual(check(draft(), { jumps_that_day }).warnings, []);
     const both = check(draft({ camera: 'both', filmer_id: 1, second_filmer_id: 2 }), { jumps_that_day });
     assert.deepEqual(codes(both.warnings), ['second_filmer_id:busy_day']);

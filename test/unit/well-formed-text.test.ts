@@ -7,13 +7,14 @@ import { connectionTestInput, connectionUpdate } from '../../shared/schemas/desk
 import { filmerWrite } from '../../shared/schemas/filmer';
 import { handEdit, unlockFields } from '../../shared/schemas/hand-edits';
 import { importMappingWrite, importResend, importStart, storedJumpDatesQuery } from '../../shared/schemas/imports';
+import { jumpCheckInput, jumpRemoveQuery, jumpWrite } from '../../shared/schemas/jumps';
 import { listenUpdate } from '../../shared/schemas/listen';
 import { isWellFormedText, showUnpairedSurrogates, text } from '../../shared/schemas/text';
 
 /** Every schema a request body is checked with, in the Sync API and the desk API. */
 const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   bookingWrite, filmerWrite, handEdit, unlockFields, apiTokenCreate, importStart, importResend, storedJumpDatesQuery, importMappingWrite,
-  connectionUpdate, connectionTestInput, listenUpdate,
+  connectionUpdate, connectionTestInput, listenUpdate, jumpWrite, jumpCheckInput, jumpRemoveQuery,
 };
 
 interface Def {
