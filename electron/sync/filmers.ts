@@ -9,7 +9,7 @@ export const FILMER_HAS_JUMPS = 'Cannot delete record because dependent jumps ex
 
 /** What holds a filmer: the jumps they filmed (either camera of a `both` jump counts). */
 export function filmerJumpsHeld(count: number): string {
-  return `the filmer is on ${count} recorded ${count === 1 ? 'jump' : 'jumps'}: set active to false to take them off the tablet list instead`;
+  return `the filmer is on ${count} recorded ${count === 1 ? 'jump' : 'jumps'}: make them inactive (active: false) instead of deleting them`;
 }
 
 export function filmerView(f: FilmerRecord): Filmer {

@@ -279,7 +279,7 @@ describe('a filmer’s jumps, and deleting a filmer who has some', () => {
     assert.equal(first.status, 422);
     assert.deepEqual(first.body, {
       id: 4,
-      errors: ['Cannot delete record because dependent jumps exist', 'the filmer is on 3 recorded jumps: set active to false to take them off the tablet list instead'],
+      errors: ['Cannot delete record because dependent jumps exist', 'the filmer is on 3 recorded jumps: make them inactive (active: false) instead of deleting them'],
       status: 'unprocessable_content',
     });
     const second = await desk.sync('DELETE', '/filmers/5');

@@ -363,7 +363,7 @@ describe('filmers: delete', () => {
     assert.equal(res.status, 422);
     assert.deepEqual(res.body, {
       id: 1,
-      errors: ['Cannot delete record because dependent jumps exist', 'the filmer is on 1 recorded jump: set active to false to take them off the tablet list instead'],
+      errors: ['Cannot delete record because dependent jumps exist', 'the filmer is on 1 recorded jump: make them inactive (active: false) instead of deleting them'],
       status: 'unprocessable_content',
     });
     const shown = await desk.sync('GET', '/filmers/1');
