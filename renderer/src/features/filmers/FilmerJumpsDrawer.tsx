@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import type { FilmerJump } from '../../../../shared/schemas/jumps';
 import { filmerJumpsQuery } from '../../api/jumps-api';
+import { filmersQuery } from '../../api/queries';
 import { ROUTES } from '../../app/routes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { jumpCameraLabel } from '../bookings/detail/labels';
@@ -13,24 +14,24 @@ const ROLE_LABELS: Record<FilmerJump['role'], string> = { handcam: 'Handcam', vi
 export interface FilmerJumpsDrawerProps {
   /** The filmer shown; null when the drawer is closed. */
   filmerId: number | null;
-  /** The list the page holds, for the name and roles without another call. */
-  filmers: readonly Filmer[];
   onClose: () => void;
 }
 
 /** A filmer's jumps beside the Filmers list (#/filmers/:id): how many, and each with its booking. */
-export function FilmerJumpsDrawer({ filmerId, filmers, onClose }: FilmerJumpsDrawerProps) {
+export function FilmerJumpsDrawer({ filmerId, onClose }: FilmerJumpsDrawerProps) {
+  // Every filmer, whatever the page's list shows: a link from a booking may open one without an external id.
+  const filmers = useQuery(filmersQuery(true));
   // Keep the last filmer on screen while the drawer slides away.
   const [shownId, setShownId] = useState(filmerId);
   if (filmerId !== null && filmerId !== shownId) setShownId(filmerId);
-  const filmer = filmers.find((f) => f.id === shownId);
+  const filmer = filmers.data?.find((f) => f.id === shownId);
   return (
     <Drawer
       opened={filmerId !== null}
       onClose={onClose}
       position="right"
       size={520}
-      title={filmer ? filmer.name : 'Filmer'}
+      title={filmer ? `Jumps of ${filmer.name}` : 'Jumps of the filmer'}
       styles={{ title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } }}
       closeButtonProps={{ 'aria-label': 'Close the filmer’s jumps' }}
       data-testid="filmer-detail"

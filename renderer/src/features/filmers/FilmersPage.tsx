@@ -153,7 +153,7 @@ export function FilmersPage() {
         onSaved={onSaved}
         onDelete={askDelete}
       />
-      <FilmerJumpsDrawer filmerId={openId} filmers={list} onClose={() => navigate(ROUTES.filmers)} />
+      <FilmerJumpsDrawer filmerId={openId} onClose={() => navigate(ROUTES.filmers)} />
       <DeleteFilmerDialog filmer={deleting} onClose={() => setDeleting(null)} onDeactivate={(filmer) => onSetActive(filmer, false)} />
     </Stack>
   );

@@ -78,12 +78,12 @@ function DeleteCell({ filmer }: { filmer: Filmer }) {
 export const FILMER_COLUMNS = [
   column.accessor('name', {
     header: 'Name',
-    size: 128,
+    size: 120,
     meta: { grow: true } satisfies GridColumnMeta,
     sortingFn: byText,
     cell: (info) => <NameCell value={info.getValue()} />,
   }),
-  column.accessor('email', { header: 'E-mail', size: 166, meta: { grow: true } satisfies GridColumnMeta, sortingFn: byText }),
+  column.accessor('email', { header: 'E-mail', size: 160, meta: { grow: true } satisfies GridColumnMeta, sortingFn: byText }),
   column.accessor((filmer) => filmer.external_id ?? '', {
     id: 'external_id',
     header: 'External id',
@@ -100,12 +100,19 @@ export const FILMER_COLUMNS = [
         </Text>
       ),
   }),
-  column.accessor('tandem_instructor', { header: 'Tandem instructor', size: 150, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
-  column.accessor('videographer', { header: 'Videographer', size: 124, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
+  // Short headers: with the Jumps column every column still fits a 1024-pixel window.
+  column.accessor('tandem_instructor', {
+    header: 'Instructor',
+    size: 100,
+    cell: (info) => <BooleanMark value={info.getValue()} />,
+    meta: { ...center, label: 'Tandem instructor' } satisfies GridColumnMeta,
+    enableGlobalFilter: false,
+  }),
+  column.accessor('videographer', { header: 'Videographer', size: 120, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
   column.accessor((filmer) => filmer.jump_count ?? -1, {
     id: 'jump_count',
     header: 'Jumps',
-    size: 76,
+    size: 64,
     cell: (info) => <JumpCountCell filmer={info.row.original} />,
     meta: center,
     enableGlobalFilter: false,
