@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/desk-admin';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { bookingActionRoutes, upgradePaymentRoutes } from './routes/desk-booking-actions';
 import { deskBookingRoutes } from './routes/desk-bookings';
+import { deskJumpRoutes } from './routes/desk-jumps';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
@@ -176,6 +177,7 @@ export function buildApp({
       desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, connection, now });
       desk.register(bookingActionRoutes, { store, connection, now });
+      desk.register(deskJumpRoutes, { store, connection, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });
       desk.register(listenRoutes, { store, facts: listenFacts, now });

@@ -12,6 +12,7 @@ import {
   IMPORT_LIMITS, importList, importListQuery, importMappingWrite, importOutcomes, importResend, importRowPage, importRowQuery, importStart, importSummary,
   rememberedMapping, storedJumpDates, storedJumpDatesQuery,
 } from '../schemas/imports';
+import { filmerJumpCounts, filmerJumps, jumpCheckAnswer, jumpCheckInput, jumpRecorded, jumpRemoved, jumpRemoveQuery, jumpWrite } from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
 import { defineRoute, NO_CONTENT } from './route';
 
@@ -111,6 +112,27 @@ export const deskRoutes = {
     body: { schema: upgradePaymentRequest, name: 'upgrade payment' },
     responses: { 200: upgradePaymentRecorded, 201: upgradePaymentRecorded, 404: deskError, 409: deskError, 422: deskError },
   }),
+  // Jumps and filmers (docs/desk-api.md, "Jumps and filmers"): the local store's; refused in proxy mode.
+  recordJump: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/bookings/:external_id/jump',
+    body: { schema: jumpWrite, name: 'jump' },
+    responses: { 200: jumpRecorded, 201: jumpRecorded, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  checkJump: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings/:external_id/jump/check',
+    body: { schema: jumpCheckInput, name: 'jump' },
+    responses: { 200: jumpCheckAnswer, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  removeJump: defineRoute({
+    method: 'DELETE',
+    path: '/api/desk/bookings/:external_id/jump',
+    query: { schema: jumpRemoveQuery, name: 'jump removal' },
+    responses: { 200: jumpRemoved, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  filmerJumps: defineRoute({ method: 'GET', path: '/api/desk/filmers/:id/jumps', responses: { 200: filmerJumps, 404: deskError, 409: deskError } }),
+  filmerJumpCounts: defineRoute({ method: 'GET', path: '/api/desk/filmers/jump-counts', responses: { 200: filmerJumpCounts, 409: deskError } }),
 
   getListen: defineRoute({ method: 'GET', path: '/api/desk/listen', responses: { 200: listenView } }),
   putListen: defineRoute({

@@ -48,8 +48,17 @@ export const bookingListItem = z.looseObject({
 });
 export type BookingListItem = z.infer<typeof bookingListItem>;
 
-/** `jump` of the show response; `filmer_id` is a desk addition (the remote service may omit it). */
-export const bookingJump = z.looseObject({ id: z.number().int(), camera: z.string().nullable(), filmer_id: z.number().int().nullable().optional() });
+/**
+ * `jump` of the show response: the spec's `id` and `camera`; `filmer_id`, `second_filmer_id` (the
+ * videographer of a `both` jump) and `jumped_on` are desk additions (the remote service may omit them).
+ */
+export const bookingJump = z.looseObject({
+  id: z.number().int(),
+  camera: z.string().nullable(),
+  filmer_id: z.number().int().nullable().optional(),
+  second_filmer_id: z.number().int().nullable().optional(),
+  jumped_on: isoDate.nullable().optional(),
+});
 
 /** The show response: the list fields plus album status, product, jump and the ledger. */
 export const bookingShow = bookingListItem.extend({

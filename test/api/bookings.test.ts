@@ -13,7 +13,7 @@ describe('GET /bookings/:external_id', () => {
     assert.equal(res.status, 200);
     bookingShow.parse(res.body);
     assert.equal(res.body.album_status_raw, 'delivered_paid');
-    assert.deepEqual(res.body.jump, { id: 7, camera: 'videographer', filmer_id: 1 });
+    assert.deepEqual(res.body.jump, { id: 7, camera: 'videographer', filmer_id: 1, second_filmer_id: null, jumped_on: null });
     // created_at ascending, the tie at 2026-03-02T12:00 broken by id (10 before 12).
     assert.deepEqual(res.body.finance_events.map((e: { id: number }) => e.id), [11, 10, 12]);
     assert.deepEqual(res.body.finance_events.map((e: { centi_total_credits: number }) => e.centi_total_credits), [200, 175, 225]);

@@ -226,7 +226,7 @@ describe('album and credits in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
     desk = await startTestDesk({ seed: SERVICE_SEED });
-    const res = await desk.desk('PUT', '/connection', { mode: 'proxy', remote_url: 'http://127.0.0.1:9' });
+    const res = await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://127.0.0.1:9' });
     assert.equal(res.status, 200, res.text);
   });
   after(() => desk.dispose());

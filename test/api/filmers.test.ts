@@ -358,12 +358,12 @@ describe('filmers: delete', () => {
     assert.equal(word.body.status, 'not_found');
   });
 
-  test('a filmer with jumps is refused: 422 with the spec body, and kept', async () => {
+  test('a filmer with jumps is refused: 422 with the spec body (its message, then the count), and kept', async () => {
     const res = await desk.sync('DELETE', '/filmers/1');
     assert.equal(res.status, 422);
     assert.deepEqual(res.body, {
       id: 1,
-      errors: ['Cannot delete record because dependent jumps exist'],
+      errors: ['Cannot delete record because dependent jumps exist', 'the filmer is on 1 recorded jump: make them inactive (active: false) instead of deleting them'],
       status: 'unprocessable_content',
     });
     const shown = await desk.sync('GET', '/filmers/1');
@@ -371,7 +371,7 @@ describe('filmers: delete', () => {
     assert.deepEqual(specFields(shown.body), FAY);
     const booking = await desk.sync('GET', '/bookings/DELIVERED-OLD');
     assert.equal(booking.status, 200);
-    assert.deepEqual(booking.body.jump, { id: 7, camera: 'videographer', filmer_id: 1 });
+    assert.deepEqual(booking.body.jump, { id: 7, camera: 'videographer', filmer_id: 1, second_filmer_id: null, jumped_on: null });
   });
 
   test('a filmer created through the API can be deleted', async () => {

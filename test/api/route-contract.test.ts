@@ -197,6 +197,13 @@ describe('the route tables against a real desk', () => {
     assert.equal((await call(deskRoutes.bookingLedger, { params: { external_id: 'NO-PRODUCT' } })).events[0]?.corrected_by_event_id, credit.event.id + 1);
     const paid = await call(deskRoutes.recordUpgradePayment, { body: { external_id: 'DELIVERED-OLD', upgrade_id: 1, ammount: 2500, currency: 'EUR', processor_id: 'pi_route', recorded_by: 'Route' } });
     assert.equal(paid.status, 'created');
+    // Jumps: checked, recorded, listed per filmer, removed.
+    const jump = { camera: 'selfie' as const, filmer_id: 2, jumped_on: '2026-06-15' };
+    assert.deepEqual((await call(deskRoutes.checkJump, { params: { external_id: 'NO-PRODUCT' }, body: jump })).refusals, []);
+    assert.equal((await call(deskRoutes.recordJump, { params: { external_id: 'NO-PRODUCT' }, body: { ...jump, recorded_by: 'Route' } })).status, 'created');
+    assert.equal((await call(deskRoutes.filmerJumps, { params: { id: 2 } })).count, 1);
+    assert.ok((await call(deskRoutes.filmerJumpCounts)).counts.some((c) => c.filmer_id === 2));
+    assert.equal((await call(deskRoutes.removeJump, { params: { external_id: 'NO-PRODUCT' }, query: { recorded_by: 'Route' } })).status, 'ok');
 
     // Imports: handed over, sent by the desk, read back.
     const send = [{ row_number: 1, cells: ['ROUTE-IMPORT-1', 'Ann'], key: 'ROUTE-IMPORT-1', record: { external_id: 'ROUTE-IMPORT-1', name: 'Ann' } }];

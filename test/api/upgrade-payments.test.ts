@@ -103,7 +103,7 @@ describe('online upgrade payments in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
     desk = await startTestDesk({ seed: SERVICE_SEED });
-    assert.equal((await desk.desk('PUT', '/connection', { mode: 'proxy', remote_url: 'http://127.0.0.1:9' })).status, 200);
+    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://127.0.0.1:9' })).status, 200);
   });
   after(() => desk.dispose());
 

@@ -7,6 +7,7 @@ import { connectionTestInput, connectionUpdate } from '../../shared/schemas/desk
 import { filmerWrite } from '../../shared/schemas/filmer';
 import { handEdit, unlockFields } from '../../shared/schemas/hand-edits';
 import { importMappingWrite, importResend, importStart, storedJumpDatesQuery } from '../../shared/schemas/imports';
+import { jumpCheckInput, jumpRemoveQuery, jumpWrite } from '../../shared/schemas/jumps';
 import { listenUpdate } from '../../shared/schemas/listen';
 import { isWellFormedText, showUnpairedSurrogates, text } from '../../shared/schemas/text';
 import { actionApplyRequest, actionPreviewRequest, correctionRequest, manualCreditRequest, upgradePaymentRequest } from '../../shared/schemas/booking-actions';
@@ -14,7 +15,7 @@ import { actionApplyRequest, actionPreviewRequest, correctionRequest, manualCred
 /** Every schema a request body is checked with, in the Sync API and the desk API. */
 const REQUEST_SCHEMAS: Record<string, z.ZodType> = {
   bookingWrite, filmerWrite, handEdit, unlockFields, apiTokenCreate, importStart, importResend, storedJumpDatesQuery, importMappingWrite,
-  connectionUpdate, connectionTestInput, listenUpdate,
+  connectionUpdate, connectionTestInput, listenUpdate, jumpWrite, jumpCheckInput, jumpRemoveQuery,
   actionPreviewRequest, actionApplyRequest, manualCreditRequest, correctionRequest, upgradePaymentRequest,
 };
 

@@ -39,7 +39,8 @@ export class FilmerRepo {
       VALUES (@id, @dropzone_id, @external_id, @external_service, @name, @email, @tandem_instructor, @videographer,
               @active, @created_at, @updated_at)`);
     this.deleteStmt = db.prepare('DELETE FROM filmers WHERE dropzone_id = ? AND id = ?');
-    this.jumpCountStmt = db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM jumps WHERE filmer_id = ?');
+    // Either column: a second filmer (the videographer of a `both` jump) is held by the jump as much as the first.
+    this.jumpCountStmt = db.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM jumps WHERE filmer_id = ? OR second_filmer_id = ?');
   }
 
   list(dropzoneId: number, includeAll: boolean): FilmerRecord[] {
@@ -70,6 +71,6 @@ export class FilmerRepo {
   }
 
   jumpCount(id: number): number {
-    return this.jumpCountStmt.get(id)?.n ?? 0;
+    return this.jumpCountStmt.get(id, id)?.n ?? 0;
   }
 }

@@ -49,7 +49,7 @@ function Screens() {
       <Switch>
         <Route path={ROUTES.bookings} component={BookingsPage} />
         <Route path="/bookings/:externalId">{(params) => <BookingDetailPage externalId={decodeURIComponent(params.externalId)} />}</Route>
-        <Route path={ROUTES.filmers} component={FilmersPage} />
+        <Route path={`${ROUTES.filmers}/:id?`} component={FilmersPage} />
         <Route path={ROUTES.catalogue} nest component={CataloguePage} />
         <Route path={ROUTES.settings} component={SettingsPage} />
         <Route path={ROUTES.log}>{() => <LogPage />}</Route>

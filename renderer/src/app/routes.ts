@@ -3,6 +3,8 @@ export const ROUTES = {
   bookings: '/bookings',
   booking: (externalId: string) => `/bookings/${encodeURIComponent(externalId)}`,
   filmers: '/filmers',
+  /** The Filmers screen with one filmer's jumps open beside it. */
+  filmer: (id: number) => `/filmers/${id}`,
   catalogue: '/catalogue',
   settings: '/settings',
   log: '/log',

@@ -79,7 +79,7 @@ export function BookingDetailPage({ externalId }: { externalId: string }) {
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <SimpleGrid cols={{ base: 1, md: 2, lg: 1 }} spacing="lg" verticalSpacing="lg">
             <ProductCard productId={b.product_id} cameraPackage={b.camera_package} currency={session.data?.dropzone.currency} />
-            <JumpCard jump={b.jump} />
+            <JumpCard booking={b} />
           </SimpleGrid>
         </Grid.Col>
       </Grid>

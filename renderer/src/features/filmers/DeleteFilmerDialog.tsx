@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
+import { ROUTES } from '../../app/routes';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
 import { refusalText, useDeleteFilmer } from './use-filmer-mutations';
 
@@ -53,6 +54,9 @@ function DeleteFilmerBody({ filmer, onClose, onDeactivate }: { filmer: Filmer; o
           <Text size="sm" mt={4}>
             A filmer who has filmed jumps stays on record. {filmer.active ? 'To take them off the tablet list, make them inactive.' : 'They are already inactive.'}
           </Text>
+          <Anchor href={`#${ROUTES.filmer(filmer.id)}`} size="sm" onClick={onClose} data-testid="filmer-delete-see-jumps">
+            See their jumps
+          </Anchor>
         </Alert>
         <Group justify="flex-end" gap="sm">
           {filmer.active && (

@@ -3,11 +3,11 @@ import { useMemo, useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import { RecordGrid } from '../../components/grid/RecordGrid';
 import { EmptyState } from '../../components/states';
-import { FILMER_COLUMNS } from './filmer-columns';
+import { FILMER_COLUMNS, type FilmerRow } from './filmer-columns';
 import { FilmerRowActionsContext } from './row-actions';
 
 export interface FilmersGridProps {
-  filmers: Filmer[];
+  filmers: FilmerRow[];
   filter: string;
   selectedId: number | null;
   onSelect: (id: number) => void;

@@ -2,15 +2,20 @@ import { Badge, Button, Group, Kbd, Loader, Stack, Switch, Text, TextInput, Titl
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useRoute } from 'wouter';
 import type { Filmer } from '../../../../shared/schemas/filmer';
+import { filmerJumpCountsQuery } from '../../api/jumps-api';
 import { filmersQuery } from '../../api/queries';
+import { ROUTES } from '../../app/routes';
 import { GridKeyHints } from '../../components/grid/GridKeyHints';
 import screen from '../../components/screen.module.css';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { ImportButton } from '../import/ImportButton';
 import { DeleteFilmerDialog } from './DeleteFilmerDialog';
 import { FilmerFormModal } from './FilmerFormModal';
+import type { FilmerRow } from './filmer-columns';
+import { FilmerJumpsDrawer } from './FilmerJumpsDrawer';
 import { FilmersGrid } from './FilmersGrid';
 import { useSetFilmerActive } from './use-filmer-mutations';
 
@@ -39,6 +44,11 @@ export function FilmersPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const filmers = useQuery({ ...filmersQuery(includeAll), placeholderData: keepPreviousData });
   const { mutate: setActive } = useSetFilmerActive();
+  const jumpCounts = useQuery(filmerJumpCountsQuery());
+  // #/filmers/:id: that filmer's jumps, beside the list.
+  const [, navigate] = useLocation();
+  const [detailOpen, params] = useRoute('/filmers/:id');
+  const openId = detailOpen ? Number(params.id) : null;
 
   const openForm = (filmer: Filmer | null) => setForm((current) => ({ opened: true, filmer, session: current.session + 1 }));
   const closeForm = () => setForm((current) => ({ ...current, opened: false }));
@@ -48,7 +58,7 @@ export function FilmersPage() {
   }, []);
   const onSetActive = useCallback((filmer: Filmer, active: boolean) => setActive({ filmer, active }), [setActive]);
 
-  const dialogOpen = form.opened || deleting !== null;
+  const dialogOpen = form.opened || deleting !== null || openId !== null;
   useHotkeys([
     ['n', () => !dialogOpen && openForm(null)],
     ['/', () => !dialogOpen && searchRef.current?.focus()],
@@ -65,6 +75,8 @@ export function FilmersPage() {
   };
 
   const list = filmers.data ?? NO_FILMERS;
+  const counts = jumpCounts.data;
+  const rows = useMemo<FilmerRow[]>(() => list.map((f) => ({ ...f, jump_count: counts ? (counts.get(f.id) ?? 0) : null })), [list, counts]);
   return (
     <Stack gap="md" className={screen.fullHeight}>
       <Group justify="space-between" align="flex-end">
@@ -121,7 +133,7 @@ export function FilmersPage() {
       ) : (
         <>
           <FilmersGrid
-            filmers={list}
+            filmers={rows}
             filter={filter}
             selectedId={selectedId}
             onSelect={setSelectedId}
@@ -141,6 +153,7 @@ export function FilmersPage() {
         onSaved={onSaved}
         onDelete={askDelete}
       />
+      <FilmerJumpsDrawer filmerId={openId} onClose={() => navigate(ROUTES.filmers)} />
       <DeleteFilmerDialog filmer={deleting} onClose={() => setDeleting(null)} onDeactivate={(filmer) => onSetActive(filmer, false)} />
     </Stack>
   );
