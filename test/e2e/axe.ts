@@ -1,0 +1,17 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * axe-core on what the page shows now: no critical or serious finding (WCAG 2.1 A and AA rules
+ * and axe's best practices). A finding names the rule, the impact and the elements, so a failure
+ * says what to fix. `include` limits it to part of the page (a dialog).
+ */
+export async function expectAccessible(page: Page, what: string, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious, `axe on ${what}`).toEqual([]);
+}
