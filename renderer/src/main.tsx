@@ -10,7 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { setApiToken } from './api/client';
 import { takeSessionToken } from './api/session-token';
 import { App } from './app/App';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 setApiToken(takeSessionToken());
 
@@ -22,7 +22,7 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <App />

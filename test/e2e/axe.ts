@@ -7,11 +7,15 @@ import { expect, type Page } from '@playwright/test';
  * says what to fix. `include` limits it to part of the page (a dialog).
  */
 export async function expectAccessible(page: Page, what: string, include?: string): Promise<void> {
+  expect(await seriousFindings(page, include), `axe on ${what}`).toEqual([]);
+}
+
+/** The critical and serious findings, each as one line (rule, impact, help, the first elements). */
+export async function seriousFindings(page: Page, include?: string): Promise<string[]> {
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  const serious = violations
+  return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious, `axe on ${what}`).toEqual([]);
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 100)} ${JSON.stringify(n.any[0]?.data ?? "").slice(0, 160)}`).join(" | ")}`);
 }

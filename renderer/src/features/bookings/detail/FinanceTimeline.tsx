@@ -138,7 +138,7 @@ function EventEntry({ event, previous, timeZone, upgradeNames, productNames, fac
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-          <Text fw={700} c={change === 0 ? 'dimmed' : `${changeColor(change)}.7`} className="numeric" data-testid="event-change">
+          <Text fw={700} c={change === 0 ? 'dimmed' : changeColor(change)} className="numeric" data-testid="event-change">
             {formatCredits(change, true)}
           </Text>
           <Text size="xs" c="dimmed" className="numeric">

@@ -71,7 +71,8 @@ export function DateFilter({ preset, range, onPreset, onCustomRange }: DateFilte
         valueFormatter={formatPicked}
         styles={{ input: { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } }}
         placeholder="Any jump date"
-        aria-label="Jump dates from – to"
+        // No aria-label: the button's own text (the range, or "Any jump date") names it, as
+        // speech input and screen readers then agree with what is shown.
         leftSection={<IconCalendar />}
         w={240}
         data-testid="date-range"
