@@ -1,9 +1,8 @@
-import { adminUnlock, forgetAdminUnlock } from './admin-unlock';
-import { ApiError } from './client';
+import { adminUnlock } from './admin-unlock';
 
 /**
- * Administrator actions ask for the passphrase when they need it, wherever they are started: an
- * action awaits `requestAdminUnlock()`, which the AdminUnlockHost (mounted once, in App) answers by
+ * Administrator actions ask for the passphrase when they need it, wherever they are started: call()
+ * awaits `requestAdminUnlock()` before an administrator route (shared/api `guard: 'admin'`), which the AdminUnlockHost (mounted once, in App) answers by
  * showing its dialog. One request at a time; a second one while the dialog is open waits for the
  * same answer.
  */
@@ -48,24 +47,4 @@ export class AdminNotUnlocked extends Error {
   constructor() {
     super('Not done: this is an administrator action, and the administrator passphrase was not given.');
   }
-}
-
-const endedByDesk = (error: unknown) => error instanceof ApiError && error.httpStatus === 403 && error.body.admin !== undefined;
-
-/**
- * An administrator action as a mutation function: it asks for the passphrase first when this window
- * is not unlocked, and once more when the desk ended the unlock meanwhile (idle, a restart).
- */
-export function asAdministrator<A, R>(action: (input: A) => Promise<R>): (input: A) => Promise<R> {
-  return async (input: A) => {
-    for (let attempt = 0; ; attempt++) {
-      if (!(await requestAdminUnlock())) throw new AdminNotUnlocked();
-      try {
-        return await action(input);
-      } catch (error) {
-        if (!endedByDesk(error) || attempt > 0) throw error;
-        forgetAdminUnlock();
-      }
-    }
-  };
 }

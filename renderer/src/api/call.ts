@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { isNoContent, pathOf, responseSchemaOf, type CallInput, type ClientAnswer, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
 import { ADMIN_IDLE_MINUTES } from '../../../shared/schemas/admin';
+import { AdminNotUnlocked, requestAdminUnlock } from './admin-gate';
 import { adminHeaders, extendAdminUnlock, forgetAdminUnlock } from './admin-unlock';
 import { ApiError, errorBodyOf, exchange, NOT_JSON, type Exchange } from './client';
 
@@ -64,14 +65,21 @@ type Args<R extends RouteSpec> = object extends CallInput<R> ? [input?: CallInpu
  */
 export async function callForAnswer<R extends RouteSpec>(route: R, ...[input]: Args<R>): Promise<ClientAnswer<R>> {
   const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
-  const admin = route.guard === 'admin';
-  const answer = await exchange(route.method, `${pathOf(route, params)}${queryString(query)}`, body, admin ? adminHeaders() : {});
-  if (admin) {
-    // The desk ended the unlock (idle too long, the passphrase changed, the desk restarted): the window asks again.
-    if (answer.status === 403 && (answer.json as { admin?: unknown } | null)?.admin !== undefined) forgetAdminUnlock();
-    else if (answer.ok) extendAdminUnlock(ADMIN_IDLE_MINUTES);
+  const path = `${pathOf(route, params)}${queryString(query)}`;
+  if (route.guard !== 'admin') return readAnswer(route, await exchange(route.method, path, body));
+  // An administrator route: the window's unlock goes with it, asked for first when there is none,
+  // and once more when the desk ended it meanwhile (idle too long, the passphrase changed, a restart).
+  for (let attempt = 0; ; attempt++) {
+    if (!(await requestAdminUnlock())) throw new AdminNotUnlocked();
+    const answer = await exchange(route.method, path, body, adminHeaders());
+    const endedByDesk = answer.status === 403 && (answer.json as { admin?: unknown } | null)?.admin !== undefined;
+    if (!endedByDesk) {
+      if (answer.ok) extendAdminUnlock(ADMIN_IDLE_MINUTES);
+      return readAnswer(route, answer);
+    }
+    forgetAdminUnlock();
+    if (attempt > 0) return readAnswer(route, answer);
   }
-  return readAnswer(route, answer);
 }
 
 /** Calls a route and returns its success's body, checked by its schema; any other answer is thrown as ApiError. */
