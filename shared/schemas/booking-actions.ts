@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMERA_REQUIREMENTS, EVENT_TYPES, financeEvent, VIDEO_ENTITLEMENTS } from './finance';
+import { recordedBy, RECORDED_BY_MAX } from './recorded-by';
 import { wellFormedString } from './text';
 
 /**
@@ -8,16 +9,11 @@ import { wellFormedString } from './text';
  * these are their wire shapes. docs/desk-api.md, "Album and credits".
  */
 
-export const ACTION_LIMITS = { recordedByMax: 80, commentMax: 1000, processorIdMax: 255, maxCentiCredits: 1_000_000 } as const;
+export const ACTION_LIMITS = { recordedByMax: RECORDED_BY_MAX, commentMax: 1000, processorIdMax: 255, maxCentiCredits: 1_000_000 } as const;
 
 const required = (what: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`) });
 const id = (what: string) => z.number(required(what)).int({ error: `must be ${what}` }).positive({ error: `must be ${what}` });
 
-/** Who did it: the person at the desk (or the payment relay's name), every recorded action carries it. */
-export const recordedBy = wellFormedString(required('a string'))
-  .trim()
-  .min(1, { error: 'must not be empty: say who records this' })
-  .max(ACTION_LIMITS.recordedByMax, { error: `must be at most ${ACTION_LIMITS.recordedByMax} characters` });
 
 const comment = wellFormedString(required('a string'))
   .trim()

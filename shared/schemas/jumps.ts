@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JUMP_CAMERAS } from '../service/jumps';
 import { isoDate } from './common';
 import { CAMERA_REQUIREMENTS } from './finance';
+import { recordedBy } from './recorded-by';
 import { wellFormedString } from './text';
 
 /**
@@ -9,13 +10,6 @@ import { wellFormedString } from './text';
  * docs/desk-api.md, "Jumps and filmers". Request bodies strict; answers as the server sends them.
  */
 
-export const RECORDED_BY_MAX = 80;
-
-/** Who did it: the person at the desk, as they typed their name (trimmed, 1 to 80 characters). */
-export const recordedBy = wellFormedString({ error: 'must be the name of the person at the desk' })
-  .trim()
-  .min(1, { error: 'is required: the name of the person at the desk' })
-  .max(RECORDED_BY_MAX, { error: `must be at most ${RECORDED_BY_MAX} characters` });
 
 const filmerId = z.number({ error: 'must be a filmer id' }).int({ error: 'must be a filmer id' }).positive({ error: 'must be a filmer id' });
 const jumpDate = wellFormedString({ error: 'must be a date in the form YYYY-MM-DD' }).refine((s) => isoDate.safeParse(s).success, {

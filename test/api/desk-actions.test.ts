@@ -177,9 +177,9 @@ describe('album and credits: the actions of the service behind the API', () => {
   test('bodies: 422 naming each field; unknown products and upgrades named too', async () => {
     const noName = await desk.desk('POST', '/bookings/RACE/actions', { action: { kind: 'deliver' } });
     assert.equal(noName.status, 422);
-    assert.deepEqual(noName.body.fields, { recorded_by: 'is required' });
+    assert.deepEqual(noName.body.fields, { recorded_by: 'is required: the name of the person at the desk' });
     const blank = await act(desk, 'RACE', { kind: 'deliver' }, '   ');
-    assert.match(blank.body.fields.recorded_by, /must not be empty/);
+    assert.match(blank.body.fields.recorded_by, /is required: the name of the person at the desk, not blank/);
     const long = await act(desk, 'RACE', { kind: 'deliver' }, 'x'.repeat(81));
     assert.match(long.body.fields.recorded_by, /at most 80/);
     const unknownKey = await desk.desk('POST', '/bookings/RACE/actions', { action: { kind: 'deliver' }, recorded_by: ME, when: 'now' });
