@@ -1,4 +1,5 @@
 import { handEdit, unlockFields } from '../../shared/schemas/hand-edits';
+import { albumReachedCustomer } from '../../shared/service/album';
 import { bookingRecordView } from './booking-views';
 import { bookingNotFound, ProductCache, updateBooking } from './bookings';
 import type { SyncContext, SyncResult } from './context';
@@ -19,6 +20,12 @@ export function editBookingByHand(ctx: SyncContext, externalId: string, body: un
   return ctx.store.transaction(() => {
     const existing = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
     if (!existing) return bookingNotFound(externalId);
+    const changesPackage = parsed.data.camera_package !== undefined && parsed.data.camera_package !== existing.camera_package;
+    if (changesPackage && albumReachedCustomer(existing.album_status_raw)) {
+      // Matching would swap the product with no credit change: after delivery that is "Change product", which records it.
+      const error = `the album of ${externalId} reached the customer: its product changes with "Change product" (Album and credits), which records the credit change; the camera package stays as it is`;
+      return { status: 'conflict', body: { external_id: externalId, error, fields: { camera_package: error }, status: 'conflict' } };
+    }
     return updateBooking(ctx, existing, { ...parsed.data, external_id: externalId }, new ProductCache(ctx), 'record', 'hand');
   });
 }

@@ -68,6 +68,20 @@ describe('hand edits', () => {
     assert.equal(res.body.status, 'conflict');
   });
 
+  test('once the album reached the customer, the camera package is not changed by hand: the product changes with "Change product"', async () => {
+    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'HAND-DELIVERED', name: 'Dee Delivered', jump_on: '2026-06-15', camera_package: 'Selfie basic' })).status, 201);
+    assert.equal((await desk.desk('PUT', '/bookings/HAND-DELIVERED/jump', { camera: 'selfie', filmer_id: 2, recorded_by: 'Sam' })).status, 201);
+    assert.equal((await desk.desk('POST', '/bookings/HAND-DELIVERED/actions', { action: { kind: 'deliver' }, recorded_by: 'Sam' })).status, 201);
+    const ledgerBefore = (await desk.sync('GET', '/bookings/HAND-DELIVERED')).body.finance_events.length;
+    const res = await desk.desk('PATCH', '/bookings/HAND-DELIVERED', { camera_package: 'Video deluxe' });
+    assert.equal(res.status, 409, res.text);
+    assert.match(res.body.fields.camera_package, /Change product/);
+    const shown = (await desk.sync('GET', '/bookings/HAND-DELIVERED')).body;
+    assert.equal(shown.camera_package, 'Selfie basic');
+    assert.equal(shown.finance_events.length, ledgerBefore, 'no event written');
+    assert.equal((await desk.desk('PATCH', '/bookings/HAND-DELIVERED', { name: 'Dee Renamed' })).status, 200, 'other fields still take a hand edit');
+  });
+
   test('bad input: wrong types, unknown keys, external_id, no object; unknown fields to unlock', async () => {
     const wrongType = await desk.desk('PATCH', '/bookings/NO-PRODUCT', { show_publicly: 'yes', jump_on: '20-06-2026' });
     assert.equal(wrongType.status, 422);
