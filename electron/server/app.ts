@@ -21,6 +21,7 @@ import { sendError } from './reply';
 import { RequestLog } from './request-log';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { deskBookingRoutes } from './routes/desk-bookings';
+import { deskCatalogueRoutes } from './routes/desk-catalogue';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
@@ -167,6 +168,7 @@ export function buildApp({
       desk.addHook('onRequest', auth.deskSessionOnly);
       desk.register(sessionRoutes, { connection, log });
       desk.register(deskBookingRoutes, { store, connection, now });
+      desk.register(deskCatalogueRoutes, { store, connection, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });
       desk.register(listenRoutes, { store, facts: listenFacts, now });
