@@ -210,8 +210,8 @@ describe('the route tables against a real desk', () => {
     assert.equal(await call(deskRoutes.deleteProduct, { params: { id: product.id } }), undefined);
     const upgradeEntry = {
       name: 'Route table', notify_staff: false, payment_price_cents: 100, payment_price_identifier: 'price_route', grants_video_entitlement: null,
-      grants_photos: true, grants_4k: false, grants_raw_footage: false, centi_credits: 0, offered_to: ['none'],
-    } as const;
+      grants_photos: true, grants_4k: false, grants_raw_footage: false, centi_credits: 0, offered_to: ['none' as const],
+    };
     const upgrade = (await call(deskRoutes.createUpgrade, { body: upgradeEntry })).upgrade;
     assert.ok((await call(deskRoutes.listAdminUpgrades)).upgrades.some((u) => u.id === upgrade.id));
     assert.equal((await call(deskRoutes.updateUpgrade, { params: { id: upgrade.id }, body: { active: false } })).upgrade.active, false);
