@@ -25,6 +25,7 @@ import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { bookingActionRoutes, upgradePaymentRoutes } from './routes/desk-booking-actions';
 import { deskBookingRoutes } from './routes/desk-bookings';
 import { deskJumpRoutes } from './routes/desk-jumps';
+import { deskCatalogueRoutes } from './routes/desk-catalogue';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
@@ -178,6 +179,7 @@ export function buildApp({
       desk.register(deskBookingRoutes, { store, connection, now });
       desk.register(bookingActionRoutes, { store, connection, now });
       desk.register(deskJumpRoutes, { store, connection, now });
+      desk.register(deskCatalogueRoutes, { store, connection, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });
       desk.register(listenRoutes, { store, facts: listenFacts, now });

@@ -27,7 +27,7 @@ function pick<T extends object>(record: T, keys: readonly string[]): Partial<T> 
  * The list `version`: a digest of the full catalogue, so it changes exactly when any product
  * (or upgrade) changes and a caller can tell whether its cached copy is current.
  */
-function versionOf(records: readonly object[]): string {
+export function versionOf(records: readonly object[]): string {
   return createHash('sha256').update(JSON.stringify(records)).digest('hex').slice(0, 16);
 }
 

@@ -19,6 +19,8 @@ export function recordProductAssignment(
   at: string,
   /** 0 for a booking created in this same transaction: it has no ledger yet, no need to look. */
   totalBefore?: number,
+  /** The person at the desk who had it matched (a rematch); none for a sync. */
+  recordedBy?: string,
 ): number {
   return store.finance.append({
     dropzone_id: booking.dropzone_id,
@@ -33,6 +35,7 @@ export function recordProductAssignment(
     upgrade_payment_id: null,
     created_at: at,
     updated_at: at,
+    recorded_by: recordedBy ?? null,
   }, totalBefore);
 }
 

@@ -6,6 +6,10 @@ import {
 } from '../schemas/booking-actions';
 import { connectionTestInput, connectionTestResult, connectionUpdate, connectionView, deskHealth, deskSession, logEntryDetail, logPage, logQuery } from '../schemas/desk';
 import { deskError } from '../schemas/desk-error';
+import {
+  adminProductList, adminUpgradeList, productCreate, productPatch, productSaved, rematchPreview, rematchRequest, rematchResult, unmatchedPackages, upgradeCreate,
+  upgradePatch, upgradeSaved,
+} from '../schemas/catalogue-admin';
 import { handEdit, handEditAnswer, unlockFields } from '../schemas/hand-edits';
 import { importMappingQuery } from '../schemas/import-mappings';
 import {
@@ -197,6 +201,59 @@ export const deskRoutes = {
     responses: { 201: apiTokenCreated, 422: deskError },
   }),
   revokeApiToken: defineRoute({ method: 'DELETE', path: '/api/desk/api-tokens/:id', guard: 'admin', responses: { 204: NO_CONTENT, 404: deskError } }),
+
+  // Catalogue administration and matching, local mode (docs/desk-api.md, "Catalogue administration").
+  listAdminProducts: defineRoute({ method: 'GET', path: '/api/desk/catalogue/products', responses: { 200: adminProductList, 409: deskError } }),
+  createProduct: defineRoute({
+    method: 'POST',
+    path: '/api/desk/catalogue/products',
+    guard: 'admin',
+    body: { schema: productCreate, name: 'product' },
+    responses: { 201: productSaved, 409: deskError, 422: deskError },
+  }),
+  updateProduct: defineRoute({
+    method: 'PATCH',
+    path: '/api/desk/catalogue/products/:id',
+    guard: 'admin',
+    body: { schema: productPatch, name: 'product' },
+    responses: { 200: productSaved, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  deleteProduct: defineRoute({
+    method: 'DELETE',
+    path: '/api/desk/catalogue/products/:id',
+    guard: 'admin',
+    responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
+  }),
+  previewRematch: defineRoute({ method: 'GET', path: '/api/desk/catalogue/products/:id/rematch', responses: { 200: rematchPreview, 404: deskError, 409: deskError } }),
+  rematchProduct: defineRoute({
+    method: 'POST',
+    path: '/api/desk/catalogue/products/:id/rematch',
+    guard: 'admin',
+    body: { schema: rematchRequest, name: 'rematch' },
+    responses: { 200: rematchResult, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  unmatchedPackages: defineRoute({ method: 'GET', path: '/api/desk/catalogue/unmatched-packages', responses: { 200: unmatchedPackages, 409: deskError } }),
+  listAdminUpgrades: defineRoute({ method: 'GET', path: '/api/desk/catalogue/upgrades', responses: { 200: adminUpgradeList, 409: deskError } }),
+  createUpgrade: defineRoute({
+    method: 'POST',
+    path: '/api/desk/catalogue/upgrades',
+    guard: 'admin',
+    body: { schema: upgradeCreate, name: 'upgrade' },
+    responses: { 201: upgradeSaved, 409: deskError, 422: deskError },
+  }),
+  updateUpgrade: defineRoute({
+    method: 'PATCH',
+    path: '/api/desk/catalogue/upgrades/:id',
+    guard: 'admin',
+    body: { schema: upgradePatch, name: 'upgrade' },
+    responses: { 200: upgradeSaved, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  deleteUpgrade: defineRoute({
+    method: 'DELETE',
+    path: '/api/desk/catalogue/upgrades/:id',
+    guard: 'admin',
+    responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
+  }),
 } as const;
 
 export type DeskRoutes = typeof deskRoutes;

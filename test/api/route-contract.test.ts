@@ -224,6 +224,23 @@ describe('the route tables against a real desk', () => {
     assert.deepEqual((await call(deskRoutes.storedJumpDates, { body: { external_ids: ['NO-PRODUCT'] } })).jump_dates, { 'NO-PRODUCT': '2026-06-20' });
     await waitFor(async () => (await call(deskRoutes.getImport, { params: { id: started.id } })).state !== 'running', 'the retry to end');
     assert.equal(await call(deskRoutes.deleteImport, { params: { id: started.id } }), undefined);
+    // Catalogue administration (test/api/catalogue-admin.test.ts covers each rule).
+    const entry = { name: 'Route table', booking_system_name: 'Route table', price_cents: 100, centi_credits: 0, video_entitlement: 'none', camera_requirement: null, photos: true, has_4k: false, raw_footage: false } as const;
+    const product = (await call(deskRoutes.createProduct, { body: entry })).product;
+    assert.ok((await call(deskRoutes.listAdminProducts)).products.some((p) => p.id === product.id));
+    assert.equal((await call(deskRoutes.updateProduct, { params: { id: product.id }, body: { active: false } })).product.active, false);
+    assert.equal((await call(deskRoutes.previewRematch, { params: { id: product.id } })).count, 0);
+    assert.equal((await call(deskRoutes.rematchProduct, { params: { id: product.id }, body: { recorded_by: 'Route table' } })).matched, 0);
+    assert.ok(Array.isArray((await call(deskRoutes.unmatchedPackages)).packages));
+    assert.equal(await call(deskRoutes.deleteProduct, { params: { id: product.id } }), undefined);
+    const upgradeEntry = {
+      name: 'Route table', notify_staff: false, payment_price_cents: 100, payment_price_identifier: 'price_route', grants_video_entitlement: null,
+      grants_photos: true, grants_4k: false, grants_raw_footage: false, centi_credits: 0, offered_to: ['none' as const],
+    };
+    const upgrade = (await call(deskRoutes.createUpgrade, { body: upgradeEntry })).upgrade;
+    assert.ok((await call(deskRoutes.listAdminUpgrades)).upgrades.some((u) => u.id === upgrade.id));
+    assert.equal((await call(deskRoutes.updateUpgrade, { params: { id: upgrade.id }, body: { active: false } })).upgrade.active, false);
+    assert.equal(await call(deskRoutes.deleteUpgrade, { params: { id: upgrade.id } }), undefined);
   });
 
   test("the renderer's client reads the Sync API's answers by the spec's shapes", async () => {

@@ -12,14 +12,14 @@ export async function listVersion(request: APIRequestContext, url: string, token
   return (await response.json()).version as string;
 }
 
-/** Products: the list with its version, prices in the dropzone currency, inactive dimmed, nothing editable (catalogue.spec.ts and the desktop app's suite). */
+/** Products: the list with its version, prices in the dropzone currency, inactive dimmed, set up here in local mode (catalogue.spec.ts and the desktop app's suite). */
 export async function catalogueProducts(page: Page, desk: ScenarioDesk, request: APIRequestContext): Promise<void> {
   await desk.open(page, '/catalogue');
   const catalogue = new CatalogueScreen(page);
   const grid = catalogue.productsGrid();
   await expect(catalogue.tab('Products')).toHaveAttribute('aria-selected', 'true');
   await expect(catalogue.rows(grid)).toHaveCount(5);
-  await expect(catalogue.readOnlyNote()).toContainText('configured in the admin interface');
+  await expect(catalogue.adminNote()).toContainText('set up here');
 
   const version = await listVersion(request, desk.url, desk.token, 'products');
   await expect(catalogue.productsVersion()).toHaveAttribute('data-version', version);
@@ -35,6 +35,6 @@ export async function catalogueProducts(page: Page, desk: ScenarioDesk, request:
   await expect(catalogue.row(grid, 'Old package')).toHaveAttribute('data-dimmed', 'true');
   await expect(await catalogue.cell(grid, 'Old package', 'Active')).toHaveText('Inactive');
   await expect(catalogue.row(grid, 'Selfie video')).not.toHaveAttribute('data-dimmed', 'true');
-  await expect(catalogue.editControls()).toHaveCount(0);
+  await expect(catalogue.addButton('product')).toBeVisible();
   await desk.screenshot(page, 'catalogue-products');
 }

@@ -1,49 +1,63 @@
 import { Badge, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { productsQuery, upgradesQuery } from '../../api/queries';
+import { productsQuery, sessionQuery, upgradesQuery } from '../../api/queries';
+import { CatalogueAdminProvider } from './admin/CatalogueAdmin';
+import { MatchingPanel } from './admin/MatchingPanel';
 import { ProductsPanel } from './ProductsPanel';
 import { ReadOnlyNote } from './ReadOnlyNote';
 import { UpgradesPanel } from './UpgradesPanel';
 
-type CatalogueTab = 'products' | 'upgrades';
+type CatalogueTab = 'products' | 'upgrades' | 'matching';
 
 /**
- * The read-only catalogue. Nested under /catalogue: `/` and `/products` show products,
- * `/upgrades` upgrades, `/products/:id` and `/upgrades/:id` one record's detail.
+ * The catalogue. Nested under /catalogue: `/` and `/products` show products, `/upgrades`
+ * upgrades, `/products/:id` and `/upgrades/:id` one record's detail, `/matching` (local mode) the
+ * matching tester and the camera packages no product matches. In local mode it is administered
+ * here; in proxy mode it is the remote's, read-only.
  */
 export function CataloguePage() {
   const [location, navigate] = useLocation();
-  const tab: CatalogueTab = location.startsWith('/upgrades') ? 'upgrades' : 'products';
+  const session = useQuery(sessionQuery());
+  const local = session.data?.mode === 'local';
+  const tab: CatalogueTab = location.startsWith('/upgrades') ? 'upgrades' : location.startsWith('/matching') && local ? 'matching' : 'products';
   // Both lists are small and cached: loading them here gives the tabs their counts.
   const products = useQuery(productsQuery());
   const upgrades = useQuery(upgradesQuery());
   return (
-    <Stack gap="md">
-      <div>
-        <Title order={2}>Catalogue</Title>
-        <Text size="sm" c="dimmed">
-          What the dropzone sells: camera packages (products) and extras customers can buy later (upgrades).
-        </Text>
-      </div>
-      <ReadOnlyNote />
-      <Tabs value={tab} onChange={(value) => value && value !== tab && navigate(`/${value}`)} keepMounted={false}>
-        <Tabs.List mb="md">
-          <Tabs.Tab value="products" rightSection={<TabCount count={products.data?.products.length} />}>
-            Products
-          </Tabs.Tab>
-          <Tabs.Tab value="upgrades" rightSection={<TabCount count={upgrades.data?.upgrades.length} />}>
-            Upgrades
-          </Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="products">
-          <ProductsPanel />
-        </Tabs.Panel>
-        <Tabs.Panel value="upgrades">
-          <UpgradesPanel />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
+    <CatalogueAdminProvider onDeleted={(deleted) => navigate(`/${deleted.kind}s`)}>
+      <Stack gap="md">
+        <div>
+          <Title order={2}>Catalogue</Title>
+          <Text size="sm" c="dimmed">
+            What the dropzone sells: camera packages (products) and extras customers can buy later (upgrades).
+          </Text>
+        </div>
+        {session.isSuccess && <ReadOnlyNote local={local} />}
+        <Tabs value={tab} onChange={(value) => value && value !== tab && navigate(`/${value}`)} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="products" rightSection={<TabCount count={products.data?.products.length} />}>
+              Products
+            </Tabs.Tab>
+            <Tabs.Tab value="upgrades" rightSection={<TabCount count={upgrades.data?.upgrades.length} />}>
+              Upgrades
+            </Tabs.Tab>
+            {local && <Tabs.Tab value="matching">Matching</Tabs.Tab>}
+          </Tabs.List>
+          <Tabs.Panel value="products">
+            <ProductsPanel />
+          </Tabs.Panel>
+          <Tabs.Panel value="upgrades">
+            <UpgradesPanel />
+          </Tabs.Panel>
+          {local && (
+            <Tabs.Panel value="matching">
+              <MatchingPanel />
+            </Tabs.Panel>
+          )}
+        </Tabs>
+      </Stack>
+    </CatalogueAdminProvider>
   );
 }
 

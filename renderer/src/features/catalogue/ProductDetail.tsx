@@ -6,6 +6,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { formatMoney } from '../../lib/format';
 import { DetailError, retryUnlessNotFound } from './DetailError';
 import { extraFieldRows, FieldList, type FieldRow } from './FieldList';
+import { ProductActions } from './admin/RecordActions';
 import { ReadOnlyFootnote } from './ReadOnlyNote';
 import { ActiveBadge, YesNo } from './YesNo';
 
@@ -62,6 +63,7 @@ export function ProductDetail({ id }: { id: number }) {
           {formatMoney(product.data.price_cents, session.data.dropzone.currency)}
         </Text>
       </div>
+      <ProductActions id={id} />
       <FieldList rows={facts} />
       <div>
         <Title order={5} mb="xs">
@@ -77,7 +79,7 @@ export function ProductDetail({ id }: { id: number }) {
           <FieldList rows={extra} />
         </div>
       )}
-      <ReadOnlyFootnote />
+      <ReadOnlyFootnote local={session.data.mode === 'local'} />
     </Stack>
   );
 }

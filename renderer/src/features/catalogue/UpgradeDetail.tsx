@@ -1,11 +1,12 @@
 import { Button, Code, CopyButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Upgrade } from '../../../../shared/schemas/catalogue';
-import { upgradeQuery } from '../../api/queries';
+import { sessionQuery, upgradeQuery } from '../../api/queries';
 import { LoadingState } from '../../components/states';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { DetailError, retryUnlessNotFound } from './DetailError';
 import { extraFieldRows, FieldList, type FieldRow } from './FieldList';
+import { UpgradeActions } from './admin/RecordActions';
 import { ReadOnlyFootnote } from './ReadOnlyNote';
 import { ActiveBadge, YesNo } from './YesNo';
 
@@ -50,6 +51,7 @@ function upgradeRows(upgrade: Upgrade): FieldRow[] {
 /** One upgrade, as the show endpoint gives it. */
 export function UpgradeDetail({ id }: { id: number }) {
   const upgrade = useQuery({ ...upgradeQuery(id), retry: retryUnlessNotFound });
+  const session = useQuery(sessionQuery());
   if (upgrade.isError) return <DetailError error={upgrade.error} kind="upgrade" id={id} onRetry={() => upgrade.refetch()} />;
   if (upgrade.isPending) return <LoadingState label="Loading the upgrade…" />;
   return (
@@ -63,8 +65,9 @@ export function UpgradeDetail({ id }: { id: number }) {
           {formatMoney(upgrade.data.payment_price_cents, upgrade.data.payment_price_currency)}
         </Text>
       </div>
+      <UpgradeActions id={id} />
       <FieldList rows={upgradeRows(upgrade.data)} />
-      <ReadOnlyFootnote />
+      <ReadOnlyFootnote local={session.data?.mode !== 'proxy'} />
     </Stack>
   );
 }

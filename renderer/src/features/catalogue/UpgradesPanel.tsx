@@ -1,8 +1,9 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useRoute } from 'wouter';
 import { upgradesQuery } from '../../api/queries';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { useCatalogueAdmin } from './admin/CatalogueAdmin';
 import { CatalogueTable } from './CatalogueTable';
 import { CatalogueVersion } from './CatalogueVersion';
 import { DetailDrawer } from './DetailDrawer';
@@ -15,12 +16,17 @@ export function UpgradesPanel() {
   const [detailOpen, params] = useRoute('/upgrades/:id');
   const openId = detailOpen ? Number(params.id) : null;
   const upgrades = useQuery(upgradesQuery());
+  const admin = useCatalogueAdmin();
 
   let content;
   if (upgrades.isError) content = <ErrorState error={upgrades.error} onRetry={() => upgrades.refetch()} />;
   else if (upgrades.isPending) content = <LoadingState label="Loading upgrades…" />;
   else if (upgrades.data.upgrades.length === 0)
-    content = <EmptyState title="No upgrades yet">Upgrades are set up in the admin interface; once there, they appear here.</EmptyState>;
+    content = (
+      <EmptyState title="No upgrades yet">
+        {admin ? 'Add the extras customers can buy later: Add upgrade.' : 'Upgrades are set up in the remote service’s admin interface; once there, they appear here.'}
+      </EmptyState>
+    );
   else
     content = (
       <CatalogueTable
@@ -38,9 +44,16 @@ export function UpgradesPanel() {
     <Stack gap="sm">
       {upgrades.isSuccess && (
         <Group justify="space-between" maw={760}>
-          <Text size="xs" c="dimmed">
-            Offered to customers according to what their product entitles them to
-          </Text>
+          <Group gap="md">
+            {admin && (
+              <Button size="xs" onClick={() => admin.editUpgrade(null)}>
+                Add upgrade
+              </Button>
+            )}
+            <Text size="xs" c="dimmed">
+              Offered to customers according to what their product entitles them to
+            </Text>
+          </Group>
           <CatalogueVersion version={upgrades.data.version} testId="upgrades-version" />
         </Group>
       )}

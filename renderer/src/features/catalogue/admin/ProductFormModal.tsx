@@ -1,0 +1,123 @@
+import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminProduct, ProductSaved } from '../../../../../shared/schemas/catalogue-admin';
+import { CAMERA_REQUIREMENTS, VIDEO_ENTITLEMENTS } from '../../../../../shared/schemas/finance';
+import { catalogueAdminApi } from '../../../api/catalogue-admin-api';
+import { queryKeys } from '../../../api/queries';
+import { DIALOG_STYLES } from '../../../components/dialog-styles';
+import { CAMERA_LABELS, NEW_PRODUCT, PRODUCT_FIELD_OF, productBody, productFormValues, VIDEO_LABELS, type ProductFormValues } from './product-form';
+import { serverProblems } from './server-problems';
+
+export interface ProductFormTarget {
+  /** The product to edit; null for a new one. */
+  product: AdminProduct | null;
+  /** A new product's booking system name (from an unmatched camera package). */
+  bookingSystemName?: string;
+}
+
+export interface ProductFormModalProps {
+  target: ProductFormTarget | null;
+  currency: string;
+  onClose: () => void;
+  onSaved: (saved: ProductSaved) => void;
+}
+
+export function ProductFormModal({ target, currency, onClose, onSaved }: ProductFormModalProps) {
+  const title = target?.product ? `Edit ${target.product.name}` : 'New product';
+  return (
+    <Modal opened={target !== null} onClose={onClose} title={title} size="lg" styles={DIALOG_STYLES} data-testid="product-form">
+      {target && <ProductForm key={target.product?.id ?? `new:${target.bookingSystemName ?? ''}`} target={target} currency={currency} onClose={onClose} onSaved={onSaved} />}
+    </Modal>
+  );
+}
+
+const VIDEO_OPTIONS = VIDEO_ENTITLEMENTS.map((value) => ({ value, label: VIDEO_LABELS[value] }));
+const CAMERA_OPTIONS = (['none', ...CAMERA_REQUIREMENTS] as const).map((value) => ({ value, label: CAMERA_LABELS[value] }));
+
+function ProductForm({ target, currency, onClose, onSaved }: { target: ProductFormTarget; currency: string; onClose: () => void; onSaved: (saved: ProductSaved) => void }) {
+  const initial = target.product
+    ? productFormValues(target.product)
+    : { ...NEW_PRODUCT, name: target.bookingSystemName ?? '', booking_system_name: target.bookingSystemName ?? '' };
+  const form = useForm<ProductFormValues>({ mode: 'controlled', initialValues: initial, onValuesChange: () => setGeneral(undefined) });
+  const [general, setGeneral] = useState<string | undefined>();
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: Parameters<typeof catalogueAdminApi.createProduct>[0]) =>
+      target.product ? catalogueAdminApi.updateProduct(target.product.id, body) : catalogueAdminApi.createProduct(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalogue }),
+  });
+
+  const submit = (values: ProductFormValues) => {
+    const result = productBody(values);
+    if (!result.ok) return form.setErrors(result.errors);
+    save.mutate(result.body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        const problems = serverProblems(error, PRODUCT_FIELD_OF);
+        form.setErrors(problems.fields);
+        setGeneral(problems.general);
+      },
+    });
+  };
+
+  // Video and a camera go together: choosing one sets the other to something that fits.
+  const videoProps = form.getInputProps('video_entitlement');
+  const onVideo = (value: string | null) => {
+    if (!value) return;
+    form.setFieldValue('video_entitlement', value as ProductFormValues['video_entitlement']);
+    if (value === 'none') form.setFieldValue('camera_requirement', 'none');
+    else if (form.values.camera_requirement === 'none') form.setFieldValue('camera_requirement', 'either');
+  };
+  const onCamera = (value: string | null) => {
+    if (!value) return;
+    form.setFieldValue('camera_requirement', value as ProductFormValues['camera_requirement']);
+    if (value === 'none') form.setFieldValue('video_entitlement', 'none');
+    else if (form.values.video_entitlement === 'none') form.setFieldValue('video_entitlement', 'main');
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={target.product ? `Edit ${target.product.name}` : 'New product'}>
+      <Stack gap="md">
+        {general && (
+          <Alert color="red" title="Not saved" data-testid="product-form-error">
+            {general}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput label="Name" required data-autofocus autoComplete="off" description="As staff and customers read it" {...form.getInputProps('name')} />
+          <TextInput
+            label="Booking system name"
+            autoComplete="off"
+            description="Bookings whose camera package starts with this (any case) get the product"
+            {...form.getInputProps('booking_system_name')}
+          />
+          <TextInput label={`Price (${currency})`} required inputMode="decimal" autoComplete="off" {...form.getInputProps('price')} />
+          <TextInput label="Credits" required inputMode="decimal" autoComplete="off" description="What the product grants, e.g. 1.5" {...form.getInputProps('credits')} />
+        </SimpleGrid>
+        <Text fw={600} size="sm">
+          What the customer gets
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <Select label="Video" data={VIDEO_OPTIONS} allowDeselect={false} {...videoProps} onChange={onVideo} />
+          <Select label="Camera" data={CAMERA_OPTIONS} allowDeselect={false} {...form.getInputProps('camera_requirement')} onChange={onCamera} />
+        </SimpleGrid>
+        <Group gap="xl">
+          <Checkbox label="Photos" {...form.getInputProps('photos', { type: 'checkbox' })} />
+          <Checkbox label="4K footage" {...form.getInputProps('has_4k', { type: 'checkbox' })} />
+          <Checkbox label="Raw footage" {...form.getInputProps('raw_footage', { type: 'checkbox' })} />
+          <Switch label="Active" description="Matched to bookings" color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
+        </Group>
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {target.product ? 'Save product' : 'Create product'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
