@@ -34,9 +34,9 @@ describe('desk API: the administrator guard', () => {
 
   test('before any passphrase is set, an administrator route says to set one; the routes that are not guarded work', async () => {
     assert.deepEqual((await desk.desk('GET', '/admin')).body, { passphrase_set: false, set_at: null, unlocked: false, expires_at: null, idle_minutes: ADMIN_IDLE_MINUTES });
-    assertAdminRefusal(await desk.admin('POST', '/api-tokens', { label: 'x' }), 'passphrase_not_set');
-    assertAdminRefusal(await desk.admin('PUT', '/connection', { mode: 'local' }), 'passphrase_not_set');
-    assertAdminRefusal(await desk.admin('POST', '/connection/test', { remote_url: 'http://127.0.0.1:9' }), 'passphrase_not_set');
+    assertAdminRefusal(await desk.desk('POST', '/api-tokens', { label: 'x' }), 'passphrase_not_set');
+    assertAdminRefusal(await desk.desk('PUT', '/connection', { mode: 'local' }), 'passphrase_not_set');
+    assertAdminRefusal(await desk.desk('POST', '/connection/test', { remote_url: 'http://127.0.0.1:9' }), 'passphrase_not_set');
     assert.equal((await desk.desk('GET', '/api-tokens')).status, 200);
     assert.equal((await desk.desk('GET', '/connection')).status, 200);
     const unlock = await desk.desk('POST', '/admin/unlock', { passphrase: 'anything at all' });
@@ -45,7 +45,7 @@ describe('desk API: the administrator guard', () => {
   });
 
   test('a malformed body is refused by name before the guard: the sender learns what is wrong either way', async () => {
-    const res = await desk.admin('POST', '/api-tokens', { label: 42 });
+    const res = await desk.desk('POST', '/api-tokens', { label: 42 });
     assert.equal(res.status, 422, res.text);
     assert.match(res.body.fields.label, /must be a string/);
   });
@@ -67,7 +67,7 @@ describe('desk API: the administrator guard', () => {
 
   test('without an unlock, or with a made-up one, an administrator route is refused and nothing is written', async () => {
     const before = (await desk.desk('GET', '/api-tokens')).body.length;
-    assertAdminRefusal(await desk.admin('POST', '/api-tokens', { label: 'x' }), 'locked');
+    assertAdminRefusal(await desk.desk('POST', '/api-tokens', { label: 'x' }), 'locked');
     assertAdminRefusal(await makeToken(desk, 'dzd_made-up'), 'locked');
     assert.equal((await desk.desk('GET', '/api-tokens')).body.length, before);
   });
