@@ -6,7 +6,7 @@ import { applyAction, bookingLedger, listActions, previewAction, resolveAction, 
 import { atOneInstant, type SyncContext } from '../../sync/context';
 import { recordUpgradePayment } from '../../sync/upgrade-payments';
 import type { Store } from '../../store/store';
-import { refusal } from '../contract/answers';
+import { refusal, refusedInProxyMode } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface BookingActionRoutesOptions {
@@ -38,9 +38,7 @@ function answer<R extends RouteSpec, T>(_route: R, outcome: Outcome<T>, status: 
 export async function bookingActionRoutes(app: FastifyInstance, { store, connection, now }: BookingActionRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = (what: string) =>
-    connection.mode === 'proxy'
-      ? refusal('conflict', `the desk is in proxy mode: ${what} are the remote service's; record them there (this desk keeps no second ledger)`)
-      : undefined;
+    refusedInProxyMode(connection, `${what} are the remote service's; record them there (this desk keeps no second ledger)`);
   const albums = () => proxyRefusal('albums, deliveries and the finance ledger');
 
   const r = deskRoutes;
@@ -69,9 +67,8 @@ const resolved = <T>(outcome: Outcome<T>): Outcome<{ action: T }> => (outcome.ok
  */
 export async function upgradePaymentRoutes(app: FastifyInstance, { store, connection, now }: BookingActionRoutesOptions) {
   serveRoute(app, deskRoutes.recordUpgradePayment, ({ request, body }) => {
-    if (connection.mode === 'proxy') {
-      return refusal('conflict', "the desk is in proxy mode: online payments are the remote service's; the payment relay must call the remote service");
-    }
+    const proxy = refusedInProxyMode(connection, "online payments are the remote service's; the payment relay must call the remote service");
+    if (proxy) return proxy;
     const outcome = recordUpgradePayment(atOneInstant({ store, dropzone: request.dropzone!, now }), body);
     if (!outcome.ok) return refused(outcome, body.external_id);
     return { status: outcome.value.status === 'created' ? 201 : 200, body: outcome.value };

@@ -4,7 +4,7 @@ import type { DeskConnection } from '../../proxy/connection';
 import { editBookingByHand, unlockBookingFields } from '../../sync/booking-hand-edits';
 import { atOneInstant, type SyncContext } from '../../sync/context';
 import type { Store } from '../../store/store';
-import { refusal, syncAnswer } from '../contract/answers';
+import { refusedInProxyMode, syncAnswer } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface DeskBookingRoutesOptions {
@@ -22,9 +22,7 @@ export interface DeskBookingRoutesOptions {
 export async function deskBookingRoutes(app: FastifyInstance, { store, connection, now }: DeskBookingRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
-    connection.mode === 'proxy'
-      ? refusal('conflict', 'the desk is in proxy mode: bookings live on the remote server, save through the Sync API (/api/f1/sync/bookings)')
-      : undefined;
+    refusedInProxyMode(connection, 'bookings live on the remote server, save through the Sync API (/api/f1/sync/bookings)');
 
   const { editBooking, unlockBookingFields: unlock } = deskRoutes;
   serveRoute(app, editBooking, ({ request, params, body }) => proxyRefusal() ?? syncAnswer(editBooking, editBookingByHand(ctx(request), params.external_id, body)));

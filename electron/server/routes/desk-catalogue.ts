@@ -8,7 +8,7 @@ import { atOneInstant, type SyncContext } from '../../sync/context';
 import { applyRematch, findProduct, previewRematch, unmatchedPackages } from '../../sync/product-rematch';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
-import { refusal } from '../contract/answers';
+import { refusal, refusedInProxyMode } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface DeskCatalogueRoutesOptions {
@@ -26,12 +26,7 @@ export interface DeskCatalogueRoutesOptions {
 export async function deskCatalogueRoutes(app: FastifyInstance, { store, connection, now }: DeskCatalogueRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
-    connection.mode === 'proxy'
-      ? refusal(
-          'conflict',
-          "the desk is in proxy mode: products and upgrades are the remote service's; set them up in its admin interface (the Sync API's /products and /upgrades show them)",
-        )
-      : undefined;
+    refusedInProxyMode(connection, "products and upgrades are the remote service's; set them up in its admin interface (the Sync API's /products and /upgrades show them)");
   const refused = <S extends AdminRefusal['status']>(r: AdminRefusal<S>) => refusal(r.status, r.error, r.extra);
   const notFound = (what: 'product' | 'upgrade', raw: string) => {
     const id = parseRecordId(raw);

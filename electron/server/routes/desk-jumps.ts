@@ -6,7 +6,7 @@ import { atOneInstant, type SyncContext } from '../../sync/context';
 import { checkBookingJump, filmerJumpCounts, filmerJumpList, recordJump, removeJump } from '../../sync/jumps';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
-import { refusal } from '../contract/answers';
+import { refusal, refusedInProxyMode } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface DeskJumpRoutesOptions {
@@ -32,9 +32,7 @@ function fieldsOf(problems: readonly JumpProblem[]): Record<string, string> {
 export async function deskJumpRoutes(app: FastifyInstance, { store, connection, now }: DeskJumpRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
-    connection.mode === 'proxy'
-      ? refusal('conflict', "the desk is in proxy mode: jumps and filmers' jumps are the remote service's; record them there (switch to local mode to record them here)")
-      : undefined;
+    refusedInProxyMode(connection, "jumps and filmers' jumps are the remote service's; record them there (switch to local mode to record them here)");
 
   serveRoute(app, deskRoutes.recordJump, ({ request, params, body }) => {
     const proxy = proxyRefusal();
