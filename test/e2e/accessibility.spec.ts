@@ -7,6 +7,8 @@ const SCREENS: { route: string; name: string; ready: string }[] = [
   { route: '/bookings/DELIVERED-OLD', name: 'a booking', ready: 'DELIVERED-OLD' },
   { route: '/filmers', name: 'Filmers', ready: 'Filmers' },
   { route: '/catalogue', name: 'Catalogue', ready: 'Catalogue' },
+  { route: '/catalogue/matching', name: 'Catalogue matching', ready: 'Matching' },
+  { route: '/filmers/2', name: "a filmer's jumps", ready: 'Filmers' },
   { route: '/settings', name: 'Settings', ready: 'Settings' },
   { route: '/log', name: 'Log', ready: 'Log' },
   { route: '/import/bookings', name: 'Import', ready: 'Import' },
@@ -15,6 +17,8 @@ const SCREENS: { route: string; name: string; ready: string }[] = [
 
 for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
   test(`axe finds nothing critical or serious on any screen at ${size.width}×${size.height}`, async ({ page, desk }) => {
+    // Ten screens, each analysed whole: more than the default 30 s on a busy 2-core machine.
+    test.setTimeout(150_000);
     await page.setViewportSize(size);
     const findings: string[] = [];
     for (const screen of SCREENS) {
