@@ -71,6 +71,10 @@ test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, m
   // A reload asks again: the unlock lives in the window's memory only.
   const tokens = new ApiTokensCard(page);
   const token = await tokens.create('Booking system', true);
+  const adminCard = page.getByTestId('admin-card');
+  await adminCard.scrollIntoViewIfNeeded();
+  await expect(adminCard.getByTestId('admin-state')).toHaveText(/^Unlocked in this window until/);
+  await saveScreenshot(page, 'story-settings-administrator');
   const api = sync(request, token);
   const timezone = (await (await request.get(`${serve.url}/api/desk/session`, { headers: { authorization: `Bearer ${serve.token}` } })).json()).dropzone.timezone;
   const today = dateInZone(new Date(), timezone);
@@ -129,6 +133,8 @@ test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, m
   await credit.comment().fill('Goodwill: the upload was late');
   await expect(credit.total()).toContainText('0 → 0.5');
   await credit.confirm().click();
+  await admin.settled();
+  await saveScreenshot(page, 'story-admin-unlock');
   await admin.unlock();
   await expect(booked.credits()).toHaveText('0.5 credits');
   const deliver = await booked.open('deliver');
