@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { backupStore, type BackupInfo, type BackupOptions } from './backups';
-import { openStore } from './open';
+import { openReader, openStore } from './open';
 import { AdminRepo } from './repos/admin';
 import { BookingRepo } from './repos/bookings';
 import { CatalogueRepo } from './repos/catalogue';
@@ -53,6 +53,11 @@ export class Store {
 
   static open(file: string): Store {
     return new Store(openStore(file));
+  }
+
+  /** A read-only Store on a store already opened by a desk: for reader threads (electron/readers/). */
+  static openReader(file: string): Store {
+    return new Store(openReader(file));
   }
 
   /**

@@ -53,7 +53,7 @@ export interface CompiledList {
   /** The same plus the filters' values: what a cached count and page boundaries belong to. */
   key: string;
   params: Record<string, unknown>;
-  /** WHERE of the bookings that match (every filter but the indexed searches). */
+  /** The conditions on `b` (bookings) of every filter but the indexed searches. */
   where: string;
   /** The indexed searches as one FTS5 query, if any. */
   match: string | undefined;
@@ -65,12 +65,12 @@ export interface CompiledList {
 }
 
 export function compileList(dropzoneId: number, query: BookingQuery): CompiledList {
-  const where = ['dropzone_id = @dropzoneId'];
+  const where = ['b.dropzone_id = @dropzoneId'];
   const countWhere = ['dropzone_id = @dropzoneId'];
   const params: Record<string, unknown> = { dropzoneId };
   const shape: string[] = [query.includeAll ? 'all' : 'external'];
   if (!query.includeAll) {
-    where.push('external_id IS NOT NULL');
+    where.push('b.external_id IS NOT NULL');
     countWhere.push('external = 1');
   }
   const phrases: string[] = [];
@@ -84,7 +84,7 @@ export function compileList(dropzoneId: number, query: BookingQuery): CompiledLi
       phrases.push(phrase(SEARCH_COLUMN[key], needle));
       shape.push(`${key}:indexed`);
     } else {
-      where.push(`instr(${SEARCH_COLUMN[key]}, @${key}) > 0`);
+      where.push(`instr(b.${SEARCH_COLUMN[key]}, @${key}) > 0`);
       params[key] = needle;
       shape.push(`${key}:scan`);
     }
@@ -95,16 +95,13 @@ export function compileList(dropzoneId: number, query: BookingQuery): CompiledLi
   for (const key of DATE_KEYS) {
     const value = query[key];
     if (value === undefined) continue;
-    where.push(`jump_on ${DATE_OPERATOR[key]} @${key}`);
+    where.push(`b.jump_on ${DATE_OPERATOR[key]} @${key}`);
     countWhere.push(`day ${DATE_OPERATOR[key]} @${key}`);
     params[key] = value;
     shape.push(key);
   }
   const match = phrases.length > 0 ? phrases.join(' AND ') : undefined;
-  if (match !== undefined) {
-    where.push('id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH @match)');
-    params.match = match;
-  }
+  if (match !== undefined) params.match = match;
   return {
     shape: shape.join(','),
     key: `${dropzoneId}|${JSON.stringify(params)}|${query.includeAll}`,
@@ -125,16 +122,33 @@ export interface ListSql {
   pageByDay: string | undefined;
 }
 
+/**
+ * With an indexed search, the search index leads (CROSS JOIN keeps it first): it yields its
+ * matches in id order, each checked against the lean list index by (dropzone, id), so a page stops
+ * at its last row and starts at its boundary (`rowid > @afterId` seeks inside the index). Left
+ * to itself the planner may instead walk a whole index of the dropzone and probe the matches.
+ * Without one, the lean list index is walked in id order, or for a narrow date range read from
+ * the jump_on index and sorted; counts then come from booking_counts.
+ */
 export function listSql(list: CompiledList): ListSql {
-  const count = list.countedByDay
-    ? `SELECT coalesce(sum(n), 0) FROM booking_counts WHERE ${list.countWhere}`
-    : `SELECT count(*) FROM bookings WHERE ${list.where}`;
   const rowsOf = (ids: string) => `SELECT b.* FROM (${ids}) AS p JOIN bookings b ON b.id = p.id ORDER BY b.id`;
-  const ids = (indexedBy: string) =>
-    `SELECT id FROM bookings${indexedBy} WHERE ${list.where} AND id > @afterId ORDER BY id LIMIT @limit OFFSET @skip`;
+  const page = '@limit OFFSET @skip';
+  if (list.match !== undefined) {
+    const from =
+      'FROM bookings_search CROSS JOIN bookings b INDEXED BY bookings_list_by_id ON b.id = bookings_search.rowid ' +
+      `WHERE bookings_search MATCH @match AND ${list.where}`;
+    return {
+      count: `SELECT count(*) ${from}`,
+      page: rowsOf(`SELECT b.id ${from} AND bookings_search.rowid > @afterId ORDER BY bookings_search.rowid LIMIT ${page}`),
+      pageByDay: undefined,
+    };
+  }
+  const ids = (indexedBy: string) => `SELECT b.id FROM bookings b${indexedBy} WHERE ${list.where} AND b.id > @afterId ORDER BY b.id LIMIT ${page}`;
   return {
-    count,
+    count: list.countedByDay
+      ? `SELECT coalesce(sum(n), 0) FROM booking_counts WHERE ${list.countWhere}`
+      : `SELECT count(*) FROM bookings b WHERE ${list.where}`,
     page: rowsOf(ids('')),
-    pageByDay: list.dated && list.match === undefined ? rowsOf(ids(' INDEXED BY bookings_list_by_jump_on')) : undefined,
+    pageByDay: list.dated ? rowsOf(ids(' INDEXED BY bookings_list_by_jump_on')) : undefined,
   };
 }
