@@ -154,6 +154,28 @@ test('counts and pages equal a brute-force filter of every booking, through inse
   }
 });
 
+test('a cached count more changes old than are read back (4,096) or kept (10,000) is counted again, exactly', () => {
+  const second = Store.open(join(dir, 'desk.sqlite3'));
+  try {
+    const totals = (reader: Store) => {
+      for (const dropzoneId of dropzones) {
+        for (const q of queries()) {
+          const expected = [...model.values()].filter((b) => matches(b, dropzoneId, q)).length;
+          assert.equal(reader.bookings.list(dropzoneId, q, 200, 0).total, expected, `dropzone ${dropzoneId}, ${JSON.stringify(q)}`);
+        }
+      }
+    };
+    totals(second);
+    insertBookings(4200);
+    totals(second);
+    updateBookings(11_000);
+    totals(second);
+    totals(store);
+  } finally {
+    second.close();
+  }
+});
+
 test('a needle shorter than three characters, or one with a NUL, is compared with every booking: the same answers', () => {
   const dropzoneId = dropzones[0]!;
   for (const needle of ['a', 'zo', 'ë', '🙂', 'a\u0000b']) {

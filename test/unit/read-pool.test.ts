@@ -35,7 +35,7 @@ test('reads are answered by the threads, the same as on the server thread', asyn
   const pool = new ReadPool({ file, size: 2, inline: (r) => (inline++, runRead(store, r)) });
   try {
     assert.equal(pool.threads, 2);
-    const queries = [{}, { page: '3' }, { 'q[name_cont]': 'guest 4' }, { 'q[name_cont]': '4', per_page: '5' }, { 'q[jump_on_lt]': '2026-11-23' }];
+    const queries: Record<string, string>[] = [{}, { page: '3' }, { 'q[name_cont]': 'guest 4' }, { 'q[name_cont]': '4', per_page: '5' }, { 'q[jump_on_lt]': '2026-11-23' }];
     const answers = await Promise.all(queries.map((q) => pool.read(list(q))));
     assert.equal(inline, 0, 'no read fell back to the server thread');
     answers.forEach((answer, i) => assert.deepEqual(answer, runRead(store, list(queries[i]!)), JSON.stringify(queries[i])));

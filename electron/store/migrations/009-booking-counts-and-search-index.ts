@@ -11,6 +11,11 @@ import type { Migration } from './types';
  * - `booking_list_versions`: a number per dropzone that every change to a listed column of its
  *   bookings raises. A reader caches a search's count and its pages' boundaries under it: read in
  *   the same snapshot as the page, an equal number proves nothing it depends on has changed.
+ * - `booking_list_changes`: the last 10,000 changes of each dropzone's listed columns, by
+ *   version, each with the booking's filtered values before and after. A reader whose cached
+ *   count is a few versions old brings it up to date from these (a count for each change that
+ *   enters or leaves the list) instead of counting again: under a steady stream of writes, a
+ *   search's count costs what changed since, not what matches.
  * - `bookings_search`: an FTS5 trigram index of the folded name and e-mail (the texts the
  *   `_cont` filters compare), so a substring of three or more characters is found from the
  *   index instead of by reading every booking. Contentless (the texts are in `bookings`
@@ -26,7 +31,7 @@ export const bookingCountsAndSearchIndex: Migration = {
   version: 9,
   name: 'booking counts, versions and search index',
   up(db) {
-    db.exec(`
+    db.exec(/* sql */ `
       DROP INDEX bookings_list_by_jump_on;
       DROP INDEX bookings_list_by_id;
       CREATE INDEX bookings_list_by_id ON bookings(dropzone_id, id, jump_on, external_id);
@@ -48,6 +53,23 @@ export const bookingCountsAndSearchIndex: Migration = {
         version      INTEGER NOT NULL
       );
 
+      CREATE TABLE booking_list_changes (
+        dropzone_id   INTEGER NOT NULL,
+        version       INTEGER NOT NULL,
+        -- Before (old_listed 0: the booking did not exist in this dropzone) and after (new_listed 0: gone).
+        old_listed    INTEGER NOT NULL,
+        old_name      TEXT,
+        old_email     TEXT,
+        old_jump_on   TEXT,
+        old_external  INTEGER,
+        new_listed    INTEGER NOT NULL,
+        new_name      TEXT,
+        new_email     TEXT,
+        new_jump_on   TEXT,
+        new_external  INTEGER,
+        PRIMARY KEY (dropzone_id, version)
+      ) WITHOUT ROWID;
+
       CREATE VIRTUAL TABLE bookings_search USING fts5(
         name_folded, email_folded, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1
       );
@@ -60,13 +82,25 @@ export const bookingCountsAndSearchIndex: Migration = {
         INSERT INTO bookings_search (rowid, name_folded, email_folded) VALUES (NEW.id, NEW.name_folded, NEW.email_folded);
         INSERT INTO booking_list_versions (dropzone_id, version) VALUES (NEW.dropzone_id, 1)
           ON CONFLICT DO UPDATE SET version = version + 1;
+        INSERT INTO booking_list_changes
+          SELECT NEW.dropzone_id, version, 0, NULL, NULL, NULL, NULL, 1, NEW.name_folded, NEW.email_folded, NEW.jump_on, NEW.external_id IS NOT NULL
+          FROM booking_list_versions WHERE dropzone_id = NEW.dropzone_id;
+        DELETE FROM booking_list_changes WHERE dropzone_id = NEW.dropzone_id
+          AND version <= (SELECT version FROM booking_list_versions WHERE dropzone_id = NEW.dropzone_id) - 10000;
       END;
 
       CREATE TRIGGER bookings_listed_delete AFTER DELETE ON bookings BEGIN
         UPDATE booking_counts SET n = n - 1
           WHERE dropzone_id = OLD.dropzone_id AND day = coalesce(OLD.jump_on, '') AND external = (OLD.external_id IS NOT NULL);
         DELETE FROM bookings_search WHERE rowid = OLD.id;
-        UPDATE booking_list_versions SET version = version + 1 WHERE dropzone_id = OLD.dropzone_id;
+        -- An upsert: a booking stored before this step may be the dropzone's first change.
+        INSERT INTO booking_list_versions (dropzone_id, version) VALUES (OLD.dropzone_id, 1)
+          ON CONFLICT DO UPDATE SET version = version + 1;
+        INSERT INTO booking_list_changes
+          SELECT OLD.dropzone_id, version, 1, OLD.name_folded, OLD.email_folded, OLD.jump_on, OLD.external_id IS NOT NULL, 0, NULL, NULL, NULL, NULL
+          FROM booking_list_versions WHERE dropzone_id = OLD.dropzone_id;
+        DELETE FROM booking_list_changes WHERE dropzone_id = OLD.dropzone_id
+          AND version <= (SELECT version FROM booking_list_versions WHERE dropzone_id = OLD.dropzone_id) - 10000;
       END;
 
       -- Only the columns a list filters on; an update that sets none of them changes no list.
@@ -94,8 +128,18 @@ export const bookingCountsAndSearchIndex: Migration = {
       BEGIN
         INSERT INTO booking_list_versions (dropzone_id, version) VALUES (OLD.dropzone_id, 1)
           ON CONFLICT DO UPDATE SET version = version + 1;
-        INSERT INTO booking_list_versions (dropzone_id, version) VALUES (NEW.dropzone_id, 1)
-          ON CONFLICT DO UPDATE SET version = version + 1;
+        INSERT INTO booking_list_changes
+          SELECT OLD.dropzone_id, version, 1, OLD.name_folded, OLD.email_folded, OLD.jump_on, OLD.external_id IS NOT NULL,
+                 OLD.dropzone_id = NEW.dropzone_id, NEW.name_folded, NEW.email_folded, NEW.jump_on, NEW.external_id IS NOT NULL
+          FROM booking_list_versions WHERE dropzone_id = OLD.dropzone_id;
+        DELETE FROM booking_list_changes WHERE dropzone_id = OLD.dropzone_id
+          AND version <= (SELECT version FROM booking_list_versions WHERE dropzone_id = OLD.dropzone_id) - 10000;
+        -- A booking moved to another dropzone (the desk never does) arrives there.
+        INSERT OR IGNORE INTO booking_list_versions (dropzone_id, version) SELECT NEW.dropzone_id, 0 WHERE NEW.dropzone_id IS NOT OLD.dropzone_id;
+        UPDATE booking_list_versions SET version = version + 1 WHERE dropzone_id = NEW.dropzone_id AND NEW.dropzone_id IS NOT OLD.dropzone_id;
+        INSERT INTO booking_list_changes
+          SELECT NEW.dropzone_id, version, 0, NULL, NULL, NULL, NULL, 1, NEW.name_folded, NEW.email_folded, NEW.jump_on, NEW.external_id IS NOT NULL
+          FROM booking_list_versions WHERE dropzone_id = NEW.dropzone_id AND NEW.dropzone_id IS NOT OLD.dropzone_id;
       END;
     `);
   },

@@ -3,6 +3,7 @@ import { PartialUpdate } from './partial-update';
 import type { BookingRecord } from '../records';
 import { compileList, foldForSearch, listSql, type BookingQuery, type CompiledList } from './booking-list-query';
 import { ListCache } from './list-cache';
+import { ListChanges, listMatcher } from './list-changes';
 
 export type NewBooking = Omit<BookingRecord, 'id'> & { id?: number };
 export type BookingChanges = Partial<Omit<BookingRecord, 'id' | 'dropzone_id' | 'uuid' | 'link' | 'created_at'>>;
@@ -49,6 +50,7 @@ export class BookingRepo {
   private readonly partialUpdate: PartialUpdate;
   private readonly listStmts = new Map<string, ListStatements>();
   private readonly listCache = new ListCache();
+  private readonly listChanges: ListChanges;
   private readonly listVersionStmt;
   private readonly dropzoneTotalStmt;
   /** A deferred transaction: one read snapshot (nested inside a write, a savepoint of it). */
@@ -69,6 +71,7 @@ export class BookingRepo {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
     // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
+    this.listChanges = new ListChanges(db);
     this.listVersionStmt = db.prepare<[number], number>('SELECT version FROM booking_list_versions WHERE dropzone_id = ?').pluck();
     // external >= ?: 1 counts the bookings with an external_id, 0 all of them.
     this.dropzoneTotalStmt = db
@@ -117,7 +120,8 @@ export class BookingRepo {
 
   /**
    * One page of bookings in id order, and the count of all that match, read in one snapshot.
-   * The count and the page boundaries are cached under the dropzone's list version (ListCache);
+   * The count and the page boundaries are cached under the dropzone's list version (ListCache),
+   * a count from an older version brought up to date from the changes since (ListChanges);
    * reading the version in the same snapshot makes a cached figure exact or unused.
    */
   list(dropzoneId: number, query: BookingQuery, limit: number, offset: number): { rows: BookingRecord[]; total: number } {
@@ -125,7 +129,12 @@ export class BookingRepo {
       const list = compileList(dropzoneId, query);
       const stmts = this.listStatements(list.shape, list);
       const version = this.listVersionStmt.get(dropzoneId) ?? 0;
-      const total = this.listCache.total(list.key, version, () => stmts.count.get(list.params) as number);
+      const total = this.listCache.total(
+        list.key,
+        version,
+        () => stmts.count.get(list.params) as number,
+        (from) => this.listChanges.delta(dropzoneId, from, version, listMatcher(query)),
+      );
       if (offset >= total) return { rows: [], total };
       const anchor = this.listCache.anchorBefore(list.key, version, offset);
       const dropzoneTotal = stmts.pageByDay && (this.dropzoneTotalStmt.get(dropzoneId, query.includeAll ? 0 : 1) ?? 0);

@@ -17,7 +17,8 @@ export interface Anchor {
 
 interface CachedList {
   version: number;
-  total: number | undefined;
+  /** The count and the version it was taken at: kept across versions, to be brought up to date. */
+  counted: { version: number; total: number } | undefined;
   anchors: Map<number, number>;
 }
 
@@ -32,23 +33,30 @@ export class ListCache {
     private readonly maxAnchors = 256,
   ) {}
 
-  /** The list's entry at this version; a different version starts it afresh (nothing carried over). */
+  /** The list's entry at this version; at a different version its page boundaries are forgotten. */
   private entry(key: string, version: number): CachedList {
     let list = this.lists.get(key);
-    if (list && list.version !== version) list = undefined;
+    if (list && list.version !== version) list = { version, counted: list.counted, anchors: new Map() };
     this.lists.delete(key);
-    list ??= { version, total: undefined, anchors: new Map() };
+    list ??= { version, counted: undefined, anchors: new Map() };
     // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
     this.lists.set(key, list);
     if (this.lists.size > this.maxLists) this.lists.delete(this.lists.keys().next().value as string);
     return list;
   }
 
-  /** The count at this version, computed once. */
-  total(key: string, version: number, count: () => number): number {
+  /**
+   * The count at this version: the cached one, or one taken at an older version brought up to date
+   * by `catchUp` (undefined: it cannot be), or else `count`.
+   */
+  total(key: string, version: number, count: () => number, catchUp: (from: number) => number | undefined): number {
     const list = this.entry(key, version);
-    list.total ??= count();
-    return list.total;
+    const { counted } = list;
+    if (counted?.version === version) return counted.total;
+    const delta = counted && counted.version < version ? catchUp(counted.version) : undefined;
+    const total = delta === undefined ? count() : counted!.total + delta;
+    list.counted = { version, total };
+    return total;
   }
 
   /** The nearest known boundary at or before `offset` (the list's start, if none). */
