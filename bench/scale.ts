@@ -100,8 +100,12 @@ interface DeskProcess {
 }
 
 async function startDeskProcess(dir: string, readerThreads?: number): Promise<DeskProcess> {
-  const args = ['--import', 'tsx', join(import.meta.dirname, 'desk-process.ts'), dir];
-  if (readerThreads !== undefined) args.push(String(readerThreads));
+  // BENCH_DESK_CPU_PROF=DIR: a V8 CPU profile of the desk process per start, into DIR.
+  const profile = process.env.BENCH_DESK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_DESK_CPU_PROF}`] : [];
+  const args = [...profile, '--import', 'tsx', join(import.meta.dirname, 'desk-process.ts'), dir];
+  // BENCH_READER_THREADS=N: the desk's reader threads other than its default (2).
+  const threads = readerThreads ?? process.env.BENCH_READER_THREADS;
+  if (threads !== undefined) args.push(String(threads));
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -266,12 +270,15 @@ export async function benchScale(root: string, today: string, line: Line, pass: 
         ['search: q[email_cont]=.4242', `${API}/bookings?${q({ 'q[email_cont]': '.4242' })}`],
       ];
       line('', 'p50 / p99 (max)', 'target', 'result');
-      for (const [label, path] of figures) {
+      // BENCH_SCALE_MIXED_ONLY=1: straight to the mixed load (while working on it).
+      for (const [label, path] of process.env.BENCH_SCALE_MIXED_ONLY ? [] : figures) {
         const l = await sequential(client, path);
         const targeted = size === SIZES[SIZES.length - 1];
         line(`(g) ${label}`, `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(1)})`, targeted ? `p99 < ${TARGET_LIST_P99_MS} ms` : '(info)', targeted ? pass(l.p99 < TARGET_LIST_P99_MS) : '');
       }
-      const { alone, listing, lists } = await showWhileListing(desk, size, today);
+      const { alone, listing, lists } = process.env.BENCH_SCALE_MIXED_ONLY
+        ? { alone: stats([0]), listing: stats([0]), lists: 0 }
+        : await showWhileListing(desk, size, today);
       line('(h) show, alone', `${ms(alone.p50)} / ${ms(alone.p99)} (${alone.max.toFixed(1)})`, '(info)');
       line(`(h) show, ${LISTERS} clients listing (${fmt(lists)})`, `${ms(listing.p50)} / ${ms(listing.p99)} (${listing.max.toFixed(1)})`, `p99 < ${TARGET_SHOW_P99_MS} ms`, pass(listing.p99 < TARGET_SHOW_P99_MS));
       if (size === SIZES[0]) {
