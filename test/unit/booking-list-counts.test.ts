@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -171,6 +172,14 @@ test('a cached count more changes old than are read back (4,096) or kept (10,000
     updateBookings(11_000);
     totals(second);
     totals(store);
+    // The change log keeps the last 10,000 changes of each dropzone, no more.
+    const raw = new Database(join(dir, 'desk.sqlite3'), { readonly: true });
+    try {
+      const kept = raw.prepare('SELECT dropzone_id, count(*) AS n, max(version) - min(version) + 1 AS span FROM booking_list_changes GROUP BY dropzone_id').all();
+      assert.ok(kept.length === 2 && kept.every((k) => (k as { n: number }).n <= 10_000 && (k as { n: number; span: number }).span === (k as { n: number }).n), JSON.stringify(kept));
+    } finally {
+      raw.close();
+    }
   } finally {
     second.close();
   }
