@@ -185,6 +185,28 @@ test('a cached count more changes old than are read back (4,096) or kept (10,000
   }
 });
 
+test('bookings written by another writer than the Store are found before they are indexed (every booking compared), and indexed at the next open', () => {
+  const raw = new Database(join(dir, 'desk.sqlite3'));
+  const dropzoneId = dropzones[1]!;
+  const q = { includeAll: false, nameContains: 'Raw Writer' };
+  try {
+    const before = store.bookings.list(dropzoneId, q, 200, 0).total;
+    const insert = raw.prepare(`INSERT INTO bookings (dropzone_id, uuid, link, external_id, name, name_folded, email_folded, created_at, updated_at)
+                                VALUES (?, ?, ?, ?, 'Raw Writer', 'raw writer', '', 'now', 'now')`);
+    for (let i = 0; i < 3; i++) insert.run(dropzoneId, randomUUID(), `RAW${i}`, `RAW-${i}`);
+    assert.equal(raw.prepare('SELECT count(*) FROM bookings_search_pending').pluck().get(), 3);
+    assert.equal(store.bookings.list(dropzoneId, q, 200, 0).total, before + 3, 'found while pending');
+    const reopened = Store.open(join(dir, 'desk.sqlite3'));
+    reopened.close();
+    assert.equal(raw.prepare('SELECT count(*) FROM bookings_search_pending').pluck().get(), 0, 'indexed at the next open');
+    assert.equal(store.bookings.list(dropzoneId, q, 200, 0).total, before + 3, 'found from the index');
+    assert.deepEqual(raw.prepare(`SELECT count(*) FROM bookings_search WHERE bookings_search MATCH '{name_folded} : "raw writer"'`).pluck().get(), 3);
+  } finally {
+    raw.prepare("DELETE FROM bookings WHERE external_id LIKE 'RAW-%'").run();
+    raw.close();
+  }
+});
+
 test('a needle shorter than three characters, or one with a NUL, is compared with every booking: the same answers', () => {
   const dropzoneId = dropzones[0]!;
   for (const needle of ['a', 'zo', 'ë', '🙂', 'a\u0000b']) {

@@ -52,6 +52,8 @@ export class BookingRepo {
   private readonly listCache = new ListCache();
   private readonly listChanges: ListChanges;
   private readonly listVersionStmt;
+  private readonly searchPendingStmt;
+  private readonly flushSearchStmts: Statement[];
   private readonly dropzoneTotalStmt;
   /** A deferred transaction: one read snapshot (nested inside a write, a savepoint of it). */
   private readonly inOneSnapshot: <T>(read: () => T) => T;
@@ -72,6 +74,12 @@ export class BookingRepo {
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
     // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
     this.listChanges = new ListChanges(db);
+    this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
+    this.flushSearchStmts = [
+      db.prepare(`INSERT INTO bookings_search (rowid, name_folded, email_folded)
+                  SELECT b.id, b.name_folded, b.email_folded FROM bookings_search_pending p JOIN bookings b ON b.id = p.id`),
+      db.prepare('DELETE FROM bookings_search_pending'),
+    ];
     this.listVersionStmt = db.prepare<[number], number>('SELECT version FROM booking_list_versions WHERE dropzone_id = ?').pluck();
     // external >= ?: 1 counts the bookings with an external_id, 0 all of them.
     this.dropzoneTotalStmt = db
@@ -126,7 +134,8 @@ export class BookingRepo {
    */
   list(dropzoneId: number, query: BookingQuery, limit: number, offset: number): { rows: BookingRecord[]; total: number } {
     return this.inOneSnapshot(() => {
-      const list = compileList(dropzoneId, query);
+      const searched = query.nameContains !== undefined || query.emailContains !== undefined;
+      const list = compileList(dropzoneId, query, !(searched && this.searchPending()));
       const stmts = this.listStatements(list.shape, list);
       const version = this.listVersionStmt.get(dropzoneId) ?? 0;
       const total = this.listCache.total(
@@ -159,6 +168,20 @@ export class BookingRepo {
       this.listStmts.set(shape, stmts);
     }
     return stmts;
+  }
+
+  /** True when some bookings' texts wait to go into the search index. */
+  searchPending(): boolean {
+    return this.searchPendingStmt.get() === 1;
+  }
+
+  /**
+   * Puts the texts of the bookings written in this transaction into the search index, in one
+   * statement (migration 009, bookings_search_pending): Store.transaction calls it before each commit.
+   */
+  flushSearchIndex(): void {
+    if (!this.searchPending()) return;
+    for (const stmt of this.flushSearchStmts) stmt.run();
   }
 
   /** Every booking of the dropzone, with an external_id or not (booking_counts: no walk). */
