@@ -14,13 +14,14 @@
  *      filtered first page, the filtered last page and an unfiltered deep page; target p99 < 30 ms.
  *
  * Deterministic data (seeded PRNG); temp dirs are removed at the end, also on failure.
- * `npm run bench -- --only batch` (or `list`, or `import`) runs one part.
+ * `npm run bench -- --only batch` (or `list`, `import`, or `scale`) runs one part.
+ *  (g)–(i) 100,000 and 1,000,000 bookings: lists, searches, shows beside listing clients, and a
+ *      50-client mixed load (bench/scale.ts).
  *  (f) the import wizard in Chromium: a 10,000-row bookings CSV from file chosen to all results
  *      shown, target < 5 s; and a 50,000-row file with the page's long tasks per step.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +35,8 @@ import { upsertBookingBatch } from '../electron/sync/bookings';
 import { entitlementsOf } from '../shared/service/entitlements';
 import { matchProduct } from '../electron/sync/product-match';
 import { mulberry32 } from '../scripts/seeded-random';
+import { check, Client, FIRST, fmt, LANGUAGES, LAST, link, median, ms, NAME_NEEDLE, PACKAGES, percentile, type Reply } from './common';
+import { benchScale } from './scale';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
 import { benchUi, buildRenderer, uiBenchUnavailable, type UiFigures } from './ui';
 
@@ -59,18 +62,6 @@ const UI_NEEDLES = ['Visser', 'Bakker', 'Müller', 'Dubois', 'García'];
 // ---------------------------------------------------------------------------------------------
 // Deterministic data.
 
-
-const FIRST = ['Emma', 'Daan', 'Lotte', 'Zoë', 'Finn', 'Sanne', 'Jürgen', 'Lena', 'Björn', 'Chloé', 'Hugo', 'Anaïs', 'Oliver', 'Grace', 'Søren', 'José', 'Lucía', 'Priya', 'Mateo', 'Aoife'];
-const LAST = [
-  'de Vries', 'Jansen', 'van Dijk', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'Dekker',
-  'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Dubois', 'Martin', 'Bernard', 'Lefèvre', 'Moreau',
-  'Smith', 'Taylor', 'Brown', 'Wilson', "O'Brien", 'Nielsen', 'Hansen', 'García', 'Kowalski', 'Andersson',
-];
-/** Matches one last name of 30: about 3% of the rows. */
-const NAME_NEEDLE = 'Visser';
-const LANGUAGES = ['en', 'nl', 'de', 'fr'];
-/** Packages as the booking system sends them; most match a seeded product, some none. */
-const PACKAGES = ['Selfie', 'Selfie Video', 'Selfie + Photos', 'Videographer', 'Videographer 4K + Raw', 'Photos only', 'Combo (Selfie + Videographer)', 'Tandem only'];
 
 const PRODUCTS = [
   { id: 1, name: 'Selfie video', booking_system_name: 'Selfie', price_cents: 9900, selfie: true, centi_credits: 100 },
@@ -114,67 +105,6 @@ function makeBookings(count: number, prefix: string, today: string, seed: number
       show_publicly: random() < 0.3,
     };
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// A minimal keep-alive HTTP client (node:http: less client overhead in the figures than fetch).
-
-interface Reply {
-  status: number;
-  text: string;
-}
-
-class Client {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  private readonly base: URL;
-
-  constructor(baseUrl: string, private readonly token: string) {
-    this.base = new URL(baseUrl);
-  }
-
-  request(method: string, path: string, body?: string): Promise<Reply> {
-    return new Promise((resolve, reject) => {
-      const headers: Record<string, string | number> = { authorization: `Bearer ${this.token}` };
-      if (body !== undefined) {
-        headers['content-type'] = 'application/json';
-        headers['content-length'] = Buffer.byteLength(body);
-      }
-      const req = http.request(
-        { host: this.base.hostname, port: this.base.port, method, path, headers, agent: this.agent },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-  }
-
-  close(): void {
-    this.agent.destroy();
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Helpers.
-
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-
-function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
-}
-
-function percentile(sorted: number[], p: number): number {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i] as number;
-}
-
-function check(condition: boolean, message: string): void {
-  if (!condition) throw new Error(`bench sanity check failed: ${message}`);
 }
 
 function writeSeed(dir: string): string {
@@ -286,13 +216,6 @@ function benchDirectBatch(root: string, today: string): number {
 // ---------------------------------------------------------------------------------------------
 // (b) The raw floor: plain prepared INSERTs, a savepoint per row, a transaction per batch.
 
-const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-function link(): string {
-  let s = '';
-  for (const byte of randomBytes(10)) s += LINK_ALPHABET[byte % LINK_ALPHABET.length];
-  return s;
-}
-
 /**
  * `withLedger`: also the ledger row the desk writes for each booking whose package matches a
  * product (in the same savepoint), so the floor stores exactly the rows the HTTP run stores.
@@ -342,6 +265,8 @@ function benchRaw(root: string, today: string, withLedger = false): number {
         if (event) ledgerInsert.run(dropzoneId, bookingId, ...event);
         release.run();
       }
+      // As Store.transaction does before each commit: the batch's texts into the search index at once.
+      store.bookings.flushSearchIndex();
       commit.run();
     }
     const rate = BATCH_TOTAL / ((performance.now() - started) / 1000);
@@ -477,7 +402,7 @@ async function benchImport(root: string, today: string, built: boolean): Promise
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   const only = values.only;
-  if (only !== undefined && only !== 'batch' && only !== 'list' && only !== 'import') throw new Error(`--only takes "batch", "list" or "import", got "${only}"`);
+  if (only !== undefined && !['batch', 'list', 'import', 'scale'].includes(only)) throw new Error(`--only takes "batch", "list", "import" or "scale", got "${only}"`);
   const root = mkdtempSync(join(os.tmpdir(), 'desk-bench-'));
   const runStarted = performance.now();
   const today = dateInZone(new Date(), TIMEZONE);
@@ -517,6 +442,11 @@ async function main(): Promise<void> {
       console.log(`  each (a) run: ${fmt(last.created)} created, ${fmt(last.ledgerEvents)} ledger events from product matching, ~${last.seconds.toFixed(2)} s\n`);
     }
     if (only === 'batch') return;
+    if (only === undefined || only === 'scale') {
+      await benchScale(root, today, line, pass);
+      console.log('');
+    }
+    if (only === 'scale') return;
 
     if (only !== 'import') await printList(root, today, line, pass);
     const imported = await benchImport(root, today, only !== 'import');

@@ -18,6 +18,8 @@ import { tightenToPrivate } from './store/private-files';
 import type { ListenSource } from '../shared/schemas/listen';
 import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
+import { runRead } from './readers/read-ops';
+import { ReadPool } from './readers/read-pool';
 
 export interface DeskOptions {
   dataDir: string;
@@ -50,7 +52,16 @@ export interface DeskOptions {
   responseCheck?: ResponseCheck;
   /** Automatic backups in the data folder (default: at start, then daily); false: none (the bench's big stores). */
   backups?: false | { intervalMs?: number; policy?: RetentionPolicy };
+  /** Reader threads for list pages (default DEFAULT_READER_THREADS); 0: every read on the server's thread. */
+  readerThreads?: number;
 }
+
+/**
+ * Two: a list in one thread leaves the other free for the next, and with the server's own thread
+ * that is one more thread than this project's 2-core machine has cores: a reader waiting on the
+ * disk or the page cache leaves its core to the others.
+ */
+export const DEFAULT_READER_THREADS = 2;
 
 export interface RunningDesk {
   /** Base URL, e.g. http://127.0.0.1:43123 */
@@ -94,6 +105,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   }
   let connection: DeskConnection | undefined;
   let backups: BackupSchedule | undefined;
+  let reads: ReadPool | undefined;
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
     const secrets = options.secrets ?? FileSecretStore.inDataDir(options.dataDir);
@@ -104,9 +116,19 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const whenUnset = options.portWhenUnset ?? 0;
     const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
     const listenFacts: ListenFacts = { source: plan.source, defaultPort: whenUnset === 0 ? null : whenUnset };
+    // After prepareStore: the threads open a store that is migrated and seeded.
+    const readStore = store;
+    reads = new ReadPool({
+      file: storeFile,
+      size: options.readerThreads ?? DEFAULT_READER_THREADS,
+      inline: (request) => runRead(readStore, request),
+      onError: (error) => {
+        if (options.logErrors !== false) console.error(`dropzone-desk: ${error.message}`);
+      },
+    });
     const { app, auth, stop } = buildApp({
       store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts,
-      responseCheck: options.responseCheck, importRetryBackoff: options.importRetryBackoff,
+      responseCheck: options.responseCheck, importRetryBackoff: options.importRetryBackoff, reads,
     });
     const sessionToken = options.sessionToken ?? newToken();
     auth.addSessionToken(sessionToken, dropzone.id);
@@ -130,6 +152,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     }
     const open = connection;
     const openStoreOf = store;
+    const readers = reads;
     const schedule = backups;
     let closing: Promise<void> | undefined;
     return {
@@ -153,6 +176,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         // The remote connection closes at once, beside the server's drain: a call waiting on a
         // silent remote ends now (502) instead of holding the exit for the whole grace period.
         (closing ??= Promise.all([stop(), open.close()])
+          // After the server drained (no read under way), before the store closes.
+          .then(() => readers.close())
           .then(() => schedule?.stop())
           .finally(() => {
             openStoreOf.close();
@@ -162,6 +187,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   } catch (error) {
     await backups?.stop();
     await connection?.close();
+    await reads?.close();
     store.close();
     lock.release();
     throw error;

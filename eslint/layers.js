@@ -1,6 +1,6 @@
 /**
  * Which part of the code may import which (docs/architecture.md draws the picture). Arrows point
- * one way: shell → server → imports → sync/proxy → store; electron/common and shared/ sit below them all;
+ * one way: shell → server → imports/readers → sync/proxy → store; electron/common and shared/ sit below them all;
  * the renderer reaches the main side only through shared/. eslint.config.js turns this table into
  * `no-restricted-imports` rules, so an import against the arrows fails `npm run lint`.
  */
@@ -19,8 +19,9 @@ export const MAIN_LAYERS = {
   sync: { mayImport: ['store'], role: "the Sync API's rules" },
   proxy: { mayImport: ['store'], role: 'the remote connection' },
   seed: { mayImport: ['sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
+  readers: { mayImport: ['sync', 'store'], role: 'reader threads: the long reads (a list page) on read-only connections beside the writer' },
   imports: { mayImport: ['sync', 'proxy', 'store'], role: 'imports run by the desk: batch after batch, through the sync rules or the remote' },
-  server: { mayImport: ['imports', 'sync', 'proxy', 'store'], role: 'HTTP' },
+  server: { mayImport: ['imports', 'readers', 'sync', 'proxy', 'store'], role: 'HTTP' },
   cli: { mayImport: ['store'], role: 'the token and backup commands, which work on the store beside or without a running desk' },
   shell: { mayImport: ['server', 'proxy', 'entries'], role: 'the Electron main process, which reaches the store only through the server process' },
 };
@@ -42,7 +43,7 @@ function climbingInto(names, ending = '(?:/|$)') {
   return `^(?:\\.\\./)+(?:${names.join('|')})${ending}`;
 }
 
-const arrows = 'the layers point shell → server → imports → sync/proxy → store, with common/ and shared/ below them all (docs/architecture.md)';
+const arrows = 'the layers point shell → server → imports/readers → sync/proxy → store, with common/ and shared/ below them all (docs/architecture.md)';
 
 function restrictedImports(layer) {
   const allowed = new Set([layer, 'common', ...(MAIN_LAYERS[layer]?.mayImport ?? [])]);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
  *   main.cjs     the main process (electron/main.ts)
  *   preload.cjs  the sandboxed preload: CommonJS, one file, imports nothing but electron
  *   server.cjs   the desk server's utility process (electron/shell/server-entry.ts)
+ *   read-worker.cjs  its reader threads (electron/readers/read-worker.ts), started from server.cjs
  *   renderer/    the desk UI, served by the server
  *
  * CommonJS throughout: Electron loads ES modules in main too, but a sandboxed preload cannot,
@@ -28,6 +29,7 @@ export interface Bundles {
   main: Metafile;
   preload: Metafile;
   server: Metafile;
+  readWorker: Metafile;
 }
 
 const common: BuildOptions = {
@@ -50,12 +52,14 @@ const common: BuildOptions = {
 export async function buildElectronBundles({ root, outDir, uiDir }: BundleOptions): Promise<Bundles> {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
-  const [main, preload, server] = await Promise.all([
+  const [main, preload, server, readWorker] = await Promise.all([
     build({ ...common, entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
     // The preload has no require of its own in the sandbox beyond electron: no banner, nothing external but electron.
     build({ ...common, entryPoints: [join(root, 'electron/preload.ts')], outfile: join(outDir, 'preload.cjs'), banner: {}, define: {}, external: ['electron'] }),
     build({ ...common, entryPoints: [join(root, 'electron/shell/server-entry.ts')], outfile: join(outDir, 'server.cjs') }),
+    // Beside server.cjs: the reader pool starts ./read-worker.cjs from its own bundle's URL.
+    build({ ...common, entryPoints: [join(root, 'electron/readers/read-worker.ts')], outfile: join(outDir, 'read-worker.cjs') }),
   ]);
   cpSync(uiDir, join(outDir, 'renderer'), { recursive: true });
-  return { main: main.metafile!, preload: preload.metafile!, server: server.metafile! };
+  return { main: main.metafile!, preload: preload.metafile!, server: server.metafile!, readWorker: readWorker.metafile! };
 }

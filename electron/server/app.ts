@@ -34,6 +34,7 @@ import { importRoutes } from './routes/desk-imports';
 import { listenRoutes, type ListenFacts } from './routes/desk-listen';
 import { logRoutes } from './routes/desk-log';
 import { syncApiRoutes } from './routes/sync-api';
+import type { ReadPool } from '../readers/read-pool';
 import { syncProxyRoutes } from './routes/sync-proxy';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 
@@ -53,6 +54,8 @@ export interface AppOptions {
   listenFacts?: ListenFacts;
   /** The wait before an import's batch that got no answer is tried again (tests shorten it). */
   importRetryBackoff?: BackoffPolicy;
+  /** Reader threads for long reads (a bookings list page); none: those run on the server's thread. */
+  reads?: ReadPool;
   /** An answer that does not match its schema in shared/api/: a 500 (default; tests) or sent and logged (`serve`, the desktop app). See ResponseCheck. */
   responseCheck?: ResponseCheck;
 }
@@ -94,7 +97,7 @@ function backendConstraint(connection: DeskConnection): ConstraintStrategy {
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
 export function buildApp({
   store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR, listenFacts = { source: 'flag', defaultPort: null },
-  responseCheck = 'refuse', importRetryBackoff,
+  responseCheck = 'refuse', importRetryBackoff, reads,
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -167,7 +170,7 @@ export function buildApp({
       local.addHook('onRoute', (route) => {
         route.constraints = { ...route.constraints, backend: 'local' };
       });
-      await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now });
+      await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now, reads });
     });
     authed.register(syncProxyRoutes, { connection, deskDropzone });
     // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.

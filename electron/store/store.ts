@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { backupStore, type BackupInfo, type BackupOptions } from './backups';
-import { openStore } from './open';
+import { openReader, openStore } from './open';
 import { AdminRepo } from './repos/admin';
 import { BookingRepo } from './repos/bookings';
 import { CatalogueRepo } from './repos/catalogue';
@@ -52,7 +52,15 @@ export class Store {
   }
 
   static open(file: string): Store {
-    return new Store(openStore(file));
+    const store = new Store(openStore(file));
+    // What a writer other than the Store left unindexed (docs/storage.md).
+    if (store.bookings.searchPending()) store.transaction(() => undefined);
+    return store;
+  }
+
+  /** A read-only Store on a store already opened by a desk: for reader threads (electron/readers/). */
+  static openReader(file: string): Store {
+    return new Store(openReader(file));
   }
 
   /**
@@ -61,9 +69,25 @@ export class Store {
    */
   private readonly runAtomically: (work: () => unknown) => unknown;
 
-  /** Runs `work` atomically; nested calls become savepoints, so one batch element can fail alone. */
+  private depth = 0;
+
+  /**
+   * Runs `work` atomically; nested calls become savepoints, so one batch element can fail alone.
+   * Before the outermost one commits, the bookings it wrote go into the search index at once
+   * (BookingRepo.flushSearchIndex): FTS5 would otherwise write a segment at every savepoint.
+   */
   transaction<T>(work: () => T): T {
-    return this.runAtomically(work) as T;
+    this.depth++;
+    try {
+      if (this.depth > 1) return this.runAtomically(work) as T;
+      return this.runAtomically(() => {
+        const result = work();
+        this.bookings.flushSearchIndex();
+        return result;
+      }) as T;
+    } finally {
+      this.depth--;
+    }
   }
 
   /** A consistent copy into the data folder's backups/ while the desk goes on (store/backups.ts). */

@@ -38,8 +38,8 @@ before(async () => {
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('the built bundles', () => {
-  test('out/ holds main.cjs, preload.cjs, server.cjs and the UI', () => {
-    for (const file of ['main.cjs', 'preload.cjs', 'server.cjs', 'renderer/index.html']) assert.ok(existsSync(join(appDir, 'out', file)), file);
+  test('out/ holds main.cjs, preload.cjs, server.cjs, read-worker.cjs and the UI', () => {
+    for (const file of ['main.cjs', 'preload.cjs', 'server.cjs', 'read-worker.cjs', 'renderer/index.html']) assert.ok(existsSync(join(appDir, 'out', file)), file);
   });
 
   test('the main bundle holds none of the server: no store, no Fastify, no better-sqlite3', () => {
@@ -77,6 +77,9 @@ describe('the built bundles', () => {
     assert.equal(session.status, 200);
     assert.equal(((await session.json()) as { version: string }).version, JSON.parse(await import('node:fs').then((fs) => fs.readFileSync(join(ROOT, 'package.json'), 'utf8'))).version);
     assert.equal((await fetch(`${url}/api/f1/sync/bookings`)).status, 401);
+    const listed = await fetch(`${url}/api/f1/sync/bookings?q%5Bname_cont%5D=abc`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(listed.status, 200, 'a list page, read in a reader thread (read-worker.cjs)');
+    assert.doesNotMatch(log.join(''), /reader thread/, 'the reader threads started from the bundle');
 
     child.postMessage({ type: 'stop' });
     assert.equal(await exited, 0);

@@ -208,3 +208,33 @@ test('step 7 drops the window\'s lease and adds why a send stopped early, keepin
   assert.deepEqual(indexes, ['import_rows_by_status', 'import_rows_failed', 'imports_by_dropzone']);
   db.close();
 });
+
+test('step 9 counts every stored booking per day, indexes their folded texts for search, and keeps lean list indexes the planner uses', () => {
+  const db = new Database(':memory:');
+  migrate(db, MIGRATIONS.slice(0, 8));
+  db.prepare("INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'a', 'A', 'UTC', 'now')").run();
+  const insert = db.prepare(`INSERT INTO bookings (dropzone_id, uuid, link, external_id, name_folded, email_folded, jump_on, created_at, updated_at)
+                             VALUES (1, ?, ?, ?, ?, ?, ?, 'now', 'now')`);
+  insert.run('u1', 'l1', 'E1', 'zoë visser', 'zoe@example.com', '2026-11-01');
+  insert.run('u2', 'l2', null, 'jürgen', 'j@x.de', '2026-11-01');
+  insert.run('u3', 'l3', 'E3', 'visser', '', null);
+  migrate(db, MIGRATIONS.slice(0, 9));
+  assert.equal(schemaVersion(db), 9);
+  assert.deepEqual(db.prepare('SELECT day, external, n FROM booking_counts ORDER BY day, external').all(), [
+    { day: '', external: 1, n: 1 },
+    { day: '2026-11-01', external: 0, n: 1 },
+    { day: '2026-11-01', external: 1, n: 1 },
+  ]);
+  const found = (match: string) => db.prepare('SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid').pluck().all(match);
+  assert.deepEqual(found('{name_folded} : "visser"'), [1, 3]);
+  assert.deepEqual(found('{name_folded} : "ürg"'), [2]);
+  assert.deepEqual(found('{email_folded} : "visser"'), [], 'a column filter keeps the name out of an e-mail search');
+  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+  assert.match(plan('SELECT id FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND id > 0 ORDER BY id LIMIT 200 OFFSET 80000'), /COVERING INDEX bookings_list_by_id \(dropzone_id=\? AND id>\?\)/);
+  assert.match(
+    plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND jump_on >= '2026-01-01' AND id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH 'x')"),
+    /COVERING INDEX bookings_list_by_id \(dropzone_id=\? AND id=\?.*VIRTUAL TABLE/,
+  );
+  assert.match(plan("SELECT coalesce(sum(n), 0) FROM booking_counts WHERE dropzone_id = 1 AND external = 1 AND day <> '' AND day >= '2026-01-01'"), /SEARCH booking_counts USING PRIMARY KEY/);
+  db.close();
+});

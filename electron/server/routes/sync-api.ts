@@ -5,21 +5,28 @@ import { listProducts, listUpgrades, showProduct, showUpgrade } from '../../sync
 import { atOneInstant, type SyncContext } from '../../sync/context';
 import { deleteFilmer, listFilmers, showFilmer, upsertFilmer, upsertFilmerBatch } from '../../sync/filmers';
 import type { Store } from '../../store/store';
-import { sendError, sendResult } from '../reply';
+import type { ReadPool } from '../../readers/read-pool';
+import { sendAnswer, sendError, sendResult } from '../reply';
 
 export interface SyncRoutesOptions {
   store: Store;
   now: () => Date;
+  /** Reader threads: a list page is read there, so no request waits behind its query. */
+  reads?: ReadPool;
 }
 
 type Params = { id: string };
 type Query = Record<string, string | string[] | undefined>;
 
 /** The Sync API f1 (spec section 4), under /api/f1/sync, served from the local store. */
-export async function syncApiRoutes(app: FastifyInstance, { store, now }: SyncRoutesOptions) {
+export async function syncApiRoutes(app: FastifyInstance, { store, now, reads }: SyncRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
 
-  app.get<{ Querystring: Query }>('/bookings', (req, reply) => sendResult(reply, listBookings(ctx(req), req.query)));
+  app.get<{ Querystring: Query }>('/bookings', async (req, reply) => {
+    if (!reads) return sendResult(reply, listBookings(ctx(req), req.query));
+    const at = ctx(req);
+    return sendAnswer(reply, await reads.read({ op: 'listBookings', dropzone: at.dropzone, instant: at.instant!.iso, query: req.query }));
+  });
   app.post('/bookings', (req, reply) => sendResult(reply, upsertBooking(ctx(req), req.body)));
   // Registered before /bookings/:id so "batch" is never taken for an external_id.
   app.post('/bookings/batch', (req, reply) => sendResult(reply, upsertBookingBatch(ctx(req), req.body)));

@@ -1,29 +1,15 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { PartialUpdate } from './partial-update';
 import type { BookingRecord } from '../records';
+import { compileList, foldForSearch, listSql, type BookingQuery, type CompiledList } from './booking-list-query';
+import { ListCache } from './list-cache';
+import { ListChanges, listMatcher } from './list-changes';
 
 export type NewBooking = Omit<BookingRecord, 'id'> & { id?: number };
 export type BookingChanges = Partial<Omit<BookingRecord, 'id' | 'dropzone_id' | 'uuid' | 'link' | 'created_at'>>;
 
-export interface BookingQuery {
-  includeAll: boolean;
-  /** Matched as plain substrings (no wildcards), case-insensitively: the store folds them as it folds the rows. */
-  nameContains?: string;
-  emailContains?: string;
-  jumpOnGteq?: string;
-  jumpOnLteq?: string;
-  jumpOnLt?: string;
-  jumpOnGt?: string;
-}
-
-/**
- * Case folding for the `_cont` filters: done in JS so that non-ASCII letters fold too.
- * toLowerCase() is the Unicode default (root-locale) mapping, the same as toLocaleLowerCase('und')
- * without its ~2 µs ICU call per string.
- */
-export function foldForSearch(value: string | null | undefined): string {
-  return (value ?? '').toLowerCase();
-}
+export type { BookingQuery } from './booking-list-query';
+export { foldForSearch } from './booking-list-query';
 
 function fromRow(row: Record<string, unknown>): BookingRecord {
   const { name_folded: _n, email_folded: _e, ...rest } = row;
@@ -43,21 +29,18 @@ function toRow(values: Record<string, unknown>): Record<string, unknown> {
   return row;
 }
 
-const WHERE_OF: Record<Exclude<keyof BookingQuery, 'includeAll'>, string> = {
-  nameContains: 'instr(name_folded, @nameContains) > 0',
-  emailContains: 'instr(email_folded, @emailContains) > 0',
-  jumpOnGteq: 'jump_on >= @jumpOnGteq',
-  jumpOnLteq: 'jump_on <= @jumpOnLteq',
-  jumpOnLt: 'jump_on < @jumpOnLt',
-  jumpOnGt: 'jump_on > @jumpOnGt',
-};
+interface ListStatements {
+  count: Statement;
+  page: Statement;
+  pageByDay: Statement | undefined;
+}
 
-/** The filters that search inside text (`q[..._cont]`): each row the others leave is examined. */
-const SEARCHES: ReadonlySet<string> = new Set(['nameContains', 'emailContains']);
-/** The filters on the jump date, which the planner answers from the jump_on index (migration 002). */
-const DATE_RANGES: ReadonlySet<string> = new Set(['jumpOnGteq', 'jumpOnLteq', 'jumpOnLt', 'jumpOnGt']);
-
-type ListStatements = { kind: 'matches'; ids: Statement } | { kind: 'paged'; page: Statement; count: Statement };
+/**
+ * A date range holding less than this share of the dropzone's bookings is paged from the jump_on
+ * index and sorted (today's bookings: a few hundred rows); a wider one walks the id order, which
+ * finds a page's rows without sorting and stops at the page's end.
+ */
+const PAGE_BY_DAY_BELOW = 1 / 8;
 
 export class BookingRepo {
   private readonly byExternalIdStmt;
@@ -66,7 +49,14 @@ export class BookingRepo {
   private readonly deleteStmt;
   private readonly partialUpdate: PartialUpdate;
   private readonly listStmts = new Map<string, ListStatements>();
-  private readonly byIdsStmt;
+  private readonly listCache = new ListCache();
+  private readonly listChanges: ListChanges;
+  private readonly listVersionStmt;
+  private readonly searchPendingStmt;
+  private readonly flushSearchStmts: Statement[];
+  private readonly dropzoneTotalStmt;
+  /** A deferred transaction: one read snapshot (nested inside a write, a savepoint of it). */
+  private readonly inOneSnapshot: <T>(read: () => T) => T;
   private readonly jumpDatesStmt;
 
   constructor(private readonly db: Database) {
@@ -82,9 +72,21 @@ export class BookingRepo {
                             locked_attributes, name_folded, email_folded, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
-    // A page's rows by id, in id order: the ids come as one JSON array (a page holds up to 200).
-    this.byIdsStmt = db.prepare<[string], Record<string, unknown>>('SELECT * FROM bookings WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id');
     // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
+    this.listChanges = new ListChanges(db);
+    this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
+    this.flushSearchStmts = [
+      db.prepare(`INSERT INTO bookings_search (rowid, name_folded, email_folded)
+                  SELECT b.id, b.name_folded, b.email_folded FROM bookings_search_pending p JOIN bookings b ON b.id = p.id`),
+      db.prepare('DELETE FROM bookings_search_pending'),
+    ];
+    this.listVersionStmt = db.prepare<[number], number>('SELECT version FROM booking_list_versions WHERE dropzone_id = ?').pluck();
+    // external >= ?: 1 counts the bookings with an external_id, 0 all of them.
+    this.dropzoneTotalStmt = db
+      .prepare<[number, number], number>('SELECT coalesce(sum(n), 0) FROM booking_counts WHERE dropzone_id = ? AND external >= ?')
+      .pluck();
+    const snapshot = db.transaction((read: () => unknown) => read());
+    this.inOneSnapshot = <T>(read: () => T) => snapshot.deferred(read) as T;
     this.jumpDatesStmt = db.prepare<[number, string], { external_id: string; jump_on: string | null }>(
       'SELECT external_id, jump_on FROM bookings WHERE dropzone_id = ? AND external_id IN (SELECT value FROM json_each(?))',
     );
@@ -124,56 +126,66 @@ export class BookingRepo {
     return this.deleteStmt.run(dropzoneId, externalId).changes > 0;
   }
 
-  /** One page of bookings in id order, and the count of all that match. */
+  /**
+   * One page of bookings in id order, and the count of all that match, read in one snapshot.
+   * The count and the page boundaries are cached under the dropzone's list version (ListCache),
+   * a count from an older version brought up to date from the changes since (ListChanges);
+   * reading the version in the same snapshot makes a cached figure exact or unused.
+   */
   list(dropzoneId: number, query: BookingQuery, limit: number, offset: number): { rows: BookingRecord[]; total: number } {
-    const filters = (Object.keys(WHERE_OF) as (keyof typeof WHERE_OF)[]).filter((k) => query[k] !== undefined);
-    const key = `${query.includeAll}:${filters.join(',')}`;
-    let stmts = this.listStmts.get(key);
+    return this.inOneSnapshot(() => {
+      const searched = query.nameContains !== undefined || query.emailContains !== undefined;
+      const list = compileList(dropzoneId, query, !(searched && this.searchPending()));
+      const stmts = this.listStatements(list.shape, list);
+      const version = this.listVersionStmt.get(dropzoneId) ?? 0;
+      const total = this.listCache.total(
+        list.key,
+        version,
+        () => stmts.count.get(list.params) as number,
+        (from) => this.listChanges.delta(dropzoneId, from, version, listMatcher(query)),
+      );
+      if (offset >= total) return { rows: [], total };
+      const anchor = this.listCache.anchorBefore(list.key, version, offset);
+      const dropzoneTotal = stmts.pageByDay && (this.dropzoneTotalStmt.get(dropzoneId, query.includeAll ? 0 : 1) ?? 0);
+      const page = stmts.pageByDay && total < (dropzoneTotal as number) * PAGE_BY_DAY_BELOW ? stmts.pageByDay : stmts.page;
+      const rows = page.all({ ...list.params, afterId: anchor.afterId, skip: offset - anchor.offset, limit }) as Record<string, unknown>[];
+      if (rows.length > 0) {
+        this.listCache.rememberPage(list.key, version, offset, rows[0]!.id as number, rows[rows.length - 1]!.id as number, rows.length);
+      }
+      return { rows: rows.map(fromRow), total };
+    });
+  }
+
+  private listStatements(shape: string, list: CompiledList): ListStatements {
+    let stmts = this.listStmts.get(shape);
     if (!stmts) {
-      const where = ['dropzone_id = @dropzoneId'];
-      if (!query.includeAll) where.push('external_id IS NOT NULL');
-      for (const f of filters) where.push(WHERE_OF[f]);
-      stmts = this.prepareList(where.join(' AND '), filters.some((f) => SEARCHES.has(f)) && filters.some((f) => DATE_RANGES.has(f)));
-      this.listStmts.set(key, stmts);
+      const sql = listSql(list);
+      stmts = {
+        count: this.db.prepare(sql.count).pluck(),
+        page: this.db.prepare(sql.page),
+        pageByDay: sql.pageByDay === undefined ? undefined : this.db.prepare(sql.pageByDay),
+      };
+      this.listStmts.set(shape, stmts);
     }
-    const params: Record<string, unknown> = { dropzoneId, limit, offset };
-    for (const f of filters) params[f] = SEARCHES.has(f) ? foldForSearch(query[f] as string) : query[f];
-    if (stmts.kind === 'matches') {
-      const ids = stmts.ids.all(params) as number[];
-      const pageIds = ids.slice(offset, offset + limit);
-      const rows = pageIds.length === 0 ? [] : (this.byIdsStmt.all(JSON.stringify(pageIds)) as Record<string, unknown>[]);
-      return { rows: rows.map(fromRow), total: ids.length };
-    }
-    const rows = (stmts.page.all(params) as Record<string, unknown>[]).map(fromRow);
-    const total = stmts.count.get(params) as number;
-    return { rows, total };
+    return stmts;
+  }
+
+  /** True when some bookings' texts wait to go into the search index. */
+  searchPending(): boolean {
+    return this.searchPendingStmt.get() === 1;
   }
 
   /**
-   * A search (`instr` on every row the other conditions leave) within a date range walks the
-   * jump_on index: its page cannot stop at the 200th match (the page is in id order), so the page
-   * query and the count would each examine the whole range. Such a query lists the ids of all its
-   * matches once and takes both the count and the page from them: one scan instead of two. A
-   * search alone walks the id index and its page stops early; without a search the count and the
-   * page come cheaply from covering indexes, and a deep page of 100,000 bookings must not
-   * materialise every id: those keep a page query and a count.
+   * Puts the texts of the bookings written in this transaction into the search index, in one
+   * statement (migration 009, bookings_search_pending): Store.transaction calls it before each commit.
    */
-  private prepareList(clause: string, searchInDateRange: boolean): ListStatements {
-    if (searchInDateRange) {
-      return { kind: 'matches', ids: this.db.prepare(`SELECT id FROM bookings WHERE ${clause} ORDER BY id`).pluck() };
-    }
-    return {
-      kind: 'paged',
-      // The page's ids first, from a covering index alone (migration 002); then only those rows.
-      page: this.db.prepare(
-        `SELECT b.* FROM (SELECT id FROM bookings WHERE ${clause} ORDER BY id LIMIT @limit OFFSET @offset) AS p ` +
-          'JOIN bookings b ON b.id = p.id ORDER BY b.id',
-      ),
-      count: this.db.prepare(`SELECT count(*) AS n FROM bookings WHERE ${clause}`).pluck(),
-    };
+  flushSearchIndex(): void {
+    if (!this.searchPending()) return;
+    for (const stmt of this.flushSearchStmts) stmt.run();
   }
 
+  /** Every booking of the dropzone, with an external_id or not (booking_counts: no walk). */
   count(dropzoneId: number): number {
-    return this.db.prepare<[number], { n: number }>('SELECT count(*) AS n FROM bookings WHERE dropzone_id = ?').get(dropzoneId)?.n ?? 0;
+    return this.dropzoneTotalStmt.get(dropzoneId, 0) ?? 0;
   }
 }

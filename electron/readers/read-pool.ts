@@ -1,0 +1,129 @@
+import { Worker } from 'node:worker_threads';
+import type { ReadAnswer, ReadRequest } from './read-ops';
+import type { WorkerData } from './read-worker';
+
+/**
+ * Reader threads for the reads that can take long (a list page and its count), so that no
+ * request waits behind another one's query: the server's own thread stays free for shows, writes
+ * and HTTP. Each thread has a read-only connection; WAL lets them read beside the one writer, and
+ * a read that begins after a commit sees it, so a caller reads its own acknowledged writes.
+ *
+ * A read goes to the thread with the fewest reads under way. A thread that cannot start, or
+ * dies, hands its reads to `inline` (the server's own connection): slower under load, never lost.
+ * Threads are unref'd while idle, so a pool alone never keeps a process alive; close() ends them.
+ */
+export interface ReadPoolOptions {
+  /** The store file, already opened and migrated by the desk. */
+  file: string;
+  /** How many threads; 0 answers every read inline. */
+  size: number;
+  /** Answers a read on the caller's thread when no reader thread can. */
+  inline: (request: ReadRequest) => ReadAnswer;
+  /** Told when a thread fails (the desk logs it and goes on). */
+  onError?: (error: Error) => void;
+}
+
+interface Pending {
+  request: ReadRequest;
+  resolve: (answer: ReadAnswer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Reader {
+  worker: Worker;
+  inFlight: Map<number, Pending>;
+  ready: boolean;
+}
+
+type Reply = { ready: true } | { id: number; answer: ReadAnswer } | { id: number; error: string };
+
+/**
+ * From the checkout's sources (tsx), a small ES module that registers tsx in the thread; from the
+ * desktop app's CommonJS bundle (import.meta.url is out/server.cjs), the reader's own bundle.
+ */
+function workerScript(): { url: URL; execArgv: string[] | undefined } {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) return { url: new URL('./read-worker-source.mjs', here), execArgv: [] };
+  return { url: new URL('./read-worker.cjs', here), execArgv: undefined };
+}
+
+export class ReadPool {
+  private readonly readers = new Set<Reader>();
+  private nextId = 1;
+  private closing: Promise<void> | undefined;
+
+  constructor(private readonly options: ReadPoolOptions) {
+    for (let i = 0; i < options.size; i++) this.spawn();
+  }
+
+  /** How many reader threads are running (the tests check a closed pool has none). */
+  get threads(): number {
+    return this.readers.size;
+  }
+
+  read(request: ReadRequest): Promise<ReadAnswer> {
+    let reader: Reader | undefined;
+    for (const candidate of this.readers) if (!reader || candidate.inFlight.size < reader.inFlight.size) reader = candidate;
+    if (!reader || this.closing) return this.inline(request);
+    const id = this.nextId++;
+    const target = reader;
+    return new Promise<ReadAnswer>((resolve, reject) => {
+      target.inFlight.set(id, { request, resolve, reject });
+      if (target.inFlight.size === 1) target.worker.ref();
+      target.worker.postMessage({ id, request });
+    });
+  }
+
+  /** Ends every thread: each closes its connection first; one that does not within 2 s is stopped. */
+  close(): Promise<void> {
+    this.closing ??= Promise.all(
+      [...this.readers].map(async ({ worker }) => {
+        const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+        worker.postMessage({ close: true });
+        const timer = setTimeout(() => void worker.terminate(), 2000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    ).then(() => undefined);
+    return this.closing;
+  }
+
+  private inline(request: ReadRequest): Promise<ReadAnswer> {
+    try {
+      return Promise.resolve(this.options.inline(request));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  private spawn(): void {
+    const { url, execArgv } = workerScript();
+    const workerData: WorkerData = { file: this.options.file };
+    const reader: Reader = { worker: new Worker(url, { workerData, execArgv }), inFlight: new Map(), ready: false };
+    reader.worker.unref();
+    this.readers.add(reader);
+    reader.worker.on('message', (reply: Reply) => {
+      if ('ready' in reply) {
+        reader.ready = true;
+        return;
+      }
+      const pending = reader.inFlight.get(reply.id);
+      if (!pending) return;
+      reader.inFlight.delete(reply.id);
+      if (reader.inFlight.size === 0) reader.worker.unref();
+      if ('answer' in reply) pending.resolve(reply.answer);
+      else pending.reject(new Error(`a reader thread failed: ${reply.error}`));
+    });
+    reader.worker.on('error', (error) => this.options.onError?.(error));
+    reader.worker.on('exit', (code) => {
+      this.readers.delete(reader);
+      // Its reads are answered here instead; a thread that had started is replaced, one that
+      // could not start is not (the next would fail the same way): reads then run inline.
+      for (const pending of reader.inFlight.values()) this.inline(pending.request).then(pending.resolve, pending.reject);
+      reader.inFlight.clear();
+      if (this.closing) return;
+      this.options.onError?.(new Error(`a reader thread stopped (exit code ${code})${reader.ready ? '; starting another' : '; reads run on the server thread'}`));
+      if (reader.ready) this.spawn();
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { Store } from '../store/store';
+import { runRead, type ReadRequest } from './read-ops';
+
+/**
+ * One reader thread (ReadPool starts them): a read-only connection of its own, one request at a
+ * time. Requests come as { id, request }; answers go back as { id, answer } or { id, error }.
+ * { close: true } closes the connection and lets the thread end.
+ */
+export interface WorkerData {
+  file: string;
+}
+
+type Message = { id: number; request: ReadRequest } | { close: true };
+
+const port = parentPort;
+if (!port) throw new Error('read-worker runs as a worker thread (electron/readers/read-pool.ts starts it)');
+const store = Store.openReader((workerData as WorkerData).file);
+port.on('message', (message: Message) => {
+  if ('close' in message) {
+    store.close();
+    port.close();
+    return;
+  }
+  try {
+    port.postMessage({ id: message.id, answer: runRead(store, message.request) });
+  } catch (error) {
+    port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+});
+port.postMessage({ ready: true });

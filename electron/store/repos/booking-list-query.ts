@@ -1,0 +1,158 @@
+/**
+ * The SQL of one booking list (`GET /bookings`): which rows match, how they are counted, and
+ * how one page of them is found. Each shape (which filters are set) is compiled once; the
+ * values are bound. The plans each shape gets are checked in test/unit/booking-list-plans.test.ts.
+ */
+export interface BookingQuery {
+  includeAll: boolean;
+  /** Matched as plain substrings (no wildcards), case-insensitively: the store folds them as it folds the rows. */
+  nameContains?: string;
+  emailContains?: string;
+  jumpOnGteq?: string;
+  jumpOnLteq?: string;
+  jumpOnLt?: string;
+  jumpOnGt?: string;
+}
+
+/**
+ * Case folding for the `_cont` filters: done in JS so that non-ASCII letters fold too.
+ * toLowerCase() is the Unicode default (root-locale) mapping, the same as toLocaleLowerCase('und')
+ * without its ~2 µs ICU call per string.
+ */
+export function foldForSearch(value: string | null | undefined): string {
+  return (value ?? '').toLowerCase();
+}
+
+type SearchKey = 'nameContains' | 'emailContains';
+type DateKey = 'jumpOnGteq' | 'jumpOnLteq' | 'jumpOnLt' | 'jumpOnGt';
+
+const SEARCH_COLUMN: Record<SearchKey, string> = { nameContains: 'name_folded', emailContains: 'email_folded' };
+const DATE_OPERATOR: Record<DateKey, string> = { jumpOnGteq: '>=', jumpOnLteq: '<=', jumpOnLt: '<', jumpOnGt: '>' };
+const SEARCH_KEYS = Object.keys(SEARCH_COLUMN) as SearchKey[];
+const DATE_KEYS = Object.keys(DATE_OPERATOR) as DateKey[];
+
+/**
+ * The trigram index holds every run of three characters, so it finds a needle of three or more.
+ * A shorter one is compared with every booking of the dropzone (`instr` on the folded column).
+ * A NUL cannot be said in an FTS5 query string, so such a needle is compared directly too.
+ */
+export function indexedNeedle(needle: string): boolean {
+  let characters = 0;
+  for (const _ of needle) if (++characters >= 3) break;
+  return characters >= 3 && !needle.includes('\u0000');
+}
+
+/** An FTS5 phrase: the needle's trigrams, adjacent and in order, in one column. */
+function phrase(column: string, needle: string): string {
+  return `{${column}} : "${needle.replaceAll('"', '""')}"`;
+}
+
+export interface CompiledList {
+  /** Which statements this list uses: the filters that are set, and how each search is answered. */
+  shape: string;
+  /** The same plus the filters' values: what a cached count and page boundaries belong to. */
+  key: string;
+  params: Record<string, unknown>;
+  /** The conditions on `b` (bookings) of every filter but the indexed searches. */
+  where: string;
+  /** The indexed searches as one FTS5 query, if any. */
+  match: string | undefined;
+  /** True when the count comes from booking_counts (no search filter at all). */
+  countedByDay: boolean;
+  /** True when a date filter is set (a page may then be found from the jump_on index). */
+  dated: boolean;
+  countWhere: string;
+}
+
+/**
+ * `searchIndexed` false: the search index is missing some bookings (bookings_search_pending holds
+ * rows a writer other than the Store left), so every search compares every booking instead.
+ */
+export function compileList(dropzoneId: number, query: BookingQuery, searchIndexed = true): CompiledList {
+  const where = ['b.dropzone_id = @dropzoneId'];
+  const countWhere = ['dropzone_id = @dropzoneId'];
+  const params: Record<string, unknown> = { dropzoneId };
+  const shape: string[] = [query.includeAll ? 'all' : 'external'];
+  if (!query.includeAll) {
+    where.push('b.external_id IS NOT NULL');
+    countWhere.push('external = 1');
+  }
+  const phrases: string[] = [];
+  let searched = false;
+  for (const key of SEARCH_KEYS) {
+    const value = query[key];
+    if (value === undefined) continue;
+    const needle = foldForSearch(value);
+    searched = true;
+    if (searchIndexed && indexedNeedle(needle)) {
+      phrases.push(phrase(SEARCH_COLUMN[key], needle));
+      shape.push(`${key}:indexed`);
+    } else {
+      where.push(`instr(b.${SEARCH_COLUMN[key]}, @${key}) > 0`);
+      params[key] = needle;
+      shape.push(`${key}:scan`);
+    }
+  }
+  const dated = DATE_KEYS.some((key) => query[key] !== undefined);
+  // '' is booking_counts' day for a booking with no jump date: no date filter may match it.
+  if (dated) countWhere.push("day <> ''");
+  for (const key of DATE_KEYS) {
+    const value = query[key];
+    if (value === undefined) continue;
+    where.push(`b.jump_on ${DATE_OPERATOR[key]} @${key}`);
+    countWhere.push(`day ${DATE_OPERATOR[key]} @${key}`);
+    params[key] = value;
+    shape.push(key);
+  }
+  const match = phrases.length > 0 ? phrases.join(' AND ') : undefined;
+  if (match !== undefined) params.match = match;
+  return {
+    shape: shape.join(','),
+    key: `${dropzoneId}|${JSON.stringify(params)}|${query.includeAll}`,
+    params,
+    where: where.join(' AND '),
+    match,
+    countedByDay: !searched,
+    dated,
+    countWhere: countWhere.join(' AND '),
+  };
+}
+
+export interface ListSql {
+  count: string;
+  /** The page's ids in id order from `@afterId` on (a page boundary), then their rows. */
+  page: string;
+  /** The same from the jump_on index, sorted: for a date range that holds few of the dropzone's bookings. */
+  pageByDay: string | undefined;
+}
+
+/**
+ * With an indexed search, the search index leads (CROSS JOIN keeps it first): it yields its
+ * matches in id order, each checked against the lean list index by (dropzone, id), so a page stops
+ * at its last row and starts at its boundary (`rowid > @afterId` seeks inside the index). Left
+ * to itself the planner may instead walk a whole index of the dropzone and probe the matches.
+ * Without one, the lean list index is walked in id order, or for a narrow date range read from
+ * the jump_on index and sorted; counts then come from booking_counts.
+ */
+export function listSql(list: CompiledList): ListSql {
+  const rowsOf = (ids: string) => `SELECT b.* FROM (${ids}) AS p JOIN bookings b ON b.id = p.id ORDER BY b.id`;
+  const page = '@limit OFFSET @skip';
+  if (list.match !== undefined) {
+    const from =
+      'FROM bookings_search CROSS JOIN bookings b INDEXED BY bookings_list_by_id ON b.id = bookings_search.rowid ' +
+      `WHERE bookings_search MATCH @match AND ${list.where}`;
+    return {
+      count: `SELECT count(*) ${from}`,
+      page: rowsOf(`SELECT b.id ${from} AND bookings_search.rowid > @afterId ORDER BY bookings_search.rowid LIMIT ${page}`),
+      pageByDay: undefined,
+    };
+  }
+  const ids = (indexedBy: string) => `SELECT b.id FROM bookings b${indexedBy} WHERE ${list.where} AND b.id > @afterId ORDER BY b.id LIMIT ${page}`;
+  return {
+    count: list.countedByDay
+      ? `SELECT coalesce(sum(n), 0) FROM booking_counts WHERE ${list.countWhere}`
+      : `SELECT count(*) FROM bookings b WHERE ${list.where}`,
+    page: rowsOf(ids('')),
+    pageByDay: list.dated ? rowsOf(ids(' INDEXED BY bookings_list_by_jump_on')) : undefined,
+  };
+}
