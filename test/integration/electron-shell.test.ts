@@ -217,9 +217,17 @@ describe('credentials with safeStorage', () => {
     fake.app.ready();
     await shell.ready;
     const token = tokenOf(fake);
-    const put = await relay(fake, '/api/desk/connection', {
+    // The connection is an administrator's: the first passphrase unlocks the caller.
+    const unlocked = await relay(fake, '/api/desk/admin/passphrase', {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', origin: 'app://desk' },
+      body: JSON.stringify({ passphrase: 'integration passphrase' }),
+    });
+    assert.equal(unlocked.status, 200, await unlocked.clone().text());
+    const { admin_token: adminToken } = (await unlocked.json()) as { admin_token: string };
+    const put = await relay(fake, '/api/desk/connection', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'X-Desk-Admin': adminToken, 'content-type': 'application/json', origin: 'app://desk' },
       body: JSON.stringify({ remote_url: 'https://sync.example.invalid', credentials: { kind: 'bearer', token: 'remote-secret-123' } }),
     });
     assert.equal(put.status, 200, await put.clone().text());
