@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { product, upgrade } from './catalogue';
 import { isoDateTime } from './common';
 import { CAMERA_REQUIREMENTS, VIDEO_ENTITLEMENTS } from './finance';
 import { recordedBy } from './recorded-by';
@@ -89,19 +90,8 @@ export type ProductPatch = z.input<typeof productPatch>;
 
 /** A product as the desk administers it: the spec's fields (2.3) and what it grants. */
 export const adminProduct = z.strictObject({
-  id: z.number().int(),
-  name: z.string(),
-  active: z.boolean(),
-  booking_system_name: z.string(),
-  price_cents: z.number().int(),
-  // The spec's booleans, derived from the entitlements below.
-  photos: z.boolean(),
-  selfie: z.boolean(),
-  videographer: z.boolean(),
-  either_video: z.boolean(),
-  socials: z.boolean(),
-  has_4k: z.boolean(),
-  raw_footage: z.boolean(),
+  // The spec's fields (2.3) as the Sync API shows them; its booleans derived from the entitlements below.
+  ...product.shape,
   // What it grants: its entitlements (spec 2.5) and credits.
   video_entitlement: z.enum(VIDEO_ENTITLEMENTS),
   camera_requirement: z.enum(CAMERA_REQUIREMENTS).nullable(),
@@ -204,15 +194,8 @@ export const upgradePatch = z
 export type UpgradePatch = z.input<typeof upgradePatch>;
 
 export const adminUpgrade = z.strictObject({
-  id: z.number().int(),
-  name: z.string(),
-  active: z.boolean(),
-  notify_staff: z.boolean(),
-  payment_price_cents: z.number().int(),
-  payment_price_currency: z.string(),
-  payment_price_identifier: z.string(),
-  created_at: isoDateTime,
-  updated_at: isoDateTime,
+  // The spec's fields (2.4), as the Sync API's show response gives them.
+  ...upgrade.shape,
   grants_video_entitlement: z.enum(VIDEO_ENTITLEMENTS).nullable(),
   grants_photos: z.boolean(),
   grants_4k: z.boolean(),
