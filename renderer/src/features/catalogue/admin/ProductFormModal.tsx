@@ -1,14 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { AdminProduct, ProductSaved } from '../../../../../shared/schemas/catalogue-admin';
 import { CAMERA_REQUIREMENTS, VIDEO_ENTITLEMENTS } from '../../../../../shared/schemas/finance';
 import { catalogueAdminApi } from '../../../api/catalogue-admin-api';
-import { queryKeys } from '../../../api/queries';
 import { DIALOG_STYLES } from '../../../components/dialog-styles';
 import { CAMERA_LABELS, NEW_PRODUCT, PRODUCT_FIELD_OF, productBody, productFormValues, VIDEO_LABELS, type ProductFormValues } from './product-form';
-import { serverProblems } from './server-problems';
+import { useCatalogueSave } from './use-catalogue-save';
 
 export interface ProductFormTarget {
   /** The product to edit; null for a new one. */
@@ -40,27 +37,15 @@ function ProductForm({ target, currency, onClose, onSaved }: { target: ProductFo
   const initial = target.product
     ? productFormValues(target.product)
     : { ...NEW_PRODUCT, name: target.bookingSystemName ?? '', booking_system_name: target.bookingSystemName ?? '' };
-  const form = useForm<ProductFormValues>({ mode: 'controlled', initialValues: initial, onValuesChange: () => setGeneral(undefined) });
-  const [general, setGeneral] = useState<string | undefined>();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: Parameters<typeof catalogueAdminApi.createProduct>[0]) =>
+  const form = useForm<ProductFormValues>({ mode: 'controlled', initialValues: initial, onValuesChange: () => clearGeneral() });
+  const { submit, pending, general, clearGeneral } = useCatalogueSave({
+    setErrors: form.setErrors,
+    toBody: productBody,
+    save: (body: Parameters<typeof catalogueAdminApi.createProduct>[0]) =>
       target.product ? catalogueAdminApi.updateProduct(target.product.id, body) : catalogueAdminApi.createProduct(body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalogue }),
+    fieldOf: PRODUCT_FIELD_OF,
+    onSaved,
   });
-
-  const submit = (values: ProductFormValues) => {
-    const result = productBody(values);
-    if (!result.ok) return form.setErrors(result.errors);
-    save.mutate(result.body, {
-      onSuccess: onSaved,
-      onError: (error) => {
-        const problems = serverProblems(error, PRODUCT_FIELD_OF);
-        form.setErrors(problems.fields);
-        setGeneral(problems.general);
-      },
-    });
-  };
 
   // Video and a camera go together: choosing one sets the other to something that fits.
   const videoProps = form.getInputProps('video_entitlement');
@@ -113,7 +98,7 @@ function ProductForm({ target, currency, onClose, onSaved }: { target: ProductFo
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             {target.product ? 'Save product' : 'Create product'}
           </Button>
         </Group>

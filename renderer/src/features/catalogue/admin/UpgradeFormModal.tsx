@@ -1,14 +1,11 @@
 import { Alert, Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { AdminUpgrade, UpgradeSaved } from '../../../../../shared/schemas/catalogue-admin';
 import { VIDEO_ENTITLEMENTS } from '../../../../../shared/schemas/finance';
 import { catalogueAdminApi } from '../../../api/catalogue-admin-api';
-import { queryKeys } from '../../../api/queries';
 import { DIALOG_STYLES } from '../../../components/dialog-styles';
 import { VIDEO_LABELS } from './product-form';
-import { serverProblems } from './server-problems';
+import { useCatalogueSave } from './use-catalogue-save';
 import { NEW_UPGRADE, UPGRADE_FIELD_OF, upgradeBody, upgradeFormValues, type UpgradeFormValues } from './upgrade-form';
 
 export interface UpgradeFormModalProps {
@@ -31,25 +28,14 @@ const GRANT_OPTIONS = VIDEO_ENTITLEMENTS.map((value) => ({ value, label: value =
 const OFFERED_OPTIONS = VIDEO_ENTITLEMENTS.map((value) => ({ value, label: VIDEO_LABELS[value] }));
 
 function UpgradeForm({ upgrade, currency, onClose, onSaved }: { upgrade: AdminUpgrade | null; currency: string; onClose: () => void; onSaved: (saved: UpgradeSaved) => void }) {
-  const form = useForm<UpgradeFormValues>({ mode: 'controlled', initialValues: upgrade ? upgradeFormValues(upgrade) : NEW_UPGRADE, onValuesChange: () => setGeneral(undefined) });
-  const [general, setGeneral] = useState<string | undefined>();
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (body: Parameters<typeof catalogueAdminApi.createUpgrade>[0]) => (upgrade ? catalogueAdminApi.updateUpgrade(upgrade.id, body) : catalogueAdminApi.createUpgrade(body)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalogue }),
+  const form = useForm<UpgradeFormValues>({ mode: 'controlled', initialValues: upgrade ? upgradeFormValues(upgrade) : NEW_UPGRADE, onValuesChange: () => clearGeneral() });
+  const { submit, pending, general, clearGeneral } = useCatalogueSave({
+    setErrors: form.setErrors,
+    toBody: upgradeBody,
+    save: (body: Parameters<typeof catalogueAdminApi.createUpgrade>[0]) => (upgrade ? catalogueAdminApi.updateUpgrade(upgrade.id, body) : catalogueAdminApi.createUpgrade(body)),
+    fieldOf: UPGRADE_FIELD_OF,
+    onSaved,
   });
-  const submit = (values: UpgradeFormValues) => {
-    const result = upgradeBody(values);
-    if (!result.ok) return form.setErrors(result.errors);
-    save.mutate(result.body, {
-      onSuccess: onSaved,
-      onError: (error) => {
-        const problems = serverProblems(error, UPGRADE_FIELD_OF);
-        form.setErrors(problems.fields);
-        setGeneral(problems.general);
-      },
-    });
-  };
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate aria-label={upgrade ? `Edit ${upgrade.name}` : 'New upgrade'}>
       <Stack gap="md">
@@ -95,7 +81,7 @@ function UpgradeForm({ upgrade, currency, onClose, onSaved }: { upgrade: AdminUp
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             {upgrade ? 'Save upgrade' : 'Create upgrade'}
           </Button>
         </Group>
