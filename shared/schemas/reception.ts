@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isoDate, isoDateTime, pagination } from './common';
+import { bookingListItem } from './booking';
+import { CAMERA_REQUIREMENTS } from './finance';
+import { recordedBy } from './recorded-by';
+
+/**
+ * Reception's day (issue 15): the desk's own booking list, which finds anyone by anything
+ * reception is told, sorts on the server across all pages, and shows what the desk knows beyond
+ * the Sync API's fields; check-in per booking and day; the CSV export and the day sheet.
+ * Local mode only: in proxy mode the bookings are the remote's and these answer 409.
+ * The Sync API's own `GET /bookings` and its `q[...]` stay exactly as the spec says.
+ */
+
+/** Reception's marks for a booking on its jump day. `none` (in a filter) means not marked yet. */
+export const CHECK_IN_STATES = ['arrived', 'no_show', 'jumped'] as const;
+export type CheckInState = (typeof CHECK_IN_STATES)[number];
+export const CHECK_IN_FILTERS = [...CHECK_IN_STATES, 'none'] as const;
+export type CheckInFilter = (typeof CHECK_IN_FILTERS)[number];
+
+/** The columns the desk list sorts by, on the server, across every page. */
+export const DESK_SORT_KEYS = ['id', 'external_id', 'name', 'email', 'jump_on', 'camera_package', 'product', 'check_in'] as const;
+export type DeskSortKey = (typeof DESK_SORT_KEYS)[number];
+
+const flag = z
+  .enum(['true', '1', 'false', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+const positiveInteger = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/, { error: 'must be a whole number from 1' })
+  .transform(Number);
+
+/** The filters shared by the list, the export and (with `day`) the day sheet; all optional. */
+const listFilters = {
+  /** One search box: name (case and accents ignored, words in any order), e-mail, phone digits, external id, link. */
+  q: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
+  /** jump_on from (inclusive). */
+  from: isoDate.optional(),
+  /** jump_on to (inclusive). */
+  to: isoDate.optional(),
+  check_in: z.enum(CHECK_IN_FILTERS, { error: `must be one of ${CHECK_IN_FILTERS.join(', ')}` }).optional(),
+  /** Also bookings without an external id (walk-ins made at the desk, spec 4.1's `include_all`). */
+  include_all: flag.optional(),
+  sort: z.enum(DESK_SORT_KEYS, { error: `must be one of ${DESK_SORT_KEYS.join(', ')}` }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'must be asc or desc' }).optional(),
+};
+
+/** GET /api/desk/bookings: one page of the desk list. */
+export const deskBookingQuery = z.strictObject({
+  ...listFilters,
+  page: positiveInteger.optional(),
+  /** 1 to 200 (the Sync API's maximum), default 200. */
+  per_page: positiveInteger.optional(),
+});
+export type DeskBookingQuery = z.input<typeof deskBookingQuery>;
+
+/** GET /api/desk/bookings/export.csv: every row the filters match, as CSV. */
+export const deskBookingExportQuery = z.strictObject({
+  ...listFilters,
+  /** The spreadsheet's list separator: `,` (default) or `;` (locales with a decimal comma), or `tab`. */
+  delimiter: z.enum([',', ';', 'tab'], { error: 'must be , or ; or tab' }).optional(),
+});
+export type DeskBookingExportQuery = z.input<typeof deskBookingExportQuery>;
+
+export const checkIn = z.object({
+  state: z.enum(CHECK_IN_STATES),
+  /** The jump day it was marked for (the booking's jump_on then). */
+  day: isoDate,
+  recorded_by: z.string().nullable(),
+  recorded_at: isoDateTime,
+});
+export type CheckIn = z.infer<typeof checkIn>;
+
+/** One row of the desk list: the Sync API's list fields plus what the desk knows of the booking. */
+export const deskBookingRow = bookingListItem.extend({
+  product: z.object({ id: z.number().int(), name: z.string(), price_cents: z.number().int() }).nullable(),
+  /** What camera the booking's entitlements ask for (the ledger's latest, else the product's). */
+  camera_requirement: z.enum(CAMERA_REQUIREMENTS).nullable(),
+  /** The filmer(s) of the recorded jump, by name: "Anna", or "Anna + Ben" for a `both` jump. */
+  filmer: z.string().nullable(),
+  album_status_raw: z.string().nullable(),
+  /** The check-in for the booking's jump day, if marked. */
+  check_in: checkIn.nullable(),
+});
+export type DeskBookingRow = z.infer<typeof deskBookingRow>;
+
+export const deskBookingPage = z.object({ bookings: z.array(deskBookingRow), pagination, currency: z.string() });
+export type DeskBookingPage = z.infer<typeof deskBookingPage>;
+
+/** PUT /api/desk/bookings/by-id/:id/check-in: mark (or with `state: null` clear) the booking's check-in for its jump day. */
+export const checkInWrite = z.strictObject(
+  {
+    state: z.enum(CHECK_IN_STATES, { error: `must be one of ${CHECK_IN_STATES.join(', ')}, or null` }).nullable(),
+    recorded_by: recordedBy,
+  },
+  { error: 'must be a check-in object' },
+);
+export type CheckInWrite = z.infer<typeof checkInWrite>;
+export const checkInAnswer = z.object({ booking_id: z.number().int(), check_in: checkIn.nullable() });
+
+/** GET /api/desk/day-sheet?day=YYYY-MM-DD: every booking of one jump day, for the printed sheet. */
+export const daySheetQuery = z.strictObject({ day: isoDate });
+export const daySheet = z.object({ day: isoDate, dropzone: z.string(), currency: z.string(), bookings: z.array(deskBookingRow) });
+export type DaySheet = z.infer<typeof daySheet>;
