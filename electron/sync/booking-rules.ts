@@ -16,10 +16,14 @@ export function isClosedForReuse(booking: Pick<BookingRecord, 'album_status_raw'
   );
 }
 
-/** Attributes a sync update may not change: camera_package once a product is matched, and hand edits. */
-export function lockedAttributes(booking: Pick<BookingRecord, 'product_id' | 'locked_attributes'>): Set<string> {
+/**
+ * Attributes a sync update may not change: hand edits, and camera_package once a product is
+ * matched or the album reached the customer (a previewed prospect's product changes only through
+ * the service's actions, which record the credit change; a sync must not match one behind them).
+ */
+export function lockedAttributes(booking: Pick<BookingRecord, 'product_id' | 'locked_attributes' | 'album_status_raw'>): Set<string> {
   const locked = new Set(booking.locked_attributes);
-  if (booking.product_id !== null) locked.add('camera_package');
+  if (booking.product_id !== null || albumReachedCustomer(booking.album_status_raw)) locked.add('camera_package');
   return locked;
 }
 

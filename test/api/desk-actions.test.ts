@@ -75,6 +75,10 @@ describe('album and credits: the actions of the service behind the API', () => {
     assert.deepEqual([sent.body.event.event_type, sent.body.event.centi_credit_change, sent.body.event.video_entitlement], ['preview', 0, 'none']);
     assert.equal(sent.body.booking.album_status_raw, 'preview_sent');
     assert.match((await act(desk, 'JUMPED-PROSPECT', { kind: 'deliver' })).body.error, /got a free preview: convert them/);
+    const syncAfterPreview = await desk.sync('POST', '/bookings', { external_id: 'JUMPED-PROSPECT', camera_package: 'Video' });
+    assert.equal(syncAfterPreview.body.status, 'partial_update', 'the preview reached the customer: a sync may not match a product behind reception');
+    assert.deepEqual(syncAfterPreview.body.ignored_attributes, ['camera_package']);
+    assert.equal((await shown(desk, 'JUMPED-PROSPECT')).product_id, null);
 
     const free = await act(desk, 'JUMPED-PROSPECT', { kind: 'convert', product_id: 4 });
     assert.equal(free.status, 409);
