@@ -1,3 +1,4 @@
+import { GroupCommit } from './group-commit';
 import type Database from 'better-sqlite3';
 import { backupStore, type BackupInfo, type BackupOptions } from './backups';
 import { openReader, openStore } from './open';
@@ -70,6 +71,9 @@ export class Store {
   private readonly runAtomically: (work: () => unknown) => unknown;
 
   private depth = 0;
+
+  /** Write requests of the same event-loop turn, committed together (store/group-commit.ts). */
+  readonly writes = new GroupCommit((work) => this.transaction(work));
 
   /**
    * Runs `work` atomically; nested calls become savepoints, so one batch element can fail alone.

@@ -21,23 +21,25 @@ type Query = Record<string, string | string[] | undefined>;
 /** The Sync API f1 (spec section 4), under /api/f1/sync, served from the local store. */
 export async function syncApiRoutes(app: FastifyInstance, { store, now, reads }: SyncRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
+  // Writes of the same turn share one commit (store/group-commit.ts); each answers after it.
+  const write = <T>(work: () => T): Promise<T> => store.writes.run(work);
 
   app.get<{ Querystring: Query }>('/bookings', async (req, reply) => {
     if (!reads) return sendResult(reply, listBookings(ctx(req), req.query));
     const at = ctx(req);
     return sendAnswer(reply, await reads.read({ op: 'listBookings', dropzone: at.dropzone, instant: at.instant!.iso, query: req.query }));
   });
-  app.post('/bookings', (req, reply) => sendResult(reply, upsertBooking(ctx(req), req.body)));
+  app.post('/bookings', async (req, reply) => sendResult(reply, await write(() => upsertBooking(ctx(req), req.body))));
   // Registered before /bookings/:id so "batch" is never taken for an external_id.
-  app.post('/bookings/batch', (req, reply) => sendResult(reply, upsertBookingBatch(ctx(req), req.body)));
+  app.post('/bookings/batch', async (req, reply) => sendResult(reply, await write(() => upsertBookingBatch(ctx(req), req.body))));
   app.get<{ Params: Params }>('/bookings/:id', (req, reply) => sendResult(reply, showBooking(ctx(req), req.params.id)));
-  app.delete<{ Params: Params }>('/bookings/:id', (req, reply) => sendResult(reply, deleteBooking(ctx(req), req.params.id)));
+  app.delete<{ Params: Params }>('/bookings/:id', async (req, reply) => sendResult(reply, await write(() => deleteBooking(ctx(req), req.params.id))));
 
   app.get<{ Querystring: Query }>('/filmers', (req, reply) => sendResult(reply, listFilmers(ctx(req), req.query)));
-  app.post('/filmers', (req, reply) => sendResult(reply, upsertFilmer(ctx(req), req.body)));
-  app.post('/filmers/batch', (req, reply) => sendResult(reply, upsertFilmerBatch(ctx(req), req.body)));
+  app.post('/filmers', async (req, reply) => sendResult(reply, await write(() => upsertFilmer(ctx(req), req.body))));
+  app.post('/filmers/batch', async (req, reply) => sendResult(reply, await write(() => upsertFilmerBatch(ctx(req), req.body))));
   app.get<{ Params: Params }>('/filmers/:id', (req, reply) => sendResult(reply, showFilmer(ctx(req), req.params.id)));
-  app.delete<{ Params: Params }>('/filmers/:id', (req, reply) => sendResult(reply, deleteFilmer(ctx(req), req.params.id)));
+  app.delete<{ Params: Params }>('/filmers/:id', async (req, reply) => sendResult(reply, await write(() => deleteFilmer(ctx(req), req.params.id))));
 
   app.get('/products', (req, reply) => sendResult(reply, listProducts(ctx(req))));
   app.get<{ Params: Params }>('/products/:id', (req, reply) => sendResult(reply, showProduct(ctx(req), req.params.id)));
