@@ -18,6 +18,7 @@ import {
 } from '../schemas/imports';
 import { filmerJumpCounts, filmerJumps, jumpCheckAnswer, jumpCheckInput, jumpRecorded, jumpRemoved, jumpRemoveQuery, jumpWrite } from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
+import { checkInAnswer, checkInWrite, daySheet, daySheetQuery, deskBookingPage, deskBookingQuery } from '../schemas/reception';
 import { defineRoute, NO_CONTENT } from './route';
 
 /**
@@ -253,6 +254,22 @@ export const deskRoutes = {
     path: '/api/desk/catalogue/upgrades/:id',
     guard: 'admin',
     responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
+  }),
+
+  // PROVISIONAL (i15-list-ui, until i15-list-server commits its routes): reception's day, local mode only.
+  // Not here: GET /api/desk/bookings/export.csv (CSV, not JSON; renderer/src/api/client.ts downloadFile).
+  listDeskBookings: defineRoute({
+    method: 'GET',
+    path: '/api/desk/bookings',
+    query: { schema: deskBookingQuery, name: 'booking list query' },
+    responses: { 200: deskBookingPage, 409: deskError, 422: deskError },
+  }),
+  daySheet: defineRoute({ method: 'GET', path: '/api/desk/day-sheet', query: { schema: daySheetQuery, name: 'day sheet query' }, responses: { 200: daySheet, 409: deskError, 422: deskError } }),
+  putCheckIn: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/bookings/by-id/:id/check-in',
+    body: { schema: checkInWrite, name: 'check-in' },
+    responses: { 200: checkInAnswer, 404: deskError, 409: deskError, 422: deskError },
   }),
 } as const;
 
