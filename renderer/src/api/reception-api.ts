@@ -32,6 +32,9 @@ export interface DeskListFilters extends BookingFilters {
   sorting: SortingState;
 }
 
+/** The fewest characters the desk's search finds (its trigram index; i15-list-server's DESK_SEARCH_MIN_CHARACTERS). */
+const DESK_SEARCH_MIN_CHARACTERS = 3;
+
 const isDeskSortKey = (id: string): id is DeskSortKey => (DESK_SORT_KEYS as readonly string[]).includes(id);
 
 /** The server's sort for the grid's: its first column, if the server sorts by it (the grid offers no others). */
@@ -45,7 +48,8 @@ export function serverSortOf(sorting: SortingState): Pick<DeskBookingQuery, 'sor
 export function deskFilterQuery(f: Omit<DeskListFilters, 'page' | 'perPage'>): DeskBookingExportQuery {
   const q = f.search.trim();
   return {
-    q: q || undefined,
+    // Shorter than the search index finds is no search yet (the server refuses it): the list stays unfiltered.
+    q: [...q].length >= DESK_SEARCH_MIN_CHARACTERS ? q : undefined,
     from: f.from ?? undefined,
     to: f.to ?? undefined,
     check_in: f.checkIn ?? undefined,

@@ -89,6 +89,7 @@ export function BookingsPage() {
         onEdit={actions.edit}
         onDelete={actions.remove}
         onCreate={actions.create}
+        desk={desk}
       />
       <FiltersBar bookings={bookings} />
       <RecordGrid
