@@ -265,7 +265,7 @@ export const deskRoutes = {
     responses: { 200: deskBookingPage, 409: deskError, 422: deskError },
   }),
   daySheet: defineRoute({ method: 'GET', path: '/api/desk/day-sheet', query: { schema: daySheetQuery, name: 'day sheet query' }, responses: { 200: daySheet, 409: deskError, 422: deskError } }),
-  putCheckIn: defineRoute({
+  recordCheckIn: defineRoute({
     method: 'PUT',
     path: '/api/desk/bookings/by-id/:id/check-in',
     body: { schema: checkInWrite, name: 'check-in' },

@@ -65,7 +65,7 @@ export function deskListQuery(f: DeskListFilters): DeskBookingQuery {
 export const receptionApi = {
   list: (f: DeskListFilters) => call(deskRoutes.listDeskBookings, { query: deskListQuery(f) }),
   daySheet: (day: string) => call(deskRoutes.daySheet, { query: { day } }),
-  checkIn: (bookingId: number, write: CheckInWrite) => call(deskRoutes.putCheckIn, { params: { id: bookingId }, body: write }),
+  checkIn: (bookingId: number, write: CheckInWrite) => call(deskRoutes.recordCheckIn, { params: { id: bookingId }, body: write }),
 };
 
 /** Under the bookings key: whatever changes bookings refreshes these lists too. */
