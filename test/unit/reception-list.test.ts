@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { filenameOf } from '../../renderer/src/api/client';
 import { deskFilterQuery, deskListQuery, serverSortOf, type DeskListFilters } from '../../renderer/src/api/reception-api';
 import { INITIAL_VIEW, nextView, settleOpening } from '../../renderer/src/features/bookings/list/bookingsView';
 import { checkInForKey, matchesCheckInFilter, nextCheckIn } from '../../renderer/src/features/bookings/list/checkInKeys';
@@ -118,13 +117,5 @@ describe('the day sheet', () => {
     assert.equal(daySheetDay({ from: '2026-06-16', to: '2026-06-16' }, '2026-06-15'), '2026-06-16');
     assert.equal(daySheetDay({ from: '2026-06-15', to: '2026-06-21' }, '2026-06-15'), '2026-06-15');
     assert.equal(daySheetDay({ from: null, to: null }, '2026-06-15'), '2026-06-15');
-  });
-});
-
-describe('a downloaded file', () => {
-  test('takes its name from Content-Disposition, the UTF-8 form first', () => {
-    assert.equal(filenameOf('attachment; filename="bookings-2026-06-15.csv"'), 'bookings-2026-06-15.csv');
-    assert.equal(filenameOf(`attachment; filename="b.csv"; filename*=UTF-8''b%C3%BCchungen.csv`), 'büchungen.csv');
-    assert.equal(filenameOf(null), null);
   });
 });

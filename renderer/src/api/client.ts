@@ -42,6 +42,8 @@ export interface Exchange {
   status: number;
   ok: boolean;
   json: unknown;
+  /** An attachment (a CSV export), byte for byte: set instead of `json`. */
+  file?: Blob;
 }
 
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */
@@ -70,6 +72,10 @@ export async function exchange(method: string, path: string, body?: unknown, hea
     });
   } catch (error) {
     throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
+  }
+  // A download: read as bytes, since text() would drop a UTF-8 BOM the spreadsheet needs.
+  if (response.ok && response.headers.get('content-disposition')?.startsWith('attachment')) {
+    return { status: response.status, ok: true, json: NOT_JSON, file: await response.blob() };
   }
   const text = await response.text();
   let json: unknown = null;
@@ -131,48 +137,3 @@ export async function apiStream(path: string, signal: AbortSignal): Promise<Read
   return response.body;
 }
 
-/** A file the server generates (a CSV export): its bytes and the name the server gave it. */
-export interface DownloadedFile {
-  blob: Blob;
-  /** From Content-Disposition; null when the server named none. */
-  filename: string | null;
-}
-
-/** The file name of a `Content-Disposition: attachment; filename="…"` header (filename* first). */
-export function filenameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[1]!.trim());
-    } catch {
-      // A broken escape: fall back to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1]!.trim() : null;
-}
-
-/**
- * A download fetched like any call (the bearer token in a header, so it never sits in a URL that
- * the request log, history or a proxy records); the caller saves the blob. Errors as ApiError.
- */
-export async function downloadFile(path: string): Promise<DownloadedFile> {
-  let response: Response;
-  try {
-    response = await fetch(`${apiBase()}${path}`, { headers: authHeader(), cache: 'no-store' });
-  } catch (error) {
-    throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
-  }
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = NOT_JSON;
-    }
-    throw new ApiError(response.status, errorBodyOf({ status: response.status, ok: false, json }));
-  }
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
-}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { deskRoutes } from '../../../shared/api/desk-routes';
+import { searchableQuery } from '../../../shared/rules/desk-search';
 import type { BookingListItem } from '../../../shared/schemas/booking';
 import type { Pagination } from '../../../shared/schemas/common';
 import {
@@ -32,9 +33,6 @@ export interface DeskListFilters extends BookingFilters {
   sorting: SortingState;
 }
 
-/** The fewest characters the desk's search finds (its trigram index; i15-list-server's DESK_SEARCH_MIN_CHARACTERS). */
-const DESK_SEARCH_MIN_CHARACTERS = 3;
-
 const isDeskSortKey = (id: string): id is DeskSortKey => (DESK_SORT_KEYS as readonly string[]).includes(id);
 
 /** The server's sort for the grid's: its first column, if the server sorts by it (the grid offers no others). */
@@ -49,7 +47,7 @@ export function deskFilterQuery(f: Omit<DeskListFilters, 'page' | 'perPage'>): D
   const q = f.search.trim();
   return {
     // Shorter than the search index finds is no search yet (the server refuses it): the list stays unfiltered.
-    q: [...q].length >= DESK_SEARCH_MIN_CHARACTERS ? q : undefined,
+    q: searchableQuery(q) ? q : undefined,
     from: f.from ?? undefined,
     to: f.to ?? undefined,
     check_in: f.checkIn ?? undefined,
@@ -64,6 +62,9 @@ export function deskListQuery(f: DeskListFilters): DeskBookingQuery {
 
 export const receptionApi = {
   list: (f: DeskListFilters) => call(deskRoutes.listDeskBookings, { query: deskListQuery(f) }),
+  /** Every row of the list's filters, in its sort, as the server writes the CSV (a Blob, byte for byte). */
+  exportCsv: (f: Omit<DeskListFilters, 'page' | 'perPage'>, delimiter: NonNullable<DeskBookingExportQuery['delimiter']>) =>
+    call(deskRoutes.exportDeskBookings, { query: { ...deskFilterQuery(f), delimiter } }),
   daySheet: (day: string) => call(deskRoutes.daySheet, { query: { day } }),
   checkIn: (bookingId: number, write: CheckInWrite) => call(deskRoutes.recordCheckIn, { params: { id: bookingId }, body: write }),
 };
@@ -71,6 +72,9 @@ export const receptionApi = {
 /** Under the bookings key: whatever changes bookings refreshes these lists too. */
 export const receptionKeys = {
   deskLists: [...queryKeys.bookings, 'desk-list'] as const,
+  /** Every row of the list's filters, in its sort, as the server writes the CSV (a Blob, byte for byte). */
+  exportCsv: (f: Omit<DeskListFilters, 'page' | 'perPage'>, delimiter: NonNullable<DeskBookingExportQuery['delimiter']>) =>
+    call(deskRoutes.exportDeskBookings, { query: { ...deskFilterQuery(f), delimiter } }),
   daySheet: (day: string) => [...queryKeys.bookings, 'day-sheet', day] as const,
 };
 
