@@ -41,7 +41,7 @@ async function jumpDates(page: Page, screen: BookingsScreen): Promise<string[]> 
 test("opens on today's bookings and finds Lena by phone digits, by name without accents, by booking number", async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
-  await expect(screen.datePreset('Today')).toHaveAttribute('data-active', 'true');
+  await expect(page.getByTestId('date-presets').getByRole('radio', { name: 'Today' })).toBeChecked();
   await expect(screen.count()).toHaveText(`1–${TODAYS} of ${TODAYS} bookings`);
   await expect(screen.search()).toHaveAttribute('placeholder', /phone/);
 

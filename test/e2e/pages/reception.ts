@@ -6,7 +6,7 @@ export class ReceptionScreen {
 
   /** The check-in toggles of a grid row. */
   readonly checkInButton = (row: Locator, mark: 'Arrived' | 'No-show' | 'Jumped') => row.getByTestId('check-in-control').getByRole('button', { name: mark, exact: true });
-  readonly checkInFilter = () => this.page.getByRole('textbox', { name: 'Check-in' });
+  readonly checkInFilter = () => this.page.getByRole('combobox', { name: 'Check-in' });
   readonly checkInOption = (label: 'Any check-in' | 'Arrived' | 'No-show' | 'Jumped' | 'Not marked') => this.page.getByRole('option', { name: label, exact: true });
   readonly operatorDialog = () => this.page.getByRole('dialog', { name: 'Who is at the desk?' });
   readonly keyHints = () => this.page.getByTestId('grid-key-hints');

@@ -31,7 +31,7 @@ export function ListFooter({ pagination, page, rowsOnPage, fetching, onPage, des
     <Group justify="space-between" gap="md" wrap="nowrap" mih={32}>
       <Group gap="lg" wrap="nowrap">
         <Group gap={8} wrap="nowrap">
-          <Text size="sm" fw={500} className="numeric" data-testid="bookings-count" aria-live="polite">
+          <Text size="sm" fw={500} className="numeric" data-testid="bookings-count" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
             {pagination ? pageSummary(pagination, rowsOnPage) : ' '}
           </Text>
           {fetching && <Loader size={14} aria-label="Updating" />}

@@ -183,6 +183,8 @@ const SYNC_COLUMNS = [
 export const BOOKING_COLUMNS = SYNC_COLUMNS;
 
 const DESK_ORDER = ['jump_on', 'name', 'check_in', 'mobile', 'email', 'product', 'camera_requirement', 'filmer', 'album', 'camera_package', 'external_id'];
+/** Slimmer defaults, so the default desk columns fit a 1024 px window without the grid scrolling sideways. */
+const DESK_WIDTHS: Record<string, number> = { jump_on: 132, name: 148, check_in: 96, mobile: 136, product: 156, external_id: 110 };
 const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includes(id);
 
 /**
@@ -190,7 +192,7 @@ const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includ
  * every page, so only the columns the server sorts by offer it.
  */
 export const DESK_COLUMNS = [...SYNC_COLUMNS, ...DESK_COLUMNS_ONLY]
-  .map((column) => ({ ...column, enableSorting: serverSorts(column.id!) }))
+  .map((column) => ({ ...column, size: DESK_WIDTHS[column.id!] ?? column.size, enableSorting: serverSorts(column.id!) }))
   .sort((a, b) => rank(a.id!) - rank(b.id!));
 
 function rank(id: string): number {
