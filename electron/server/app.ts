@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/desk-admin';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { bookingActionRoutes, upgradePaymentRoutes } from './routes/desk-booking-actions';
 import { deskBookingRoutes } from './routes/desk-bookings';
+import { deskReceptionRoutes } from './routes/desk-reception';
 import { deskJumpRoutes } from './routes/desk-jumps';
 import { deskCatalogueRoutes } from './routes/desk-catalogue';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
@@ -182,6 +183,7 @@ export function buildApp({
       desk.register(deskBookingRoutes, { store, connection, now });
       desk.register(bookingActionRoutes, { store, connection, now });
       desk.register(deskJumpRoutes, { store, connection, now });
+      desk.register(deskReceptionRoutes, { store, connection, now });
       desk.register(deskCatalogueRoutes, { store, connection, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });

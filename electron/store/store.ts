@@ -5,6 +5,8 @@ import { openReader, openStore } from './open';
 import { AdminRepo } from './repos/admin';
 import { BookingRepo } from './repos/bookings';
 import { CatalogueRepo } from './repos/catalogue';
+import { CheckInRepo } from './repos/check-ins';
+import { DeskListRepo } from './repos/desk-list';
 import { ConnectionRepo } from './repos/connection';
 import { DropzoneRepo } from './repos/dropzones';
 import { FilmerRepo } from './repos/filmers';
@@ -32,6 +34,8 @@ export class Store {
   readonly importMappings: ImportMappingRepo;
   readonly listenSettings: ListenSettingsRepo;
   readonly admin: AdminRepo;
+  readonly deskList: DeskListRepo;
+  readonly checkIns: CheckInRepo;
 
   constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -46,6 +50,8 @@ export class Store {
     this.importMappings = new ImportMappingRepo(db);
     this.listenSettings = new ListenSettingsRepo(db);
     this.admin = new AdminRepo(db);
+    this.deskList = new DeskListRepo(db);
+    this.checkIns = new CheckInRepo(db);
     // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
     // write. A deferred transaction that reads first and then writes fails at once instead
     // ("database is locked"), since waiting could not help its outdated snapshot.

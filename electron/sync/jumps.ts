@@ -2,7 +2,7 @@ import type { JumpCheckInput, JumpView, JumpWrite, FilmerJumps } from '../../sha
 import type { CameraRequirement } from '../../shared/schemas/finance';
 import { entitlementsOf } from '../../shared/service/entitlements';
 import { albumMadeReason, checkJump, roleOnJump, type FilmerFacts, type JumpCheck, type JumpProblem } from '../../shared/service/jumps';
-import type { BookingRecord, JumpRecord } from '../store/records';
+import type { BookingRecord, JumpRecord, ProductRecord } from '../store/records';
 import { timestamp, todayAt, type SyncContext } from './context';
 
 /**
@@ -29,8 +29,19 @@ export function jumpView(jump: JumpRecord): JumpView {
  */
 export function cameraRequirementOf(ctx: SyncContext, booking: BookingRecord): CameraRequirement | null {
   const newest = ctx.store.finance.ledger(booking.id).at(-1);
-  if (newest) return newest.camera_requirement as CameraRequirement | null;
-  const product = booking.product_id === null ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, booking.product_id);
+  const product = newest || booking.product_id === null ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, booking.product_id);
+  return cameraRequirementFrom(newest, product);
+}
+
+/**
+ * The same rule from what the caller has read already (the desk list reads a page's newest
+ * events in one statement): the newest ledger event's requirement, else the product's.
+ */
+export function cameraRequirementFrom(
+  newestEvent: { camera_requirement: string | null } | undefined,
+  product: ProductRecord | undefined,
+): CameraRequirement | null {
+  if (newestEvent) return newestEvent.camera_requirement as CameraRequirement | null;
   return product ? entitlementsOf(product).camera_requirement : null;
 }
 

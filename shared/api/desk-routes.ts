@@ -18,7 +18,8 @@ import {
 } from '../schemas/imports';
 import { filmerJumpCounts, filmerJumps, jumpCheckAnswer, jumpCheckInput, jumpRecorded, jumpRemoved, jumpRemoveQuery, jumpWrite } from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
-import { defineRoute, NO_CONTENT } from './route';
+import { checkInAnswer, checkInWrite, daySheet, daySheetQuery, deskBookingExportQuery, deskBookingPage, deskBookingQuery } from '../schemas/reception';
+import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
 
 /**
  * The desk's own API (/api/desk/*), one entry per route: the server registers each from here
@@ -78,6 +79,33 @@ export const deskRoutes = {
     path: '/api/desk/bookings/:external_id/unlock',
     body: { schema: unlockFields, name: 'unlock', checkedBy: 'sync-rule' },
     responses: { 200: handEditAnswer, 404: deskError, 409: deskError, 422: deskError },
+  }),
+
+  // Reception's day (docs/desk-api.md, "Desk list, check-in, export and day sheet"); local mode only.
+  listDeskBookings: defineRoute({
+    method: 'GET',
+    path: '/api/desk/bookings',
+    query: { schema: deskBookingQuery, name: 'desk list query' },
+    responses: { 200: deskBookingPage, 409: deskError, 422: deskError },
+  }),
+  // A file, not JSON (CSV_FILE): streamed as it is made, every matching row.
+  exportDeskBookings: defineRoute({
+    method: 'GET',
+    path: '/api/desk/bookings/export.csv',
+    query: { schema: deskBookingExportQuery, name: 'export query' },
+    responses: { 200: CSV_FILE, 409: deskError, 422: deskError },
+  }),
+  daySheet: defineRoute({
+    method: 'GET',
+    path: '/api/desk/day-sheet',
+    query: { schema: daySheetQuery, name: 'day sheet query' },
+    responses: { 200: daySheet, 409: deskError, 422: deskError },
+  }),
+  recordCheckIn: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/bookings/by-id/:id/check-in',
+    body: { schema: checkInWrite, name: 'check-in' },
+    responses: { 200: checkInAnswer, 404: deskError, 409: deskError, 422: deskError },
   }),
 
   // Album and credits: the service's actions on a booking (docs/desk-api.md, "Album and credits"); local mode only.

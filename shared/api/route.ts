@@ -13,6 +13,23 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const NO_CONTENT = { noContent: true } as const;
 export type NoContent = typeof NO_CONTENT;
 
+/**
+ * An answer that is a file, not JSON (the desk list's CSV export): its media type. The handler
+ * answers `{ status, file: { name, content } }` and serveRoute streams `content` (chunks of text,
+ * made one by one as the answer is sent) with that type and `Content-Disposition: attachment`;
+ * the client reads it as a Blob, byte for byte (a UTF-8 BOM stays).
+ */
+export interface FileAnswer {
+  file: string;
+}
+export const CSV_FILE = { file: 'text/csv; charset=utf-8' } as const satisfies FileAnswer;
+
+/** What a handler hands over for a FileAnswer status: the download's file name and its text, chunk by chunk. */
+export interface FileContent {
+  name: string;
+  content: Iterable<string>;
+}
+
 export interface BodySpec<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** The record, as messages name it: "api token" (`token is not a writable api token attribute`). */
@@ -41,7 +58,7 @@ export interface QuerySpec<S extends z.ZodType = z.ZodType> {
 }
 
 /** The answers a route gives, by HTTP status: a schema, or NO_CONTENT. Undeclared ones (401, 500…) are the desk's errors. */
-export type ResponseSchemas = Readonly<Record<number, z.ZodType | NoContent>>;
+export type ResponseSchemas = Readonly<Record<number, z.ZodType | NoContent | FileAnswer>>;
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -94,17 +111,24 @@ type IsSuccess<S extends number> = `${S}` extends `2${string}` ? true : false;
 
 /** What a handler answers: one of the route's declared statuses, with a body of that status's shape. */
 export type ServerAnswer<R extends RouteSpec> = {
-  [S in StatusOf<R>]: R['responses'][S] extends z.ZodType ? { status: S; body: z.input<R['responses'][S]> } : { status: S };
+  [S in StatusOf<R>]: R['responses'][S] extends z.ZodType
+    ? { status: S; body: z.input<R['responses'][S]> }
+    : R['responses'][S] extends FileAnswer
+      ? { status: S; file: FileContent }
+      : { status: S };
 }[StatusOf<R>];
+
+/** What the client reads for one status: the schema's output, a file's Blob, or nothing. */
+type ClientBody<Part> = Part extends z.ZodType ? z.output<Part> : Part extends FileAnswer ? Blob : undefined;
 
 /** What the client reads: any declared status, its body parsed by that status's schema. */
 export type ClientAnswer<R extends RouteSpec> = {
-  [S in StatusOf<R>]: { status: S; body: R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : undefined };
+  [S in StatusOf<R>]: { status: S; body: ClientBody<R['responses'][S]> };
 }[StatusOf<R>];
 
 /** The body of a success (2xx): what a plain call returns; other statuses are thrown as errors. */
 export type SuccessBody<R extends RouteSpec> = {
-  [S in StatusOf<R>]: IsSuccess<S> extends true ? (R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : undefined) : never;
+  [S in StatusOf<R>]: IsSuccess<S> extends true ? ClientBody<R['responses'][S]> : never;
 }[StatusOf<R>];
 
 /** Everything a call needs besides the route: only the parts the route has are asked for. */
@@ -121,11 +145,15 @@ export function pathOf(route: RouteSpec, params: Record<string, string | number>
   });
 }
 
-/** The schema of a status's answer, NO_CONTENT, or undefined when the route does not declare it. */
-export function responseSchemaOf(route: RouteSpec, status: number): z.ZodType | NoContent | undefined {
+/** The schema of a status's answer, NO_CONTENT, a FileAnswer, or undefined when the route does not declare it. */
+export function responseSchemaOf(route: RouteSpec, status: number): z.ZodType | NoContent | FileAnswer | undefined {
   return Object.hasOwn(route.responses, status) ? route.responses[status] : undefined;
 }
 
-export function isNoContent(schema: z.ZodType | NoContent | undefined): schema is NoContent {
+export function isNoContent(schema: z.ZodType | NoContent | FileAnswer | undefined): schema is NoContent {
   return schema === NO_CONTENT;
+}
+
+export function isFileAnswer(schema: z.ZodType | NoContent | FileAnswer | undefined): schema is FileAnswer {
+  return typeof schema === 'object' && schema !== null && 'file' in schema && typeof schema.file === 'string';
 }

@@ -3,6 +3,7 @@ import { isoDate, isoDateTime, pagination } from './common';
 import { bookingListItem } from './booking';
 import { CAMERA_REQUIREMENTS } from './finance';
 import { recordedBy } from './recorded-by';
+import { DESK_SEARCH_MIN_CHARACTERS, searchableQuery } from '../rules/desk-search';
 
 /**
  * Reception's day (issue 15): the desk's own booking list, which finds anyone by anything
@@ -33,7 +34,12 @@ const positiveInteger = z
 /** The filters shared by the list, the export and (with `day`) the day sheet; all optional. */
 const listFilters = {
   /** One search box: name (case and accents ignored, words in any order), e-mail, phone digits, external id, link. */
-  q: z.string().max(200, { error: 'must be at most 200 characters' }).optional(),
+  q: z
+    .string()
+    .max(200, { error: 'must be at most 200 characters' })
+    // Blank is no search; one or two characters cannot be found from the search index (docs/spec-decisions.md).
+    .refine((q) => q.trim() === '' || searchableQuery(q), { error: `must hold at least ${DESK_SEARCH_MIN_CHARACTERS} characters (or be left empty)` })
+    .optional(),
   /** jump_on from (inclusive). */
   from: isoDate.optional(),
   /** jump_on to (inclusive). */
@@ -100,5 +106,12 @@ export const checkInAnswer = z.object({ booking_id: z.number().int(), check_in: 
 
 /** GET /api/desk/day-sheet?day=YYYY-MM-DD: every booking of one jump day, for the printed sheet. */
 export const daySheetQuery = z.strictObject({ day: isoDate });
-export const daySheet = z.object({ day: isoDate, dropzone: z.string(), currency: z.string(), bookings: z.array(deskBookingRow) });
+export const daySheet = z.object({
+  day: isoDate,
+  dropzone: z.string(),
+  currency: z.string(),
+  bookings: z.array(deskBookingRow),
+  /** True when the day has more bookings than the sheet holds (DAY_SHEET_MAX, 2,000): the sheet says so. */
+  truncated: z.boolean(),
+});
 export type DaySheet = z.infer<typeof daySheet>;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { isNoContent, type BodyOutput, type QueryOutput, type RouteParams, type RouteSpec, type ServerAnswer } from '../../../shared/api/route';
+import { Readable } from 'node:stream';
+import { isFileAnswer, isNoContent, responseSchemaOf, type BodyOutput, type QueryOutput, type RouteParams, type RouteSpec, type ServerAnswer } from '../../../shared/api/route';
 
 export interface RouteCall<R extends RouteSpec> {
   params: RouteParams<R>;
@@ -29,7 +30,8 @@ export type RouteHandler<R extends RouteSpec> = (call: RouteCall<R>) => ServerAn
 
 /** The parts Fastify checks: a body or query schema from the table, and each status's answer. */
 function fastifySchema(route: RouteSpec) {
-  const response = Object.fromEntries(Object.entries(route.responses).filter(([, schema]) => !isNoContent(schema)));
+  // Only JSON answers have a schema to check; a file answer is text streamed as it is made.
+  const response = Object.fromEntries(Object.entries(route.responses).filter(([, schema]) => !isNoContent(schema) && !isFileAnswer(schema)));
   const checksBody = route.body !== undefined && route.body.checkedBy !== 'sync-rule';
   return {
     ...(checksBody ? { body: route.body } : {}),
@@ -69,6 +71,15 @@ export function serveRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
         reply,
       });
       reply.code(answer.status);
+      if ('file' in answer) {
+        const declared = responseSchemaOf(route, answer.status);
+        if (!isFileAnswer(declared)) throw new Error(`${route.method} ${route.path} answered a file with ${answer.status}, which it does not declare as one`);
+        return reply
+          .header('content-type', declared.file)
+          .header('content-disposition', `attachment; filename="${answer.file.name.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(answer.file.content, { objectMode: false }));
+      }
       return 'body' in answer ? reply.send(answer.body) : reply.send();
     },
   });

@@ -7,10 +7,11 @@ import { importDelimiterAndLease } from './006-import-delimiter-and-lease';
 import { importsRunByTheDesk } from './007-imports-run-by-the-desk';
 import { theServiceBehindTheApi } from './008-the-service-behind-the-api';
 import { bookingCountsAndSearchIndex } from './009-booking-counts-and-search-index';
+import { receptionSearchAndCheckIns } from './010-reception-search-and-check-ins';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
 export const MIGRATIONS: readonly Migration[] = [
   initialSchema, bookingListIndexes, connectionSettings, importHistory, listenSettings, importDelimiterAndLease, importsRunByTheDesk, theServiceBehindTheApi,
-  bookingCountsAndSearchIndex,
+  bookingCountsAndSearchIndex, receptionSearchAndCheckIns,
 ];

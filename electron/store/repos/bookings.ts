@@ -4,6 +4,8 @@ import type { BookingRecord } from '../records';
 import { compileList, foldForSearch, listSql, type BookingQuery, type CompiledList } from './booking-list-query';
 import { ListCache } from './list-cache';
 import { ListChanges, listMatcher } from './list-changes';
+import { foldPlain, phoneDigits } from '../../../shared/rules/desk-search';
+import { SEARCH_REFS_SQL } from '../migrations/010-reception-search-and-check-ins';
 
 export type NewBooking = Omit<BookingRecord, 'id'> & { id?: number };
 export type BookingChanges = Partial<Omit<BookingRecord, 'id' | 'dropzone_id' | 'uuid' | 'link' | 'created_at'>>;
@@ -11,8 +13,9 @@ export type BookingChanges = Partial<Omit<BookingRecord, 'id' | 'dropzone_id' | 
 export type { BookingQuery } from './booking-list-query';
 export { foldForSearch } from './booking-list-query';
 
-function fromRow(row: Record<string, unknown>): BookingRecord {
-  const { name_folded: _n, email_folded: _e, ...rest } = row;
+/** A bookings row as the rest of the app sees it (the derived search texts left out). */
+export function bookingFromRow(row: Record<string, unknown>): BookingRecord {
+  const { name_folded: _n, email_folded: _e, name_plain: _p, phone_digits: _d, ...rest } = row;
   return {
     ...rest,
     show_publicly: row.show_publicly === 1,
@@ -24,7 +27,11 @@ function toRow(values: Record<string, unknown>): Record<string, unknown> {
   const row = { ...values };
   if ('show_publicly' in row) row.show_publicly = row.show_publicly ? 1 : 0;
   if ('locked_attributes' in row) row.locked_attributes = JSON.stringify(row.locked_attributes);
-  if ('name' in row) row.name_folded = foldForSearch(row.name as string | null);
+  if ('name' in row) {
+    row.name_folded = foldForSearch(row.name as string | null);
+    row.name_plain = foldPlain(row.name as string | null);
+  }
+  if ('mobile' in row) row.phone_digits = phoneDigits(row.mobile as string | null);
   if ('email' in row) row.email_folded = foldForSearch(row.email as string | null);
   return row;
 }
@@ -65,19 +72,20 @@ export class BookingRepo {
       'SELECT * FROM bookings WHERE dropzone_id = ? AND external_id = ?',
     );
     this.byIdStmt = db.prepare<[number, number], Record<string, unknown>>('SELECT * FROM bookings WHERE dropzone_id = ? AND id = ?');
-    // Positional: binding 21 named parameters from an object costs more than the insert's own work.
+    // Positional: binding 23 named parameters from an object costs more than the insert's own work.
     this.insertStmt = db.prepare(`
       INSERT INTO bookings (id, dropzone_id, uuid, link, external_id, external_service, name, email, mobile, jump_on,
                             language, reference, camera_package, show_publicly, album_status_raw, product_id,
-                            locked_attributes, name_folded, email_folded, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+                            locked_attributes, name_folded, email_folded, name_plain, phone_digits, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
     // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
     this.listChanges = new ListChanges(db);
     this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
     this.flushSearchStmts = [
-      db.prepare(`INSERT INTO bookings_search (rowid, name_folded, email_folded)
-                  SELECT b.id, b.name_folded, b.email_folded FROM bookings_search_pending p JOIN bookings b ON b.id = p.id`),
+      db.prepare(`INSERT INTO bookings_search (rowid, name_folded, email_folded, name_plain, phone_digits, refs)
+                  SELECT b.id, b.name_folded, b.email_folded, b.name_plain, b.phone_digits, ${SEARCH_REFS_SQL}
+                  FROM bookings_search_pending p JOIN bookings b ON b.id = p.id`),
       db.prepare('DELETE FROM bookings_search_pending'),
     ];
     this.listVersionStmt = db.prepare<[number], number>('SELECT version FROM booking_list_versions WHERE dropzone_id = ?').pluck();
@@ -101,19 +109,20 @@ export class BookingRepo {
 
   byExternalId(dropzoneId: number, externalId: string): BookingRecord | undefined {
     const row = this.byExternalIdStmt.get(dropzoneId, externalId);
-    return row && fromRow(row);
+    return row && bookingFromRow(row);
   }
 
   byId(dropzoneId: number, id: number): BookingRecord | undefined {
     const row = this.byIdStmt.get(dropzoneId, id);
-    return row && fromRow(row);
+    return row && bookingFromRow(row);
   }
 
   insert(b: NewBooking): number {
     const result = this.insertStmt.run(
       b.id ?? null, b.dropzone_id, b.uuid, b.link, b.external_id, b.external_service, b.name, b.email, b.mobile, b.jump_on,
       b.language, b.reference, b.camera_package, b.show_publicly ? 1 : 0, b.album_status_raw, b.product_id,
-      JSON.stringify(b.locked_attributes), foldForSearch(b.name), foldForSearch(b.email), b.created_at, b.updated_at,
+      JSON.stringify(b.locked_attributes), foldForSearch(b.name), foldForSearch(b.email), foldPlain(b.name), phoneDigits(b.mobile),
+      b.created_at, b.updated_at,
     );
     return Number(result.lastInsertRowid);
   }
@@ -152,7 +161,7 @@ export class BookingRepo {
       if (rows.length > 0) {
         this.listCache.rememberPage(list.key, version, offset, rows[0]!.id as number, rows[rows.length - 1]!.id as number, rows.length);
       }
-      return { rows: rows.map(fromRow), total };
+      return { rows: rows.map(bookingFromRow), total };
     });
   }
 

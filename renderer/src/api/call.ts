@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { isNoContent, pathOf, responseSchemaOf, type CallInput, type ClientAnswer, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
+import { isFileAnswer, isNoContent, pathOf, responseSchemaOf, type CallInput, type ClientAnswer, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
 import { ADMIN_IDLE_MINUTES } from '../../../shared/schemas/admin';
 import { AdminNotUnlocked, requestAdminUnlock } from './admin-gate';
 import { adminHeaders, extendAdminUnlock, forgetAdminUnlock } from './admin-unlock';
@@ -48,6 +48,11 @@ export function readAnswer<R extends RouteSpec>(route: R, answer: Exchange): Cli
     throw new ApiError(answer.status, errorBodyOf(answer));
   }
   if (isNoContent(schema)) return { status: answer.status, body: undefined } as ClientAnswer<R>;
+  if (isFileAnswer(schema)) {
+    if (answer.file) return { status: answer.status, body: answer.file } as ClientAnswer<R>;
+    if (!answer.ok) throw new ApiError(answer.status, errorBodyOf(answer));
+    throw new ContractError(route, answer.status, ['the answer is no file (no Content-Disposition: attachment)']);
+  }
   const parsed = answer.json === NOT_JSON ? undefined : schema.safeParse(answer.json);
   if (!parsed?.success) {
     // A refusal in an unexpected shape is still a refusal: its status and words reach the page.

@@ -42,6 +42,8 @@ export interface Exchange {
   status: number;
   ok: boolean;
   json: unknown;
+  /** An attachment (a CSV export), byte for byte: set instead of `json`. */
+  file?: Blob;
 }
 
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */
@@ -70,6 +72,10 @@ export async function exchange(method: string, path: string, body?: unknown, hea
     });
   } catch (error) {
     throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
+  }
+  // A download: read as bytes, since text() would drop a UTF-8 BOM the spreadsheet needs.
+  if (response.ok && response.headers.get('content-disposition')?.startsWith('attachment')) {
+    return { status: response.status, ok: true, json: NOT_JSON, file: await response.blob() };
   }
   const text = await response.text();
   let json: unknown = null;
@@ -130,3 +136,4 @@ export async function apiStream(path: string, signal: AbortSignal): Promise<Read
   }
   return response.body;
 }
+

@@ -19,6 +19,7 @@ const CataloguePage = lazy(() => import('../features/catalogue/CataloguePage').t
 const LogPage = lazy(() => import('../features/log/LogPage').then((m) => ({ default: m.LogPage })));
 const HistoryPage = lazy(() => import('../features/import/HistoryPage').then((m) => ({ default: m.HistoryPage })));
 const HistoryDetailPage = lazy(() => import('../features/import/HistoryDetailPage').then((m) => ({ default: m.HistoryDetailPage })));
+const DaySheetPage = lazy(() => import('../features/bookings/day-sheet/DaySheetPage').then((m) => ({ default: m.DaySheetPage })));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })));
 
 function Navigation() {
@@ -60,6 +61,7 @@ function Screens() {
         <Route path="/import">
           <Redirect to={ROUTES.importBookings} />
         </Route>
+        <Route path="/day-sheet/:day">{(params) => <DaySheetPage day={params.day} />}</Route>
         <Route path={ROUTES.imports} component={HistoryPage} />
         <Route path="/imports/:id">{(params) => <HistoryDetailPage id={Number(params.id)} />}</Route>
         <Route>

@@ -14,6 +14,8 @@ export const ROUTES = {
   importFilmers: '/import/filmers',
   imports: '/imports',
   importDetail: (id: number) => `/imports/${id}`,
+  /** The printable day sheet (opened from Bookings; not in the navigation). */
+  daySheet: (day: string) => `/day-sheet/${day}`,
 } as const;
 
 export const NAV_ITEMS = [

@@ -16,6 +16,7 @@ import {
   IconPencil as TablerPencil,
   IconPlus as TablerPlus,
   IconPoint as TablerPoint,
+  IconPrinter as TablerPrinter,
   IconRefresh as TablerRefresh,
   IconSearch as TablerSearch,
   IconSelector,
@@ -50,6 +51,7 @@ export const IconLockOpen = sized(TablerLockOpen);
 export const IconMinus = sized(TablerMinus);
 export const IconPencil = sized(TablerPencil);
 export const IconPlus = sized(TablerPlus);
+export const IconPrinter = sized(TablerPrinter);
 export const IconRefresh = sized(TablerRefresh);
 export const IconSearch = sized(TablerSearch);
 export const IconTrash = sized(TablerTrash);

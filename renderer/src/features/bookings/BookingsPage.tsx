@@ -1,8 +1,8 @@
 import { Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useReducer, useRef } from 'react';
+import { useReducer, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { BookingListItem } from '../../../../shared/schemas/booking';
+import type { ListedBooking } from '../../api/reception-api';
 import { ROUTES } from '../../app/routes';
 import { RecordGrid } from '../../components/grid/RecordGrid';
 import screen from '../../components/screen.module.css';
@@ -15,14 +15,15 @@ import { NO_EXTERNAL_ID_REASON } from './list/ListActions';
 import { ListFooter } from './list/ListFooter';
 import { ListHeader } from './list/ListHeader';
 import { ListPlaceholder } from './list/ListPlaceholder';
+import { OperatorPrompt } from './list/OperatorPrompt';
 import { useBookingsList } from './list/useBookingsList';
 import { useListKeyboard } from './list/useListKeyboard';
 
 /** Only bookings with an external id are addressable: the others are listed, never opened (spec 4.1). */
-const unopenable = (booking: BookingListItem) => booking.external_id === null;
+const unopenable = (booking: ListedBooking) => booking.external_id === null;
 
 /** Says why a booking cannot be opened, edited or deleted; true when it can. */
-function addressable(booking: BookingListItem | undefined): booking is BookingListItem & { external_id: string } {
+function addressable(booking: ListedBooking | undefined): booking is ListedBooking & { external_id: string } {
   if (!booking) return false;
   if (!unopenable(booking)) return true;
   notifications.show({ id: 'no-external-id', color: 'gray', title: 'Not possible for this booking', message: NO_EXTERNAL_ID_REASON });
@@ -33,11 +34,13 @@ function addressable(booking: BookingListItem | undefined): booking is BookingLi
 export function BookingsPage() {
   const [, navigate] = useLocation();
   const bookings = useBookingsList();
-  const { view, range, filters, list, table, selected } = bookings;
+  const { view, filters, list, table, selected, desk, checkIn } = bookings;
   const [dialogs, dispatch] = useReducer(bookingDialogs, NO_DIALOG);
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const rows = table.getRowModel().rows;
+  // The operator's name asked for on its own (the footer's "change"), not for a waiting mark.
+  const [naming, setNaming] = useState(false);
 
   const actions = {
     move: (delta: number | 'first' | 'last') => {
@@ -62,9 +65,14 @@ export function BookingsPage() {
       searchRef.current?.focus();
       searchRef.current?.select();
     },
+    checkIn: desk
+      ? (state: Parameters<typeof checkIn.mark>[1]) => {
+          if (selected) checkIn.mark(selected, state);
+        }
+      : undefined,
   };
   // The grid moves and opens itself while it has the focus; these keys work from anywhere else on the screen.
-  useListKeyboard(gridRef, dialogs.open === null, actions);
+  useListKeyboard(gridRef, dialogs.open === null && checkIn.pending === null && !naming, actions);
 
   return (
     <Stack className={screen.fullHeight} gap="sm">
@@ -81,8 +89,9 @@ export function BookingsPage() {
         onEdit={actions.edit}
         onDelete={actions.remove}
         onCreate={actions.create}
+        desk={desk}
       />
-      <FiltersBar view={view} range={range} table={table} />
+      <FiltersBar bookings={bookings} />
       <RecordGrid
         table={table}
         label="Bookings"
@@ -90,7 +99,7 @@ export function BookingsPage() {
         gridRef={gridRef}
         layout="fill"
         resizable
-        sortNote="this page"
+        sortNote={desk ? undefined : 'this page'}
         selectedId={selected ? String(selected.id) : null}
         onSelect={(id) => updateView({ selectedId: Number(id) })}
         onOpen={(booking) => actions.open(booking)}
@@ -106,6 +115,22 @@ export function BookingsPage() {
         rowsOnPage={rows.length}
         fetching={list.isFetching && !list.isPending}
         onPage={(page) => updateView({ page, selectedId: null })}
+        desk={desk}
+        operator={checkIn.operator}
+        onChangeOperator={() => setNaming(true)}
+      />
+      <OperatorPrompt
+        opened={checkIn.pending !== null || naming}
+        initial={checkIn.operator}
+        onName={(name) => {
+          if (checkIn.pending) checkIn.giveName(name);
+          else checkIn.rememberOperator(name.trim());
+          setNaming(false);
+        }}
+        onClose={() => {
+          checkIn.cancelPending();
+          setNaming(false);
+        }}
       />
       <BookingFormModal opened={dialogs.open === 'form'} booking={dialogs.booking} onClose={() => dispatch({ type: 'close' })} onSaved={bookings.selectWhenListed} />
       <DeleteBookingDialog

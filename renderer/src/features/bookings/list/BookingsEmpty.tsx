@@ -1,41 +1,56 @@
 import { Button, Group, Stack } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import { bookingCountQuery } from '../../../api/reception-api';
 import { EmptyState } from '../../../components/states';
+import { updateView } from './bookingsView';
+import { relaxationsOf } from './relaxations';
+import type { BookingsList } from './useBookingsList';
 
 export interface BookingsEmptyProps {
-  /** A search or a date range is set: "nothing matches" rather than "nothing here". */
-  narrowed: boolean;
-  includeAll: boolean;
+  bookings: BookingsList;
   onClearFilters: () => void;
-  onIncludeAll: () => void;
   onCreate: () => void;
 }
 
-/** Nothing to list: say why, and offer the way forward. */
-export function BookingsEmpty({ narrowed, includeAll, onClearFilters, onIncludeAll, onCreate }: BookingsEmptyProps) {
-  const walkInsHidden = includeAll ? '' : ' Bookings without an external id are hidden too.';
+const count = new Intl.NumberFormat();
+
+/**
+ * Nothing to list: say why, and offer what would find bookings. Each suggestion is counted first
+ * and shown only when it finds some, with how many (a search on another day: "Show all dates (2)").
+ */
+export function BookingsEmpty({ bookings, onClearFilters, onCreate }: BookingsEmptyProps) {
+  const { narrowed, filters, mode } = bookings;
+  const relaxations = relaxationsOf(filters);
+  const counts = useQueries({ queries: relaxations.map((relaxation) => bookingCountQuery(mode ?? 'proxy', relaxation.filters, mode !== undefined)) });
+  const helpful = relaxations.map((relaxation, index) => ({ ...relaxation, found: counts[index]?.data ?? 0 })).filter((r) => r.found > 0);
   return (
-    <Stack align="center" gap={0} py="xl">
+    <Stack align="center" gap={0} py="xl" data-testid="bookings-empty">
       {narrowed ? (
-        <EmptyState title="No bookings match these filters">Try another name or date range, or clear the filters.{walkInsHidden}</EmptyState>
+        <EmptyState title="No bookings match these filters">
+          {helpful.length > 0
+            ? 'Bookings match with other filters:'
+            : bookings.desk
+              ? 'The search finds a name (any accents, any word order), an e-mail, phone digits, a booking number or a link. Try another, or clear the filters.'
+              : 'Try another name or date range, or clear the filters.'}
+        </EmptyState>
       ) : (
         <EmptyState title="No bookings yet">
           Bookings arrive from your booking system through the Sync API (Settings shows its address), or add one here with New booking.
-          {walkInsHidden}
         </EmptyState>
       )}
-      <Group gap="xs">
+      <Group gap="xs" justify="center">
+        {helpful.map((relaxation) => (
+          <Button key={relaxation.key} variant="light" onClick={() => updateView(relaxation.patch)} data-testid={`relax-${relaxation.key}`}>
+            {relaxation.label} ({count.format(relaxation.found)})
+          </Button>
+        ))}
         {narrowed ? (
-          <Button variant="light" onClick={onClearFilters}>
+          <Button variant={helpful.length > 0 ? 'subtle' : 'light'} onClick={onClearFilters}>
             Clear filters
           </Button>
         ) : (
           <Button variant="light" onClick={onCreate}>
             New booking
-          </Button>
-        )}
-        {!includeAll && (
-          <Button variant="subtle" onClick={onIncludeAll}>
-            Include bookings without external id
           </Button>
         )}
       </Group>

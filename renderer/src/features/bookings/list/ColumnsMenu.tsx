@@ -1,12 +1,11 @@
 import { Button, Checkbox, Divider, Group, Popover, Stack, Text } from '@mantine/core';
-import type { Table } from '@tanstack/react-table';
-import type { BookingListItem } from '../../../../../shared/schemas/booking';
+import type { Table, VisibilityState } from '@tanstack/react-table';
+import type { ListedBooking } from '../../../api/reception-api';
 import { IconColumns } from '../../../components/icons';
 import { columnLabel } from '../../../components/grid/columnLayout';
-import { DEFAULT_COLUMN_VISIBILITY } from './columns';
 
 /** Which columns show, and a way back to the default layout. Remembered between runs. */
-export function ColumnsMenu({ table }: { table: Table<BookingListItem> }) {
+export function ColumnsMenu({ table, defaults }: { table: Table<ListedBooking>; defaults: VisibilityState }) {
   const columns = table.getAllLeafColumns();
   return (
     <Popover position="bottom-end" shadow="md" withArrow trapFocus returnFocus>
@@ -34,7 +33,7 @@ export function ColumnsMenu({ table }: { table: Table<BookingListItem> }) {
           })}
           <Divider my={4} />
           <Group gap="xs" justify="space-between">
-            <Button size="xs" variant="subtle" onClick={() => table.setColumnVisibility(DEFAULT_COLUMN_VISIBILITY)}>
+            <Button size="xs" variant="subtle" onClick={() => table.setColumnVisibility(defaults)}>
               Default columns
             </Button>
             <Button size="xs" variant="subtle" onClick={() => table.resetColumnSizing(true)}>

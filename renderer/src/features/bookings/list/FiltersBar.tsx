@@ -1,35 +1,39 @@
 import { Group, Switch } from '@mantine/core';
-import type { Table } from '@tanstack/react-table';
-import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { updateView, type BookingsView } from './bookingsView';
+import type { BookingsList } from './useBookingsList';
+import { updateView } from './bookingsView';
+import { CheckInFilter } from './CheckInFilter';
 import { ColumnsMenu } from './ColumnsMenu';
+import { defaultColumnVisibility } from './columns';
 import { DateFilter } from './DateFilter';
-import type { DateRange } from './dateRanges';
+import { DaySheetButton } from './DaySheetButton';
+import { ExportButton } from './ExportButton';
 
-export interface FiltersBarProps {
-  view: BookingsView;
-  range: DateRange;
-  table: Table<BookingListItem>;
-}
-
-/** Jump dates and the walk-in toggle (sent to the server as the list's own query), and the columns. Wraps on narrow windows. */
-export function FiltersBar({ view, range, table }: FiltersBarProps) {
+/**
+ * Jump dates, check-in (local mode) and the walk-in toggle (sent to the server as the list's own
+ * query); then what is done with the whole list: its columns, and in local mode the export and the
+ * day sheet. Wraps on narrow windows.
+ */
+export function FiltersBar({ bookings }: { bookings: BookingsList }) {
+  const { view, range, table, desk, filters, today, list } = bookings;
   return (
-    <Group gap="md">
+    <Group gap="sm">
       <DateFilter
         preset={view.preset}
         range={range}
         onPreset={(preset) => updateView({ preset })}
         onCustomRange={(customRange) => updateView({ preset: 'custom', customRange })}
       />
+      {desk && <CheckInFilter value={view.checkIn} onChange={(checkIn) => updateView({ checkIn })} />}
       <Switch
         label="Include bookings without external id"
         checked={view.includeAll}
         onChange={(event) => updateView({ includeAll: event.currentTarget.checked })}
         data-testid="include-all"
       />
-      <Group ml="auto">
-        <ColumnsMenu table={table} />
+      <Group ml="auto" gap="xs" wrap="nowrap">
+        <ColumnsMenu table={table} defaults={defaultColumnVisibility(desk, window.innerWidth)} />
+        {desk && <ExportButton filters={filters} total={list.isPlaceholderData ? null : (list.data?.pagination.total_count ?? null)} today={today} />}
+        {desk && <DaySheetButton range={range} today={today} />}
       </Group>
     </Group>
   );

@@ -15,15 +15,16 @@ export interface ListHeaderProps {
   onEdit: () => void;
   onDelete: () => void;
   onCreate: () => void;
+  desk: boolean;
 }
 
 /** The title and search, then what can be done: import, and the selected booking's actions. Wraps on narrow windows. */
-export function ListHeader({ searchRef, search, onSearch, onGoToResults, selected, onOpen, onEdit, onDelete, onCreate }: ListHeaderProps) {
+export function ListHeader({ searchRef, search, onSearch, onGoToResults, selected, onOpen, onEdit, onDelete, onCreate, desk }: ListHeaderProps) {
   return (
     <Group justify="space-between" gap="xs">
       <Group gap="lg" wrap="nowrap">
         <Title order={2}>Bookings</Title>
-        <SearchBox inputRef={searchRef} value={search} onChange={onSearch} onGoToResults={onGoToResults} />
+        <SearchBox inputRef={searchRef} value={search} onChange={onSearch} onGoToResults={onGoToResults} desk={desk} />
       </Group>
       <Group gap="xs" wrap="nowrap" ml="auto">
         <ImportButton kind="bookings" />

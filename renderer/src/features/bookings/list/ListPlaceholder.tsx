@@ -6,7 +6,7 @@ import type { BookingsList } from './useBookingsList';
 
 /** What the grid shows without rows: the list loading, failing (with Retry), or empty (and why). */
 export function ListPlaceholder({ bookings, onCreate }: { bookings: BookingsList; onCreate: () => void }) {
-  const { list, view, narrowed } = bookings;
+  const { list } = bookings;
   if (list.isPending) return <LoadingState label="Loading bookings…" />;
   if (list.isError) {
     return (
@@ -15,13 +15,5 @@ export function ListPlaceholder({ bookings, onCreate }: { bookings: BookingsList
       </Box>
     );
   }
-  return (
-    <BookingsEmpty
-      narrowed={narrowed}
-      includeAll={view.includeAll}
-      onClearFilters={() => updateView(clearedFilters())}
-      onIncludeAll={() => updateView({ includeAll: true })}
-      onCreate={onCreate}
-    />
-  );
+  return <BookingsEmpty bookings={bookings} onClearFilters={() => updateView(clearedFilters())} onCreate={onCreate} />;
 }

@@ -1,21 +1,27 @@
 import { Badge, Tooltip } from '@mantine/core';
 import { createColumnHelper, type SortingFn, type VisibilityState } from '@tanstack/react-table';
-import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { formatDate } from '../../../lib/format';
+import { DESK_SORT_KEYS, type CheckInState } from '../../../../../shared/schemas/reception';
+import { albumStage } from '../../../../../shared/service/album';
+import type { ListedBooking } from '../../../api/reception-api';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { CAMERA_REQUIREMENT_LABELS } from '../detail/labels';
 import { BOOKING_FIELD_LABELS } from '../fieldLabels';
 import classes from './bookingCells.module.css';
+import { CheckInControl } from './CheckInControl';
 
-/** What cells may read from the table: the dropzone's today, to mark today's jumps. */
+/** What cells may read from the table: the dropzone's today (to mark today's jumps), its currency, the check-in action. */
 export interface BookingsGridMeta {
   today: string;
+  currency: string | null;
+  onCheckIn: (booking: ListedBooking, state: CheckInState | null) => void;
 }
 
 type TextField = 'name' | 'email' | 'mobile' | 'camera_package' | 'language' | 'reference' | 'external_service' | 'link';
 type Tone = 'muted' | 'today';
 
-const col = createColumnHelper<BookingListItem>();
+const col = createColumnHelper<ListedBooking>();
 const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-const byText: SortingFn<BookingListItem> = (a, b, id) => collator.compare(String(a.getValue(id)), String(b.getValue(id)));
+const byText: SortingFn<ListedBooking> = (a, b, id) => collator.compare(String(a.getValue(id)), String(b.getValue(id)));
 /** Blank values sort last in either direction (TanStack's sortUndefined), so they read as "missing", not as "A". */
 const blankAsUndefined = (value: string | null) => (value === null || value.trim() === '' ? undefined : value);
 
@@ -54,11 +60,66 @@ function textColumn(field: TextField, size: number, options: TextColumnOptions =
   });
 }
 
+const gridMeta = (table: { options: { meta?: unknown } }) => table.options.meta as BookingsGridMeta | undefined;
+
+const CAMERA_SHORT: Record<string, string> = { either: 'Either', selfie: 'Selfie', videographer: 'Videographer', both: 'Selfie + video' };
+const ALBUM_WORDS = { none: undefined, preview: 'Preview sent', delivered: 'Delivered', other: undefined } as const;
+
+/** What only the desk knows (local mode): product, camera, filmer, album, check-in. */
+const DESK_COLUMNS_ONLY = [
+  col.accessor((row) => row.product ?? undefined, {
+    id: 'product',
+    header: 'Product',
+    size: 170,
+    cell: (context) => {
+      const product = context.getValue();
+      if (!product) return <None />;
+      const currency = gridMeta(context.table)?.currency;
+      const price = currency ? formatMoney(product.price_cents, currency) : null;
+      const text = price ? `${product.name} · ${price}` : product.name;
+      return <TextCell value={text} />;
+    },
+  }),
+  col.accessor((row) => row.camera_requirement ?? undefined, {
+    id: 'camera_requirement',
+    header: 'Camera',
+    meta: { label: 'Camera requirement' },
+    size: 104,
+    cell: (context) => {
+      const camera = context.getValue();
+      return camera ? <TextCell value={CAMERA_SHORT[camera] ?? camera} title={CAMERA_REQUIREMENT_LABELS[camera] ?? camera} /> : <None />;
+    },
+  }),
+  col.accessor((row) => row.check_in?.state ?? undefined, {
+    id: 'check_in',
+    header: 'Check-in',
+    size: 100,
+    cell: (context) => {
+      const onCheckIn = gridMeta(context.table)?.onCheckIn;
+      return onCheckIn ? <CheckInControl booking={context.row.original} onCheckIn={onCheckIn} /> : <None />;
+    },
+  }),
+  col.accessor((row) => row.filmer ?? undefined, { id: 'filmer', header: 'Filmer', size: 130, cell: (context) => <TextCell value={context.getValue()} /> }),
+  col.accessor((row) => row.album_status_raw ?? undefined, {
+    id: 'album',
+    header: 'Album',
+    size: 110,
+    cell: (context) => {
+      const raw = context.getValue() ?? null;
+      const words = ALBUM_WORDS[albumStage(raw)] ?? raw ?? undefined;
+      return <TextCell value={words} title={raw ?? undefined} tone={albumStage(raw) === 'delivered' ? 'muted' : undefined} />;
+    },
+  }),
+];
+
+/** The columns the desk shows in local mode only; hidden (and out of the columns menu) in proxy mode. */
+export const DESK_ONLY_COLUMN_IDS: ReadonlySet<string> = new Set(DESK_COLUMNS_ONLY.map((column) => column.id!));
+
 /**
- * The grid's columns: module-level, so the reference never changes (TanStack re-derives
- * everything when `columns` changes identity).
+ * The grid's columns, Sync API's first. Module-level (below), so the references never change
+ * (TanStack re-derives everything when `columns` changes identity).
  */
-export const BOOKING_COLUMNS = [
+const SYNC_COLUMNS = [
   col.accessor((row) => row.jump_on ?? undefined, {
     id: 'jump_on',
     header: BOOKING_FIELD_LABELS.jump_on,
@@ -118,5 +179,48 @@ export const BOOKING_COLUMNS = [
   col.accessor('id', { id: 'id', header: 'Desk id', size: 80, sortingFn: 'basic', cell: (context) => <TextCell value={String(context.getValue())} mono /> }),
 ];
 
-/** Shown until the user decides otherwise. */
-export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = { external_service: false, link: false, id: false };
+/** Proxy mode: the Sync API's fields, the loaded page sorted in the browser (the remote has no sort). */
+export const BOOKING_COLUMNS = SYNC_COLUMNS;
+
+const DESK_ORDER = ['jump_on', 'name', 'check_in', 'mobile', 'email', 'product', 'camera_requirement', 'filmer', 'album', 'camera_package', 'external_id'];
+/** Slimmer defaults, so the default desk columns fit a 1024 px window without the grid scrolling sideways. */
+const DESK_WIDTHS: Record<string, number> = { jump_on: 132, name: 148, check_in: 96, mobile: 136, product: 156, external_id: 110 };
+const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includes(id);
+
+/**
+ * Local mode: check-in and the desk's fields beside the name, and sorting by the server across
+ * every page, so only the columns the server sorts by offer it.
+ */
+export const DESK_COLUMNS = [...SYNC_COLUMNS, ...DESK_COLUMNS_ONLY]
+  .map((column) => ({ ...column, size: DESK_WIDTHS[column.id!] ?? column.size, enableSorting: serverSorts(column.id!) }))
+  .sort((a, b) => rank(a.id!) - rank(b.id!));
+
+function rank(id: string): number {
+  const index = DESK_ORDER.indexOf(id);
+  return index === -1 ? DESK_ORDER.length : index;
+}
+
+/** Shown until the user decides otherwise (proxy mode, and the Sync API's columns). */
+export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = { external_service: false, link: false, id: false, filmer: false, album: false };
+
+/** Below this window width the default hides what is not needed at the desk first. */
+export const NARROW_WINDOW = 1280;
+
+/**
+ * The default columns for a mode and window width. Local mode at a narrow window (1024 wide):
+ * date, name, check-in, mobile, product and external id fit; the product replaces the camera
+ * package; e-mail and the camera requirement come back from 1280 up.
+ */
+export function defaultColumnVisibility(desk: boolean, windowWidth: number): VisibilityState {
+  if (!desk) return DEFAULT_COLUMN_VISIBILITY;
+  const narrow = windowWidth < NARROW_WINDOW;
+  return {
+    ...DEFAULT_COLUMN_VISIBILITY,
+    camera_package: false,
+    language: false,
+    show_publicly: false,
+    reference: false,
+    email: !narrow,
+    camera_requirement: !narrow,
+  };
+}

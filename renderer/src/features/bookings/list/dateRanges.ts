@@ -65,3 +65,8 @@ export function formatRange(from: string | null, to: string | null): string {
   if (from) return `${rangeFormat.format(utc(from))} – …`;
   return '';
 }
+
+/** The day a day sheet is for: the one day the list shows (Today, Tomorrow, a one-day range), else the dropzone's today. */
+export function daySheetDay(range: DateRange, today: string): string {
+  return range.from !== null && range.from === range.to ? range.from : today;
+}

@@ -1,30 +1,47 @@
 import { getCoreRowModel, getSortedRowModel, useReactTable, type OnChangeFn, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { BOOKING_COLUMNS, DEFAULT_COLUMN_VISIBILITY, type BookingsGridMeta } from './columns';
+import type { CheckInState } from '../../../../../shared/schemas/reception';
+import type { ListedBooking } from '../../../api/reception-api';
+import { BOOKING_COLUMNS, defaultColumnVisibility, DESK_COLUMNS, type BookingsGridMeta } from './columns';
 import { useGridPreferences } from './gridPreferences';
 
-const rowId = (booking: BookingListItem) => String(booking.id);
-const coreRowModel = getCoreRowModel<BookingListItem>();
-const sortedRowModel = getSortedRowModel<BookingListItem>();
+const rowId = (booking: ListedBooking) => String(booking.id);
+const coreRowModel = getCoreRowModel<ListedBooking>();
+const sortedRowModel = getSortedRowModel<ListedBooking>();
+
+export interface BookingsTableOptions {
+  data: ListedBooking[];
+  /** Local mode: the desk list, sorted by the server across every page; else the loaded page sorted here. */
+  desk: boolean;
+  sorting: SortingState;
+  onSortingChange: OnChangeFn<SortingState>;
+  today: string;
+  currency: string | null;
+  onCheckIn: (booking: ListedBooking, state: CheckInState | null) => void;
+}
 
 /**
- * The bookings table: the loaded page sorted in the browser (the server pages by id), with
- * column visibility and widths remembered between runs. `data` must keep its reference while
- * it does not change (it is the query's own array).
+ * The bookings table, with column visibility and widths remembered between runs. `data` must
+ * keep its reference while it does not change (it is the query's own array).
  */
-export function useBookingsTable(data: BookingListItem[], sorting: SortingState, onSortingChange: OnChangeFn<SortingState>, today: string) {
+export function useBookingsTable({ data, desk, sorting, onSortingChange, today, currency, onCheckIn }: BookingsTableOptions) {
   const { preferences, setColumnVisibility, setColumnSizing } = useGridPreferences();
-  const columnVisibility = useMemo(() => ({ ...DEFAULT_COLUMN_VISIBILITY, ...preferences.columnVisibility }), [preferences.columnVisibility]);
-  const meta = useMemo<BookingsGridMeta>(() => ({ today }), [today]);
+  const columnVisibility = useMemo(
+    () => ({ ...defaultColumnVisibility(desk, window.innerWidth), ...preferences.columnVisibility }),
+    [desk, preferences.columnVisibility],
+  );
+  const meta = useMemo<BookingsGridMeta>(() => ({ today, currency, onCheckIn }), [today, currency, onCheckIn]);
   // TanStack Table keeps mutable state outside React; the compiler is told not to memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   return useReactTable({
     data,
-    columns: BOOKING_COLUMNS,
+    columns: desk ? DESK_COLUMNS : BOOKING_COLUMNS,
     getRowId: rowId,
     getCoreRowModel: coreRowModel,
-    getSortedRowModel: sortedRowModel,
+    getSortedRowModel: desk ? undefined : sortedRowModel,
+    // The server sorts the desk list, by one column at a time.
+    manualSorting: desk,
+    enableMultiSort: !desk,
     state: { sorting, columnVisibility, columnSizing: preferences.columnSizing },
     onSortingChange,
     onColumnVisibilityChange: setColumnVisibility,

@@ -1,4 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import type { CheckInState } from '../../../../../shared/schemas/reception';
+import { checkInForKey } from './checkInKeys';
 
 export interface ListKeyboardActions {
   /** Move the selection by `delta` rows, or to the first/last row. */
@@ -8,6 +10,8 @@ export interface ListKeyboardActions {
   remove: () => void;
   create: () => void;
   focusSearch: () => void;
+  /** Marks the selected booking's check-in (A, X, J; U unmarks); absent where there is none (proxy mode). */
+  checkIn?: (state: CheckInState | null) => void;
 }
 
 /** Text the user is typing into: keys there are theirs, not shortcuts. */
@@ -59,6 +63,12 @@ export function useListKeyboard(gridRef: RefObject<HTMLElement | null>, enabled:
       if (run) {
         event.preventDefault();
         run();
+        return;
+      }
+      const mark = act.checkIn ? checkInForKey(event.key) : undefined;
+      if (mark !== undefined) {
+        event.preventDefault();
+        act.checkIn!(mark);
       }
     };
     document.addEventListener('keydown', onKeyDown);

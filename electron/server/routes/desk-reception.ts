@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { deskRoutes } from '../../../shared/api/desk-routes';
+import type { DeskConnection } from '../../proxy/connection';
+import { recordCheckIn } from '../../sync/check-ins';
+import { atOneInstant, todayAt, type SyncContext } from '../../sync/context';
+import { deskCsv, deskCsvFileName } from '../../sync/desk-export-csv';
+import { deskBookingPage, deskDaySheet } from '../../sync/desk-list';
+import { parseRecordId } from '../../sync/validation';
+import type { Store } from '../../store/store';
+import { refusal, refusedInProxyMode } from '../contract/answers';
+import { serveRoute } from '../contract/serve-route';
+
+export interface DeskReceptionRoutesOptions {
+  store: Store;
+  connection: DeskConnection;
+  now: () => Date;
+  /** Called after a check-in is written: the windows that show the list read it again (server/app.ts). */
+  onBookingsChanged?: (dropzoneId: number) => void;
+}
+
+/**
+ * Reception's day (issue 15): the desk list (search, sort, filters), its CSV export, the day
+ * sheet and check-ins. The list reads the local store's own columns (check-ins, entitlements,
+ * filmers) that the Sync API does not carry, so in proxy mode each refuses with 409 and says so.
+ */
+export async function deskReceptionRoutes(app: FastifyInstance, { store, connection, now, onBookingsChanged }: DeskReceptionRoutesOptions) {
+  const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
+  const proxyRefusal = () =>
+    refusedInProxyMode(
+      connection,
+      "the desk list, its export, the day sheet and check-ins read the local store's bookings; the remote service's bookings are on the Bookings page (switch to local mode to use these)",
+    );
+
+  serveRoute(app, deskRoutes.listDeskBookings, ({ request, query }) => proxyRefusal() ?? { status: 200, body: deskBookingPage(ctx(request), query) });
+
+  serveRoute(app, deskRoutes.exportDeskBookings, ({ request, query }) => {
+    const proxy = proxyRefusal();
+    if (proxy) return proxy;
+    const at = ctx(request);
+    return { status: 200, file: { name: deskCsvFileName(query, todayAt(at)), content: deskCsv(at, query, query.delimiter) } };
+  });
+
+  serveRoute(app, deskRoutes.daySheet, ({ request, query }) => proxyRefusal() ?? { status: 200, body: deskDaySheet(ctx(request), query.day) });
+
+  serveRoute(app, deskRoutes.recordCheckIn, ({ request, params, body }) => {
+    const proxy = proxyRefusal();
+    if (proxy) return proxy;
+    const id = parseRecordId(params.id);
+    const outcome = id === undefined ? ({ kind: 'booking_not_found' } as const) : recordCheckIn(ctx(request), id, body);
+    switch (outcome.kind) {
+      case 'booking_not_found':
+        return refusal('not_found', `booking ${params.id} not found`, { id: params.id });
+      case 'no_jump_day':
+        return refusal('conflict', outcome.reason, { id });
+      case 'recorded':
+        onBookingsChanged?.(request.dropzone!.id);
+        return { status: 200, body: { booking_id: outcome.booking_id, check_in: outcome.check_in } };
+    }
+  });
+}

@@ -1,0 +1,162 @@
+import type { DeskSearch } from '../../../shared/rules/desk-search';
+import type { CheckInFilter, DeskSortKey } from '../../../shared/schemas/reception';
+import { SEARCH_REFS_SQL } from '../migrations/010-reception-search-and-check-ins';
+
+/**
+ * The SQL of the desk list (GET /api/desk/bookings, its export and the day sheet): which bookings
+ * match, how many, and in which order. Each shape (filters set, sort, direction, how the search is
+ * answered) is compiled once; values are bound. Migration 010 says which indexes serve it.
+ */
+export interface DeskListFilter {
+  includeAll: boolean;
+  search?: DeskSearch;
+  /** jump_on from / to, inclusive. */
+  from?: string;
+  to?: string;
+  checkIn?: CheckInFilter;
+}
+
+export interface DeskListOrder {
+  key: DeskSortKey;
+  dir: 'asc' | 'desc';
+}
+
+/**
+ * What each sort key orders by. name: the accent-folded name (Schäfer sorts with Schafer);
+ * product: the product's name; check_in: the state's name (unmarked first when ascending).
+ * Ties are broken by id in the same direction, so every order is total and pages never overlap.
+ */
+const SORT_EXPRESSION: Record<DeskSortKey, string> = {
+  id: 'b.id',
+  external_id: 'b.external_id',
+  name: 'b.name_plain',
+  email: 'b.email_folded',
+  jump_on: 'b.jump_on',
+  camera_package: 'b.camera_package',
+  product: 'p.name',
+  check_in: 'c.state',
+};
+
+/** The sorts an index walks in order (migration 010), so a page of a million-row list stops at its end. */
+export const INDEX_BACKED_SORTS: readonly DeskSortKey[] = ['id', 'external_id', 'name', 'jump_on'];
+
+/** The trigram index finds needles of three characters or more (a NUL cannot be said in an FTS5 query). */
+function indexable(needle: string): boolean {
+  return [...needle].length >= 3 && !needle.includes('\u0000');
+}
+
+const phrase = (column: string, needle: string) => `{${column}} : "${needle.replaceAll('"', '""')}"`;
+
+export interface CompiledDeskList {
+  /** Which statements this list uses. */
+  shape: string;
+  params: Record<string, unknown>;
+  /** FROM … WHERE … of the matching bookings (`b`), joined to what the filter and sort need. */
+  fromWhere: string;
+  orderBy: string;
+  /** The count, when booking_counts can give it (no search, no check-in filter). */
+  countFromCounts: string | undefined;
+}
+
+/**
+ * A search matches a booking when every word of it is in the folded name, or the whole of it is
+ * in the e-mail, external id or link, or (a phone query) one of its digit strings is in the phone
+ * digits. That predicate is the WHERE clause; with `searchIndexed`, the trigram index's MATCH of
+ * the same parts (a superset: the name's words under three characters are left to the WHERE)
+ * finds the candidates first, so only they are read. Without it (bookings_search_pending holds
+ * rows a writer other than the Store left) the predicate is checked on every booking instead.
+ */
+export function compileDeskList(dropzoneId: number, filter: DeskListFilter, order: DeskListOrder, searchIndexed: boolean): CompiledDeskList {
+  const where = ['b.dropzone_id = @dropzoneId'];
+  const params: Record<string, unknown> = { dropzoneId };
+  const shape: string[] = [filter.includeAll ? 'all' : 'external', `${order.key}:${order.dir}`];
+  const countWhere = ['dropzone_id = @dropzoneId'];
+  if (!filter.includeAll) {
+    where.push('b.external_id IS NOT NULL');
+    countWhere.push('external = 1');
+  }
+  if (filter.from !== undefined || filter.to !== undefined) countWhere.push("day <> ''");
+  if (filter.from !== undefined) {
+    where.push('b.jump_on >= @from');
+    countWhere.push('day >= @from');
+    params.from = filter.from;
+    shape.push('from');
+  }
+  if (filter.to !== undefined) {
+    where.push('b.jump_on <= @to');
+    countWhere.push('day <= @to');
+    params.to = filter.to;
+    shape.push('to');
+  }
+  const joinCheckIn = filter.checkIn !== undefined || order.key === 'check_in';
+  if (filter.checkIn === 'none') where.push('c.state IS NULL');
+  else if (filter.checkIn !== undefined) {
+    where.push('c.state = @checkIn');
+    params.checkIn = filter.checkIn;
+  }
+  if (filter.checkIn !== undefined) shape.push(`checkIn:${filter.checkIn === 'none' ? 'none' : 'state'}`);
+
+  let match: string | undefined;
+  if (filter.search) {
+    const { predicate, fts, shapeOf } = searchParts(filter.search, params);
+    where.push(`(${predicate})`);
+    match = searchIndexed ? fts : undefined;
+    if (match !== undefined) params.match = match;
+    shape.push(`search:${shapeOf}:${match === undefined ? 'scan' : 'indexed'}`);
+  }
+
+  const from =
+    match === undefined ? 'FROM bookings b' : 'FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid';
+  const joins = [
+    joinCheckIn ? 'LEFT JOIN check_ins c ON c.booking_id = b.id AND c.day = b.jump_on' : '',
+    order.key === 'product' ? 'LEFT JOIN products p ON p.id = b.product_id' : '',
+  ].filter((j) => j !== '');
+  const conditions = [...(match === undefined ? [] : ['bookings_search MATCH @match']), ...where];
+  const dir = order.dir === 'desc' ? 'DESC' : 'ASC';
+  return {
+    shape: shape.join(','),
+    params,
+    fromWhere: `${from} ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`,
+    orderBy: order.key === 'id' ? `b.id ${dir}` : `${SORT_EXPRESSION[order.key]} ${dir}, b.id ${dir}`,
+    countFromCounts:
+      filter.search === undefined && filter.checkIn === undefined
+        ? `SELECT coalesce(sum(n), 0) FROM booking_counts WHERE ${countWhere.join(' AND ')}`
+        : undefined,
+  };
+}
+
+/** The search's exact predicate (binding its values into `params`) and its FTS5 query, if the index can answer it. */
+function searchParts(search: DeskSearch, params: Record<string, unknown>): { predicate: string; fts: string | undefined; shapeOf: string } {
+  const predicate: string[] = [];
+  const fts: string[] = [];
+  let indexed = true;
+
+  const words = search.nameWords.map((word, i) => {
+    params[`word${i}`] = word;
+    return `instr(b.name_plain, @word${i}) > 0`;
+  });
+  if (words.length > 0) predicate.push(`(${words.join(' AND ')})`);
+  const longWords = search.nameWords.filter(indexable);
+  // Only short words ("Li Wu"): the index finds them as they were typed, side by side.
+  const nameNeedles = longWords.length > 0 ? longWords : [search.nameWords.join(' ')];
+  if (nameNeedles.every(indexable)) fts.push(`(${nameNeedles.map((w) => phrase('name_plain', w)).join(' AND ')})`);
+  else indexed = false;
+
+  params.text = search.text;
+  predicate.push('instr(b.email_folded, @text) > 0', `instr(${SEARCH_REFS_SQL}, @text) > 0`);
+  if (indexable(search.text)) fts.push(phrase('email_folded', search.text), phrase('refs', search.text));
+  else indexed = false;
+
+  if (search.linkToken !== undefined) {
+    params.linkToken = search.linkToken;
+    predicate.push(`instr(${SEARCH_REFS_SQL}, @linkToken) > 0`);
+    fts.push(phrase('refs', search.linkToken));
+  }
+  search.phones.forEach((digits, i) => {
+    params[`phone${i}`] = digits;
+    predicate.push(`instr(b.phone_digits, @phone${i}) > 0`);
+    fts.push(phrase('phone_digits', digits));
+  });
+  const shapeOf = `w${search.nameWords.length}p${search.phones.length}l${search.linkToken === undefined ? 0 : 1}`;
+  return { predicate: predicate.join(' OR '), fts: indexed ? fts.join(' OR ') : undefined, shapeOf };
+}

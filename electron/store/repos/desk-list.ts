@@ -1,0 +1,122 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { CheckInState } from '../../../shared/schemas/reception';
+import type { BookingRecord } from '../records';
+import { bookingFromRow } from './bookings';
+import { compileDeskList, type DeskListFilter, type DeskListOrder } from './desk-list-query';
+
+export type { DeskListFilter, DeskListOrder } from './desk-list-query';
+
+/** A booking of the desk list with what the desk knows of it beyond the Sync API's fields. */
+export interface DeskListRecord {
+  booking: BookingRecord;
+  product: { id: number; name: string; price_cents: number } | null;
+  /** The newest ledger event's camera requirement; undefined when the ledger is empty. */
+  newestCameraRequirement: string | null | undefined;
+  filmer: string | null;
+  secondFilmer: string | null;
+  checkIn: { state: CheckInState; day: string; recorded_by: string; recorded_at: string } | null;
+}
+
+interface Statements {
+  count: Statement;
+  page: Statement;
+  ids: Statement;
+}
+
+/**
+ * The desk list's reads (SQL in desk-list-query.ts): the ids of one page or of every match in
+ * order, and the rows of given ids with their product, newest ledger camera requirement,
+ * filmers and check-in for the booking's jump day.
+ */
+export class DeskListRepo {
+  private readonly stmts = new Map<string, Statements>();
+  private readonly rowsStmt;
+  private readonly searchPendingStmt;
+  private readonly inOneSnapshot: <T>(read: () => T) => T;
+
+  constructor(private readonly db: Database) {
+    this.rowsStmt = db.prepare<{ dropzoneId: number; ids: string }, Record<string, unknown>>(`
+      SELECT b.*,
+             p.name AS x_product_name, p.price_cents AS x_product_price_cents,
+             (SELECT json_array(e.camera_requirement) FROM finance_events e
+               WHERE e.booking_id = b.id ORDER BY e.created_at DESC, e.id DESC LIMIT 1) AS x_newest_camera,
+             f1.name AS x_filmer, f2.name AS x_second_filmer,
+             c.state AS x_check_in_state, c.day AS x_check_in_day, c.recorded_by AS x_check_in_by, c.recorded_at AS x_check_in_at
+      FROM json_each(@ids) AS i
+      JOIN bookings b ON b.id = i.value
+      LEFT JOIN products p ON p.id = b.product_id
+      LEFT JOIN jumps j ON j.booking_id = b.id
+      LEFT JOIN filmers f1 ON f1.id = j.filmer_id
+      LEFT JOIN filmers f2 ON f2.id = j.second_filmer_id
+      LEFT JOIN check_ins c ON c.booking_id = b.id AND c.day = b.jump_on
+      WHERE b.dropzone_id = @dropzoneId
+      ORDER BY i.key`);
+    this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
+    const snapshot = db.transaction((read: () => unknown) => read());
+    this.inOneSnapshot = <T>(read: () => T) => snapshot.deferred(read) as T;
+  }
+
+  /** One page's ids in the order asked, and how many match in all, read in one snapshot. */
+  page(dropzoneId: number, filter: DeskListFilter, order: DeskListOrder, limit: number, offset: number): { ids: number[]; total: number } {
+    return this.inOneSnapshot(() => {
+      const { list, stmts } = this.statements(dropzoneId, filter, order);
+      const total = stmts.count.get(list.params) as number;
+      const ids = offset >= total ? [] : (stmts.page.all({ ...list.params, limit, offset }) as number[]);
+      return { ids, total };
+    });
+  }
+
+  /** Every matching id in order (an export: its rows are then read a page at a time). */
+  allIds(dropzoneId: number, filter: DeskListFilter, order: DeskListOrder): number[] {
+    const { list, stmts } = this.statements(dropzoneId, filter, order);
+    return stmts.ids.all(list.params) as number[];
+  }
+
+  /** The rows of these ids, in this order; an id no longer in the dropzone is left out. */
+  rows(dropzoneId: number, ids: readonly number[]): DeskListRecord[] {
+    return this.rowsStmt.all({ dropzoneId, ids: JSON.stringify(ids) }).map(recordOf);
+  }
+
+  private statements(dropzoneId: number, filter: DeskListFilter, order: DeskListOrder) {
+    const indexed = filter.search === undefined || this.searchPendingStmt.get() !== 1;
+    const list = compileDeskList(dropzoneId, filter, order, indexed);
+    let stmts = this.stmts.get(list.shape);
+    if (!stmts) {
+      const ids = `SELECT b.id ${list.fromWhere} ORDER BY ${list.orderBy}`;
+      stmts = {
+        count: this.db.prepare(list.countFromCounts ?? `SELECT count(*) ${list.fromWhere}`).pluck(),
+        page: this.db.prepare(`${ids} LIMIT @limit OFFSET @offset`).pluck(),
+        ids: this.db.prepare(ids).pluck(),
+      };
+      this.stmts.set(list.shape, stmts);
+    }
+    return { list, stmts };
+  }
+}
+
+function recordOf(row: Record<string, unknown>): DeskListRecord {
+  const extras: Record<string, unknown> = {};
+  const bookingRow: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) (name.startsWith('x_') ? extras : bookingRow)[name] = value;
+  const booking = bookingFromRow(bookingRow);
+  const newest = extras.x_newest_camera as string | null;
+  return {
+    booking,
+    product:
+      booking.product_id === null || extras.x_product_name === null
+        ? null
+        : { id: booking.product_id, name: extras.x_product_name as string, price_cents: extras.x_product_price_cents as number },
+    newestCameraRequirement: newest === null ? undefined : ((JSON.parse(newest) as [string | null])[0] ?? null),
+    filmer: extras.x_filmer as string | null,
+    secondFilmer: extras.x_second_filmer as string | null,
+    checkIn:
+      extras.x_check_in_state === null
+        ? null
+        : {
+            state: extras.x_check_in_state as CheckInState,
+            day: extras.x_check_in_day as string,
+            recorded_by: extras.x_check_in_by as string,
+            recorded_at: extras.x_check_in_at as string,
+          },
+  };
+}
