@@ -25,20 +25,20 @@ test('lists the seeded bookings with the total count', async ({ page, desk }) =>
   await saveScreenshot(page, 'bookings-grid');
 });
 
-test('search runs on the server: by name, and by e-mail with an @', async ({ page, desk }) => {
+test('search runs on the server (the desk list\'s one search box): by name, and by e-mail without an @', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.rows()).toHaveCount(4);
 
-  const nameQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q[name_cont]') === 'nina');
+  const nameQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === 'nina');
   await screen.search().fill('nina');
   await nameQuery;
   await expect(screen.rows()).toHaveCount(1);
   await expect(screen.row('Nina Noproduct')).toBeVisible();
   await expect(screen.count()).toHaveText('1–1 of 1 booking');
 
-  const emailQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q[email_cont]') === 'typo@');
-  await screen.search().fill('typo@');
+  const emailQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === 'typo');
+  await screen.search().fill('typo');
   await emailQuery;
   await expect(screen.rows()).toHaveCount(1);
   await expect(screen.row('Hand Edited')).toBeVisible();
