@@ -18,7 +18,9 @@ import {
 } from '../schemas/imports';
 import { filmerJumpCounts, filmerJumps, jumpCheckAnswer, jumpCheckInput, jumpRecorded, jumpRemoved, jumpRemoveQuery, jumpWrite } from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
+import { walkInCreate, walkInCreated } from '../schemas/walk-ins';
 import { defineRoute, NO_CONTENT } from './route';
+import { bookingShowAnswer } from './sync-answers';
 
 /**
  * The desk's own API (/api/desk/*), one entry per route: the server registers each from here
@@ -78,6 +80,33 @@ export const deskRoutes = {
     path: '/api/desk/bookings/:external_id/unlock',
     body: { schema: unlockFields, name: 'unlock', checkedBy: 'sync-rule' },
     responses: { 200: handEditAnswer, 404: deskError, 409: deskError, 422: deskError },
+  }),
+
+  // Walk-ins and bookings by the desk's id (docs/desk-api.md, "Walk-ins"); local mode only.
+  createWalkIn: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings',
+    body: { schema: walkInCreate, name: 'booking', checkedBy: 'sync-rule' },
+    responses: { 201: walkInCreated, 406: deskError, 409: deskError, 422: deskError },
+  }),
+  getBookingById: defineRoute({
+    method: 'GET',
+    path: '/api/desk/bookings/by-id/:id',
+    numericParams: ['id'],
+    responses: { 200: bookingShowAnswer, 404: deskError, 409: deskError },
+  }),
+  editBookingById: defineRoute({
+    method: 'PATCH',
+    path: '/api/desk/bookings/by-id/:id',
+    numericParams: ['id'],
+    body: { schema: handEdit, name: 'booking', checkedBy: 'sync-rule' },
+    responses: { 200: handEditAnswer, 404: deskError, 406: deskError, 409: deskError, 422: deskError },
+  }),
+  deleteWalkIn: defineRoute({
+    method: 'DELETE',
+    path: '/api/desk/bookings/by-id/:id',
+    numericParams: ['id'],
+    responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
   }),
 
   // Album and credits: the service's actions on a booking (docs/desk-api.md, "Album and credits"); local mode only.
