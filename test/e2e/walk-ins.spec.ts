@@ -15,7 +15,7 @@ test('create a walk-in with just a name: it is shown at once, and listed back in
   await expect(screen.rows()).toHaveCount(4);
   await screen.newBooking().click();
   const form = screen.form;
-  await expect(form.field('External id')).toHaveAccessibleDescription(/Leave empty for a walk-in/);
+  await expect(form.field('External id')).toHaveAccessibleDescription(/empty: a walk-in, kept at the desk only/);
   await expect(form.field('External id')).not.toHaveAttribute('required', '');
 
   // Without a name there is nothing to find it by: the shared walk-in rule says so beside the field.

@@ -46,7 +46,7 @@ function lockNote(reason: string | undefined): ReactNode {
 /** The writable booking fields (spec 4.1), two to a row, in the order a phone call goes. */
 function externalIdHint(editing: boolean, walkIns: boolean, externalId: string): string {
   if (editing) return externalId === '' ? 'Walk-in: made at the desk, no booking-system id' : 'The booking system’s id: it cannot change';
-  if (walkIns) return 'The booking system’s id, e.g. BK-1001. Leave empty for a walk-in: the desk keeps it, the booking system never sees it';
+  if (walkIns) return 'The booking system’s id, e.g. BK-1001; empty: a walk-in, kept at the desk only';
   return 'The booking system’s id, e.g. BK-1001';
 }
 
