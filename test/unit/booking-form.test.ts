@@ -54,6 +54,13 @@ describe('the booking e-mail rule of the form and the import', () => {
     assert.equal(formRule(''), null, 'no e-mail is no problem');
   });
 
+  test('an edit that leaves a stored bad e-mail as it is is not held up by it (only a changed e-mail is sent and checked)', () => {
+    const rule = bookingFormRules({ editing: true, walkIns: true, storedEmail: 'typo@example' }).email;
+    assert.equal(rule('typo@example'), null);
+    assert.equal(rule('typo@example.c'), null);
+    assert.equal(rule('still@typo'), EMAIL_INVALID);
+  });
+
   test("the importer's source calls the shared rule and holds no pattern of its own", () => {
     const source = readFileSync(new URL('../../renderer/src/features/import/row-check.ts', import.meta.url), 'utf8');
     assert.match(source, /bookingEmailProblem\(/);

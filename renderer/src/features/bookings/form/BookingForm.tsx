@@ -46,7 +46,7 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
   const [restored] = useState(() => takeDraft(key, initialBase));
   // The values and their errors (the form's own check, then the server's answer); a change to a field clears its error.
   const handEdits = useHandEdits();
-  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: restored ?? initialBase, validate: bookingFormRules({ editing, walkIns: handEdits }) });
+  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: restored ?? initialBase, validate: bookingFormRules({ editing, walkIns: handEdits, storedEmail: initialBase.email }) });
   const { values } = form;
   const [showDraftNote, setShowDraftNote] = useState(restored !== null);
   const [notice, setNotice] = useState<Notice>(null);

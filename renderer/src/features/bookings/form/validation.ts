@@ -10,6 +10,8 @@ export interface FormRuleOptions {
   editing: boolean;
   /** Local mode: a booking without an external id is a walk-in the desk keeps (proxy mode: the remote wants an id). */
   walkIns: boolean;
+  /** The e-mail the booking has: an edit that leaves it as it is sends none, so it is not checked (the server would not either). */
+  storedEmail?: string;
 }
 
 /**
@@ -17,12 +19,12 @@ export interface FormRuleOptions {
  * and the import check call, for @mantine/form; everything else is the server's to decide and
  * say (too old, a closed id, lengths), and the form shows its answer.
  */
-export function bookingFormRules({ editing, walkIns }: FormRuleOptions) {
+export function bookingFormRules({ editing, walkIns, storedEmail }: FormRuleOptions) {
   return {
     // An edit addresses the booking by its stored id, which the form does not let change.
     external_id: (value: BookingFormValues['external_id']) => (!editing && !walkIns && isBlankExternalId(value) ? EXTERNAL_ID_REQUIRED : null),
     // A walk-in is found by its name: it needs one (the desk's create and edit refuse it too).
     name: (value: BookingFormValues['name'], values: BookingFormValues) => (walkIns && isBlankExternalId(values.external_id) ? walkInNameProblem(value) : null),
-    email: (value: BookingFormValues['email']) => bookingEmailProblem(value),
+    email: (value: BookingFormValues['email']) => (editing && value === storedEmail ? null : bookingEmailProblem(value)),
   };
 }
