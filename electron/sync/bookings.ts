@@ -65,13 +65,18 @@ export function upsertBooking(ctx: SyncContext, body: unknown, products = new Pr
   });
 }
 
-function tooOld(externalId: string): SyncResult {
+function tooOld(externalId: string | null): SyncResult {
   return { status: 'not_acceptable', body: { external_id: externalId, error: BOOKING_TOO_OLD, status: 'not_acceptable' } };
 }
 
-function createBooking(ctx: SyncContext, externalId: string, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {
+/**
+ * A new booking by the create rules (the date window, product matching and its ledger row), inside
+ * the caller's transaction: a Sync API create, or (externalId null) a walk-in made at the desk.
+ */
+export function createBooking(ctx: SyncContext, externalId: string | null, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {
   if (input.jump_on && isTooOld(input.jump_on, todayAt(ctx))) return tooOld(externalId);
-  const created = insertNewBooking(ctx.store, { dropzoneId: ctx.dropzone.id, fields: input, at: timestamp(ctx), products: products.active() });
+  const fields = { ...input, external_id: externalId };
+  const created = insertNewBooking(ctx.store, { dropzoneId: ctx.dropzone.id, fields, at: timestamp(ctx), products: products.active() });
   return { status: 'created', body: successBody(created, 'created', view) };
 }
 
@@ -90,14 +95,16 @@ export function updateBooking(
   source: EditSource = 'sync',
 ): SyncResult {
   const today = todayAt(ctx);
-  const externalId = existing.external_id as string;
+  // null for a walk-in (a booking made at the desk), which only a person at the desk edits.
+  const externalId = existing.external_id;
   if (isClosedForReuse(existing, today)) {
+    const closed = `booking was delivered for a jump more than ${LIMITS.externalIdReuseDays} days ago`;
     return {
       status: 'conflict',
       body: {
         id: existing.id,
         external_id: externalId,
-        error: `booking was delivered for a jump more than ${LIMITS.externalIdReuseDays} days ago; its external_id cannot be reused`,
+        error: externalId === null ? `${closed}; it is closed to changes` : `${closed}; its external_id cannot be reused`,
         status: 'conflict',
       },
     };
@@ -110,7 +117,9 @@ export function updateBooking(
   let updated: BookingRecord = existing;
   const changed = Object.keys(changes);
   if (changed.length > 0) {
-    const write: BookingChanges = source === 'hand' ? { ...changes, locked_attributes: locksAfterHandEdit(existing.locked_attributes, changed) } : changes;
+    // A walk-in locks nothing: no booking system syncs it, so there is nothing to hold back.
+    const locks = source === 'hand' && externalId !== null;
+    const write: BookingChanges = locks ? { ...changes, locked_attributes: locksAfterHandEdit(existing.locked_attributes, changed) } : changes;
     updated = { ...existing, ...write, updated_at: now } as BookingRecord;
     const product = 'camera_package' in changes ? matchProduct(products.active(), changes.camera_package) : undefined;
     if (product && product.id !== existing.product_id) {

@@ -19,7 +19,9 @@ import {
 import { filmerJumpCounts, filmerJumps, jumpCheckAnswer, jumpCheckInput, jumpRecorded, jumpRemoved, jumpRemoveQuery, jumpWrite } from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
 import { checkInAnswer, checkInWrite, daySheet, daySheetQuery, deskBookingExportQuery, deskBookingPage, deskBookingQuery } from '../schemas/reception';
+import { walkInCreate, walkInCreated } from '../schemas/walk-ins';
 import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
+import { bookingShowAnswer } from './sync-answers';
 
 /**
  * The desk's own API (/api/desk/*), one entry per route: the server registers each from here
@@ -104,8 +106,35 @@ export const deskRoutes = {
   recordCheckIn: defineRoute({
     method: 'PUT',
     path: '/api/desk/bookings/by-id/:id/check-in',
+    numericParams: ['id'],
     body: { schema: checkInWrite, name: 'check-in' },
     responses: { 200: checkInAnswer, 404: deskError, 409: deskError, 422: deskError },
+  }),
+  // Walk-ins and bookings by the desk's id (docs/desk-api.md, "Walk-ins"); local mode only.
+  createWalkIn: defineRoute({
+    method: 'POST',
+    path: '/api/desk/bookings',
+    body: { schema: walkInCreate, name: 'booking', checkedBy: 'sync-rule' },
+    responses: { 201: walkInCreated, 406: deskError, 409: deskError, 422: deskError },
+  }),
+  getBookingById: defineRoute({
+    method: 'GET',
+    path: '/api/desk/bookings/by-id/:id',
+    numericParams: ['id'],
+    responses: { 200: bookingShowAnswer, 404: deskError, 409: deskError },
+  }),
+  editBookingById: defineRoute({
+    method: 'PATCH',
+    path: '/api/desk/bookings/by-id/:id',
+    numericParams: ['id'],
+    body: { schema: handEdit, name: 'booking', checkedBy: 'sync-rule' },
+    responses: { 200: handEditAnswer, 404: deskError, 406: deskError, 409: deskError, 422: deskError },
+  }),
+  deleteWalkIn: defineRoute({
+    method: 'DELETE',
+    path: '/api/desk/bookings/by-id/:id',
+    numericParams: ['id'],
+    responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
   }),
 
   // Album and credits: the service's actions on a booking (docs/desk-api.md, "Album and credits"); local mode only.

@@ -74,6 +74,12 @@ export interface RouteSpec {
   guard?: 'admin';
   body?: BodySpec;
   query?: QuerySpec;
+  /**
+   * Path parameters that are whole numbers (a desk id). The server routes only digits there, so a
+   * path such as `/api/desk/bookings/by-id/actions` stays the `/bookings/:external_id/actions`
+   * route's (an external id may be `by-id`); anything else is no such endpoint (404).
+   */
+  numericParams?: readonly string[];
   /** A body limit of the route's own, above the server's usual one (an import's hand-over: a whole file). */
   bodyLimit?: number;
   responses: ResponseSchemas;

@@ -128,14 +128,14 @@ test('keyboard: / searches, arrows move, Enter opens the booking', async ({ page
   await expect(page).toHaveURL(/#\/bookings\/HAND-EDITED$/);
 });
 
-test('a booking without external id cannot be opened, and says why', async ({ page, desk }) => {
+test('a booking without external id (a walk-in) opens by its desk id', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await screen.includeAll().check();
   await screen.row('Walk-in without external id').click();
   await page.keyboard.press('Enter');
-  await expect(screen.notification('it cannot be opened, edited or deleted')).toBeVisible();
-  await expect(page).toHaveURL(/#\/bookings$/);
+  await expect(page).toHaveURL(/#\/bookings\/id\/\d+$/);
+  await expect(page.getByTestId('booking-walk-in')).toHaveText('Walk-in (no booking-system id)');
 });
 
 test('sorting within the page: a header click sorts and says so (aria-sort)', async ({ page, desk }) => {
@@ -155,21 +155,21 @@ test('n creates a booking through the form, and it shows in the grid', async ({ 
   await createBookingThroughForm(page, browserDesk(desk));
 });
 
-test('the form refuses a new booking without external id, and the server’s 422 shows beside its field', async ({ page, desk }) => {
+test('the form refuses a walk-in without a name, and the server’s 422 shows beside its field', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await screen.newBooking().click();
   const form = screen.form;
-  await form.field('Name').fill('No Id');
+  await form.field('E-mail').fill('no-name@example.com');
   await form.submit().click();
-  await expect(form.field('External id')).toHaveAccessibleDescription(/an external id is required/);
+  await expect(form.field('Name')).toHaveAccessibleDescription(/is required for a booking without an external id/);
 
   await form.field('External id').fill('X'.repeat(256));
   await form.submit().click();
   await expect(form.field('External id')).toHaveAccessibleDescription(/must be at most 255 characters/);
   await expect(form.refused()).toContainText('Not saved');
   // What was typed is still there.
-  await expect(form.field('Name')).toHaveValue('No Id');
+  await expect(form.field('E-mail')).toHaveValue('no-name@example.com');
 });
 
 test('editing by hand: the changes apply past the sync\'s locks and lock what changed; Unlock hands a field back', async ({ page, desk }) => {

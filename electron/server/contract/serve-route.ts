@@ -40,6 +40,12 @@ function fastifySchema(route: RouteSpec) {
   };
 }
 
+/** The path as Fastify routes it: a numeric parameter matches digits only (find-my-way then tries the other routes). */
+function urlOf(route: RouteSpec): string {
+  const numeric = new Set(route.numericParams ?? []);
+  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (param, name: string) => (numeric.has(name) ? `${param}(^\\d+$)` : param));
+}
+
 /**
  * Registers a route of shared/api/ (full path, so register the plugin without a prefix). Fastify
  * checks the request before the handler runs (a 422 in the desk's error shape) and the answer
@@ -50,7 +56,7 @@ export function serveRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
   const guard = guardOf(app, route);
   app.route({
     method: route.method,
-    url: route.path,
+    url: urlOf(route),
     ...(route.bodyLimit === undefined ? {} : { bodyLimit: route.bodyLimit }),
     schema: fastifySchema(route),
     // After the body is checked: a malformed request is told so whoever sends it.

@@ -54,6 +54,7 @@ export class BookingRepo {
   private readonly byIdStmt;
   private readonly insertStmt;
   private readonly deleteStmt;
+  private readonly deleteByIdStmt;
   private readonly partialUpdate: PartialUpdate;
   private readonly listStmts = new Map<string, ListStatements>();
   private readonly listCache = new ListCache();
@@ -79,6 +80,7 @@ export class BookingRepo {
                             locked_attributes, name_folded, email_folded, name_plain, phone_digits, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
+    this.deleteByIdStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND id = ?');
     // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
     this.listChanges = new ListChanges(db);
     this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
@@ -133,6 +135,11 @@ export class BookingRepo {
 
   deleteByExternalId(dropzoneId: number, externalId: string): boolean {
     return this.deleteStmt.run(dropzoneId, externalId).changes > 0;
+  }
+
+  /** By the desk's id (a walk-in has no external id to be deleted by). */
+  deleteById(dropzoneId: number, id: number): boolean {
+    return this.deleteByIdStmt.run(dropzoneId, id).changes > 0;
   }
 
   /**

@@ -24,6 +24,10 @@ export const bookingsQuery = (filters: BookingFilters) =>
 export const bookingQuery = (externalId: string) =>
   queryOptions({ queryKey: [...queryKeys.bookings, 'one', externalId], queryFn: () => syncApi.getBooking(externalId) });
 
+/** A booking by the desk's id: a walk-in's detail page (it has no external id to be fetched by). */
+export const bookingByIdQuery = (id: number) =>
+  queryOptions({ queryKey: [...queryKeys.bookings, 'by-id', id], queryFn: () => deskApi.getBookingById(id) });
+
 export const filmersQuery = (includeAll: boolean) =>
   queryOptions({ queryKey: [...queryKeys.filmers, 'list', includeAll], queryFn: () => syncApi.listFilmers(includeAll) });
 

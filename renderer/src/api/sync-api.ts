@@ -88,6 +88,16 @@ export const deskApi = {
   /** A hand edit (local store only): applies like a sync update and locks the changed fields. */
   editBooking: async (externalId: string, edit: HandEdit): Promise<WriteOutcome> =>
     outcomeOf(await callForAnswer(deskRoutes.editBooking, { params: { external_id: externalId }, body: edit })),
+  /** A walk-in (local store only): a booking with no external id; a 406/409/422 comes back as an outcome. */
+  createWalkIn: async (booking: BodyInput<typeof deskRoutes.createWalkIn>): Promise<WriteOutcome> =>
+    outcomeOf(await callForAnswer(deskRoutes.createWalkIn, { body: booking })),
+  /** Any booking by the desk's id (a walk-in has no other), in the Sync API's show shape. */
+  getBookingById: (id: number) => call(deskRoutes.getBookingById, { params: { id } }),
+  /** A hand edit by the desk's id (for a walk-in nothing locks: no booking system syncs it). */
+  editBookingById: async (id: number, edit: HandEdit): Promise<WriteOutcome> =>
+    outcomeOf(await callForAnswer(deskRoutes.editBookingById, { params: { id }, body: edit })),
+  /** Deletes a walk-in (a booking with an external id is deleted through the Sync API). */
+  deleteWalkIn: (id: number) => call(deskRoutes.deleteWalkIn, { params: { id } }),
   /** Lets the booking system change these fields again. */
   unlockBookingFields: (externalId: string, fields: string[]) => call(deskRoutes.unlockBookingFields, { params: { external_id: externalId }, body: { fields } }),
 };

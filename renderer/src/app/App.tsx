@@ -49,6 +49,9 @@ function Screens() {
     <Suspense fallback={<LoadingState label="Opening…" />}>
       <Switch>
         <Route path={ROUTES.bookings} component={BookingsPage} />
+        <Route path="/bookings/id/:id">
+          {(params) => (/^\d{1,15}$/.test(params.id) ? <BookingDetailPage bookingId={Number(params.id)} /> : <BookingDetailPage externalId={`id/${decodeURIComponent(params.id)}`} />)}
+        </Route>
         <Route path="/bookings/:externalId">{(params) => <BookingDetailPage externalId={decodeURIComponent(params.externalId)} />}</Route>
         <Route path={`${ROUTES.filmers}/:id?`} component={FilmersPage} />
         <Route path={ROUTES.catalogue} nest component={CataloguePage} />

@@ -2,6 +2,8 @@
 export const ROUTES = {
   bookings: '/bookings',
   booking: (externalId: string) => `/bookings/${encodeURIComponent(externalId)}`,
+  /** A booking by the desk's id: a walk-in (made at the desk) has no external id. */
+  bookingById: (id: number) => `/bookings/id/${id}`,
   filmers: '/filmers',
   /** The Filmers screen with one filmer's jumps open beside it. */
   filmer: (id: number) => `/filmers/${id}`,

@@ -52,7 +52,7 @@ type FormField = 'External id' | 'External service' | 'Name' | 'E-mail' | 'Mobil
 export class BookingFormDialog {
   constructor(private readonly page: Page) {}
 
-  readonly dialog = () => this.page.getByRole('dialog', { name: /^(New booking|Edit booking)/ });
+  readonly dialog = () => this.page.getByRole('dialog', { name: /^(New booking|Edit booking|Edit walk-in)/ });
   readonly title = () => this.dialog().locator('.mantine-Modal-title');
   readonly field = (label: FormField) => this.dialog().getByRole(label === 'Camera package' ? 'combobox' : 'textbox', { name: label, exact: true });
   readonly showPublicly = () => this.dialog().getByRole('switch', { name: 'Show publicly' });

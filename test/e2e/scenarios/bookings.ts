@@ -9,7 +9,7 @@ import type { ScenarioDesk } from './desk';
 /** Bookings scenarios shared by the browser e2e (bookings.spec.ts) and the desktop app's suite. */
 const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
 
-/** n opens the form; the new booking shows in the grid, selected. */
+/** n opens the form; the new booking is shown, then stands selected in the grid. */
 export async function createBookingThroughForm(page: Page, desk: ScenarioDesk): Promise<void> {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
@@ -35,6 +35,10 @@ export async function createBookingThroughForm(page: Page, desk: ScenarioDesk): 
   await form.submit().click();
   await expect(form.dialog()).toBeHidden();
   await expect(screen.notification('Booking created')).toBeVisible();
+  // The new booking is shown at once; back in the list it stands selected.
+  await expect(page).toHaveURL(/#\/bookings\/E2E-NEW-1$/);
+  await expect(new BookingDetail(page).title()).toHaveText('Erin Example');
+  await new BookingDetail(page).backButton().click();
   await expect(screen.count()).toHaveText('1–5 of 5 bookings');
   const row = screen.row('Erin Example');
   await expect(row).toContainText('E2E-NEW-1');

@@ -4,10 +4,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { ApiError } from '../../api/client';
-import { bookingQuery, queryKeys, sessionQuery } from '../../api/queries';
+import type { BookingShowAnswer } from '../../../../shared/api/sync-answers';
+import { bookingByIdQuery, bookingQuery, queryKeys, sessionQuery } from '../../api/queries';
 import { ROUTES } from '../../app/routes';
 import { ErrorState, LoadingState } from '../../components/states';
 import { BookingFormModal } from './BookingFormModal';
+import type { SavedBooking } from './form/BookingForm';
+import { WalkInNote } from './detail/WalkInNote';
 import { BackToBookings, BookingHeader } from './detail/BookingHeader';
 import { BookingFieldsCard } from './detail/BookingFieldsCard';
 import { BookingNotFound } from './detail/BookingNotFound';
@@ -22,11 +25,20 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.httpSt
 /** A key pressed inside a dialog (or its portal) belongs to the dialog, not to this page. */
 const fromDialog = (event: KeyboardEvent) => event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
 
-/** #/bookings/<external_id>: everything about one booking, its jump, product and finance ledger. */
-export function BookingDetailPage({ externalId }: { externalId: string }) {
+/**
+ * #/bookings/<external_id>: everything about one booking, its jump, product and finance ledger;
+ * #/bookings/id/<id>: the same by the desk's id, for a walk-in (made at the desk, no external id).
+ */
+export function BookingDetailPage({ externalId, bookingId }: { externalId: string; bookingId?: undefined } | { externalId?: undefined; bookingId: number }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
-  const booking = useQuery({ ...bookingQuery(externalId), retry: (failures, error) => !isNotFound(error) && failures < 1 });
+  const source = bookingId !== undefined ? bookingByIdQuery(bookingId) : bookingQuery(externalId);
+  const label = bookingId !== undefined ? `walk-in ${bookingId}` : externalId;
+  const booking = useQuery<BookingShowAnswer>({
+    queryKey: source.queryKey,
+    queryFn: source.queryFn as () => Promise<BookingShowAnswer>,
+    retry: (failures, error) => !isNotFound(error) && failures < 1,
+  });
   const session = useQuery(sessionQuery());
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -48,17 +60,17 @@ export function BookingDetailPage({ externalId }: { externalId: string }) {
   const onDeleted = () => {
     setDeleting(false);
     navigate(ROUTES.bookings);
-    queryClient.removeQueries({ queryKey: bookingQuery(externalId).queryKey, exact: true });
+    queryClient.removeQueries({ queryKey: source.queryKey, exact: true });
   };
 
-  const onSaved = (savedId: string) => {
+  const onSaved = (saved: SavedBooking) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
-    if (savedId !== externalId) navigate(ROUTES.booking(savedId));
+    if (externalId !== undefined && saved.externalId !== null && saved.externalId !== externalId) navigate(ROUTES.booking(saved.externalId));
   };
 
-  if (booking.isPending) return <LoadingState label={`Loading booking ${externalId}…`} />;
+  if (booking.isPending) return <LoadingState label={`Loading booking ${label}…`} />;
   if (booking.isError) {
-    if (isNotFound(booking.error)) return <BookingNotFound externalId={externalId} onBack={back} />;
+    if (isNotFound(booking.error)) return <BookingNotFound externalId={externalId} bookingId={bookingId} onBack={back} />;
     return (
       <Stack gap="xs" maw={720}>
         <BackToBookings onBack={back} />
@@ -83,7 +95,7 @@ export function BookingDetailPage({ externalId }: { externalId: string }) {
           </SimpleGrid>
         </Grid.Col>
       </Grid>
-      {b.external_id && <AlbumCreditsCard externalId={b.external_id} />}
+      {b.external_id ? <AlbumCreditsCard externalId={b.external_id} /> : <WalkInNote />}
       <FinanceCard events={b.finance_events} timeZone={timeZone} externalId={b.external_id} />
       <BookingFormModal opened={editing} onClose={() => setEditing(false)} booking={b} onSaved={onSaved} />
       <DeleteBookingDialog opened={deleting} onClose={() => setDeleting(false)} booking={b} onDeleted={onDeleted} />

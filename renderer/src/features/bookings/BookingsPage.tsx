@@ -7,6 +7,8 @@ import { ROUTES } from '../../app/routes';
 import { RecordGrid } from '../../components/grid/RecordGrid';
 import screen from '../../components/screen.module.css';
 import { BookingFormModal } from './BookingFormModal';
+import type { SavedBooking } from './form/BookingForm';
+import { useHandEdits } from './form/useSaveBooking';
 import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { bookingDialogs, NO_DIALOG } from './list/bookingDialogs';
 import { updateView } from './list/bookingsView';
@@ -19,13 +21,16 @@ import { OperatorPrompt } from './list/OperatorPrompt';
 import { useBookingsList } from './list/useBookingsList';
 import { useListKeyboard } from './list/useListKeyboard';
 
-/** Only bookings with an external id are addressable: the others are listed, never opened (spec 4.1). */
-const unopenable = (booking: ListedBooking) => booking.external_id === null;
+/**
+ * Bookings without an external id (spec 4.1): in local mode walk-ins the desk keeps and opens by
+ * its own id; in proxy mode the remote's, listed and never opened.
+ */
+const withoutExternalId = (booking: ListedBooking) => booking.external_id === null;
 
 /** Says why a booking cannot be opened, edited or deleted; true when it can. */
-function addressable(booking: ListedBooking | undefined): booking is ListedBooking & { external_id: string } {
+function addressable(booking: ListedBooking | undefined, walkIns: boolean): booking is ListedBooking {
   if (!booking) return false;
-  if (!unopenable(booking)) return true;
+  if (!withoutExternalId(booking) || walkIns) return true;
   notifications.show({ id: 'no-external-id', color: 'gray', title: 'Not possible for this booking', message: NO_EXTERNAL_ID_REASON });
   return false;
 }
@@ -33,6 +38,7 @@ function addressable(booking: ListedBooking | undefined): booking is ListedBooki
 /** Reception's list of bookings: server-side filters and pages, a keyboard-first grid, create/edit/delete. */
 export function BookingsPage() {
   const [, navigate] = useLocation();
+  const walkIns = useHandEdits();
   const bookings = useBookingsList();
   const { view, filters, list, table, selected, desk, checkIn } = bookings;
   const [dialogs, dispatch] = useReducer(bookingDialogs, NO_DIALOG);
@@ -50,15 +56,15 @@ export function BookingsPage() {
       updateView({ selectedId: rows[target]!.original.id });
     },
     open: (booking = selected) => {
-      if (!addressable(booking)) return;
+      if (!addressable(booking, walkIns)) return;
       updateView({ selectedId: booking.id });
-      navigate(ROUTES.booking(booking.external_id));
+      navigate(booking.external_id === null ? ROUTES.bookingById(booking.id) : ROUTES.booking(booking.external_id));
     },
     edit: () => {
-      if (addressable(selected)) dispatch({ type: 'edit', booking: selected });
+      if (addressable(selected, walkIns)) dispatch({ type: 'edit', booking: selected });
     },
     remove: () => {
-      if (addressable(selected)) dispatch({ type: 'delete', booking: selected });
+      if (addressable(selected, walkIns)) dispatch({ type: 'delete', booking: selected });
     },
     create: () => dispatch({ type: 'create' }),
     focusSearch: () => {
@@ -70,6 +76,14 @@ export function BookingsPage() {
           if (selected) checkIn.mark(selected, state);
         }
       : undefined,
+  };
+  // A new booking is shown at once (reception wants to see it); back in the list it stands selected,
+  // and a walk-in is listed: it has no external id, so the list includes those from now on.
+  const onSaved = (saved: SavedBooking) => {
+    if (!saved.created) return;
+    updateView({ selectedId: saved.id, ...(saved.externalId === null ? { includeAll: true } : {}) });
+    if (saved.externalId !== null) navigate(ROUTES.booking(saved.externalId));
+    else if (saved.id !== null) navigate(ROUTES.bookingById(saved.id));
   };
   // The grid moves and opens itself while it has the focus; these keys work from anywhere else on the screen.
   useListKeyboard(gridRef, dialogs.open === null && checkIn.pending === null && !naming, actions);
@@ -104,7 +118,7 @@ export function BookingsPage() {
         onSelect={(id) => updateView({ selectedId: Number(id) })}
         onOpen={(booking) => actions.open(booking)}
         openOn="doubleClick"
-        isDimmed={unopenable}
+        isDimmed={walkIns ? undefined : withoutExternalId}
         busy={list.isFetching}
         scrollResetKey={JSON.stringify(filters)}
         placeholder={<ListPlaceholder bookings={bookings} onCreate={actions.create} />}
@@ -132,7 +146,7 @@ export function BookingsPage() {
           setNaming(false);
         }}
       />
-      <BookingFormModal opened={dialogs.open === 'form'} booking={dialogs.booking} onClose={() => dispatch({ type: 'close' })} onSaved={bookings.selectWhenListed} />
+      <BookingFormModal opened={dialogs.open === 'form'} booking={dialogs.booking} onClose={() => dispatch({ type: 'close' })} onSaved={onSaved} />
       <DeleteBookingDialog
         opened={dialogs.open === 'delete'}
         booking={dialogs.booking ?? null}

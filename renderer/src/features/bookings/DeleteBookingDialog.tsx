@@ -4,12 +4,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingListItem } from '../../../../shared/schemas/booking';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/queries';
-import { syncApi } from '../../api/sync-api';
+import { deskApi, syncApi } from '../../api/sync-api';
 import { formatDate } from '../../lib/format';
 
 export interface DeleteBookingDialogProps {
   opened: boolean;
-  /** The booking to delete (one with an external id); kept while the dialog fades out. */
+  /** The booking to delete (a walk-in is deleted by its desk id); kept while the dialog fades out. */
   booking: BookingListItem | null;
   onClose: () => void;
   onDeleted: (booking: BookingListItem) => void;
@@ -25,13 +25,15 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
   const remove = useMutation({
     mutationFn: async (target: BookingListItem) => {
       try {
-        await syncApi.deleteBooking(target.external_id ?? '');
+        // A walk-in has no external id: the desk deletes it by its own id.
+        if (target.external_id === null) await deskApi.deleteWalkIn(target.id);
+        else await syncApi.deleteBooking(target.external_id);
       } catch (error) {
         if (!(error instanceof ApiError && error.httpStatus === 404)) throw error;
       }
     },
     onSuccess: async (_result, target) => {
-      notifications.show({ color: 'teal', title: 'Booking deleted', message: `${target.name ?? 'The booking'} (${target.external_id}) is gone.` });
+      notifications.show({ color: 'teal', title: 'Booking deleted', message: `${target.name ?? 'The booking'} (${target.external_id ?? 'walk-in'}) is gone.` });
       onDeleted(target);
       await queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
     },
@@ -57,11 +59,11 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
       {booking && (
         <Stack gap="md">
           <Text size="sm">
-            <b>{booking.name ?? 'Unnamed booking'}</b> ({booking.external_id}), jump date {formatDate(booking.jump_on)}.
+            <b>{booking.name ?? 'Unnamed booking'}</b> ({booking.external_id ?? 'walk-in'}), jump date {formatDate(booking.jump_on)}.
           </Text>
           <Text size="sm" c="dimmed">
-            The booking is removed for good and its external id becomes free again. Its finance events and jump stay on record, without the
-            booking.
+            The booking is removed for good{booking.external_id === null ? '' : ' and its external id becomes free again'}. Its finance events and jump
+            stay on record, without the booking.
           </Text>
           {remove.isError && (
             <Alert color="red" title="Not deleted" data-testid="delete-error">

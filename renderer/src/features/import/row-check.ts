@@ -1,5 +1,5 @@
 import { isTooOld, tooOldReason } from '../../../../shared/rules/booking-age';
-import { EMAIL_INVALID, isValidEmail } from '../../../../shared/rules/email';
+import { bookingEmailProblem } from '../../../../shared/rules/email';
 import { isBlankExternalId, REQUIRES_EXTERNAL_ID } from '../../../../shared/rules/external-id';
 import { filmerProblems } from '../../../../shared/rules/filmer';
 import { bookingWrite } from '../../../../shared/schemas/booking';
@@ -95,8 +95,9 @@ export function checkRow(cells: readonly string[], plan: ColumnPlan, settings: C
   let note: string | undefined;
   let lookup: string | undefined;
   if (plan.kind === 'bookings') {
-    // The Sync API checks no booking e-mail; the import does, so a typo is caught before it is stored.
-    if (email !== undefined && !isValidEmail(email)) problem('email', EMAIL_INVALID);
+    // The Sync API checks no booking e-mail; the import does (as the booking form does), so a typo is caught before it is stored.
+    const emailProblem = bookingEmailProblem(email);
+    if (emailProblem !== null) problem('email', emailProblem);
     key = isBlankExternalId(record.external_id) ? null : (record.external_id as string);
     if (key === null) problem('external_id', REQUIRES_EXTERNAL_ID);
     const jumpOn = record.jump_on;

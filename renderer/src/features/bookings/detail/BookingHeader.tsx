@@ -68,9 +68,15 @@ export function BookingHeader({ booking, timeZone, onBack, onEdit, onDelete }: {
             <AlbumBadge raw={booking.album_status_raw} />
           </Group>
           <Group gap="xs" c="dimmed">
-            <Code fz="sm" data-testid="booking-external-id">
-              {booking.external_id}
-            </Code>
+            {booking.external_id === null ? (
+              <Badge variant="outline" color="gray" tt="none" data-testid="booking-walk-in">
+                Walk-in (no booking-system id)
+              </Badge>
+            ) : (
+              <Code fz="sm" data-testid="booking-external-id">
+                {booking.external_id}
+              </Code>
+            )}
             <Text size="sm">·</Text>
             <Text size="sm" data-testid="booking-jump-date">
               {booking.jump_on ? (

@@ -1,4 +1,4 @@
-import { Autocomplete, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
+import { Autocomplete, Group, SimpleGrid, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { ChangeEvent, ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
@@ -6,6 +6,7 @@ import { BOOKING_FIELD_LABELS as LABEL } from '../fieldLabels';
 import { IconLock } from '../../../components/icons';
 import { relativeDay } from '../list/dateRanges';
 import type { BookingFormValues } from './formValues';
+import { productWithPrice, type PricedProduct } from './packageMatch';
 import classes from './BookingForm.module.css';
 
 export interface BookingFieldsProps {
@@ -16,9 +17,17 @@ export interface BookingFieldsProps {
   /** Field → why an update leaves it alone. */
   locks: Map<string, string>;
   editing: boolean;
-  /** Package names the products match on, offered while typing. */
-  packageSuggestions: string[];
+  /** The catalogue's active products by the package name they match on: offered while typing, with their price. */
+  packageProducts: Map<string, PricedProduct>;
+  /** The dropzone's currency, for the prices. */
+  currency: string | undefined;
+  /** What the package will match on save ("Will match: …"), or null to say nothing. */
+  matchNote: string | null;
+  /** Local mode: a booking may be made without an external id (a walk-in). */
+  walkIns: boolean;
   today: string;
+  /** The date picker opened or closed: while it is open, Esc is the picker's (closes it), not the dialog's. */
+  onPickerOpenChange?: (open: boolean) => void;
 }
 
 /** Help and errors under the input, so the two inputs of a row stay level. */
@@ -35,7 +44,13 @@ function lockNote(reason: string | undefined): ReactNode {
 }
 
 /** The writable booking fields (spec 4.1), two to a row, in the order a phone call goes. */
-export function BookingFields({ values, onChange, errors, locks, editing, packageSuggestions, today }: BookingFieldsProps) {
+function externalIdHint(editing: boolean, walkIns: boolean, externalId: string): string {
+  if (editing) return externalId === '' ? 'Walk-in: made at the desk, no booking-system id' : 'The booking system’s id: it cannot change';
+  if (walkIns) return 'The booking system’s id, e.g. BK-1001; empty: a walk-in, kept at the desk only';
+  return 'The booking system’s id, e.g. BK-1001';
+}
+
+export function BookingFields({ values, onChange, errors, locks, editing, packageProducts, currency, matchNote, walkIns, today, onPickerOpenChange }: BookingFieldsProps) {
   const text = (field: 'external_service' | 'name' | 'email' | 'mobile' | 'language') => ({
     label: LABEL[field],
     value: values[field],
@@ -53,10 +68,10 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
         value={values.external_id}
         onChange={(event) => onChange('external_id', event.currentTarget.value)}
         error={errors.external_id}
-        required={!editing}
+        required={!editing && !walkIns}
         readOnly={editing}
         variant={editing ? 'filled' : 'default'}
-        description={editing ? 'The booking system’s id: it cannot change' : 'The booking system’s id, e.g. BK-1001'}
+        description={externalIdHint(editing, walkIns, values.external_id)}
         styles={MONO}
         inputWrapperOrder={WRAPPER_ORDER}
         data-autofocus={!editing || undefined}
@@ -64,7 +79,7 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
         spellCheck={false}
       />
       <TextInput {...text('external_service')} placeholder="e.g. skybook" autoComplete="off" />
-      <TextInput {...text('name')} autoComplete="off" data-autofocus={editing || undefined} />
+      <TextInput {...text('name')} required={walkIns && values.external_id.trim() === ''} autoComplete="off" data-autofocus={editing || undefined} />
       <TextInput {...text('email')} type="email" autoComplete="off" spellCheck={false} />
       <TextInput {...text('mobile')} type="tel" autoComplete="off" />
       <TextInput {...text('language')} placeholder="e.g. en" autoComplete="off" spellCheck={false} />
@@ -78,7 +93,7 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
         valueFormat="YYYY-MM-DD"
         placeholder="YYYY-MM-DD"
         clearable
-        popoverProps={{ withinPortal: true }}
+        popoverProps={{ withinPortal: true, onOpen: () => onPickerOpenChange?.(true), onClose: () => onPickerOpenChange?.(false) }}
         data-testid="form-jump-on"
       />
       <Autocomplete
@@ -86,10 +101,24 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
         value={values.camera_package}
         onChange={(value) => onChange('camera_package', value)}
         inputWrapperOrder={WRAPPER_ORDER}
-        data={packageSuggestions}
+        data={[...packageProducts.keys()].sort()}
+        renderOption={({ option }) => {
+          const product = packageProducts.get(option.value);
+          return (
+            <Group justify="space-between" gap="md" wrap="nowrap" w="100%">
+              <Text size="sm">{option.value}</Text>
+              {product && (
+                <Text size="xs" c="dimmed">
+                  {productWithPrice(product, currency)}
+                </Text>
+              )}
+            </Group>
+          );
+        }}
         error={errors.camera_package}
-        description={lockNote(locks.get('camera_package')) ?? 'Matched to a product by its name'}
+        description={lockNote(locks.get('camera_package')) ?? <span data-testid="package-match">{matchNote ?? 'Matched to a product by its name'}</span>}
         autoComplete="off"
+        data-testid="form-camera-package"
       />
       <Textarea
         label={LABEL.reference}

@@ -4,21 +4,31 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { productsQuery } from '../../../api/queries';
+import { productsQuery, sessionQuery } from '../../../api/queries';
 import { useDropzoneToday } from '../list/useDropzoneToday';
 import { BookingFields } from './BookingFields';
 import { draftKey, dropDraft, keepDraft, takeDraft } from './drafts';
 import { changedFields, createRequest, EMPTY_FORM, updateRequest, valuesOf, withFieldsFrom, type BookingFormValues } from './formValues';
 import { DraftPanel, PartialUpdatePanel, RefusedPanel, type IgnoredChange } from './OutcomePanel';
+import { packageMatchOf, packageMatchText } from './packageMatch';
 import { readFailure, readOutcome } from './saveOutcome';
 import { useLockedFields } from './useLockedFields';
-import { useHandEdits, useSaveBooking } from './useSaveBooking';
+import { useHandEdits, useSaveBooking, type SaveTarget } from './useSaveBooking';
 import { bookingFormRules } from './validation';
+
+/** A booking the form saved: its desk id (a walk-in has no other), its external id, new or not. */
+export interface SavedBooking {
+  id: number | null;
+  externalId: string | null;
+  created: boolean;
+}
 
 export interface BookingFormProps {
   booking?: BookingListItem;
   onClose: () => void;
-  onSaved?: (externalId: string) => void;
+  onSaved?: (saved: SavedBooking) => void;
+  /** The date picker opened or closed (the dialog leaves Esc to an open picker). */
+  onPickerOpenChange?: (open: boolean) => void;
 }
 
 type Notice = { kind: 'refused'; title: string; message: string } | { kind: 'partial'; warning: string; ignored: IgnoredChange[] } | null;
@@ -28,26 +38,32 @@ type Notice = { kind: 'refused'; title: string; message: string } | { kind: 'par
  * answers, the input stays: a refusal shows beside the fields, a partial update says which
  * fields stayed, and closing without saving keeps a draft for next time.
  */
-export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
+export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: BookingFormProps) {
   const editing = booking !== undefined;
   const key = draftKey(booking?.external_id ?? undefined);
   const initialBase = useMemo(() => (booking ? valuesOf(booking) : EMPTY_FORM), [booking]);
   const [base, setBase] = useState(initialBase);
   const [restored] = useState(() => takeDraft(key, initialBase));
   // The values and their errors (the form's own check, then the server's answer); a change to a field clears its error.
-  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: restored ?? initialBase, validate: bookingFormRules(editing) });
+  const handEdits = useHandEdits();
+  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: restored ?? initialBase, validate: bookingFormRules({ editing, walkIns: handEdits, storedEmail: initialBase.email }) });
   const { values } = form;
   const [showDraftNote, setShowDraftNote] = useState(restored !== null);
   const [notice, setNotice] = useState<Notice>(null);
   const save = useSaveBooking();
-  const handEdits = useHandEdits();
   const locks = useLockedFields(editing ? (booking.external_id ?? undefined) : undefined, handEdits);
   const today = useDropzoneToday();
   const products = useQuery(productsQuery()).data?.products;
-  const packageSuggestions = useMemo(
-    () => [...new Set((products ?? []).filter((p) => p.active && p.booking_system_name).map((p) => p.booking_system_name))].sort(),
-    [products],
-  );
+  const currency = useQuery(sessionQuery()).data?.dropzone.currency;
+  // The catalogue's active products, by the package name they match on (the first of equal names: the one that wins).
+  const packageProducts = useMemo(() => {
+    const byName = new Map<string, NonNullable<typeof products>[number]>();
+    for (const p of [...(products ?? [])].sort((a, b) => a.id - b.id)) if (p.active && p.booking_system_name && !byName.has(p.booking_system_name)) byName.set(p.booking_system_name, p);
+    return byName;
+  }, [products]);
+  // What the package will match, said before saving: for a new booking, or a package changed here.
+  const packageChanged = !editing || values.camera_package !== base.camera_package;
+  const matchNote = packageChanged ? packageMatchText(packageMatchOf(products ?? [], values.camera_package), values.camera_package, currency) : null;
 
   // Closing without saving (Escape, the X, Cancel) keeps what was typed for the next open.
   const latest = useRef({ base, values, saved: false });
@@ -66,12 +82,13 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
   // Mantine's path types do not narrow a generic key to its value type; the field and value come as a pair.
   const setField = <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) => form.setFieldValue(field, value as never);
 
-  const finish = (externalId: string, title: string) => {
+  const finish = (saved: SavedBooking, title: string) => {
     latest.current.saved = true;
-    notifications.show({ color: 'teal', title, message: `${values.name || 'Booking'} (${externalId})` });
-    onSaved?.(externalId);
+    notifications.show({ color: 'teal', title, message: `${values.name || 'Booking'} (${saved.externalId ?? 'walk-in'})` });
+    onSaved?.(saved);
     onClose();
   };
+  const target: SaveTarget = editing ? { kind: 'edit', id: booking.id, externalId: booking.external_id } : { kind: 'create' };
 
   const submit = async () => {
     if (save.isPending) return;
@@ -87,12 +104,13 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
     const request = editing ? updateRequest(base, values) : createRequest(values);
     let result;
     try {
-      result = readOutcome(await save.mutateAsync({ request, editing }), externalId, !editing);
+      result = readOutcome(await save.mutateAsync({ request, target }), externalId, !editing);
     } catch (error) {
       result = readFailure(error);
     }
     if (result.kind === 'saved') {
-      finish(externalId, result.created ? 'Booking created' : 'Booking saved');
+      const saved = { id: result.id ?? booking?.id ?? null, externalId: externalId === '' ? null : externalId, created: result.created };
+      finish(saved, result.created ? (saved.externalId === null ? 'Walk-in created' : 'Booking created') : 'Booking saved');
     } else if (result.kind === 'partial') {
       // The server now holds every change but the ignored ones: the form shows exactly that.
       const ignored = result.ignored.map((field) => ({
@@ -105,7 +123,7 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
       form.setValues(saved);
       form.clearErrors();
       setNotice({ kind: 'partial', warning: result.warning, ignored });
-      onSaved?.(externalId);
+      onSaved?.({ id: booking?.id ?? null, externalId, created: false });
     } else {
       form.setErrors(result.fieldErrors);
       setNotice({ kind: 'refused', title: result.title, message: result.message });
@@ -147,10 +165,14 @@ export function BookingForm({ booking, onClose, onSaved }: BookingFormProps) {
           errors={form.errors}
           locks={locks}
           editing={editing}
-          packageSuggestions={packageSuggestions}
+          packageProducts={packageProducts}
+          currency={currency}
+          matchNote={matchNote}
+          walkIns={handEdits}
           today={today}
+          onPickerOpenChange={onPickerOpenChange}
         />
-        {editing && handEdits && (
+        {editing && handEdits && booking.external_id !== null && (
           <Text size="xs" c="dimmed" data-testid="hand-edit-note">
             Fields you change here are locked: the booking system's next sync leaves them as you set them.
           </Text>

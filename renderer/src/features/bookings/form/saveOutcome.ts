@@ -7,7 +7,7 @@ export type FieldErrors = Partial<Record<keyof BookingFormValues, string>>;
 
 /** What a save came to, in the form's terms. */
 export type SaveResult =
-  | { kind: 'saved'; created: boolean; externalId: string }
+  | { kind: 'saved'; created: boolean; externalId: string; id: number | null }
   | { kind: 'partial'; externalId: string; warning: string; ignored: string[] }
   | { kind: 'refused'; title: string; message: string; fieldErrors: FieldErrors };
 
@@ -24,7 +24,7 @@ export function readOutcome(outcome: WriteOutcome, externalId: string, creating:
   switch (body.status) {
     case 'created':
     case 'ok':
-      return { kind: 'saved', created: body.status === 'created', externalId };
+      return { kind: 'saved', created: body.status === 'created', externalId, id: typeof body.id === 'number' ? body.id : null };
     case 'partial_update':
       return {
         kind: 'partial',

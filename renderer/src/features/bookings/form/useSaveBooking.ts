@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { isBlankExternalId } from '../../../../../shared/rules/external-id';
 import type { BookingWrite } from '../../../../../shared/schemas/booking';
 import { queryKeys, sessionQuery } from '../../../api/queries';
 import { deskApi, syncApi } from '../../../api/sync-api';
@@ -8,27 +9,31 @@ const APPLIED = new Set(['created', 'ok', 'partial_update']);
 /**
  * True when edits made at the desk are hand edits: the local store applies them past the sync's
  * locks and locks the changed fields. In proxy mode the remote owns the bookings, so the desk
- * saves through the Sync API like any caller (and its locks apply).
+ * saves through the Sync API like any caller (and its locks apply). Walk-ins (bookings without an
+ * external id, made at the desk) exist in local mode only, for the same reason.
  */
 export function useHandEdits(): boolean {
   return useQuery(sessionQuery()).data?.mode === 'local';
 }
 
+/** What the form saves: a new booking, or an existing one (by its desk id; a walk-in has no other). */
+export type SaveTarget = { kind: 'create' } | { kind: 'edit'; id: number; externalId: string | null };
+
 /**
- * Saves the form: a new booking through POST /bookings (create and update are one call); a
- * change to an existing one as a hand edit where the desk keeps them. Every list and detail
- * refetches after a change.
+ * Saves the form: a new booking through POST /bookings (create and update are one call), or,
+ * without an external id in local mode, as a walk-in (POST /api/desk/bookings); a change to an
+ * existing one as a hand edit where the desk keeps them (a walk-in's by its desk id). Every list
+ * and detail refetches after a change.
  */
 export function useSaveBooking() {
   const queryClient = useQueryClient();
   const handEdits = useHandEdits();
   return useMutation({
-    mutationFn: ({ request, editing }: { request: BookingWrite; editing: boolean }) => {
-      if (editing && handEdits) {
-        const { external_id: externalId, ...edit } = request;
-        return deskApi.editBooking(externalId as string, edit);
-      }
-      return syncApi.saveBooking(request);
+    mutationFn: ({ request, target }: { request: BookingWrite; target: SaveTarget }) => {
+      const { external_id: externalId, ...fields } = request;
+      if (target.kind === 'create') return handEdits && isBlankExternalId(externalId) ? deskApi.createWalkIn(fields) : syncApi.saveBooking(request);
+      if (!handEdits) return syncApi.saveBooking(request);
+      return target.externalId === null ? deskApi.editBookingById(target.id, fields) : deskApi.editBooking(target.externalId, fields);
     },
     onSuccess: (outcome) => {
       if (APPLIED.has(outcome.body.status)) void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });

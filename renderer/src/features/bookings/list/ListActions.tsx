@@ -2,9 +2,10 @@ import { Button, Group, Kbd, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
 import { IconPlus } from '../../../components/icons';
+import { useHandEdits } from '../form/useSaveBooking';
 import classes from './ListActions.module.css';
 
-export const NO_EXTERNAL_ID_REASON = 'This booking has no external id: it is only listed, it cannot be opened, edited or deleted here.';
+export const NO_EXTERNAL_ID_REASON = 'This booking has no external id: in proxy mode it is only listed, it cannot be opened, edited or deleted here.';
 
 export interface ListActionsProps {
   selected: BookingListItem | undefined;
@@ -53,7 +54,9 @@ function ActionButton({ label, shortcut, disabledReason, onClick, color, testId 
 
 /** What can be done with the selected booking, and a new one; each with its key. */
 export function ListActions({ selected, onOpen, onEdit, onDelete, onCreate }: ListActionsProps) {
-  const reason = !selected ? 'Select a booking first.' : selected.external_id === null ? NO_EXTERNAL_ID_REASON : null;
+  // In local mode a booking without an external id is a walk-in the desk keeps, and opens by its own id.
+  const walkIns = useHandEdits();
+  const reason = !selected ? 'Select a booking first.' : selected.external_id === null && !walkIns ? NO_EXTERNAL_ID_REASON : null;
   return (
     <Group gap={4} wrap="nowrap">
       <ActionButton label="Open" shortcut="Enter" disabledReason={reason} onClick={onOpen} testId="action-open" />

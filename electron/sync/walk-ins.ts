@@ -1,0 +1,75 @@
+import { walkInNameProblem } from '../../shared/rules/walk-in';
+import type { BookingRecord } from '../store/records';
+import { applyHandEdit, invalid, readHandEdit } from './booking-hand-edits';
+import { bookingShowView } from './booking-views';
+import { createBooking, ProductCache } from './bookings';
+import type { SyncContext, SyncResult } from './context';
+import { parseRecordId } from './validation';
+
+/**
+ * Walk-ins (issue 15): bookings made at the desk for someone the booking system never booked.
+ * Such a booking has no external id (spec 4.1: listed with `include_all` only; the Sync API never
+ * addresses it one by one), so the desk addresses it by its own `id`. A create runs the Sync API's
+ * create rules (bookings.ts `createBooking`: date window, product matching and its ledger row)
+ * plus the desk's own: a name, and the booking e-mail rule. docs/desk-api.md "Walk-ins".
+ */
+export function createWalkIn(ctx: SyncContext, body: unknown): SyncResult {
+  const read = readHandEdit(body, { external_id: null });
+  if (!('edit' in read)) return read;
+  const nameProblem = walkInNameProblem(read.edit.name);
+  if (nameProblem !== null) return invalid({ external_id: null }, { name: nameProblem }, [`name ${nameProblem}`]);
+  return ctx.store.transaction(() => createBooking(ctx, null, read.edit, new ProductCache(ctx), 'record'));
+}
+
+/** Any booking of the dropzone by the desk's id, in the Sync API's show shape (jump, ledger). */
+export function showBookingById(ctx: SyncContext, rawId: string): SyncResult {
+  const booking = bookingById(ctx, rawId);
+  return booking ? { status: 'ok', body: bookingShowView(ctx.store, booking) } : notFoundById(rawId);
+}
+
+/**
+ * A hand edit by the desk's id. For a booking with an external id it is exactly the hand edit by
+ * that id (the changed fields lock against the sync); a walk-in locks nothing, since no booking
+ * system syncs it. A walk-in keeps its name: it is what reception finds it by.
+ */
+export function editBookingById(ctx: SyncContext, rawId: string, body: unknown): SyncResult {
+  const id = parseRecordId(rawId);
+  const read = readHandEdit(body, { id: id ?? null });
+  if (!('edit' in read)) return read;
+  return ctx.store.transaction(() => {
+    const existing = bookingById(ctx, rawId);
+    if (!existing) return notFoundById(rawId);
+    if (existing.external_id === null && read.edit.name !== undefined) {
+      const nameProblem = walkInNameProblem(read.edit.name);
+      if (nameProblem !== null) return invalid({ id: existing.id, external_id: null }, { name: nameProblem }, [`name ${nameProblem}`]);
+    }
+    return applyHandEdit(ctx, existing, read.edit);
+  });
+}
+
+/**
+ * Deletes a walk-in for good (its ledger and jump stay, without the booking, as for a Sync API
+ * delete). A booking with an external id is the booking system's: it deletes it through the Sync API.
+ */
+export function deleteWalkIn(ctx: SyncContext, rawId: string): SyncResult {
+  return ctx.store.transaction(() => {
+    const existing = bookingById(ctx, rawId);
+    if (!existing) return notFoundById(rawId);
+    if (existing.external_id !== null) {
+      const error = `booking ${existing.id} has the external id ${existing.external_id}: the booking system owns it; delete it through the Sync API (DELETE /api/f1/sync/bookings/${encodeURIComponent(existing.external_id)})`;
+      return { status: 'conflict', body: { id: existing.id, external_id: existing.external_id, error, status: 'conflict' } };
+    }
+    ctx.store.bookings.deleteById(ctx.dropzone.id, existing.id);
+    return { status: 'ok', body: null };
+  });
+}
+
+function bookingById(ctx: SyncContext, rawId: string): BookingRecord | undefined {
+  const id = parseRecordId(rawId);
+  return id === undefined ? undefined : ctx.store.bookings.byId(ctx.dropzone.id, id);
+}
+
+function notFoundById(rawId: string): SyncResult {
+  const id = parseRecordId(rawId);
+  return { status: 'not_found', body: { ...(id === undefined ? {} : { id }), error: 'booking not found', status: 'not_found' } };
+}
