@@ -29,7 +29,10 @@ export function setApiToken(value: string | null): void {
 }
 
 /** What became of one call: answered (with its status), or no answer at all. */
-export type ExchangeOutcome = { path: string; answered: true; status: number } | { path: string; answered: false; cause: string };
+export type ExchangeOutcome =
+  /** `staleToken`: the call went out with a token this page has since replaced (a sign-in meanwhile). */
+  | { path: string; answered: true; status: number; staleToken: boolean }
+  | { path: string; answered: false; cause: string };
 
 const exchangeWatchers = new Set<(outcome: ExchangeOutcome) => void>();
 
@@ -86,6 +89,7 @@ export class SerialisedJson {
 /** The one place a call goes out: the bearer token added, JSON in, JSON out; no answer at all is an OfflineError. */
 export async function exchange(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
   let response: Response;
+  const sentToken = token;
   try {
     response = await fetch(`${apiBase()}${path}`, {
       method,
@@ -101,7 +105,7 @@ export async function exchange(method: string, path: string, body?: unknown, hea
     tell({ path, answered: false, cause });
     throw new OfflineError(cause);
   }
-  tell({ path, answered: true, status: response.status });
+  tell({ path, answered: true, status: response.status, staleToken: sentToken !== token });
   const text = await response.text();
   let json: unknown = null;
   if (text) {

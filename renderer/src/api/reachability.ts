@@ -69,7 +69,7 @@ function observe(outcome: ExchangeOutcome): void {
   failures = 0;
   if (state.server !== 'online') update({ server: 'online', offlineSince: null, cause: null, backOnlineAt: state.server === 'offline' ? Date.now() : null });
   schedule(ONLINE_CHECK_MS);
-  if (outcome.status === 401) {
+  if (outcome.status === 401 && !outcome.staleToken) {
     if (outcome.path.startsWith('/api/desk/')) update({ signedOut: true });
     else checkSession();
   }

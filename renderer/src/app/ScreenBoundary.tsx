@@ -66,7 +66,7 @@ function ScreenLoadFailed({ error, onRetry }: { error: Error; onRetry: () => voi
   }, [backOnlineAt, onRetry]);
   const serverDown = server !== 'online';
   return (
-    <Alert color={serverDown ? 'orange' : 'red'} title="This screen could not be loaded" my="md" data-testid="screen-load-failed" role="alert">
+    <Alert color={serverDown ? 'orange' : 'red'} title={serverDown ? undefined : 'This screen could not be loaded'} my="md" data-testid="screen-load-failed" role="alert">
       <Stack gap="xs" align="flex-start">
         {serverDown ? (
           <Group gap="xs">

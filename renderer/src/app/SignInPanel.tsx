@@ -1,4 +1,4 @@
-import { Alert, Button, Code, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Code as RawCode, List, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { checkSessionToken, hasApiToken, setApiToken } from '../api/client';
@@ -11,13 +11,18 @@ const REFUSED = {
   unreadable: 'Paste the whole sign-in address (it contains ?token=…) or the token alone.',
 } as const;
 
+/** A command or flag, never broken across lines. */
+function Code({ children }: { children: string }) {
+  return <RawCode style={{ whiteSpace: 'nowrap' }}>{children}</RawCode>;
+}
+
 /** What to do, in steps a reception desk can follow or hand to whoever runs the desk computer. */
 function HowToSignIn({ hadToken }: { hadToken: boolean }) {
   return (
     <Stack gap="xs">
       <Text size="sm">
         {hadToken
-          ? 'The desk server no longer takes the sign-in this page had: it was started with --new-session, or on another data folder. Your screens are kept behind this panel.'
+          ? <>The desk server no longer takes the sign-in this page had: it was started with <Code>--new-session</Code>, or on another data folder. What you had open stays behind this panel.</>
           : 'This page has no sign-in yet. The desk server prints a sign-in address when it starts; it ends in ?token=….'}
       </Text>
       <List size="sm" type="ordered" spacing={4}>
