@@ -21,6 +21,7 @@ export interface RestartableDesk {
 }
 
 export const test = base.extend<{ restartable: RestartableDesk }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads what a fixture needs from this pattern: nothing
   restartable: async ({}, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-blips-'));
     const dataDir = join(dir, 'data');
