@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { saveScreenshot } from './fixtures';
 import { Shell } from './pages/shell';
 import { expect, test } from './restartable-desk';
@@ -22,6 +23,7 @@ test('a screen opened while the server is down says so, and appears without a re
   await expect(shell.screenLoadFailed()).toContainText('This screen could not be loaded — the desk server is not answering. Retrying…');
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await saveScreenshot(page, 'screen-load-failed-1024');
+  await expectAccessible(page, 'the panel of a screen that could not load');
 
   await restartable.start();
   await expect(page.getByRole('heading', { name: 'Filmers' })).toBeVisible({ timeout: 10_000 });
@@ -40,6 +42,7 @@ test('the status bar says the server is not answering within two seconds, and wh
   await expect(shell.statusOffline()).toHaveText(/^Desk server not answering since \d{2}:\d{2}:\d{2}$/);
   await expect(shell.statusHealth()).toHaveText('Offline');
   await saveScreenshot(page, 'status-offline-1024');
+  await expectAccessible(page, 'the offline status bar', '[data-testid="status-bar"]');
 
   await restartable.start();
   await expect(shell.statusHealth()).toHaveText('Back online', { timeout: 5_000 });
@@ -68,6 +71,7 @@ test('a browser stays signed in across a restart; after --new-session it is told
   await expect(shell.signIn()).toContainText('npm run url');
   await expect(shell.statusHealth()).toHaveText('Signed out');
   await saveScreenshot(page, 'sign-in-panel-1024');
+  await expectAccessible(page, 'the sign-in panel');
 
   await shell.signInAddress().fill('http://127.0.0.1:1/?token=dzd_not-the-one');
   await shell.signIn().getByRole('button', { name: 'Sign in' }).click();
