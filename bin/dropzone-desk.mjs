@@ -9,6 +9,7 @@ const COMMANDS = {
   token: { module: '../electron/cli/token.ts', about: 'API tokens for booking systems: create, list, revoke' },
   backup: { module: '../electron/cli/backup.ts', about: "backups of the desk's store" },
   admin: { module: '../electron/cli/admin.ts', about: 'the administrator passphrase: reset a forgotten one' },
+  url: { module: '../electron/cli/url.ts', about: "the desk's sign-in address for a browser, again" },
 };
 
 const USAGE = `Usage: dropzone-desk <command> [options]   (in a checkout: npm run <command> -- [options])

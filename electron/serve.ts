@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { checkRemoteUrl } from '../shared/remote-url';
 import { shellWord } from './cli/shell-word';
 import { defaultDataDir } from './data-dir';
+import { DeskSessionFile, SESSION_FILE_NAME, sessionTokenFor } from './desk-session';
 import { stopWhenParentExits } from './parent-watch';
 import { credentialsFromEnv } from './proxy/credentials';
 import type { RunOverrides } from './proxy/settings';
@@ -31,6 +32,9 @@ const USAGE = `Usage: dropzone-desk serve [--port N] [--host H] [--data-dir DIR]
   --remote-url URL for this run: the remote service's base URL (the Sync API is at URL/api/f1/sync)
   --no-ui-build    serve the desk UI as it was last built; by default it is built first when its
                    sources changed since (renderer/, shared/, package-lock.json)
+  --new-session    sign every browser out: make a new sign-in secret (the Desk: address changes).
+                   Otherwise the secret is kept in DIR/${SESSION_FILE_NAME} (readable by you only), so
+                   browsers stay signed in across restarts; "dropzone-desk url" prints the address again
 
 Environment:
   DESK_REMOTE_TOKEN  for this run: the bearer token the desk sends to the remote (never a flag:
@@ -69,6 +73,7 @@ function parse(argv: string[]) {
         mode: { type: 'string' },
         'remote-url': { type: 'string' },
         'no-ui-build': { type: 'boolean' },
+        'new-session': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -110,8 +115,19 @@ export async function main(argv: string[]): Promise<void> {
     throw error;
   }
 
+  // After the lock (which made the data folder, 0700): the sign-in secret browsers keep across restarts.
+  let sessionFile: DeskSessionFile;
+  let sessionSecret: string;
+  try {
+    sessionFile = DeskSessionFile.inDataDir(dataDir);
+    sessionSecret = sessionFile.secret(values['new-session'] === true);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
   const desk = await startDesk({
     lock,
+    sessionToken: (dropzone) => sessionTokenFor(sessionSecret, dropzone.key),
     dataDir,
     host,
     port,
@@ -128,7 +144,8 @@ export async function main(argv: string[]): Promise<void> {
       { cause: error },
     );
   });
-  for (const notice of desk.notices) console.warn(`warning: ${notice}`);
+  sessionFile.recordServing(desk.url, desk.dropzone.key);
+  for (const notice of [...desk.notices, ...(sessionFile.notice ? [sessionFile.notice] : [])]) console.warn(`warning: ${notice}`);
   if (!isLoopbackHost(host)) {
     console.warn(`warning: bound to ${host}, not loopback: anyone who can reach this address and holds a token can use the API`);
   }
@@ -137,6 +154,7 @@ export async function main(argv: string[]): Promise<void> {
   const tokenTool = values['data-dir'] === undefined ? 'npm run token -- create' : `npm run token -- create --data-dir ${shellWord(values['data-dir'])}`;
   console.log(`Sync API: ${desk.url}/api/f1/sync  (Authorization: Bearer <token>; make one with: ${tokenTool})`);
   console.log(`Desk:     ${desk.url}/?token=${desk.sessionToken}`);
+  console.log(`          (browsers stay signed in across restarts; print this address again with: ${values['data-dir'] === undefined ? 'npm run url' : `npm run url -- --data-dir ${shellWord(values['data-dir'])}`})`);
   const connection = desk.connection.view();
   if (connection.mode === 'proxy') {
     const from = connection.overridden.includes('credentials') ? ' (from DESK_REMOTE_TOKEN)' : '';

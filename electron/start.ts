@@ -42,8 +42,11 @@ export interface DeskOptions {
   healthTiming?: HealthTiming;
   /** The wait before an import's batch that got no answer is tried again (tests shorten it). */
   importRetryBackoff?: BackoffPolicy;
-  /** The session token for the desk UI (default: a new one). The Electron shell keeps one per launch, across server restarts. */
-  sessionToken?: string;
+  /**
+   * The session token for the desk UI (default: a new one). The Electron shell keeps one per launch,
+   * across server restarts; `serve` derives one for the dropzone from its kept secret (desk-session.ts).
+   */
+  sessionToken?: string | ((dropzone: DropzoneRecord) => string);
   /** The built desk UI to serve (default: dist/renderer of this checkout, or DESK_UI_DIR). */
   uiDir?: string;
   /** The data folder's lock when the caller took it already (serve: before building the UI); else startDesk takes it. */
@@ -130,7 +133,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts,
       responseCheck: options.responseCheck, importRetryBackoff: options.importRetryBackoff, reads,
     });
-    const sessionToken = options.sessionToken ?? newToken();
+    const sessionToken = typeof options.sessionToken === 'function' ? options.sessionToken(dropzone) : (options.sessionToken ?? newToken());
     auth.addSessionToken(sessionToken, dropzone.id);
     listenFacts.source = await listenAsPlanned(app, options.host ?? '127.0.0.1', plan, options.randomIfSavedPortBusy ?? false);
     const address = app.server.address() as AddressInfo;

@@ -130,8 +130,9 @@ export function buildApp({
 
   app.decorateRequest('dropzone', null);
   app.decorateRequest('deskSession', false);
+  app.decorateRequest('caller', null);
   // First of all hooks, so every call to the Sync API is logged, refused ones included.
-  installRequestLog(app, log, () => connection.mode);
+  installRequestLog(app, log, () => connection.mode, (header) => auth.identify(header));
   // Requests being answered, so stop() can wait for them (a Set: an aborted request may end twice).
   const inFlight = new Set<FastifyRequest>();
   app.addHook('onRequest', async (request) => {

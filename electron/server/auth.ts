@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LogCaller } from '../../shared/schemas/desk';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { sendError } from './reply';
@@ -10,8 +11,19 @@ declare module 'fastify' {
     dropzone: DropzoneRecord | null;
     /** Whether the caller holds the desk's own session token (the screens), not a booking system's API token. */
     deskSession: boolean;
+    /** Who the credentials name, once the auth hook read them (null: it did not run for this route). */
+    caller: CallerIdentity | null;
   }
 }
+
+/** Who made a call, as the request log shows it: never the token, only its label. */
+export interface CallerIdentity {
+  kind: LogCaller;
+  /** The API token's label (kind `token`), else null. */
+  label: string | null;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * Bearer tokens: the stored API tokens (hashed at rest) and the desk's own per-launch session
@@ -26,11 +38,21 @@ export class TokenAuth {
     this.sessionTokens.set(hashToken(token), dropzoneId);
   }
 
-  private callerFor(token: string): { dropzone: DropzoneRecord; session: boolean } | undefined {
+  private callerFor(token: string): { dropzone: DropzoneRecord; session: boolean; label: string | null } | undefined {
     const sessionDropzone = this.sessionTokens.get(hashToken(token));
-    const dropzoneId = sessionDropzone ?? this.store.tokens.dropzoneOf(token);
+    const holder = sessionDropzone === undefined ? this.store.tokens.holderOf(token) : undefined;
+    const dropzoneId = sessionDropzone ?? holder?.dropzone_id;
     const dropzone = dropzoneId === undefined ? undefined : this.store.dropzones.byId(dropzoneId);
-    return dropzone && { dropzone, session: sessionDropzone !== undefined };
+    return dropzone && { dropzone, session: sessionDropzone !== undefined, label: holder?.label ?? null };
+  }
+
+  /** Who an Authorization header names, for a call the auth hook did not see (an unknown path's 404). */
+  identify(header: string | undefined): CallerIdentity {
+    if (!header) return { kind: 'none', label: null };
+    const token = BEARER.exec(header)?.[1];
+    const caller = token === undefined ? undefined : this.callerFor(token);
+    if (!caller) return { kind: 'invalid', label: null };
+    return caller.session ? { kind: 'desk', label: null } : { kind: 'token', label: caller.label };
   }
 
   dropzoneFor(token: string): DropzoneRecord | undefined {
@@ -40,14 +62,16 @@ export class TokenAuth {
   readonly hook = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
     reply.header('WWW-Authenticate', 'Bearer realm="dropzone-desk"');
+    request.caller = { kind: header ? 'invalid' : 'none', label: null };
     if (!header) return sendError(reply, 'unauthorized', 'missing credentials: send the header "Authorization: Bearer <token>"');
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const match = BEARER.exec(header);
     if (!match) return sendError(reply, 'unauthorized', 'malformed Authorization header: expected "Bearer <token>"');
     const caller = this.callerFor(match[1] as string);
     if (!caller) return sendError(reply, 'unauthorized', 'invalid token: it is unknown or was revoked');
     reply.removeHeader('WWW-Authenticate');
     request.dropzone = caller.dropzone;
     request.deskSession = caller.session;
+    request.caller = caller.session ? { kind: 'desk', label: null } : { kind: 'token', label: caller.label };
   };
 
   /**

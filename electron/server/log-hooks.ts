@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYNC_API_PATH } from '../../shared/remote-url';
 import type { ConnectionMode, ContractDeviation } from '../../shared/schemas/desk';
 import { redactBodyText, redactHeaders, redactPath } from './redact';
+import type { CallerIdentity } from './auth';
 import type { LoggedMessage, RequestLog } from './request-log';
 
 /** What the proxy route adds to a call's log entry. */
@@ -79,7 +80,10 @@ function topLevelStatus(text: string | null): string | null {
   }
 }
 
-function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, notes: SyncCallNotes): void {
+/** Names who sent an Authorization header (auth's own reading, for calls its hook did not see). */
+export type IdentifyCaller = (authorization: string | undefined) => CallerIdentity;
+
+function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, notes: SyncCallNotes, identify: IdentifyCaller): void {
   const url = request.raw.url ?? request.url;
   const proxy = notes.proxy;
   const requestText = request.rawBodyText ?? bodyText(request.body);
@@ -88,11 +92,14 @@ function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, 
   const responseText = bodyText(proxy?.readableBody ?? notes.payload);
   const requestHeaders = redactHeaders(request.headers);
   const responseHeaders = redactHeaders(reply.getHeaders());
+  const caller = request.caller ?? identify(request.headers.authorization);
   log.add({
     time: notes.time,
     method: request.method,
     path: redactPath(url),
     mode: notes.mode,
+    caller: caller.kind,
+    callerLabel: caller.label,
     forwarded: proxy !== undefined,
     httpStatus: reply.statusCode,
     status: proxy?.status ?? topLevelStatus(responseText),
@@ -115,9 +122,10 @@ function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, 
 
 /**
  * Records every call to /api/f1/sync, whoever answers it (the local routes, the proxy, the auth
- * hook's 401, the 404 handler). Registered on the root, before every other hook.
+ * hook's 401, the 404 handler), and who called (the auth hook's finding, else `identify`'s).
+ * Registered on the root, before every other hook.
  */
-export function installRequestLog(app: FastifyInstance, log: RequestLog, modeOf: () => ConnectionMode): void {
+export function installRequestLog(app: FastifyInstance, log: RequestLog, modeOf: () => ConnectionMode, identify: IdentifyCaller): void {
   app.decorateRequest('syncCall', null);
   app.decorateRequest('rawBodyText', null);
   app.addHook('onRequest', async (request) => {
@@ -128,6 +136,6 @@ export function installRequestLog(app: FastifyInstance, log: RequestLog, modeOf:
     return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
-    if (request.syncCall) logCall(log, request, reply, request.syncCall);
+    if (request.syncCall) logCall(log, request, reply, request.syncCall, identify);
   });
 }

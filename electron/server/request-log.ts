@@ -1,4 +1,4 @@
-import type { ConnectionMode, ContractDeviation, LogEntryDetail, LogEntrySummary, LogQuery } from '../../shared/schemas/desk';
+import type { ConnectionMode, ContractDeviation, LogCaller, LogEntryDetail, LogEntrySummary, LogQuery } from '../../shared/schemas/desk';
 import { toCurl } from './curl';
 
 /** Headers and body of one side of a call, already redacted. */
@@ -24,6 +24,9 @@ export interface CallRecord {
   method: string;
   path: string;
   mode: ConnectionMode;
+  /** Who called: the desk's screens, a booking system's token (by its label), or no valid credentials. */
+  caller: LogCaller;
+  callerLabel: string | null;
   forwarded: boolean;
   httpStatus: number;
   status: string | null;
@@ -101,6 +104,7 @@ export class RequestLog {
     const path = query.path?.toLowerCase();
     const status = query.status === undefined ? undefined : statusMatcher(query.status);
     const deviationsOnly = query.deviations === 'true' || query.deviations === '1';
+    const excludeDesk = query.exclude_desk === 'true' || query.exclude_desk === '1';
     const cursor = query.cursor === undefined ? Infinity : Number(query.cursor);
     const after = query.after === undefined ? 0 : Number(query.after);
 
@@ -112,6 +116,8 @@ export class RequestLog {
       if (method && call.method !== method) continue;
       if (path && !call.path.toLowerCase().includes(path)) continue;
       if (query.mode && call.mode !== query.mode) continue;
+      if (query.caller && call.caller !== query.caller) continue;
+      if (excludeDesk && call.caller === 'desk') continue;
       if (deviationsOnly && call.deviationCount === 0) continue;
       if (status && !status(call)) continue;
       if (found.length === limit) return { entries: found, nextCursor: (found[found.length - 1] as CallRecord).id };
@@ -128,6 +134,8 @@ export function toSummary(call: CallRecord): LogEntrySummary {
     method: call.method,
     path: call.path,
     mode: call.mode,
+    caller: call.caller,
+    caller_label: call.callerLabel,
     forwarded: call.forwarded,
     http_status: call.httpStatus,
     status: call.status,

@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { setApiToken } from './api/client';
 import { takeSessionToken } from './api/session-token';
 import { App } from './app/App';
+import { ScreenBoundary } from './app/ScreenBoundary';
 import { cssVariablesResolver, theme } from './app/theme';
 
 setApiToken(takeSessionToken());
@@ -25,7 +26,9 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
-        <App />
+        <ScreenBoundary scope="page">
+          <App />
+        </ScreenBoundary>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

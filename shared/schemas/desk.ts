@@ -97,6 +97,13 @@ export const connectionTestInput = z.strictObject(
 );
 export type ConnectionTestInput = z.infer<typeof connectionTestInput>;
 
+/**
+ * Who made a logged call: `desk` (a desk window's session), `token` (a booking system's API token,
+ * named by its label), `none` (no credentials) or `invalid` (credentials that open nothing).
+ */
+export const LOG_CALLERS = ['desk', 'token', 'none', 'invalid'] as const;
+export type LogCaller = (typeof LOG_CALLERS)[number];
+
 /** GET /api/desk/log query parameters (all optional; unknown ones are a 422). */
 export const logQuery = z.strictObject({
   /** HTTP method, any case. */
@@ -108,6 +115,10 @@ export const logQuery = z.strictObject({
   mode: connectionMode.optional(),
   /** `true` (or `1`): only calls whose response deviated from the spec. */
   deviations: z.enum(['true', '1', 'false', '0'], { error: 'must be true or false' }).optional(),
+  /** Only calls of this caller (see LOG_CALLERS). */
+  caller: z.enum(LOG_CALLERS, { error: `must be one of ${LOG_CALLERS.join(', ')}` }).optional(),
+  /** `true` (or `1`): leave out the desk's own calls (its screens), keep a booking system's. */
+  exclude_desk: z.enum(['true', '1', 'false', '0'], { error: 'must be true or false' }).optional(),
   /** Entries per page, newest first: 1 to 500, default 100. */
   limit: z.string().regex(/^\d{1,3}$/, { error: 'must be a number from 1 to 500' }).refine((s) => Number(s) >= 1 && Number(s) <= 500, { error: 'must be a number from 1 to 500' }).optional(),
   /** The `next_cursor` of the previous page: entries older than it. */
@@ -214,6 +225,10 @@ export const logEntrySummary = z.object({
   path: z.string(),
   /** The mode in force when the call came in. */
   mode: z.enum(CONNECTION_MODES),
+  /** Who called: the desk's own screens, a booking system's token, or no valid credentials. */
+  caller: z.enum(LOG_CALLERS),
+  /** For `token`: the token's label (never the token). Null otherwise. */
+  caller_label: z.string().nullable(),
   /** True when the call was sent to the remote. */
   forwarded: z.boolean(),
   http_status: z.number().int(),

@@ -92,6 +92,9 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
 
   await page.keyboard.press('Alt+5');
   await expect(page).toHaveURL(/#\/log$/);
+  // The calls here are the desk screens' own, hidden by default.
+  await log.hideDeskCalls().click();
+  await expect(log.hideDeskCalls()).not.toBeChecked();
   await expect(log.row(/proxy/).first()).toBeVisible();
   await expect(log.row(/local/).first()).toBeVisible();
   await saveScreenshot(page, 'log');

@@ -30,9 +30,17 @@ test('Alt+1..5 move between screens; the nav shows where you are', async ({ page
   await expect(page).toHaveURL(/#\/bookings$/);
 });
 
-test('without a token the page says how to get in', async ({ page, desk }) => {
+test('without a token the page says how to get in, and takes the address pasted', async ({ page, desk }) => {
+  const shell = new Shell(page);
   await page.goto(desk.url);
-  await expect(page.getByText('This page needs the access token')).toBeVisible();
+  await expect(shell.signIn()).toContainText('This page has no sign-in yet');
+  await expect(shell.signIn()).toContainText('npm run url');
+  await expect(shell.statusHealth()).toHaveText('Signed out');
+  await shell.signInAddress().fill(`${desk.url}/?token=${desk.token}`);
+  await shell.signIn().getByRole('button', { name: 'Sign in' }).click();
+  await expect(shell.signIn()).toHaveCount(0);
+  await expect(shell.statusDropzone()).toHaveText('Test Dropzone');
+  await expect(shell.statusHealth()).toHaveText('Online');
 });
 
 test('the page is served with a strict Content-Security-Policy', async ({ page, desk }) => {

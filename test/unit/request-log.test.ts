@@ -7,7 +7,7 @@ import { FileSecretStore } from '../../electron/proxy/secret-store';
 import { RequestLog, toDetail, type NewCall } from '../../electron/server/request-log';
 
 const call = (over: Partial<NewCall> = {}): NewCall => ({
-  time: '2026-06-15T10:00:00.000Z', method: 'GET', path: '/api/f1/sync/bookings', mode: 'local', forwarded: false, httpStatus: 200, status: null,
+  time: '2026-06-15T10:00:00.000Z', method: 'GET', path: '/api/f1/sync/bookings', mode: 'local', caller: 'token', callerLabel: 'booking system', forwarded: false, httpStatus: 200, status: null,
   durationMs: 1, requestBytes: 0, responseBytes: 10, contractChecked: false, deviations: [], deviationCount: 0, upstreamUrl: null, remoteError: null,
   details: { deskUrl: 'http://127.0.0.1:1/api/f1/sync/bookings', request: { headers: {}, body: null, bodyNote: null }, response: { headers: {}, body: '{}', bodyNote: null }, upstreamHeaders: null },
   ...over,
@@ -47,6 +47,18 @@ describe('the request log', () => {
     assert.deepEqual(second.entries.map((e) => e.id), [4, 2]);
     assert.equal(second.nextCursor, null);
     assert.deepEqual(log.query({ after: '8' }).entries.map((e) => e.id), [10, 9]);
+  });
+
+  test("filters by caller, and leaves the desk's own calls out on request", () => {
+    const log = new RequestLog();
+    log.add(call({ caller: 'desk', callerLabel: null }));
+    log.add(call({ caller: 'token', callerLabel: 'Booking system' }));
+    log.add(call({ caller: 'invalid', callerLabel: null }));
+    log.add(call({ caller: 'none', callerLabel: null }));
+    assert.deepEqual(log.query({ exclude_desk: 'true' }).entries.map((e) => e.id), [4, 3, 2]);
+    assert.deepEqual(log.query({ exclude_desk: 'false' }).entries.map((e) => e.id), [4, 3, 2, 1]);
+    assert.deepEqual(log.query({ caller: 'desk' }).entries.map((e) => e.id), [1]);
+    assert.deepEqual(log.query({ caller: 'token', exclude_desk: '1' }).entries.map((e) => e.id), [2]);
   });
 });
 

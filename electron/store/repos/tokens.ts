@@ -8,6 +8,9 @@ export interface TokenInfo {
   created_at: string;
 }
 
+/** Who holds a token, as auth and the request log name the caller. */
+export type TokenHolder = Pick<TokenInfo, 'id' | 'dropzone_id' | 'label'>;
+
 /** A token as one dropzone's desk sees it (the dropzone is the caller's own). */
 export type DropzoneTokenInfo = Omit<TokenInfo, 'dropzone_id'>;
 
@@ -26,6 +29,7 @@ export interface IssuedToken {
 export class TokenRepo {
   private readonly insertStmt;
   private readonly dropzoneOfStmt;
+  private readonly holderOfStmt;
   private readonly listStmt;
   private readonly listForDropzoneStmt;
   private readonly revokeStmt;
@@ -38,6 +42,7 @@ export class TokenRepo {
     this.dropzoneOfStmt = db.prepare<[string], { dropzone_id: number }>(
       'SELECT dropzone_id FROM api_tokens WHERE token_hash = ?',
     );
+    this.holderOfStmt = db.prepare<[string], TokenHolder>('SELECT id, dropzone_id, label FROM api_tokens WHERE token_hash = ?');
     this.listStmt = db.prepare<[], TokenInfo>('SELECT id, dropzone_id, label, created_at FROM api_tokens ORDER BY id');
     this.listForDropzoneStmt = db.prepare<[number], DropzoneTokenInfo>(
       'SELECT id, label, created_at FROM api_tokens WHERE dropzone_id = ? ORDER BY id',
@@ -64,6 +69,11 @@ export class TokenRepo {
   /** The dropzone a token belongs to; undefined for an unknown or revoked one. */
   dropzoneOf(token: string): number | undefined {
     return this.dropzoneOfStmt.get(hashToken(token))?.dropzone_id;
+  }
+
+  /** Whose a token is (its id, dropzone and label, never its hash): for auth and the request log. */
+  holderOf(token: string): TokenHolder | undefined {
+    return this.holderOfStmt.get(hashToken(token));
   }
 
   /** Every dropzone's tokens: for the CLI, which administers the whole store. */

@@ -28,6 +28,37 @@ export function setApiToken(value: string | null): void {
   token = value;
 }
 
+/** What became of one call: answered (with its status), or no answer at all. */
+export type ExchangeOutcome =
+  /** `staleToken`: the call went out with a token this page has since replaced (a sign-in meanwhile). */
+  | { path: string; answered: true; status: number; staleToken: boolean }
+  | { path: string; answered: false; cause: string };
+
+const exchangeWatchers = new Set<(outcome: ExchangeOutcome) => void>();
+
+/** Every call's outcome, as it happens: how the page learns that the desk server went away, came back, or stopped taking its token. */
+export function watchExchanges(watcher: (outcome: ExchangeOutcome) => void): () => void {
+  exchangeWatchers.add(watcher);
+  return () => exchangeWatchers.delete(watcher);
+}
+
+function tell(outcome: ExchangeOutcome): void {
+  for (const watcher of exchangeWatchers) watcher(outcome);
+}
+
+/**
+ * Asks the desk whether `candidate` is a session token it takes (GET /api/desk/session), without
+ * touching this page's own: for the sign-in panel.
+ */
+export async function checkSessionToken(candidate: string): Promise<'accepted' | 'rejected' | 'offline'> {
+  try {
+    const response = await fetch(`${apiBase()}/api/desk/session`, { headers: { authorization: `Bearer ${candidate}` }, cache: 'no-store' });
+    return response.ok ? 'accepted' : 'rejected';
+  } catch {
+    return 'offline';
+  }
+}
+
 export function hasApiToken(): boolean {
   return token !== null;
 }
@@ -60,6 +91,7 @@ export class SerialisedJson {
 /** The one place a call goes out: the bearer token added, JSON in, JSON out; no answer at all is an OfflineError. */
 export async function exchange(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
   let response: Response;
+  const sentToken = token;
   try {
     response = await fetch(`${apiBase()}${path}`, {
       method,
@@ -71,8 +103,11 @@ export async function exchange(method: string, path: string, body?: unknown, hea
       body: body === undefined ? undefined : body instanceof SerialisedJson ? body.blob : JSON.stringify(body),
     });
   } catch (error) {
-    throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
+    const cause = `the desk server does not answer (${(error as Error).message})`;
+    tell({ path, answered: false, cause });
+    throw new OfflineError(cause);
   }
+  tell({ path, answered: true, status: response.status, staleToken: sentToken !== token });
   // A download: read as bytes, since text() would drop a UTF-8 BOM the spreadsheet needs.
   if (response.ok && response.headers.get('content-disposition')?.startsWith('attachment')) {
     return { status: response.status, ok: true, json: NOT_JSON, file: await response.blob() };

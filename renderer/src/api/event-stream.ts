@@ -1,5 +1,6 @@
 import { backoffDelay, type BackoffPolicy } from '../../../shared/backoff';
 import { apiStream } from './client';
+import { reachability } from './reachability';
 
 export interface EventStreamHandlers {
   /** Each event as it comes: its name and its data, parsed from JSON. */
@@ -38,6 +39,8 @@ export function followEvents(path: string, handlers: EventStreamHandlers, policy
   let failures = 0;
   let abort = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Between a drop and the next try. */
+  let waiting = false;
 
   const connect = async () => {
     abort = new AbortController();
@@ -64,12 +67,30 @@ export function followEvents(path: string, handlers: EventStreamHandlers, policy
     }
     if (stopped) return;
     handlers.onDown?.();
+    // The stream drops the moment the server stops: the fastest sign the page gets.
+    reachability.suspect();
     failures++;
-    timer = setTimeout(() => void connect(), backoffDelay(failures, policy));
+    waiting = true;
+    timer = setTimeout(() => {
+      waiting = false;
+      void connect();
+    }, backoffDelay(failures, policy));
   };
   void connect();
+  // Back after an outage: connect now rather than at the end of a long backoff.
+  let wasOffline = reachability.get().server === 'offline';
+  const stopWatching = reachability.subscribe(() => {
+    const offline = reachability.get().server === 'offline';
+    if (wasOffline && !offline && waiting && !stopped) {
+      clearTimeout(timer);
+      waiting = false;
+      void connect();
+    }
+    wasOffline = offline;
+  });
   return () => {
     stopped = true;
+    stopWatching();
     clearTimeout(timer);
     abort.abort();
   };

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { backoffDelay, type BackoffPolicy } from '../../../shared/backoff';
 import { deskApi, syncApi, type BookingFilters, type LogFilters } from './sync-api';
 
 /**
@@ -55,15 +54,3 @@ export const logQuery = (filters: LogFilters) =>
 
 export const logEntryQuery = (id: number) =>
   queryOptions({ queryKey: [...queryKeys.desk, 'log', 'one', id], queryFn: () => deskApi.getLogEntry(id) });
-
-/** While the desk server does not answer, the status bar asks again after 4 s, 8 s… at most 30 s. */
-const HEALTH_BACKOFF: BackoffPolicy = { firstMs: 4_000, maxMs: 30_000 };
-
-/** Polled for the status bar; backs off while the server is away. */
-export const healthQuery = () =>
-  queryOptions({
-    queryKey: [...queryKeys.desk, 'health'],
-    queryFn: deskApi.health,
-    refetchInterval: (query) => (query.state.status === 'error' ? backoffDelay(query.state.fetchFailureCount, HEALTH_BACKOFF) : 15_000),
-    retry: false,
-  });

@@ -1,12 +1,13 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BadgeLink } from '../components/BadgeLink';
 import type { DeskSession } from '../../../shared/schemas/desk';
 import { listenQuery } from '../api/listen-api';
 import { AdminStatusBadge } from '../features/admin/AdminStatusBadge';
 import { ImportActivityBadge } from '../features/import/ImportActivityBadge';
-import { healthQuery, sessionQuery } from '../api/queries';
+import { sessionQuery } from '../api/queries';
+import { useReachability, type Reachability } from '../api/reachability';
 import { ROUTES } from './routes';
 
 function remoteHost(url: string | null): string {
@@ -70,11 +71,62 @@ function PortTakenBadge() {
   );
 }
 
+/** How long "Back online" stays after the desk server answers again. */
+const BACK_ONLINE_SHOWN_MS = 5_000;
+
+const clock = (ms: number) => new Date(ms).toLocaleTimeString(undefined, { hour12: false });
+
+/** Whether "Back online" is still to be shown: for a few seconds after the server came back. */
+function useJustBack(backOnlineAt: number | null): boolean {
+  const [expired, setExpired] = useState<number | null>(null);
+  useEffect(() => {
+    if (backOnlineAt === null) return;
+    const timer = setTimeout(() => setExpired(backOnlineAt), BACK_ONLINE_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [backOnlineAt]);
+  return backOnlineAt !== null && expired !== backOnlineAt;
+}
+
+/** The desk server itself: answering, not answering since when, back, or refusing this page's sign-in (never green then). */
+function DeskServerHealth({ reach }: { reach: Reachability }) {
+  const justBack = useJustBack(reach.backOnlineAt);
+  if (reach.signedOut) {
+    return (
+      <Tooltip label="The desk server does not take this page's sign-in: sign in again (the panel says how)">
+        <Badge size="sm" variant="dot" color="red" data-testid="status-health" data-state="signed_out" tabIndex={0}>
+          Signed out
+        </Badge>
+      </Tooltip>
+    );
+  }
+  if (reach.server === 'offline') {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Tooltip label={`${reach.cause ?? 'The desk server does not answer'}. The page keeps checking and carries on by itself when it is back.`} multiline maw={420}>
+          <Badge size="sm" variant="dot" color="red" data-testid="status-health" data-state="offline" tabIndex={0}>
+            Offline
+          </Badge>
+        </Tooltip>
+        <Text size="sm" c="red.8" fw={600} data-testid="status-offline" role="status">
+          Desk server not answering{reach.offlineSince === null ? '' : ` since ${clock(reach.offlineSince)}`}
+        </Text>
+      </Group>
+    );
+  }
+  const online = reach.server === 'online';
+  return (
+    <Tooltip label={online ? 'The desk server answers' : 'Checking…'}>
+      <Badge size="sm" variant="dot" color={online ? 'teal' : 'gray'} data-testid="status-health" data-state={reach.server} tabIndex={0} role="status">
+        {online ? (justBack ? 'Back online' : 'Online') : 'Checking'}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** Dropzone, mode, connection health and version, always in view. */
 export function StatusBar() {
   const session = useQuery(sessionQuery());
-  const health = useQuery(healthQuery());
-  const online = health.isSuccess && !health.isError;
+  const reach = useReachability();
   const proxy = session.data?.mode === 'proxy';
   const deviations = session.data?.contract_deviations ?? 0;
   return (
@@ -86,15 +138,7 @@ export function StatusBar() {
         <Badge size="sm" variant="light" color={proxy ? 'grape' : 'gray'} data-testid="status-mode" tt="none">
           {proxy ? `Proxy → ${remoteHost(session.data?.remote_url ?? null)}` : 'Local store'}
         </Badge>
-        {proxy && session.data && !health.isError ? (
-          <RemoteHealth session={session.data} />
-        ) : (
-          <Tooltip label={online ? 'The desk server answers' : (health.error?.message ?? 'Checking…')}>
-            <Badge size="sm" variant="dot" color={online ? 'teal' : health.isPending ? 'gray' : 'red'} data-testid="status-health">
-              {online ? 'Online' : health.isPending ? 'Checking' : 'Offline'}
-            </Badge>
-          </Tooltip>
-        )}
+        {proxy && session.data && reach.server === 'online' && !reach.signedOut ? <RemoteHealth session={session.data} /> : <DeskServerHealth reach={reach} />}
         <PortTakenBadge />
         <ImportActivityBadge />
         <AdminStatusBadge />

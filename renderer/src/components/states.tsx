@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ApiError, OfflineError } from '../api/client';
 
@@ -41,7 +41,7 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
     detail = 'Is it still running? Start it again (npm run serve), then retry.';
   } else if (error instanceof ApiError && error.httpStatus === 401) {
     title = 'Not signed in';
-    detail = 'Open the desk from the address the server printed at start (it carries the access token).';
+    detail = "The desk does not take this page's sign-in any more: sign in again with the desk's sign-in address.";
   } else if (error instanceof ApiError && error.httpStatus === 404) {
     title = 'Not found';
   }
@@ -56,19 +56,5 @@ export function ErrorState({ error, onRetry }: { error: unknown; onRetry?: () =>
         )}
       </Stack>
     </Alert>
-  );
-}
-
-export function MissingTokenState() {
-  return (
-    <Center h="100vh">
-      <Stack maw={480} gap="sm">
-        <Title order={3}>Dropzone Desk</Title>
-        <Text>
-          This page needs the access token the desk server printed when it started. Open the <b>Desk:</b> address from its
-          output (it ends in <code>?token=…</code>).
-        </Text>
-      </Stack>
-    </Center>
   );
 }

@@ -9,6 +9,9 @@ export class LogScreen {
   readonly rows = () => this.grid().getByRole('row').filter({ has: this.page.getByRole('gridcell') });
   readonly row = (text: string | RegExp) => this.rows().filter({ hasText: text });
   readonly pathFilter = () => this.page.getByRole('textbox', { name: 'Path contains' });
+  readonly hideDeskCalls = () => this.page.getByRole('switch', { name: "Hide the desk's own calls" });
+  /** The Caller cell of a row (the desk, a token's label, no token, unknown token). */
+  readonly callerOf = (row: ReturnType<LogScreen['row']>) => row.getByRole('gridcell').nth(1);
   readonly onlyDeviations = () => this.page.getByRole('switch', { name: 'Only contract deviations' });
   readonly drawer = () => this.page.getByRole('dialog');
   readonly curl = () => this.page.getByTestId('log-curl');

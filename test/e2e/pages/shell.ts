@@ -12,4 +12,10 @@ export class Shell {
   readonly statusMode = () => this.page.getByTestId('status-mode');
   readonly statusHealth = () => this.page.getByTestId('status-health');
   readonly statusVersion = () => this.page.getByTestId('status-version');
+  /** "Desk server not answering since HH:MM:SS", while it does not answer. */
+  readonly statusOffline = () => this.page.getByTestId('status-offline');
+  /** The panel that says a screen's code could not be loaded, and retries. */
+  readonly screenLoadFailed = () => this.page.getByTestId('screen-load-failed');
+  readonly signIn = () => this.page.getByRole('dialog', { name: 'Sign in to the desk' });
+  readonly signInAddress = () => this.signIn().getByRole('textbox', { name: 'Sign-in address' });
 }

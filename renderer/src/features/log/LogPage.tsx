@@ -1,5 +1,5 @@
 import { Badge, Group, SegmentedControl, Select, Stack, Switch, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -30,6 +30,43 @@ export function httpColor(code: number): string {
   return 'teal';
 }
 
+/** Who made the call: the desk's own screens, a booking system's token by its label, or no valid credentials. */
+function CallerCell({ entry }: { entry: LogEntrySummary }) {
+  switch (entry.caller) {
+    case 'desk':
+      return (
+        <Tooltip label="The desk's own screens (a desk window's session)">
+          <Badge size="sm" variant="light" color="gray" tt="none">
+            Desk
+          </Badge>
+        </Tooltip>
+      );
+    case 'token':
+      return (
+        <Tooltip label="A booking system, by its API token's label (Settings → API tokens)">
+          <Text span size="sm" fw={600} c="sky.8" truncate title={entry.caller_label ?? undefined}>
+            {entry.caller_label}
+          </Text>
+        </Tooltip>
+      );
+    case 'none':
+      return (
+        <Text span size="sm" c="orange.8">
+          No token
+        </Text>
+      );
+    case 'invalid':
+      return (
+        <Text span size="sm" c="red.8">
+          Unknown token
+        </Text>
+      );
+  }
+}
+
+/** Where the Log remembers "Hide the desk's own calls" (on until switched off). */
+const HIDE_DESK_KEY = 'dropzone-desk.log.hide-desk';
+
 const column = createColumnHelper<LogEntrySummary>();
 const meta = (m: GridColumnMeta) => m;
 
@@ -42,6 +79,11 @@ const columns = [
       </Tooltip>
     ),
     size: 90,
+  }),
+  column.accessor('caller', {
+    header: 'Caller',
+    cell: (c) => <CallerCell entry={c.row.original} />,
+    size: 150,
   }),
   column.accessor('method', { header: 'Method', cell: (c) => <Text span ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, size: 76 }),
   column.accessor('path', {
@@ -111,6 +153,11 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
   const [mode, setMode] = useState<'all' | 'local' | 'proxy'>('all');
   const [deviations, setDeviations] = useState(onlyDeviations);
   const [autoRefresh, setAutoRefresh] = useState(true);
+  // Reception looks here for the booking system's calls: the desk's own are hidden unless asked
+  // for, remembered. From the status bar's deviations link all calls show: the desk's own proxied
+  // calls deviate as much as a booking system's.
+  const [rememberedHideDesk, rememberHideDesk] = useLocalStorage({ key: HIDE_DESK_KEY, defaultValue: true, getInitialValueInEffect: false });
+  const [hideDesk, setHideDesk] = useState(onlyDeviations ? false : rememberedHideDesk);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
   const [debouncedPath] = useDebouncedValue(path.trim(), 250);
@@ -123,6 +170,7 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
     ...(debouncedStatus && !statusInvalid ? { status: debouncedStatus } : {}),
     ...(mode !== 'all' ? { mode } : {}),
     ...(deviations ? { deviations: true } : {}),
+    ...(hideDesk ? { exclude_desk: 'true' as const } : {}),
     limit: '200',
   };
   const log = useQuery({ ...logQuery(filters), refetchInterval: autoRefresh && openId === null ? 3_000 : false });
@@ -169,6 +217,14 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
           />
         </div>
         <Stack gap={6} pb={4}>
+          <Switch
+            label="Hide the desk's own calls"
+            checked={hideDesk}
+            onChange={(e) => {
+              setHideDesk(e.currentTarget.checked);
+              if (!onlyDeviations) rememberHideDesk(e.currentTarget.checked);
+            }}
+          />
           <Switch label="Only contract deviations" checked={deviations} onChange={(e) => setDeviations(e.currentTarget.checked)} />
           <Switch label="Auto-refresh" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.currentTarget.checked)} />
         </Stack>
@@ -182,7 +238,11 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
         />
       ) : entries.length === 0 ? (
         <EmptyState title={filtered ? 'No calls match these filters' : 'No calls yet'}>
-          {filtered ? 'Clear a filter to see more.' : 'Calls to the Sync API (from the screens or a booking system) appear here as they happen.'}
+          {filtered
+            ? 'Clear a filter to see more.'
+            : hideDesk
+              ? "Calls of booking systems to the Sync API appear here as they happen (the desk's own calls are hidden: switch that off to see them)."
+              : 'Calls to the Sync API (from the screens or a booking system) appear here as they happen.'}
         </EmptyState>
       ) : (
         <>
