@@ -17,7 +17,7 @@ test('lists the seeded bookings with the total count', async ({ page, desk }) =>
   await expect(screen.count()).toHaveText('1–4 of 4 bookings');
   await expect(screen.rows()).toHaveCount(4);
   await expect(screen.row('Nina Noproduct')).toContainText('nina@example.com');
-  await expect(screen.row('Hank Hasproduct')).toContainText('Selfie basic');
+  await expect(screen.row('Hank Hasproduct')).toContainText('Selfie video · €99.00');
   await expect(screen.row('Walk-in')).toHaveCount(0);
   // The first row stands selected, so Enter works straight away.
   await expect(screen.selectedRow()).toContainText('DELIVERED-OLD');

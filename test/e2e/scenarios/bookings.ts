@@ -42,8 +42,8 @@ export async function createBookingThroughForm(page: Page, desk: ScenarioDesk): 
   await expect(screen.count()).toHaveText('1–5 of 5 bookings');
   const row = screen.row('Erin Example');
   await expect(row).toContainText('E2E-NEW-1');
-  await expect(row).toContainText('Selfie + Photos');
-  await expect(row).toContainText('Yes');
+  // The list shows the product the package matched, with its price (the desk list's Product column).
+  await expect(row).toContainText('Selfie video + photos · €129.00');
   // The new booking is the selected row.
   await expect(screen.selectedRow()).toContainText('Erin Example');
 }
