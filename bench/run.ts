@@ -36,6 +36,7 @@ import { entitlementsOf } from '../shared/service/entitlements';
 import { matchProduct } from '../electron/sync/product-match';
 import { mulberry32 } from '../scripts/seeded-random';
 import { check, Client, FIRST, fmt, LANGUAGES, LAST, link, median, ms, NAME_NEEDLE, PACKAGES, percentile, type Reply } from './common';
+import { foldPlain, phoneDigits } from '../shared/rules/desk-search';
 import { benchScale } from './scale';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
 import { benchUi, buildRenderer, uiBenchUnavailable, type UiFigures } from './ui';
@@ -232,8 +233,8 @@ function benchRaw(root: string, today: string, withLedger = false): number {
     const insert = db.prepare(`
       INSERT INTO bookings (dropzone_id, uuid, link, external_id, external_service, name, email, mobile, jump_on, language,
                             reference, camera_package, show_publicly, album_status_raw, product_id, locked_attributes,
-                            name_folded, email_folded, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '[]', ?, ?, ?, ?)`);
+                            name_folded, email_folded, name_plain, phone_digits, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '[]', ?, ?, ?, ?, ?, ?)`);
     const begin = db.prepare('BEGIN');
     const commit = db.prepare('COMMIT');
     const savepoint = db.prepare('SAVEPOINT row');
@@ -241,7 +242,7 @@ function benchRaw(root: string, today: string, withLedger = false): number {
     // The same rows the server stores, their values computed before the clock starts.
     const rows = makeBookings(BATCH_TOTAL, 'RAW', today, 1).map((b) => [
       dropzoneId, randomUUID(), link(), b.external_id, b.external_service, b.name, b.email, b.mobile, b.jump_on, b.language,
-      b.reference, b.camera_package, b.show_publicly ? 1 : 0, foldForSearch(b.name), foldForSearch(b.email), now, now,
+      b.reference, b.camera_package, b.show_publicly ? 1 : 0, foldForSearch(b.name), foldForSearch(b.email), foldPlain(b.name), phoneDigits(b.mobile), now, now,
     ]);
     const products = PRODUCTS.map((p) => ({ ...p, active: p.active ?? true, id: insertBenchProduct(store, dropzoneId, p) }));
     const ledgerInsert = db.prepare(`

@@ -204,6 +204,14 @@ describe('the route tables against a real desk', () => {
     assert.equal((await call(deskRoutes.filmerJumps, { params: { id: 2 } })).count, 1);
     assert.ok((await call(deskRoutes.filmerJumpCounts)).counts.some((c) => c.filmer_id === 2));
     assert.equal((await call(deskRoutes.removeJump, { params: { external_id: 'NO-PRODUCT' }, query: { recorded_by: 'Route' } })).status, 'ok');
+    const deskPage = await call(deskRoutes.listDeskBookings, { query: { q: 'NO-PRODUCT', sort: 'name' } });
+    assert.equal(deskPage.bookings[0]?.external_id, 'NO-PRODUCT');
+    const checkIn = await call(deskRoutes.recordCheckIn, { params: { id: deskPage.bookings[0]!.id }, body: { state: 'arrived', recorded_by: 'Route' } });
+    assert.equal(checkIn.check_in?.state, 'arrived');
+    assert.ok((await call(deskRoutes.daySheet, { query: { day: '2026-06-20' } })).bookings.some((b) => b.check_in?.state === 'arrived'));
+    // A file answer: the client reads it as a Blob, byte for byte (the BOM stays).
+    const exported = await call(deskRoutes.exportDeskBookings, { query: { delimiter: ';' } });
+    assert.deepEqual([...new Uint8Array(await exported.arrayBuffer()).subarray(0, 3)], [0xef, 0xbb, 0xbf]);
 
     // Imports: handed over, sent by the desk, read back.
     const send = [{ row_number: 1, cells: ['ROUTE-IMPORT-1', 'Ann'], key: 'ROUTE-IMPORT-1', record: { external_id: 'ROUTE-IMPORT-1', name: 'Ann' } }];

@@ -29,6 +29,11 @@ serveRoute(app, deskRoutes.getListen, () => ({ status: 201, body: view }));
 serveRoute(app, deskRoutes.revokeApiToken, () => ({ status: 404, body: { status: 'not_found' } }));
 serveRoute(app, deskRoutes.revokeApiToken, () => ({ status: 204 }));
 
+// A file answer (CSV_FILE): the handler hands over the file's name and text, never a JSON body.
+serveRoute(app, deskRoutes.exportDeskBookings, () => ({ status: 200, file: { name: 'bookings.csv', content: ['Id\r\n'] } }));
+// @ts-expect-error a file route answers a file, not a body
+serveRoute(app, deskRoutes.exportDeskBookings, () => ({ status: 200, body: 'Id\r\n' }));
+
 // The handler gets the request parsed by the table: the body's output type, the path's parameters.
 serveRoute(app, deskRoutes.createApiToken, ({ body, params }) => {
   body.label satisfies string;
@@ -54,6 +59,7 @@ export async function clientSide() {
   // @ts-expect-error the route needs its body
   await call(deskRoutes.createApiToken);
   await call(deskRoutes.getLogEntry, { params: { id: 7 } });
+  (await call(deskRoutes.exportDeskBookings, { query: {} })) satisfies Blob;
 
   // A write's outcomes: a union by status, each body in that status's shape.
   const saved = await callForAnswer(syncRoutes.saveBooking, { body: { external_id: 'BK-1' } });

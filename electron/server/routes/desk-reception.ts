@@ -14,8 +14,6 @@ export interface DeskReceptionRoutesOptions {
   store: Store;
   connection: DeskConnection;
   now: () => Date;
-  /** Called after a check-in is written: the windows that show the list read it again (server/app.ts). */
-  onBookingsChanged?: (dropzoneId: number) => void;
 }
 
 /**
@@ -23,7 +21,7 @@ export interface DeskReceptionRoutesOptions {
  * sheet and check-ins. The list reads the local store's own columns (check-ins, entitlements,
  * filmers) that the Sync API does not carry, so in proxy mode each refuses with 409 and says so.
  */
-export async function deskReceptionRoutes(app: FastifyInstance, { store, connection, now, onBookingsChanged }: DeskReceptionRoutesOptions) {
+export async function deskReceptionRoutes(app: FastifyInstance, { store, connection, now }: DeskReceptionRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
     refusedInProxyMode(
@@ -49,11 +47,10 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, connect
     const outcome = id === undefined ? ({ kind: 'booking_not_found' } as const) : recordCheckIn(ctx(request), id, body);
     switch (outcome.kind) {
       case 'booking_not_found':
-        return refusal('not_found', `booking ${params.id} not found`, { id: params.id });
+        return refusal('not_found', `booking ${params.id} not found`, id === undefined ? {} : { id });
       case 'no_jump_day':
         return refusal('conflict', outcome.reason, { id });
       case 'recorded':
-        onBookingsChanged?.(request.dropzone!.id);
         return { status: 200, body: { booking_id: outcome.booking_id, check_in: outcome.check_in } };
     }
   });

@@ -56,6 +56,8 @@ export interface CompiledDeskList {
   orderBy: string;
   /** The count, when booking_counts can give it (no search, no check-in filter). */
   countFromCounts: string | undefined;
+  /** True with a search: its matches are few enough to read whole (a page is then a slice of them). */
+  searched: boolean;
 }
 
 /**
@@ -118,6 +120,7 @@ export function compileDeskList(dropzoneId: number, filter: DeskListFilter, orde
     params,
     fromWhere: `${from} ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`,
     orderBy: order.key === 'id' ? `b.id ${dir}` : `${SORT_EXPRESSION[order.key]} ${dir}, b.id ${dir}`,
+    searched: filter.search !== undefined,
     countFromCounts:
       filter.search === undefined && filter.checkIn === undefined
         ? `SELECT coalesce(sum(n), 0) FROM booking_counts WHERE ${countWhere.join(' AND ')}`

@@ -43,7 +43,8 @@ export class DeskListRepo {
              f1.name AS x_filmer, f2.name AS x_second_filmer,
              c.state AS x_check_in_state, c.day AS x_check_in_day, c.recorded_by AS x_check_in_by, c.recorded_at AS x_check_in_at
       FROM json_each(@ids) AS i
-      JOIN bookings b ON b.id = i.value
+      -- CROSS JOIN: the ids first, each booking by its key; left to itself the planner walks the dropzone's bookings.
+      CROSS JOIN bookings b ON b.id = i.value
       LEFT JOIN products p ON p.id = b.product_id
       LEFT JOIN jumps j ON j.booking_id = b.id
       LEFT JOIN filmers f1 ON f1.id = j.filmer_id
@@ -60,6 +61,11 @@ export class DeskListRepo {
   page(dropzoneId: number, filter: DeskListFilter, order: DeskListOrder, limit: number, offset: number): { ids: number[]; total: number } {
     return this.inOneSnapshot(() => {
       const { list, stmts } = this.statements(dropzoneId, filter, order);
+      if (list.searched) {
+        // A search reads each candidate anyway, to count it: one pass gives the count and the page.
+        const all = stmts.ids.all(list.params) as number[];
+        return { ids: all.slice(offset, offset + limit), total: all.length };
+      }
       const total = stmts.count.get(list.params) as number;
       const ids = offset >= total ? [] : (stmts.page.all({ ...list.params, limit, offset }) as number[]);
       return { ids, total };

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { TEST_NOW } from '../support/seed';
+import { startTestDesk, type TestDesk } from '../support/desk';
+
+/**
+ * PUT /api/desk/bookings/by-id/:id/check-in (issue 15): reception marks a booking arrived,
+ * no-show or jumped for its jump day; the list shows and filters it. Seed bookings: 101
+ * NO-PRODUCT and 102 HAS-PRODUCT on 2026-06-20, 103 a walk-in on 2026-06-15, 200 another dropzone's.
+ */
+
+const put = (desk: TestDesk, id: number | string, body: unknown) => desk.desk('PUT', `/bookings/by-id/${id}/check-in`, body);
+const listed = async (desk: TestDesk, query: string) =>
+  (await desk.desk('GET', `/bookings?include_all=true&${query}`)).body.bookings.map((b: { id: number }) => b.id);
+
+describe('check-in', () => {
+  let desk: TestDesk;
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-check-in-'));
+  before(async () => (desk = await startTestDesk({ dataDir })));
+  after(async () => {
+    await desk.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('mark, change and clear: the answer and the list show the mark for the booking’s jump day', async () => {
+    const marked = await put(desk, 101, { state: 'arrived', recorded_by: ' Rita ' });
+    assert.equal(marked.status, 200, marked.text);
+    assert.deepEqual(marked.body, { booking_id: 101, check_in: { state: 'arrived', day: '2026-06-20', recorded_by: 'Rita', recorded_at: TEST_NOW } });
+    const row = (await desk.desk('GET', '/bookings?q=NO-PRODUCT')).body.bookings[0];
+    assert.deepEqual(row.check_in, marked.body.check_in);
+
+    const changed = await put(desk, 101, { state: 'jumped', recorded_by: 'Sam' });
+    assert.equal(changed.body.check_in.state, 'jumped');
+    assert.equal(changed.body.check_in.recorded_by, 'Sam');
+    assert.deepEqual(desk.queryStore('SELECT booking_id, day, state FROM check_ins'), [{ booking_id: 101, day: '2026-06-20', state: 'jumped' }], 'one row per booking and day');
+
+    const cleared = await put(desk, 101, { state: null, recorded_by: 'Sam' });
+    assert.deepEqual(cleared.body, { booking_id: 101, check_in: null });
+    assert.deepEqual(desk.queryStore('SELECT * FROM check_ins'), []);
+    assert.equal((await put(desk, 101, { state: null, recorded_by: 'Sam' })).status, 200, 'clearing nothing is no error');
+  });
+
+  test('filter by check-in: each state, and none for the unmarked', async () => {
+    await put(desk, 101, { state: 'arrived', recorded_by: 'Rita' });
+    await put(desk, 102, { state: 'no_show', recorded_by: 'Rita' });
+    await put(desk, 103, { state: 'arrived', recorded_by: 'Rita' });
+    assert.deepEqual(await listed(desk, 'check_in=arrived'), [101, 103]);
+    assert.deepEqual(await listed(desk, 'check_in=no_show'), [102]);
+    assert.deepEqual(await listed(desk, 'check_in=jumped'), []);
+    assert.deepEqual(await listed(desk, 'check_in=none'), [100, 104]);
+    assert.deepEqual(await listed(desk, 'check_in=arrived&from=2026-06-20&to=2026-06-20'), [101]);
+    assert.equal((await desk.desk('GET', '/bookings?include_all=true&check_in=arrived')).body.pagination.total_count, 2);
+  });
+
+  test('the mark is for the jump day: moved to another day the booking shows unmarked; moved back, marked again', async () => {
+    await put(desk, 104, { state: 'arrived', recorded_by: 'Rita' });
+    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'HAND-EDITED', jump_on: '2026-06-22' })).status, 200);
+    assert.deepEqual(await listed(desk, 'check_in=none&q=HAND-EDITED'), [104]);
+    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'HAND-EDITED', jump_on: '2026-06-21' })).status, 200);
+    assert.deepEqual(await listed(desk, 'check_in=arrived&q=HAND-EDITED'), [104]);
+  });
+
+  test('the marks persist: the store reopened shows them', async () => {
+    const before = await listed(desk, 'check_in=arrived');
+    await desk.dispose();
+    desk = await startTestDesk({ dataDir, seed: null });
+    assert.deepEqual(await listed(desk, 'check_in=arrived'), before);
+    assert.ok(before.length > 0);
+  });
+
+  test('a deleted booking takes its check-ins with it', async () => {
+    await put(desk, 102, { state: 'arrived', recorded_by: 'Rita' });
+    assert.equal((await desk.sync('DELETE', '/bookings/HAS-PRODUCT')).status, 204);
+    assert.deepEqual(desk.queryStore('SELECT booking_id FROM check_ins WHERE booking_id = 102'), []);
+  });
+
+  test('a booking with no jump day: 409 saying why; nothing written', async () => {
+    const made = await desk.sync('POST', '/bookings', { external_id: 'NO-DAY', name: 'No Day' });
+    assert.equal(made.status, 201, made.text);
+    const res = await put(desk, made.body.id, { state: 'arrived', recorded_by: 'Rita' });
+    assert.equal(res.status, 409);
+    assert.equal(res.body.status, 'conflict');
+    assert.match(res.body.error, /has no jump day: a check-in is for the day of the jump/);
+    assert.deepEqual(desk.queryStore('SELECT * FROM check_ins WHERE booking_id = ?', made.body.id), []);
+  });
+
+  test("an unknown id, or another dropzone's booking: 404", async () => {
+    for (const id of [999999, 200, 'abc', '1e3']) {
+      const res = await put(desk, id, { state: 'arrived', recorded_by: 'Rita' });
+      assert.equal(res.status, 404, String(id));
+      assert.equal(res.body.status, 'not_found');
+      assert.match(res.body.error, new RegExp(`booking ${id} not found`));
+    }
+  });
+
+  test('a bad body: 422 naming the field; recorded_by is required', async () => {
+    for (const [body, field, message] of [
+      [{ state: 'late', recorded_by: 'Rita' }, 'state', /arrived, no_show, jumped, or null/],
+      [{ recorded_by: 'Rita' }, 'state', /./],
+      [{ state: 'arrived' }, 'recorded_by', /is required: the name of the person at the desk/],
+      [{ state: 'arrived', recorded_by: '   ' }, 'recorded_by', /not blank/],
+      [{ state: 'arrived', recorded_by: 'Rita', day: '2026-06-21' }, 'day', /not a writable check-in attribute/],
+    ] as const) {
+      const res = await put(desk, 101, body);
+      assert.equal(res.status, 422, JSON.stringify(body));
+      assert.match(res.body.fields[field], message, JSON.stringify(res.body));
+    }
+    const notObject = await put(desk, 101, [1]);
+    assert.equal(notObject.status, 422);
+  });
+});
+
+describe('check-in in proxy mode', () => {
+  let desk: TestDesk;
+  before(async () => {
+    desk = await startTestDesk();
+    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
+  });
+  after(() => desk.dispose());
+
+  test('refused with 409, nothing written', async () => {
+    const res = await put(desk, 101, { state: 'arrived', recorded_by: 'Rita' });
+    assert.equal(res.status, 409);
+    assert.match(res.body.error, /^the desk is in proxy mode/);
+    assert.deepEqual(desk.queryStore('SELECT * FROM check_ins'), []);
+  });
+});
