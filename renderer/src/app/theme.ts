@@ -12,10 +12,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.shade !== undefined) return colors;
+  // Dark mode keeps Mantine's own translucent tint and its light text (light-dark(): the scheme in force).
+  const lightText = PALE.has(parsed.color) ? 'var(--mantine-color-dark-7)' : `var(--mantine-color-${parsed.color}-9)`;
   return {
     ...colors,
-    background: `var(--mantine-color-${parsed.color}-0)`,
-    color: PALE.has(parsed.color) ? 'var(--mantine-color-dark-7)' : `var(--mantine-color-${parsed.color}-9)`,
+    background: `light-dark(var(--mantine-color-${parsed.color}-0), ${colors.background})`,
+    color: `light-dark(${lightText}, ${colors.color})`,
   };
 };
 
