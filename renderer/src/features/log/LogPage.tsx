@@ -41,9 +41,9 @@ const columns = [
         <span>{new Date(c.getValue()).toLocaleTimeString(undefined, { hour12: false })}</span>
       </Tooltip>
     ),
-    size: 90,
+    size: 80,
   }),
-  column.accessor('method', { header: 'Method', cell: (c) => <Text span ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, size: 76 }),
+  column.accessor('method', { header: 'Method', cell: (c) => <Text span ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, size: 72 }),
   column.accessor('path', {
     header: 'Path',
     cell: (c) => (
@@ -51,7 +51,7 @@ const columns = [
         {c.getValue()}
       </Text>
     ),
-    size: 220,
+    size: 150,
     meta: meta({ grow: true }),
   }),
   column.accessor('mode', {
@@ -61,7 +61,7 @@ const columns = [
         {c.getValue() === 'proxy' ? 'proxy' : 'local'}
       </Badge>
     ),
-    size: 76,
+    size: 64,
   }),
   column.accessor('http_status', {
     header: 'HTTP',
@@ -70,16 +70,17 @@ const columns = [
         {c.getValue()}
       </Badge>
     ),
-    size: 64,
+    size: 60,
     meta: meta({ align: 'center' }),
   }),
-  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ?? <Text span c="dimmed">–</Text>, size: 184 }),
-  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, size: 84, meta: meta({ align: 'right' }) }),
+  // Long statuses (unprocessable_content) are cut with an ellipsis, whole in the tooltip: every column fits a 1024 window.
+  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ? <span title={c.getValue() ?? undefined}>{c.getValue()}</span> : <Text span c="dimmed">–</Text>, size: 120 }),
+  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, size: 76, meta: meta({ align: 'right' }) }),
   column.display({
     id: 'sizes',
     header: 'Sent / received',
     cell: (c) => `${formatBytes(c.row.original.request_bytes)} / ${formatBytes(c.row.original.response_bytes)}`,
-    size: 140,
+    size: 120,
     meta: meta({ align: 'right' }),
   }),
   column.accessor('deviation_count', {
@@ -98,7 +99,7 @@ const columns = [
           –
         </Text>
       ),
-    size: 110,
+    size: 96,
     meta: meta({ align: 'center' }),
   }),
 ];

@@ -1,0 +1,158 @@
+import { Button, Kbd, Menu, Tooltip, type ButtonVariant } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import classes from './FoldingToolbar.module.css';
+import { IconDots } from './icons';
+
+/** One action of a screen's toolbar, as data: the bar draws it as a button, or as a "More" menu item when folded. */
+export interface ToolbarAction {
+  /** Stable and unique in the bar. */
+  id: string;
+  label: string;
+  onClick: () => void;
+  /** The screen's main action (New booking): never folded. */
+  primary?: boolean;
+  /** Among the others, the higher folds later; equal ones fold from the end of the bar. */
+  priority?: number;
+  variant?: ButtonVariant;
+  color?: string;
+  icon?: ReactNode;
+  /** The key that does it, shown beside the label. */
+  shortcut?: string;
+  /** Why it cannot be done now; null or absent when it can. */
+  disabledReason?: string | null;
+  testId?: string;
+}
+
+const GAP = 6;
+
+function ActionButton({ action }: { action: ToolbarAction }) {
+  const disabled = Boolean(action.disabledReason);
+  const filled = (action.variant ?? 'subtle') === 'filled';
+  const button = (
+    <Button
+      variant={action.variant ?? 'subtle'}
+      color={action.color}
+      className={classes.action}
+      disabled={disabled}
+      onClick={action.onClick}
+      leftSection={action.icon}
+      rightSection={
+        action.shortcut ? (
+          <Kbd size="xs" aria-hidden className={filled ? 'kbd-on-filled' : undefined}>
+            {action.shortcut}
+          </Kbd>
+        ) : undefined
+      }
+      data-testid={action.testId}
+    >
+      {action.label}
+    </Button>
+  );
+  return action.disabledReason ? (
+    <Tooltip label={action.disabledReason} multiline w={260} withArrow>
+      <span>{button}</span>
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
+function MoreButton() {
+  return (
+    <Button variant="default" rightSection={<IconDots />} aria-label="More actions">
+      More
+    </Button>
+  );
+}
+
+/** The actions that stay in the bar: all when they fit, else the primary ones and the most important others before "More". */
+export function actionsInBar(actions: ToolbarAction[], widths: Map<string, number>, moreWidth: number, room: number): Set<string> {
+  const all = new Set(actions.map((action) => action.id));
+  const width = (action: ToolbarAction) => widths.get(action.id) ?? 0;
+  const total = actions.reduce((sum, action) => sum + width(action) + GAP, -GAP);
+  if (room <= 0 || total <= room) return all;
+  const kept = new Set<string>();
+  let used = moreWidth;
+  const byImportance = [...actions].map((action, index) => ({ action, index })).sort((a, b) => Number(b.action.primary ?? false) - Number(a.action.primary ?? false) || (b.action.priority ?? 0) - (a.action.priority ?? 0) || a.index - b.index);
+  for (const { action } of byImportance) {
+    if (action.primary || used + GAP + width(action) <= room) {
+      kept.add(action.id);
+      used += GAP + width(action);
+    }
+  }
+  return kept;
+}
+
+/**
+ * A screen's toolbar that never pushes an action off screen: it measures its room (a
+ * ResizeObserver) and each action's width, and moves what does not fit into a "More" menu,
+ * the least important first, the primary action never. Order in the bar is the given order.
+ */
+export function FoldingToolbar({ actions, label, testId }: { actions: ToolbarAction[]; label: string; testId?: string }) {
+  const { ref: barRef, width: room } = useElementSize<HTMLDivElement>();
+  const measureRef = useRef<HTMLDivElement>(null);
+  const [widths, setWidths] = useState<{ items: Map<string, number>; more: number }>({ items: new Map(), more: 0 });
+  const signature = actions.map((action) => `${action.id}:${action.label}:${action.shortcut ?? ''}`).join('|');
+
+  // Widths change with the labels (and fonts): measured after each such change, before paint.
+  useLayoutEffect(() => {
+    const measure = measureRef.current;
+    if (!measure) return;
+    const children = [...measure.children] as HTMLElement[];
+    const items = new Map<string, number>();
+    children.forEach((child) => child.dataset.actionId && items.set(child.dataset.actionId, child.offsetWidth));
+    const more = children.find((child) => child.dataset.more)?.offsetWidth ?? 0;
+    setWidths({ items, more });
+  }, [signature]);
+
+  const kept = actionsInBar(actions, widths.items, widths.more, room);
+  const folded = actions.filter((action) => !kept.has(action.id));
+  const inBar = (primary: boolean) => actions.filter((action) => kept.has(action.id) && Boolean(action.primary) === primary);
+
+  return (
+    <div ref={barRef} className={classes.bar} role="toolbar" aria-label={label} data-testid={testId} data-folded={folded.length || undefined}>
+      <div ref={measureRef} className={classes.measure} aria-hidden inert>
+        {actions.map((action) => (
+          <div key={action.id} data-action-id={action.id}>
+            <ActionButton action={{ ...action, testId: undefined }} />
+          </div>
+        ))}
+        <div data-more="true">
+          <MoreButton />
+        </div>
+      </div>
+      {inBar(false).map((action) => (
+        <ActionButton key={action.id} action={action} />
+      ))}
+      {folded.length > 0 && (
+        <Menu position="bottom-end" withArrow>
+          <Menu.Target>
+            <Button variant="default" rightSection={<IconDots />} aria-label="More actions" data-testid={testId ? `${testId}-more` : undefined}>
+              More
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {folded.map((action) => (
+              <Menu.Item
+                key={action.id}
+                onClick={action.onClick}
+                disabled={Boolean(action.disabledReason)}
+                title={action.disabledReason ?? undefined}
+                color={action.color}
+                leftSection={action.icon}
+                rightSection={action.shortcut ? <Kbd size="xs">{action.shortcut}</Kbd> : undefined}
+                data-testid={action.testId}
+              >
+                {action.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {inBar(true).map((action) => (
+        <ActionButton key={action.id} action={action} />
+      ))}
+    </div>
+  );
+}
