@@ -88,6 +88,7 @@ export function BookingsPage() {
         label="Bookings"
         testId="bookings-grid"
         gridRef={gridRef}
+        focusOnArrival
         layout="fill"
         resizable
         sortNote="this page"

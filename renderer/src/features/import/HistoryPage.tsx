@@ -93,7 +93,7 @@ export function HistoryPage() {
   else
     body = (
       <>
-        <RecordGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" />
+        <RecordGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" focusOnArrival />
         <GridKeyHints hints={[['↑ ↓', 'select'], ['Enter', 'open']]} />
       </>
     );

@@ -191,6 +191,7 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
             table={table}
             label="Request log"
             testId="log-grid"
+            focusOnArrival
             selectedId={selectedId}
             onSelect={setSelectedId}
             onOpen={(entry) => setOpenId(entry.id)}
