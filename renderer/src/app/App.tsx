@@ -68,7 +68,7 @@ export function App() {
   if (!hasApiToken()) return <MissingTokenState />;
   return (
     <Router hook={useHashLocation}>
-      <AppShell header={{ height: 52 }} navbar={{ width: collapsed ? 64 : 200, breakpoint: 0 }} footer={{ height: 32 }} padding="md">
+      <AppShell header={{ height: 52 }} navbar={{ width: collapsed ? 64 : 220, breakpoint: 0 }} footer={{ height: 32 }} padding="md">
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
