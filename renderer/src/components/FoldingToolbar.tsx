@@ -107,11 +107,19 @@ export function FoldingToolbar({ actions, label, testId }: { actions: ToolbarAct
   }, [signature]);
 
   const kept = actionsInBar(actions, widths.items, widths.more, room);
+  // The bar asks for room for every action and gives way down to the primary ones and "More",
+  // so a neighbour that can wrap (a description) shares the row instead of squeezing the buttons.
+  const measured = widths.items.size > 0;
+  const widthOf = (list: ToolbarAction[]) => list.reduce((sum, action) => sum + (widths.items.get(action.id) ?? 0) + GAP, -GAP);
+  const primaries = actions.filter((action) => action.primary);
+  const foldable = actions.length > primaries.length;
+  const smallest = widthOf(primaries) + (foldable ? widths.more + (primaries.length > 0 ? GAP : 0) : 0);
+  const sizing = measured ? { flex: `0 1 ${widthOf(actions)}px`, minWidth: smallest } : undefined;
   const folded = actions.filter((action) => !kept.has(action.id));
   const inBar = (primary: boolean) => actions.filter((action) => kept.has(action.id) && Boolean(action.primary) === primary);
 
   return (
-    <div ref={barRef} className={classes.bar} role="toolbar" aria-label={label} data-testid={testId} data-folded={folded.length || undefined}>
+    <div ref={barRef} className={classes.bar} style={sizing} role="toolbar" aria-label={label} data-testid={testId} data-folded={folded.length || undefined}>
       <div ref={measureRef} className={classes.measure} aria-hidden inert>
         {actions.map((action) => (
           <div key={action.id} data-action-id={action.id}>

@@ -51,7 +51,7 @@ const columns = [
         {c.getValue()}
       </Text>
     ),
-    size: 150,
+    size: 130,
     meta: meta({ grow: true }),
   }),
   column.accessor('mode', {
@@ -75,12 +75,12 @@ const columns = [
   }),
   // Long statuses (unprocessable_content) are cut with an ellipsis, whole in the tooltip: every column fits a 1024 window.
   column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ? <span title={c.getValue() ?? undefined}>{c.getValue()}</span> : <Text span c="dimmed">–</Text>, size: 120 }),
-  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, size: 76, meta: meta({ align: 'right' }) }),
+  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, size: 84, meta: meta({ align: 'right' }) }),
   column.display({
     id: 'sizes',
     header: 'Sent / received',
     cell: (c) => `${formatBytes(c.row.original.request_bytes)} / ${formatBytes(c.row.original.response_bytes)}`,
-    size: 120,
+    size: 132,
     meta: meta({ align: 'right' }),
   }),
   column.accessor('deviation_count', {
@@ -99,7 +99,7 @@ const columns = [
           –
         </Text>
       ),
-    size: 96,
+    size: 90,
     meta: meta({ align: 'center' }),
   }),
 ];
