@@ -15,11 +15,19 @@ const SCREENS: { route: string; name: string; ready: string }[] = [
   { route: '/imports', name: 'Import history', ready: 'Import history' },
 ];
 
-for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
-  test(`axe finds nothing critical or serious on any screen at ${size.width}×${size.height}`, async ({ page, desk }) => {
+const RUNS = [
+  { width: 1440, height: 900, scheme: 'light' },
+  { width: 1024, height: 768, scheme: 'light' },
+  // Dark mode (following the system): its contrast is checked as much as light's.
+  { width: 1440, height: 900, scheme: 'dark' },
+] as const;
+
+for (const { scheme, ...size } of RUNS) {
+  test(`axe finds nothing critical or serious on any screen at ${size.width}×${size.height}${scheme === 'dark' ? ' in dark mode' : ''}`, async ({ page, desk }) => {
     // Ten screens, each analysed whole: more than the default 30 s on a busy 2-core machine.
     test.setTimeout(150_000);
     await page.setViewportSize(size);
+    await page.emulateMedia({ colorScheme: scheme });
     const findings: string[] = [];
     for (const screen of SCREENS) {
       await desk.open(page, screen.route);

@@ -1,5 +1,4 @@
-import { AppShell, Group, Kbd, NavLink, Stack, Text, Title } from '@mantine/core';
-import { useHotkeys } from '@mantine/hooks';
+import { ActionIcon, AppShell, Group, Kbd, Text, Title, Tooltip } from '@mantine/core';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Suspense } from 'react';
@@ -8,12 +7,16 @@ import { LoadingState } from '../components/states';
 import { AdminUnlockHost } from '../features/admin/AdminUnlockHost';
 import { BookingsPage } from '../features/bookings/BookingsPage';
 import { ImportHost } from '../features/import/ImportHost';
+import { IconSidebarCollapse, IconSidebarExpand } from '../components/icons';
+import { ColorSchemeMenu } from './ColorSchemeSwitch';
 import { lazyScreen } from './lazy-screen';
-import { NAV_ITEMS, ROUTES } from './routes';
+import { Navigation } from './Navigation';
+import { ROUTES } from './routes';
 import { ScreenBoundary } from './ScreenBoundary';
 import { SignInPanel } from './SignInPanel';
 import { StatusBar } from './StatusBar';
 import { useRefetchWhenBack } from './use-refetch-when-back';
+import { useSidebarCollapsed } from './useSidebar';
 
 // Bookings is where the desk opens, so it ships in the first bundle; the other screens load when
 // first visited, keeping the first paint fast. A screen whose code fails to load (the server is
@@ -26,28 +29,6 @@ const historyPage = lazyScreen(() => import('../features/import/HistoryPage').th
 const historyDetailPage = lazyScreen(() => import('../features/import/HistoryDetailPage').then((m) => m.HistoryDetailPage));
 const daySheetPage = lazyScreen(() => import('../features/bookings/day-sheet/DaySheetPage').then((m) => m.DaySheetPage));
 const settingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
-
-function Navigation() {
-  const [location, navigate] = useLocation();
-  useHotkeys(NAV_ITEMS.map((item) => [item.shortcut, () => navigate(item.path)]));
-  return (
-    <Stack gap={4} p="xs" component="nav" aria-label="Screens">
-      {NAV_ITEMS.map((item) => (
-        <NavLink
-          key={item.path}
-          href={`#${item.path}`}
-          label={item.label}
-          active={location === item.path || location.startsWith(`${item.path}/`) || ('activeFor' in item && location.startsWith(item.activeFor))}
-          rightSection={<Kbd size="xs">{item.shortcut.replace('alt+', 'Alt ')}</Kbd>}
-          onClick={(event) => {
-            event.preventDefault();
-            navigate(item.path);
-          }}
-        />
-      ))}
-    </Stack>
-  );
-}
 
 function Screens() {
   const [location] = useLocation();
@@ -91,24 +72,43 @@ function Screens() {
   );
 }
 
+/** Collapses the sidebar to icons (more room for the grids on a laptop) or opens it again. */
+function SidebarToggle({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const label = collapsed ? 'Show screen names' : 'Collapse the sidebar';
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} aria-expanded={!collapsed} aria-controls="desk-navbar" onClick={onToggle} data-testid="sidebar-toggle">
+        {collapsed ? <IconSidebarExpand size={20} /> : <IconSidebarCollapse size={20} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 export function App() {
   const { signedOut } = useReachability();
   useRefetchWhenBack();
+  const [collapsed, toggleSidebar] = useSidebarCollapsed();
   return (
     <Router hook={useHashLocation}>
-      <AppShell header={{ height: 52 }} navbar={{ width: 200, breakpoint: 0 }} footer={{ height: 32 }} padding="md">
+      <AppShell header={{ height: 52 }} navbar={{ width: collapsed ? 64 : 220, breakpoint: 0 }} footer={{ height: 32 }} padding="md">
         <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between">
-            <Title order={4} c="sky.8">
-              Dropzone Desk
-            </Title>
-            <Text size="xs" c="dimmed">
-              <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–7</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
-            </Text>
+          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+            <Group gap="xs" wrap="nowrap">
+              <SidebarToggle collapsed={collapsed} onToggle={toggleSidebar} />
+              <Title order={4} c="light-dark(var(--mantine-color-sky-8), var(--mantine-color-sky-3))">
+                Dropzone Desk
+              </Title>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <Text size="xs" c="dimmed" visibleFrom="md">
+                <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–7</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
+              </Text>
+              <ColorSchemeMenu />
+            </Group>
           </Group>
         </AppShell.Header>
-        <AppShell.Navbar>
-          <Navigation />
+        <AppShell.Navbar id="desk-navbar" data-collapsed={collapsed || undefined} data-testid="navbar">
+          <Navigation collapsed={collapsed} />
         </AppShell.Navbar>
         <AppShell.Main>
           <Screens />

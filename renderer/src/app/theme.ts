@@ -12,10 +12,12 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   if (input.variant !== 'light') return colors;
   const parsed = parseThemeColor({ color: input.color ?? input.theme.primaryColor, theme: input.theme });
   if (!parsed.isThemeColor || parsed.shade !== undefined) return colors;
+  // Dark mode keeps Mantine's own translucent tint and its light text (light-dark(): the scheme in force).
+  const lightText = PALE.has(parsed.color) ? 'var(--mantine-color-dark-7)' : `var(--mantine-color-${parsed.color}-9)`;
   return {
     ...colors,
-    background: `var(--mantine-color-${parsed.color}-0)`,
-    color: PALE.has(parsed.color) ? 'var(--mantine-color-dark-7)' : `var(--mantine-color-${parsed.color}-9)`,
+    background: `light-dark(var(--mantine-color-${parsed.color}-0), ${colors.background})`,
+    color: `light-dark(${lightText}, ${colors.color})`,
   };
 };
 
@@ -66,5 +68,11 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   // Placeholders at 4.7:1 (Mantine's gray 5 is 2.1:1): "Any jump date" is the filter's state, not decoration.
   light: { '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-placeholder': '#6c757d', ...textColours(t) },
-  dark: { '--mantine-color-dimmed': t.colors.dark[1] },
+  // Dark: links and sky text in shade 3 (shade 4 is 4.1:1 on an input's dark-6), placeholders at 4.8:1.
+  dark: {
+    '--mantine-color-dimmed': t.colors.dark[1]!,
+    '--mantine-color-placeholder': '#9a9a9a',
+    '--mantine-color-anchor': t.colors.sky![3]!,
+    '--mantine-color-sky-text': t.colors.sky![3]!,
+  },
 });

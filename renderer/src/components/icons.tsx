@@ -7,12 +7,19 @@ import {
   IconColumns as TablerColumns,
   IconCopy as TablerCopy,
   IconCreditCard as TablerCreditCard,
+  IconDeviceDesktop as TablerDeviceDesktop,
+  IconDots as TablerDots,
   IconDownload as TablerDownload,
   IconFileImport as TablerFileImport,
   IconHistory as TablerHistory,
+  IconLayoutSidebarLeftCollapse as TablerSidebarCollapse,
+  IconLayoutSidebarLeftExpand as TablerSidebarExpand,
+  IconListDetails as TablerListDetails,
   IconLock as TablerLock,
   IconLockOpen as TablerLockOpen,
   IconMinus as TablerMinus,
+  IconMoon as TablerMoon,
+  IconPackage as TablerPackage,
   IconPencil as TablerPencil,
   IconPlus as TablerPlus,
   IconPoint as TablerPoint,
@@ -20,8 +27,12 @@ import {
   IconRefresh as TablerRefresh,
   IconSearch as TablerSearch,
   IconSelector,
+  IconSettings as TablerSettings,
+  IconSun as TablerSun,
+  IconTicket as TablerTicket,
   IconTrash as TablerTrash,
   IconUpload as TablerUpload,
+  IconVideo as TablerVideo,
   type Icon as TablerIcon,
   type IconProps,
 } from '@tabler/icons-react';
@@ -42,20 +53,31 @@ export const IconCheck = sized(TablerCheck);
 export const IconColumns = sized(TablerColumns);
 export const IconCopy = sized(TablerCopy);
 export const IconCreditCard = sized(TablerCreditCard);
+export const IconDeviceDesktop = sized(TablerDeviceDesktop);
 export const IconDot = sized(TablerPoint);
+export const IconDots = sized(TablerDots);
 export const IconDownload = sized(TablerDownload);
 export const IconFileImport = sized(TablerFileImport);
 export const IconHistory = sized(TablerHistory);
+export const IconListDetails = sized(TablerListDetails);
 export const IconLock = sized(TablerLock);
 export const IconLockOpen = sized(TablerLockOpen);
 export const IconMinus = sized(TablerMinus);
+export const IconMoon = sized(TablerMoon);
+export const IconPackage = sized(TablerPackage);
 export const IconPencil = sized(TablerPencil);
 export const IconPlus = sized(TablerPlus);
 export const IconPrinter = sized(TablerPrinter);
 export const IconRefresh = sized(TablerRefresh);
 export const IconSearch = sized(TablerSearch);
+export const IconSettings = sized(TablerSettings);
+export const IconSidebarCollapse = sized(TablerSidebarCollapse);
+export const IconSidebarExpand = sized(TablerSidebarExpand);
+export const IconSun = sized(TablerSun);
+export const IconTicket = sized(TablerTicket);
 export const IconTrash = sized(TablerTrash);
 export const IconUpload = sized(TablerUpload);
+export const IconVideo = sized(TablerVideo);
 
 const SORT_ICONS = { asc: sized(IconChevronUp), desc: sized(IconChevronDown), none: sized(IconSelector) };
 

@@ -25,6 +25,8 @@ export interface RecordGridProps<T> {
   placeholder?: ReactNode;
   scrollResetKey?: string;
   gridRef?: RefObject<HTMLDivElement | null>;
+  /** The screen's main list: focused when it arrives (VirtualGrid). */
+  focusOnArrival?: boolean;
 }
 
 /**

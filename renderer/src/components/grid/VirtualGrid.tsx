@@ -58,6 +58,8 @@ export interface VirtualGridProps<T> {
   scrollResetKey?: string;
   /** The scroll container, which is the grid's one tab stop: for focusing it from outside. */
   gridRef?: RefObject<HTMLDivElement | null>;
+  /** The screen's own list: it takes the focus when its rows first arrive, so the arrow keys work without a Tab. */
+  focusOnArrival?: boolean;
 }
 
 /**
@@ -90,6 +92,7 @@ export function VirtualGrid<T>({
   placeholder,
   scrollResetKey,
   gridRef,
+  focusOnArrival = false,
 }: VirtualGridProps<T>) {
   const ownRef = useRef<HTMLDivElement>(null);
   const scrollRef = gridRef ?? ownRef;
@@ -118,6 +121,8 @@ export function VirtualGrid<T>({
   useEffect(() => {
     scrollRef.current?.scrollTo({ top: 0 });
   }, [scrollRef, scrollResetKey]);
+
+  useFocusOnArrival(scrollRef, focusOnArrival && rows.count > 0);
 
   // A fitted grid is as tall as its rows (and a sideways scrollbar, when it has one), shrinking
   // with its screen down to a few rows (or all, when fewer). Without rows, its placeholder sizes it.
@@ -242,6 +247,21 @@ export function VirtualGrid<T>({
       )}
     </div>
   );
+}
+
+/**
+ * Focuses the grid once, when it first has rows, if nothing else holds the focus: the page
+ * itself, or the navigation link that led here (a search box, a tab or a dialog keeps it).
+ */
+function useFocusOnArrival(ref: RefObject<HTMLDivElement | null>, ready: boolean): void {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!ready || done.current) return;
+    done.current = true;
+    const active = document.activeElement;
+    const idle = active === null || active === document.body || active.closest('nav') !== null;
+    if (idle) ref.current?.focus({ preventScroll: true });
+  }, [ref, ready]);
 }
 
 /** The height a sideways scrollbar takes from the grid (0 without one, or with overlay scrollbars). */

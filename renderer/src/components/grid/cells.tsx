@@ -17,7 +17,7 @@ export function stopRowClick(event: { stopPropagation: () => void }) {
 export function BooleanMark({ value }: { value: boolean }) {
   return value ? (
     <>
-      <CheckIcon size={12} color="var(--mantine-color-teal-7)" aria-hidden />
+      <CheckIcon size={12} color="light-dark(var(--mantine-color-teal-7), var(--mantine-color-teal-4))" aria-hidden />
       <VisuallyHidden>Yes</VisuallyHidden>
     </>
   ) : (

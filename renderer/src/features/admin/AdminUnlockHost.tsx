@@ -64,7 +64,7 @@ function UnlockForm() {
         <Text size="sm">{ADMIN_SCOPE} This window stays unlocked until you lock it or leave it idle for a while.</Text>
         <PasswordInput label="Administrator passphrase" autoComplete="current-password" data-autofocus error={failure} {...form.getInputProps('passphrase')} data-testid="admin-passphrase" />
         <Text size="xs" c="dimmed">{RESET_HINT}</Text>
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={() => answerAdminUnlock(false)}>
             Cancel
           </Button>
@@ -109,7 +109,7 @@ function FirstPassphraseForm() {
             {failure}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={() => answerAdminUnlock(false)}>
             Cancel
           </Button>

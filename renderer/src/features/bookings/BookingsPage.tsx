@@ -111,6 +111,7 @@ export function BookingsPage() {
         label="Bookings"
         testId="bookings-grid"
         gridRef={gridRef}
+        focusOnArrival
         layout="fill"
         resizable
         sortNote={desk ? undefined : 'this page'}

@@ -70,7 +70,7 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
               {remove.error.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="sm" className="dialog-footer">
             <Button variant="default" onClick={close} data-autofocus disabled={remove.isPending}>
               Keep it
             </Button>

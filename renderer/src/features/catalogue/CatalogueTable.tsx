@@ -52,6 +52,7 @@ export function CatalogueTable<T extends CatalogueItem>({ items, columns, label,
         table={table}
         label={label}
         testId={testId}
+        focusOnArrival
         selectedId={openId === null ? selectedId : String(openId)}
         onSelect={setSelectedId}
         onOpen={onOpen}

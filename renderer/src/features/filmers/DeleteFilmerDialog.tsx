@@ -58,7 +58,7 @@ function DeleteFilmerBody({ filmer, onClose, onDeactivate }: { filmer: Filmer; o
             See their jumps
           </Anchor>
         </Alert>
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className="dialog-footer">
           {filmer.active && (
             <Button
               variant="light"
@@ -85,7 +85,7 @@ function DeleteFilmerBody({ filmer, onClose, onDeactivate }: { filmer: Filmer; o
       <Text size="sm">
         <b>{filmer.name}</b> ({filmer.email}) will be removed for good. Filmers who have filmed jumps cannot be deleted; make them inactive instead.
       </Text>
-      <Group justify="flex-end" gap="sm">
+      <Group justify="flex-end" gap="sm" className="dialog-footer">
         <Button variant="default" onClick={onClose} data-autofocus>
           Cancel
         </Button>

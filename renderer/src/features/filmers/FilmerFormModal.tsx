@@ -103,7 +103,7 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
           <Checkbox label="Videographer" {...form.getInputProps('videographer', { type: 'checkbox' })} />
           <Switch label="Active" description="Shown on the tablet list" color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
         </Group>
-        <Group justify="space-between" mt="sm">
+        <Group justify="space-between" mt="sm" className="dialog-footer">
           {filmer ? (
             <Button variant="subtle" color="red" onClick={() => onDelete(filmer)}>
               Delete…

@@ -43,6 +43,7 @@ export function FilmersGrid({ filmers, filter, selectedId, onSelect, onEdit, onD
         table={table}
         label="Filmers"
         testId="filmers-grid"
+        focusOnArrival
         selectedId={selectedId === null ? null : String(selectedId)}
         onSelect={(id) => onSelect(Number(id))}
         onOpen={onEdit}

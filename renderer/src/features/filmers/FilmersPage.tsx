@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Kbd, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Group, Kbd, Loader, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -8,10 +8,11 @@ import type { Filmer } from '../../../../shared/schemas/filmer';
 import { filmerJumpCountsQuery } from '../../api/jumps-api';
 import { filmersQuery } from '../../api/queries';
 import { ROUTES } from '../../app/routes';
+import { FoldingToolbar } from '../../components/FoldingToolbar';
 import { GridKeyHints } from '../../components/grid/GridKeyHints';
+import { IconFileImport } from '../../components/icons';
 import screen from '../../components/screen.module.css';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { ImportButton } from '../import/ImportButton';
 import { DeleteFilmerDialog } from './DeleteFilmerDialog';
 import { FilmerFormModal } from './FilmerFormModal';
 import type { FilmerRow } from './filmer-columns';
@@ -79,7 +80,7 @@ export function FilmersPage() {
   const rows = useMemo<FilmerRow[]>(() => list.map((f) => ({ ...f, jump_count: counts ? (counts.get(f.id) ?? 0) : null })), [list, counts]);
   return (
     <Stack gap="md" className={screen.fullHeight}>
-      <Group justify="space-between" align="flex-end">
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
         <div>
           <Group gap="sm" align="center">
             <Title order={2}>Filmers</Title>
@@ -94,12 +95,14 @@ export function FilmersPage() {
             Tandem instructors and videographers. Inactive filmers stay on record but are off the tablet list.
           </Text>
         </div>
-        <Group gap="xs">
-          <ImportButton kind="filmers" />
-          <Button onClick={() => openForm(null)} rightSection={<Kbd size="xs">N</Kbd>}>
-            New filmer
-          </Button>
-        </Group>
+        <FoldingToolbar
+          label="Filmer actions"
+          testId="filmers-toolbar"
+          actions={[
+            { id: 'import', label: 'Import…', variant: 'default', icon: <IconFileImport />, onClick: () => navigate(ROUTES.importFilmers), testId: 'import-filmers' },
+            { id: 'new', label: 'New filmer', variant: 'filled', shortcut: 'N', primary: true, onClick: () => openForm(null) },
+          ]}
+        />
       </Group>
 
       <Group justify="space-between">

@@ -103,7 +103,7 @@ function RetryFailed({ summary }: { summary: ImportSummary }) {
           <Text size="sm" c="dimmed">
             Replacing drops that import&apos;s rows and any fixes made to them. Keep it to go back and send it first.
           </Text>
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="sm" className="dialog-footer">
             <Button variant="default" onClick={() => setAsking(false)} data-autofocus data-testid="history-retry-keep">
               Keep it
             </Button>

@@ -1,13 +1,14 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import type { ImportSummary } from '../../../../shared/schemas/imports';
+import type { ImportCounts, ImportSummary } from '../../../../shared/schemas/imports';
 import { importsQuery } from '../../api/import-queries';
 import { ROUTES } from '../../app/routes';
 import { NameCell } from '../../components/grid/cells';
 import type { GridColumnMeta } from '../../components/grid/columnLayout';
+import { FoldingToolbar } from '../../components/FoldingToolbar';
 import { GridKeyHints } from '../../components/grid/GridKeyHints';
 import { RecordGrid } from '../../components/grid/RecordGrid';
 import screen from '../../components/screen.module.css';
@@ -15,17 +16,23 @@ import { IconFileImport } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { OutcomeCounts } from './OutcomeCounts';
+import { STATUS_ORDER } from './outcome-counts';
+import { STATUS_LABELS } from './outcomes';
 import { STATE_LOOK } from './import-states';
 import { useHistoryRefresh } from './useHistoryRefresh';
 
 const column = createColumnHelper<ImportSummary>();
 const NO_IMPORTS: ImportSummary[] = [];
 const meta = (m: GridColumnMeta) => m;
+const outcomesText = (counts: ImportCounts) =>
+  STATUS_ORDER.filter((status) => (counts[status] ?? 0) > 0)
+    .map((status) => `${STATUS_LABELS[status]}: ${(counts[status] ?? 0).toLocaleString('en')}`)
+    .join(', ');
 
 const columns = [
-  column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), size: 176 }),
-  column.accessor('file_name', { header: 'File', cell: (c) => <NameCell value={c.getValue()} />, size: 170, meta: meta({ grow: true }) }),
-  column.accessor('kind', { header: 'Kind', cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'), size: 84 }),
+  column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), size: 156 }),
+  column.accessor('file_name', { header: 'File', cell: (c) => <NameCell value={c.getValue()} />, size: 140, meta: meta({ grow: true }) }),
+  column.accessor('kind', { header: 'Kind', cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'), size: 76 }),
   column.display({
     id: 'who',
     header: 'Who',
@@ -38,11 +45,21 @@ const columns = [
         </Text>
       </Text>
     ),
-    size: 150,
+    size: 110,
   }),
-  column.accessor('total_rows', { header: 'Rows', cell: (c) => c.getValue().toLocaleString('en'), size: 64, meta: meta({ align: 'right' }) }),
-  // Room for four outcomes' badges; more share what wide screens leave.
-  column.display({ id: 'counts', header: 'Outcomes', cell: (c) => <OutcomeCounts counts={c.row.original.counts} compact />, size: 430, meta: meta({ grow: true }) }),
+  column.accessor('total_rows', { header: 'Rows', cell: (c) => c.getValue().toLocaleString('en'), size: 60, meta: meta({ align: 'right' }) }),
+  // Room for two outcomes' badges at 1024; wide screens give it more, and the tooltip always says them all.
+  column.display({
+    id: 'counts',
+    header: 'Outcomes',
+    cell: (c) => (
+      <div title={outcomesText(c.row.original.counts)}>
+        <OutcomeCounts counts={c.row.original.counts} compact />
+      </div>
+    ),
+    size: 200,
+    meta: meta({ grow: true }),
+  }),
   column.accessor('state', {
     header: 'State',
     cell: (c) => (
@@ -51,7 +68,7 @@ const columns = [
       </Badge>
     ),
     // Wide enough for the longest state's badge ("Interrupted", "Cancelled") in capitals.
-    size: 120,
+    size: 112,
   }),
 ];
 
@@ -76,23 +93,22 @@ export function HistoryPage() {
   else
     body = (
       <>
-        <RecordGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" />
+        <RecordGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" focusOnArrival />
         <GridKeyHints hints={[['↑ ↓', 'select'], ['Enter', 'open']]} />
       </>
     );
 
   return (
     <Stack gap="md" className={screen.fullHeight} data-testid="import-history">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="nowrap">
         <Title order={2}>Import history</Title>
-        <Group gap="xs">
-          <Button variant="light" leftSection={<IconFileImport />} onClick={() => navigate(ROUTES.importBookings)}>
-            Import bookings
-          </Button>
-          <Button variant="light" leftSection={<IconFileImport />} onClick={() => navigate(ROUTES.importFilmers)}>
-            Import filmers
-          </Button>
-        </Group>
+        <FoldingToolbar
+          label="Import actions"
+          actions={[
+            { id: 'filmers', label: 'Import filmers', variant: 'light', icon: <IconFileImport />, onClick: () => navigate(ROUTES.importFilmers) },
+            { id: 'bookings', label: 'Import bookings', variant: 'light', icon: <IconFileImport />, primary: true, onClick: () => navigate(ROUTES.importBookings) },
+          ]}
+        />
       </Group>
       {body}
     </Stack>

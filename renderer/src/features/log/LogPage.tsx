@@ -78,14 +78,14 @@ const columns = [
         <span>{new Date(c.getValue()).toLocaleTimeString(undefined, { hour12: false })}</span>
       </Tooltip>
     ),
-    size: 90,
+    size: 80,
   }),
   column.accessor('caller', {
     header: 'Caller',
     cell: (c) => <CallerCell entry={c.row.original} />,
     size: 150,
   }),
-  column.accessor('method', { header: 'Method', cell: (c) => <Text span ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, size: 76 }),
+  column.accessor('method', { header: 'Method', cell: (c) => <Text span ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, size: 72 }),
   column.accessor('path', {
     header: 'Path',
     cell: (c) => (
@@ -93,7 +93,7 @@ const columns = [
         {c.getValue()}
       </Text>
     ),
-    size: 220,
+    size: 130,
     meta: meta({ grow: true }),
   }),
   column.accessor('mode', {
@@ -103,7 +103,7 @@ const columns = [
         {c.getValue() === 'proxy' ? 'proxy' : 'local'}
       </Badge>
     ),
-    size: 76,
+    size: 64,
   }),
   column.accessor('http_status', {
     header: 'HTTP',
@@ -112,16 +112,17 @@ const columns = [
         {c.getValue()}
       </Badge>
     ),
-    size: 64,
+    size: 60,
     meta: meta({ align: 'center' }),
   }),
-  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ?? <Text span c="dimmed">–</Text>, size: 184 }),
+  // Long statuses (unprocessable_content) are cut with an ellipsis, whole in the tooltip: every column fits a 1024 window.
+  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ? <span title={c.getValue() ?? undefined}>{c.getValue()}</span> : <Text span c="dimmed">–</Text>, size: 120 }),
   column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, size: 84, meta: meta({ align: 'right' }) }),
   column.display({
     id: 'sizes',
     header: 'Sent / received',
     cell: (c) => `${formatBytes(c.row.original.request_bytes)} / ${formatBytes(c.row.original.response_bytes)}`,
-    size: 140,
+    size: 132,
     meta: meta({ align: 'right' }),
   }),
   column.accessor('deviation_count', {
@@ -140,7 +141,7 @@ const columns = [
           –
         </Text>
       ),
-    size: 110,
+    size: 90,
     meta: meta({ align: 'center' }),
   }),
 ];
@@ -250,6 +251,7 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
             table={table}
             label="Request log"
             testId="log-grid"
+            focusOnArrival
             selectedId={selectedId}
             onSelect={setSelectedId}
             onOpen={(entry) => setOpenId(entry.id)}

@@ -1,6 +1,7 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../../api/queries';
+import { ColorSchemeControl } from '../../app/ColorSchemeSwitch';
 import { ErrorState, LoadingState } from '../../components/states';
 import { AdminCard } from './AdminCard';
 import { ApiTokensCard } from './ApiTokensCard';
@@ -40,6 +41,15 @@ export function SettingsPage() {
             </Table.Tr>
           </Table.Tbody>
         </Table>
+      </Card>
+      <Card withBorder padding="lg">
+        <Title order={4} mb={4}>
+          Appearance
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Light, dark, or as the computer is set (the default). Also in the header.
+        </Text>
+        <ColorSchemeControl />
       </Card>
       <ConnectionCard />
       <BookingSystemsCard />

@@ -24,7 +24,7 @@ function EventLabel({ type }: { type: string }) {
           size="sm"
           tabIndex={0}
           data-testid="event-label"
-          style={{ cursor: 'help', textDecoration: 'underline dotted var(--mantine-color-gray-5)', textUnderlineOffset: 3 }}
+          style={{ cursor: 'help', textDecoration: 'underline dotted light-dark(var(--mantine-color-gray-5), var(--mantine-color-dark-2))', textUnderlineOffset: 3 }}
         >
           {text.label}
         </Text>
@@ -67,9 +67,9 @@ export function EntitlementBadges({ badges }: { badges: EntitlementBadge[] }) {
 
 function Payment({ payment, upgradeName }: { payment: UpgradePayment; upgradeName: string | undefined }) {
   return (
-    <Paper withBorder radius="sm" px="sm" py={6} bg="gray.0" data-testid="event-payment">
+    <Paper withBorder radius="sm" px="sm" py={6} bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" data-testid="event-payment">
       <Group gap="xs" wrap="wrap">
-        <IconCreditCard size={16} color="var(--mantine-color-gray-6)" />
+        <IconCreditCard size={16} color="var(--mantine-color-dimmed)" />
         <Text size="sm" fw={600} className="numeric" data-testid="payment-amount">
           {formatMoney(payment.ammount, payment.currency)}
         </Text>
@@ -107,7 +107,7 @@ function DeskNotes({ facts }: { facts: DeskFacts | undefined }) {
   return (
     <Group gap={8} wrap="wrap">
       {facts.recorded_by !== null && (
-        <Text size="xs" c="gray.7" data-testid="event-recorded-by">
+        <Text size="xs" c="dimmed" data-testid="event-recorded-by">
           Recorded by {facts.recorded_by}
         </Text>
       )}
@@ -151,10 +151,10 @@ function EventEntry({ event, previous, timeZone, upgradeNames, productNames, fac
       {event.comment && (
         <Text
           size="sm"
-          c="gray.7"
+          c="dimmed"
           data-testid="event-comment"
           pl="xs"
-          style={{ whiteSpace: 'pre-wrap', borderLeft: '3px solid var(--mantine-color-gray-3)' }}
+          style={{ whiteSpace: 'pre-wrap', borderLeft: '3px solid var(--mantine-color-default-border)' }}
         >
           {event.comment}
         </Text>

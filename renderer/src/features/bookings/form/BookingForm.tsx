@@ -177,7 +177,7 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
             Fields you change here are locked: the booking system's next sync leaves them as you set them.
           </Text>
         )}
-        <Group justify="space-between" mt="xs">
+        <Group justify="space-between" mt="xs" className="dialog-footer">
           <Text size="xs" c="dimmed">
             <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> save · <Kbd size="xs">Esc</Kbd> close{dirty ? ' (your input is kept)' : ''}
           </Text>

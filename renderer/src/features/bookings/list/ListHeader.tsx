@@ -1,7 +1,6 @@
 import { Group, Title } from '@mantine/core';
 import type { RefObject } from 'react';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { ImportButton } from '../../import/ImportButton';
 import { ListActions } from './ListActions';
 import { SearchBox } from './SearchBox';
 
@@ -18,18 +17,15 @@ export interface ListHeaderProps {
   desk: boolean;
 }
 
-/** The title and search, then what can be done: import, and the selected booking's actions. Wraps on narrow windows. */
+/** The title and search, then what can be done: import, and the selected booking's actions, folding into "More" on narrow windows. */
 export function ListHeader({ searchRef, search, onSearch, onGoToResults, selected, onOpen, onEdit, onDelete, onCreate, desk }: ListHeaderProps) {
   return (
-    <Group justify="space-between" gap="xs">
+    <Group justify="space-between" gap="md" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
         <Title order={2}>Bookings</Title>
         <SearchBox inputRef={searchRef} value={search} onChange={onSearch} onGoToResults={onGoToResults} desk={desk} />
       </Group>
-      <Group gap="xs" wrap="nowrap" ml="auto">
-        <ImportButton kind="bookings" />
-        <ListActions selected={selected} onOpen={onOpen} onEdit={onEdit} onDelete={onDelete} onCreate={onCreate} />
-      </Group>
+      <ListActions selected={selected} onOpen={onOpen} onEdit={onEdit} onDelete={onDelete} onCreate={onCreate} />
     </Group>
   );
 }

@@ -29,7 +29,7 @@ export function DeleteDialog({ target, remove, onClose, onDeleted }: { target: D
               {deletion.error.message}
             </Alert>
           )}
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="sm" className="dialog-footer">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>

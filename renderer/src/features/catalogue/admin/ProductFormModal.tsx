@@ -94,7 +94,7 @@ function ProductForm({ target, currency, onClose, onSaved }: { target: ProductFo
           <Checkbox label="Raw footage" {...form.getInputProps('raw_footage', { type: 'checkbox' })} />
           <Switch label="Active" description="Matched to bookings" color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
         </Group>
-        <Group justify="flex-end" gap="sm" mt="sm">
+        <Group justify="flex-end" gap="sm" mt="sm" className="dialog-footer">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

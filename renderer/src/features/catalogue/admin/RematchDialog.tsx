@@ -97,7 +97,7 @@ function RematchBody({ target, onClose }: { target: RematchTarget; onClose: () =
           {match.error.message}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
+      <Group justify="flex-end" gap="sm" className="dialog-footer">
         <Button variant="default" onClick={onClose}>
           Not now
         </Button>

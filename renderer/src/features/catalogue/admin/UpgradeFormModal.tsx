@@ -77,7 +77,7 @@ function UpgradeForm({ upgrade, currency, onClose, onSaved }: { upgrade: AdminUp
           <Switch label="Notify staff" description="When a customer buys it" {...form.getInputProps('notify_staff', { type: 'checkbox' })} />
           <Switch label="Active" description="Offered to customers" color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
         </Group>
-        <Group justify="flex-end" gap="sm" mt="sm">
+        <Group justify="flex-end" gap="sm" mt="sm" className="dialog-footer">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

@@ -45,7 +45,7 @@ function RevokeBody({ token, onClose }: { token: ApiTokenInfo; onClose: () => vo
           {failure}
         </Alert>
       )}
-      <Group justify="flex-end" gap="sm">
+      <Group justify="flex-end" gap="sm" className="dialog-footer">
         <Button variant="default" onClick={onClose} data-autofocus>
           Cancel
         </Button>

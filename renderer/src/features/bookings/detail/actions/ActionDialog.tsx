@@ -178,7 +178,7 @@ export function ActionDialog({ externalId, available, onClose }: { externalId: s
             {apply.error.message}
           </Alert>
         )}
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={close} disabled={apply.isPending} data-autofocus>
             Cancel
           </Button>

@@ -72,7 +72,7 @@ export function AlbumCreditsCard({ externalId }: { externalId: string }) {
         </Group>
         {notPossible.length > 0 && (
           <Stack gap={4}>
-            <Text size="xs" fw={600} c="gray.7" tt="uppercase" lts={0.4}>
+            <Text size="xs" fw={600} c="dimmed" tt="uppercase" lts={0.4}>
               Not possible now
             </Text>
             <List size="xs" spacing={2} data-testid="actions-not-possible">
@@ -81,7 +81,7 @@ export function AlbumCreditsCard({ externalId }: { externalId: string }) {
                   <Text span size="xs" fw={600}>
                     {ACTION_TEXT[a.kind].button}:
                   </Text>{' '}
-                  <Text span size="xs" c="gray.7">
+                  <Text span size="xs" c="dimmed">
                     {a.reason}
                   </Text>
                 </List.Item>

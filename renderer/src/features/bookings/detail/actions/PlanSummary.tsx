@@ -11,7 +11,7 @@ import { albumStatus, eventTypeText } from '../labels';
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
     <>
-      <Text size="sm" fw={600} c="gray.7">
+      <Text size="sm" fw={600} c="dimmed">
         {label}
       </Text>
       <div data-testid={testId}>{children}</div>

@@ -181,7 +181,7 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
             The desk could not check this jump: {(check.error as Error).message}
           </Text>
         )}
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

@@ -50,7 +50,7 @@ function RemoveJumpForm({ booking, onClose }: { booking: BookingShowAnswer; onCl
           </Alert>
         )}
         <TextInput label="Your name" value={name} onChange={(event) => setName(event.currentTarget.value)} required maxLength={80} autoComplete="off" data-autofocus />
-        <Group justify="flex-end" gap="sm">
+        <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

@@ -1,0 +1,194 @@
+import { expect, saveScreenshot, test } from './fixtures';
+import { BookingsScreen } from './pages/bookings';
+import { CatalogueScreen } from './pages/catalogue';
+import { FilmersScreen } from './pages/filmers';
+import { Layout, SCREENS } from './pages/layout';
+
+/**
+ * Every screen on a laptop: 1024×768, 1280×720, and 1440×900 at 150 % zoom, which Chromium
+ * shows as a 960×600 window at a device scale factor of 1.5 (Playwright's stand-in for zoom).
+ */
+const SIZES = [
+  { name: '1024x768', viewport: { width: 1024, height: 768 }, deviceScaleFactor: 1 },
+  { name: '1280x720', viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
+  { name: '960x600@1.5', viewport: { width: 960, height: 600 }, deviceScaleFactor: 1.5 },
+];
+
+for (const size of SIZES) {
+  test.describe(`at ${size.name}`, () => {
+    test.use({ viewport: size.viewport, deviceScaleFactor: size.deviceScaleFactor });
+
+    test('no screen scrolls sideways, and the Bookings actions stay reachable', async ({ page, desk }) => {
+      test.setTimeout(90_000);
+      const layout = new Layout(page);
+      const problems: string[] = [];
+      for (const screen of SCREENS) {
+        await desk.open(page, screen.route);
+        await expect(page.getByRole('main').getByText(screen.ready).first()).toBeVisible();
+        await page.waitForTimeout(300);
+        const { pageScrolls, sticking } = await layout.sidewaysOverflow();
+        if (pageScrolls) problems.push(`${screen.name}: the page scrolls sideways`);
+        for (const element of sticking) problems.push(`${screen.name}: ${element} passes the window's edge`);
+        await saveScreenshot(page, `layout-${size.name}-${screen.route.slice(1).replaceAll('/', '-')}`);
+      }
+      expect(problems).toEqual([]);
+
+      await desk.open(page, '/bookings');
+      const bookings = new BookingsScreen(page);
+      await expect(bookings.rows().first()).toBeVisible();
+      const more = page.getByTestId('bookings-toolbar-more');
+      for (const testId of ['new-booking', 'action-edit', 'action-delete', 'action-open', 'import-bookings']) await layout.expectReachable(page.getByTestId(testId), more);
+      await expect(page.getByTestId('new-booking')).toBeInViewport({ ratio: 1 });
+      await expect(page.getByTestId('columns-menu-button')).toBeInViewport({ ratio: 1 });
+    });
+
+    test("a dialog's main button is in the window", async ({ page, desk }) => {
+      await desk.open(page, '/bookings');
+      await expect(new BookingsScreen(page).rows().first()).toBeVisible();
+      await page.getByTestId('new-booking').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByTestId('booking-form-submit')).toBeInViewport({ ratio: 1 });
+      await saveScreenshot(page, `layout-${size.name}-booking-form`);
+      await page.keyboard.press('Escape');
+
+      await desk.open(page, '/filmers');
+      const filmers = new FilmersScreen(page);
+      await filmers.newButton().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('button', { name: /^Create|^Save/ })).toBeInViewport({ ratio: 1 });
+    });
+  });
+}
+
+test('the Bookings toolbar folds into More on a narrow window, New booking staying in the bar', async ({ page, desk }) => {
+  await page.setViewportSize({ width: 900, height: 700 });
+  await desk.open(page, '/bookings');
+  const bookings = new BookingsScreen(page);
+  await expect(bookings.rows().first()).toBeVisible();
+  const more = page.getByTestId('bookings-toolbar-more');
+  await expect(more).toBeVisible();
+  await expect(page.getByTestId('new-booking')).toBeInViewport({ ratio: 1 });
+  // Folded actions still work, from the menu: Edit opens the selected booking's form.
+  await more.click();
+  await page.getByRole('menuitem', { name: /Edit/ }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // With room again, every action is back in the bar and More is gone.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect(more).toBeHidden();
+  await expect(page.getByTestId('action-edit')).toBeInViewport({ ratio: 1 });
+});
+
+test('the sidebar collapses to icons and stays so after a reload; a small window starts collapsed', async ({ page, desk }) => {
+  const layout = new Layout(page);
+  await desk.open(page, '/filmers');
+  await expect(layout.navbar()).not.toHaveAttribute('data-collapsed');
+  await expect(layout.sidebarToggle()).toHaveAttribute('aria-expanded', 'true');
+  await layout.sidebarToggle().click();
+  await expect(layout.navbar()).toHaveAttribute('data-collapsed', 'true');
+  await expect(layout.sidebarToggle()).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(async () => (await layout.navbar().boundingBox())?.width).toBeLessThan(80);
+
+  await page.reload();
+  await expect(layout.navbar()).toHaveAttribute('data-collapsed', 'true');
+  // Collapsed, the links keep their names and still lead to their screens.
+  await layout.nav().getByRole('link', { name: 'Catalogue' }).click();
+  await expect(page).toHaveURL(/#\/catalogue/);
+  await layout.sidebarToggle().click();
+  await expect(layout.navbar()).not.toHaveAttribute('data-collapsed');
+  await expect(layout.nav().getByRole('link', { name: /^Log/ })).toContainText('Log');
+});
+
+test('a 1024 window starts with the sidebar collapsed', async ({ browser, desk }) => {
+  const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+  await desk.open(page, '/bookings');
+  await expect(new Layout(page).navbar()).toHaveAttribute('data-collapsed', 'true');
+  await page.close();
+});
+
+test('appearance follows the system until a choice is made, which is remembered', async ({ page, desk }) => {
+  const layout = new Layout(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await desk.open(page, '/bookings');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+
+  await layout.chooseAppearance('Dark');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  // Dark means the page is dark, not only an attribute.
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = background.match(/\d+/g)!.map(Number);
+  expect(r! + g! + b!).toBeLessThan(200);
+
+  await layout.chooseAppearance('Follow the system');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  // Settings has the same switch.
+  await desk.open(page, '/settings');
+  await page.getByTestId('color-scheme-control').getByText('Dark', { exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+});
+
+test('dark-mode screenshots of every screen', async ({ page, desk }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+    await page.setViewportSize(size);
+    for (const screen of SCREENS) {
+      await desk.open(page, screen.route);
+      await expect(page.getByRole('main').getByText(screen.ready).first()).toBeVisible();
+      await page.waitForTimeout(200);
+      await saveScreenshot(page, `layout-dark-${size.width}-${screen.route.slice(1).replaceAll('/', '-')}`);
+    }
+  }
+});
+
+test('Filmers and Catalogue answer the arrow keys on arrival, and Esc back keeps the focus in the list', async ({ page, desk }) => {
+  await desk.open(page, '/filmers');
+  const filmers = new FilmersScreen(page);
+  await expect(filmers.grid()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(filmers.rows().nth(1)).toHaveAttribute('aria-selected', 'true');
+  // Enter opens the filmer's form; Esc closes it and the list has the keyboard again.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(filmers.grid()).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(filmers.rows().nth(0)).toHaveAttribute('aria-selected', 'true');
+
+  // Arriving from the sidebar (the link had the focus) works the same.
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Catalogue/ }).click();
+  const catalogue = new CatalogueScreen(page);
+  await expect(catalogue.productsGrid()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(catalogue.rows(catalogue.productsGrid()).nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/catalogue\/products\/\d+$/);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/catalogue\/products$/);
+  await expect(catalogue.productsGrid()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(catalogue.rows(catalogue.productsGrid()).nth(2)).toHaveAttribute('aria-selected', 'true');
+});
+
+test('Bookings: Esc back from a booking leaves the focus on its row in the list', async ({ page, desk }) => {
+  await desk.open(page, '/bookings');
+  const bookings = new BookingsScreen(page);
+  await expect(bookings.grid()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const second = bookings.rows().nth(1);
+  await expect(second).toHaveAttribute('aria-selected', 'true');
+  const name = (await second.getByRole('gridcell').nth(1).textContent()) ?? '';
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/bookings\/.+/);
+  await expect(page.getByTestId('booking-title')).toHaveText(name);
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/bookings$/);
+  await expect(bookings.grid()).toBeFocused();
+  await expect(bookings.selectedRow()).toContainText(name);
+});
