@@ -106,7 +106,6 @@ export const deskRoutes = {
   recordCheckIn: defineRoute({
     method: 'PUT',
     path: '/api/desk/bookings/by-id/:id/check-in',
-    numericParams: ['id'],
     body: { schema: checkInWrite, name: 'check-in' },
     responses: { 200: checkInAnswer, 404: deskError, 409: deskError, 422: deskError },
   }),
