@@ -1,19 +1,6 @@
 import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
-
-/** Every screen, as reception opens it, at the two laptop sizes: no critical or serious axe finding. */
-const SCREENS: { route: string; name: string; ready: string }[] = [
-  { route: '/bookings', name: 'Bookings', ready: 'Bookings' },
-  { route: '/bookings/DELIVERED-OLD', name: 'a booking', ready: 'DELIVERED-OLD' },
-  { route: '/filmers', name: 'Filmers', ready: 'Filmers' },
-  { route: '/catalogue', name: 'Catalogue', ready: 'Catalogue' },
-  { route: '/catalogue/matching', name: 'Catalogue matching', ready: 'Matching' },
-  { route: '/filmers/2', name: "a filmer's jumps", ready: 'Filmers' },
-  { route: '/settings', name: 'Settings', ready: 'Settings' },
-  { route: '/log', name: 'Log', ready: 'Log' },
-  { route: '/import/bookings', name: 'Import', ready: 'Import' },
-  { route: '/imports', name: 'Import history', ready: 'Import history' },
-];
+import { SCREENS } from './pages/layout';
 
 const RUNS = [
   { width: 1440, height: 900, scheme: 'light' },
@@ -22,6 +9,7 @@ const RUNS = [
   { width: 1440, height: 900, scheme: 'dark' },
 ] as const;
 
+/** Every screen (pages/layout.ts SCREENS) at the two laptop sizes, and in dark mode: no critical or serious axe finding. */
 for (const { scheme, ...size } of RUNS) {
   test(`axe finds nothing critical or serious on any screen at ${size.width}×${size.height}${scheme === 'dark' ? ' in dark mode' : ''}`, async ({ page, desk }) => {
     // Ten screens, each analysed whole: more than the default 30 s on a busy 2-core machine.
