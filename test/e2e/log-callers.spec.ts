@@ -11,8 +11,9 @@ test("the Log names each call's caller and hides the desk's own calls until aske
   expect((await fetch(`${desk.url}/api/f1/sync/filmers`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
   expect((await fetch(`${desk.url}/api/f1/sync/products`, { headers: { authorization: 'Bearer dzd_wrong' } })).status).toBe(401);
 
-  // The Bookings screen calls the Sync API itself: a desk call.
-  await desk.open(page, '/bookings');
+  // A booking's page reads it through the Sync API itself: a desk call (the list reads the desk's own list).
+  await desk.open(page, '/bookings/DELIVERED-OLD');
+  await expect(page.getByRole('main')).toContainText('DELIVERED-OLD');
   await new Shell(page).nav('Log').click();
   const log = new LogScreen(page);
   await expect(log.hideDeskCalls()).toBeChecked();

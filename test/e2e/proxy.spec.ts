@@ -63,6 +63,9 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
   const bookings = new BookingsScreen(page);
   const log = new LogScreen(page);
 
+  // A booking's page reads it through the local Sync API (a `local` call in the Log below).
+  await desk.open(page, '/bookings/NO-PRODUCT');
+  await expect(page.getByRole('main')).toContainText('Nina Noproduct');
   await desk.open(page, '/bookings');
   await expect(shell.statusMode()).toHaveText('Local store');
   await expect(bookings.row('Nina Noproduct')).toBeVisible();
