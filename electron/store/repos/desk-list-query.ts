@@ -56,7 +56,7 @@ export interface CompiledDeskList {
   orderBy: string;
   /** The count, when booking_counts can give it (no search, no check-in filter). */
   countFromCounts: string | undefined;
-  /** True with a search: its matches are few enough to read whole (a page is then a slice of them). */
+  /** True with a search: it is counted only up to a bound (desk-list.ts), sorted by another key only under one. */
   searched: boolean;
 }
 
@@ -115,11 +115,14 @@ export function compileDeskList(dropzoneId: number, filter: DeskListFilter, orde
   ].filter((j) => j !== '');
   const conditions = [...(match === undefined ? [] : ['bookings_search MATCH @match']), ...where];
   const dir = order.dir === 'desc' ? 'DESC' : 'ASC';
+  // By id, a searched page comes from the index in rowid order, so LIMIT stops it early;
+  // `ORDER BY b.id` would have SQLite read every match into a sort first (it does not see that b.id = rowid).
+  const idOrder = match === undefined ? 'b.id' : 'bookings_search.rowid';
   return {
     shape: shape.join(','),
     params,
     fromWhere: `${from} ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`,
-    orderBy: order.key === 'id' ? `b.id ${dir}` : `${SORT_EXPRESSION[order.key]} ${dir}, b.id ${dir}`,
+    orderBy: order.key === 'id' ? `${idOrder} ${dir}` : `${SORT_EXPRESSION[order.key]} ${dir}, b.id ${dir}`,
     searched: filter.search !== undefined,
     countFromCounts:
       filter.search === undefined && filter.checkIn === undefined
