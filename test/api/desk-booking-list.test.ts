@@ -332,6 +332,14 @@ describe('GET /api/desk/bookings: a search matching thousands', () => {
     assert.equal(some.pagination.total_count, 1 + 10 + 100);
     assert.equal(some.pagination.count_is_lower_bound, false);
     assert.equal(some.pagination.next_page, null);
+    const paged = await page('q=p12&per_page=50&page=2');
+    assert.deepEqual(
+      { ...paged.pagination, rows: paged.bookings.length },
+      { current_page: 2, per_page: 50, total_count: 111, count_is_lower_bound: false, total_pages: 3, next_page: 3, prev_page: 1, rows: 50 },
+      'a full page counts the rest',
+    );
+    const past = await page('q=p12&per_page=50&page=4');
+    assert.deepEqual([past.bookings.length, past.pagination.total_count, past.pagination.next_page, past.pagination.prev_page], [0, 111, null, 3]);
   });
 
   test('sorted by another key: every match sorted, up to 5,000; more is a 422 that says to narrow the search', async () => {

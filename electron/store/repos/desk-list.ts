@@ -97,9 +97,11 @@ export class DeskListRepo {
         return { ids, total, totalIsLowerBound: false };
       }
       if (order.key === 'id') {
+        const ids = stmts.page.all({ ...list.params, limit, offset }) as number[];
+        // A page that is not full is the last: the count is in hand (most searches: a phone, an e-mail, a full name).
+        if (ids.length > 0 && ids.length < limit) return { ids, total: offset + ids.length, totalIsLowerBound: false };
         const countUpTo = Math.max(bounds.countUpTo, offset + limit);
         const counted = stmts.countUpTo.get({ ...list.params, countLimit: countUpTo + 1 }) as number;
-        const ids = offset >= counted ? [] : (stmts.page.all({ ...list.params, limit, offset }) as number[]);
         return { ids, total: Math.min(counted, countUpTo), totalIsLowerBound: counted > countUpTo };
       }
       const counted = stmts.countUpTo.get({ ...list.params, countLimit: bounds.sortUpTo + 1 }) as number;
