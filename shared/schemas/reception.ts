@@ -90,7 +90,16 @@ export const deskBookingRow = bookingListItem.extend({
 });
 export type DeskBookingRow = z.infer<typeof deskBookingRow>;
 
-export const deskBookingPage = z.object({ bookings: z.array(deskBookingRow), pagination, currency: z.string() });
+/**
+ * The Sync API's pagination object, plus: a search by id counts its matches only up to a bound
+ * (1,000, or the page's end when further); `count_is_lower_bound: true` says more match than
+ * `total_count` ("1–200 of 1,000+"), `total_pages` is then the pages known to exist and
+ * `next_page` is set while more rows follow. docs/spec-decisions.md, "Reception's desk list".
+ */
+export const deskPagination = pagination.extend({ count_is_lower_bound: z.boolean() });
+export type DeskPagination = z.infer<typeof deskPagination>;
+
+export const deskBookingPage = z.object({ bookings: z.array(deskBookingRow), pagination: deskPagination, currency: z.string() });
 export type DeskBookingPage = z.infer<typeof deskBookingPage>;
 
 /** PUT /api/desk/bookings/by-id/:id/check-in: mark (or with `state: null` clear) the booking's check-in for its jump day. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { foldPlain } from '../../shared/rules/desk-search';
-import { DESK_SORT_KEYS, type DeskBookingRow, type DeskSortKey } from '../../shared/schemas/reception';
+import { DESK_SORT_KEYS, type DeskBookingPage, type DeskBookingRow, type DeskSortKey } from '../../shared/schemas/reception';
 import { startTestDesk, type TestDesk } from '../support/desk';
 
 /**
@@ -258,5 +258,108 @@ describe('GET /api/desk/bookings in proxy mode', () => {
       assert.equal(res.body.status, 'conflict');
       assert.match(res.body.error, /^the desk is in proxy mode: the desk list, its export, the day sheet and check-ins read the local store's bookings/);
     }
+  });
+});
+
+describe('GET /api/desk/bookings: a search matching thousands', () => {
+  // 1,210 "Crowd Member …" (more than the count's bound, 1,000) among 5,050 bookings of
+  // bulk.example (more than the sort's bound, 5,000).
+  const CROWD = 1_210;
+  const ALL = 5_050;
+  let desk: TestDesk;
+  const list = (query: string) => desk.desk('GET', `/bookings?${query}`);
+  const page = async (query: string) => {
+    const res = await list(query);
+    assert.equal(res.status, 200, `${query}: ${res.text}`);
+    return res.body as DeskBookingPage;
+  };
+
+  before(async () => {
+    desk = await startTestDesk();
+    const bookings = Array.from({ length: ALL }, (_, i) => ({
+      external_id: `BULK-${String(i).padStart(5, '0')}`,
+      name: i < CROWD ? `Crowd Member ${String(CROWD - i).padStart(4, '0')}` : `Other Person ${i}`,
+      email: `p${i}@bulk.example`,
+      jump_on: '2026-06-20',
+    }));
+    const res = await desk.sync('POST', '/bookings/batch', { bookings });
+    assert.equal(res.status, 200, res.text.slice(0, 500));
+  });
+  after(() => desk.dispose());
+
+  test('by id: counted up to 1,000 and said so; the pages go on past it to the last', async () => {
+    const first = await page('q=crowd');
+    assert.equal(first.bookings.length, 200);
+    assert.deepEqual(first.pagination, {
+      current_page: 1, per_page: 200, total_count: 1_000, count_is_lower_bound: true, total_pages: 6, next_page: 2, prev_page: null,
+    });
+    const ids: number[] = [];
+    let at: number | null = 1;
+    const seen: DeskBookingPage['pagination'][] = [];
+    while (at !== null) {
+      const p = await page(`q=crowd&page=${at}`);
+      ids.push(...p.bookings.map((b) => b.id));
+      seen.push(p.pagination);
+      at = p.pagination.next_page;
+    }
+    assert.equal(ids.length, CROWD, 'every match, once');
+    assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'in id order');
+    assert.ok(ids.every((id, i) => i === 0 || id !== ids[i - 1]));
+    assert.deepEqual(seen[4], { ...first.pagination, current_page: 5, next_page: 6, prev_page: 4 }, 'page 5 of at least 6');
+    assert.deepEqual(
+      seen[5],
+      { current_page: 6, per_page: 200, total_count: 1_200, count_is_lower_bound: true, total_pages: 7, next_page: 7, prev_page: 5 },
+      'past the bound, counted to the page’s end',
+    );
+    assert.deepEqual(
+      seen[6],
+      { current_page: 7, per_page: 200, total_count: CROWD, count_is_lower_bound: false, total_pages: 7, next_page: null, prev_page: 6 },
+      'the last page knows the exact count',
+    );
+  });
+
+  test('by id descending: the newest first, still bounded', async () => {
+    const desc = await page('q=crowd&dir=desc&per_page=5');
+    assert.equal(desc.pagination.count_is_lower_bound, true);
+    assert.deepEqual(names(desc.bookings), ['Crowd Member 0001', 'Crowd Member 0002', 'Crowd Member 0003', 'Crowd Member 0004', 'Crowd Member 0005']);
+  });
+
+  test('under the bound the count is exact', async () => {
+    // p12@ alone; p12 also in p120–p129@ and p1200–p1299@
+    const few = await page('q=p12%40');
+    assert.equal(few.pagination.total_count, 1);
+    const some = await page('q=p12');
+    assert.equal(some.pagination.total_count, 1 + 10 + 100);
+    assert.equal(some.pagination.count_is_lower_bound, false);
+    assert.equal(some.pagination.next_page, null);
+    const paged = await page('q=p12&per_page=50&page=2');
+    assert.deepEqual(
+      { ...paged.pagination, rows: paged.bookings.length },
+      { current_page: 2, per_page: 50, total_count: 111, count_is_lower_bound: false, total_pages: 3, next_page: 3, prev_page: 1, rows: 50 },
+      'a full page counts the rest',
+    );
+    const past = await page('q=p12&per_page=50&page=4');
+    assert.deepEqual([past.bookings.length, past.pagination.total_count, past.pagination.next_page, past.pagination.prev_page], [0, 111, null, 3]);
+  });
+
+  test('sorted by another key: every match sorted, up to 5,000; more is a 422 that says to narrow the search', async () => {
+    const byName = await page('q=crowd&sort=name');
+    assert.equal(byName.pagination.total_count, CROWD);
+    assert.equal(byName.pagination.count_is_lower_bound, false);
+    assert.equal(byName.pagination.total_pages, 7);
+    assert.deepEqual(names(byName.bookings).slice(0, 2), ['Crowd Member 0001', 'Crowd Member 0002']);
+    const last = await page('q=crowd&sort=name&page=7');
+    assert.equal(names(last.bookings).at(-1), 'Crowd Member 1210');
+
+    const tooMany = await list('q=bulk.example&sort=jump_on');
+    assert.equal(tooMany.status, 422, tooMany.text);
+    assert.equal(tooMany.body.status, 'unprocessable_content');
+    assert.equal(
+      tooMany.body.error,
+      'q matches more than 5,000 bookings, too many to sort by jump_on: narrow the search (more of the name, or a jump day range) or sort by id',
+    );
+    const byId = await page('q=bulk.example');
+    assert.equal(byId.pagination.total_count, 1_000);
+    assert.equal(byId.pagination.count_is_lower_bound, true);
   });
 });

@@ -29,7 +29,12 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, connect
       "the desk list, its export, the day sheet and check-ins read the local store's bookings; the remote service's bookings are on the Bookings page (switch to local mode to use these)",
     );
 
-  serveRoute(app, deskRoutes.listDeskBookings, ({ request, query }) => proxyRefusal() ?? { status: 200, body: deskBookingPage(ctx(request), query) });
+  serveRoute(app, deskRoutes.listDeskBookings, ({ request, query }) => {
+    const proxy = proxyRefusal();
+    if (proxy) return proxy;
+    const outcome = deskBookingPage(ctx(request), query);
+    return outcome.kind === 'page' ? { status: 200, body: outcome.page } : refusal('unprocessable_content', outcome.reason);
+  });
 
   serveRoute(app, deskRoutes.exportDeskBookings, ({ request, query }) => {
     const proxy = proxyRefusal();

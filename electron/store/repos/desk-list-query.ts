@@ -56,7 +56,7 @@ export interface CompiledDeskList {
   orderBy: string;
   /** The count, when booking_counts can give it (no search, no check-in filter). */
   countFromCounts: string | undefined;
-  /** True with a search: its matches are few enough to read whole (a page is then a slice of them). */
+  /** True with a search: it is counted only up to a bound (desk-list.ts), sorted by another key only under one. */
   searched: boolean;
 }
 
@@ -115,11 +115,14 @@ export function compileDeskList(dropzoneId: number, filter: DeskListFilter, orde
   ].filter((j) => j !== '');
   const conditions = [...(match === undefined ? [] : ['bookings_search MATCH @match']), ...where];
   const dir = order.dir === 'desc' ? 'DESC' : 'ASC';
+  // By id, a searched page comes from the index in rowid order, so LIMIT stops it early;
+  // `ORDER BY b.id` would have SQLite read every match into a sort first (it does not see that b.id = rowid).
+  const idOrder = match === undefined ? 'b.id' : 'bookings_search.rowid';
   return {
     shape: shape.join(','),
     params,
     fromWhere: `${from} ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`,
-    orderBy: order.key === 'id' ? `b.id ${dir}` : `${SORT_EXPRESSION[order.key]} ${dir}, b.id ${dir}`,
+    orderBy: order.key === 'id' ? `${idOrder} ${dir}` : `${SORT_EXPRESSION[order.key]} ${dir}, b.id ${dir}`,
     searched: filter.search !== undefined,
     countFromCounts:
       filter.search === undefined && filter.checkIn === undefined
@@ -131,7 +134,10 @@ export function compileDeskList(dropzoneId: number, filter: DeskListFilter, orde
 /** The search's exact predicate (binding its values into `params`) and its FTS5 query, if the index can answer it. */
 function searchParts(search: DeskSearch, params: Record<string, unknown>): { predicate: string; fts: string | undefined; shapeOf: string } {
   const predicate: string[] = [];
-  const fts: string[] = [];
+  /** The index's single phrases, OR'ed: needle → the columns it is looked for in. */
+  const needles = new Map<string, Set<string>>();
+  const lookFor = (column: string, needle: string) => needles.set(needle, (needles.get(needle) ?? new Set()).add(column));
+  let nameGroup: string | undefined;
   let indexed = true;
 
   const words = search.nameWords.map((word, i) => {
@@ -142,24 +148,45 @@ function searchParts(search: DeskSearch, params: Record<string, unknown>): { pre
   const longWords = search.nameWords.filter(indexable);
   // Only short words ("Li Wu"): the index finds them as they were typed, side by side.
   const nameNeedles = longWords.length > 0 ? longWords : [search.nameWords.join(' ')];
-  if (nameNeedles.every(indexable)) fts.push(`(${nameNeedles.map((w) => phrase('name_plain', w)).join(' AND ')})`);
-  else indexed = false;
+  if (!nameNeedles.every(indexable)) indexed = false;
+  else if (nameNeedles.length === 1) lookFor('name_plain', nameNeedles[0]!);
+  else nameGroup = `(${nameNeedles.map((w) => phrase('name_plain', w)).join(' AND ')})`;
 
   params.text = search.text;
   predicate.push('instr(b.email_folded, @text) > 0', `instr(${SEARCH_REFS_SQL}, @text) > 0`);
-  if (indexable(search.text)) fts.push(phrase('email_folded', search.text), phrase('refs', search.text));
-  else indexed = false;
+  if (indexable(search.text)) {
+    lookFor('email_folded', search.text);
+    lookFor('refs', search.text);
+  } else indexed = false;
 
   if (search.linkToken !== undefined) {
     params.linkToken = search.linkToken;
     predicate.push(`instr(${SEARCH_REFS_SQL}, @linkToken) > 0`);
-    fts.push(phrase('refs', search.linkToken));
+    lookFor('refs', search.linkToken);
   }
   search.phones.forEach((digits, i) => {
     params[`phone${i}`] = digits;
     predicate.push(`instr(b.phone_digits, @phone${i}) > 0`);
-    fts.push(phrase('phone_digits', digits));
+    lookFor('phone_digits', digits);
   });
   const shapeOf = `w${search.nameWords.length}p${search.phones.length}l${search.linkToken === undefined ? 0 : 1}`;
-  return { predicate: predicate.join(' OR '), fts: indexed ? fts.join(' OR ') : undefined, shapeOf };
+  return { predicate: predicate.join(' OR '), fts: indexed ? ftsQuery(needles, nameGroup) : undefined, shapeOf };
+}
+
+/**
+ * The index's query for these phrases: each needle once, with every column it is looked for in
+ * (`{email_folded refs phone_digits} : "5863991"`), so its trigrams' lists are read once, not once
+ * per column; and a needle left out where a shorter one of it is looked for in the same columns
+ * (`+31 6 12345678` tries 31612345678, 1612345678, 612345678 and 12345678: the last finds the
+ * others' rows too). The index only picks the candidates; the WHERE decides.
+ */
+export function ftsQuery(needles: ReadonlyMap<string, ReadonlySet<string>>, nameGroup?: string): string {
+  const kept = [...needles].map(([needle, columns]) => {
+    const covered = [...columns].filter((column) =>
+      [...needles].some(([other, otherColumns]) => other !== needle && needle.includes(other) && otherColumns.has(column)),
+    );
+    return [needle, [...columns].filter((c) => !covered.includes(c))] as const;
+  });
+  const phrases = kept.filter(([, columns]) => columns.length > 0).map(([needle, columns]) => phrase(columns.join(' '), needle));
+  return [...(nameGroup === undefined ? [] : [nameGroup]), ...phrases].join(' OR ');
 }

@@ -17,8 +17,25 @@ export interface DeskListRecord {
   checkIn: { state: CheckInState; day: string; recorded_by: string; recorded_at: string } | null;
 }
 
+/** How far a search is read beyond its page (the rules and their numbers: electron/sync/desk-list.ts). */
+export interface DeskSearchBounds {
+  /** A search by id is counted up to this many matches (or up to its page's end, when further). */
+  countUpTo: number;
+  /** A search sorted by another key is sorted only when it matches at most this many. */
+  sortUpTo: number;
+}
+
+/** One page's ids, and how many match: exactly, or (`totalIsLowerBound`) at least `total`, more exist. */
+export interface DeskListPage {
+  ids: number[];
+  total: number;
+  totalIsLowerBound: boolean;
+}
+
 interface Statements {
   count: Statement;
+  /** Counts the matches up to @countLimit: a search stops there. */
+  countUpTo: Statement;
   page: Statement;
   ids: Statement;
 }
@@ -57,18 +74,40 @@ export class DeskListRepo {
     this.inOneSnapshot = <T>(read: () => T) => snapshot.deferred(read) as T;
   }
 
-  /** One page's ids in the order asked, and how many match in all, read in one snapshot. */
-  page(dropzoneId: number, filter: DeskListFilter, order: DeskListOrder, limit: number, offset: number): { ids: number[]; total: number } {
+  /**
+   * One page's ids in the order asked, and how many match, read in one snapshot. A search by id
+   * reads its matches from the index in id order, so the page and its count stop early: the count
+   * at `bounds.countUpTo` (a common last name matches tens of thousands at a million bookings).
+   * A search sorted by another key must read every match to sort them: only up to
+   * `bounds.sortUpTo`, else `tooManyToSort` and no page.
+   */
+  page(
+    dropzoneId: number,
+    filter: DeskListFilter,
+    order: DeskListOrder,
+    limit: number,
+    offset: number,
+    bounds: DeskSearchBounds,
+  ): DeskListPage | { tooManyToSort: number } {
     return this.inOneSnapshot(() => {
       const { list, stmts } = this.statements(dropzoneId, filter, order);
-      if (list.searched) {
-        // A search reads each candidate anyway, to count it: one pass gives the count and the page.
-        const all = stmts.ids.all(list.params) as number[];
-        return { ids: all.slice(offset, offset + limit), total: all.length };
+      if (!list.searched) {
+        const total = stmts.count.get(list.params) as number;
+        const ids = offset >= total ? [] : (stmts.page.all({ ...list.params, limit, offset }) as number[]);
+        return { ids, total, totalIsLowerBound: false };
       }
-      const total = stmts.count.get(list.params) as number;
-      const ids = offset >= total ? [] : (stmts.page.all({ ...list.params, limit, offset }) as number[]);
-      return { ids, total };
+      if (order.key === 'id') {
+        const ids = stmts.page.all({ ...list.params, limit, offset }) as number[];
+        // A page that is not full is the last: the count is in hand (most searches: a phone, an e-mail, a full name).
+        if (ids.length > 0 && ids.length < limit) return { ids, total: offset + ids.length, totalIsLowerBound: false };
+        const countUpTo = Math.max(bounds.countUpTo, offset + limit);
+        const counted = stmts.countUpTo.get({ ...list.params, countLimit: countUpTo + 1 }) as number;
+        return { ids, total: Math.min(counted, countUpTo), totalIsLowerBound: counted > countUpTo };
+      }
+      const counted = stmts.countUpTo.get({ ...list.params, countLimit: bounds.sortUpTo + 1 }) as number;
+      if (counted > bounds.sortUpTo) return { tooManyToSort: bounds.sortUpTo };
+      const all = stmts.ids.all(list.params) as number[];
+      return { ids: all.slice(offset, offset + limit), total: all.length, totalIsLowerBound: false };
     });
   }
 
@@ -91,6 +130,7 @@ export class DeskListRepo {
       const ids = `SELECT b.id ${list.fromWhere} ORDER BY ${list.orderBy}`;
       stmts = {
         count: this.db.prepare(list.countFromCounts ?? `SELECT count(*) ${list.fromWhere}`).pluck(),
+        countUpTo: this.db.prepare(`SELECT count(*) FROM (SELECT 1 ${list.fromWhere} LIMIT @countLimit)`).pluck(),
         page: this.db.prepare(`${ids} LIMIT @limit OFFSET @offset`).pluck(),
         ids: this.db.prepare(ids).pluck(),
       };

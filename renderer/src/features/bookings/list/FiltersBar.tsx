@@ -32,9 +32,14 @@ export function FiltersBar({ bookings }: { bookings: BookingsList }) {
       />
       <Group ml="auto" gap="xs" wrap="nowrap">
         <ColumnsMenu table={table} defaults={defaultColumnVisibility(desk, window.innerWidth)} />
-        {desk && <ExportButton filters={filters} total={list.isPlaceholderData ? null : (list.data?.pagination.total_count ?? null)} today={today} />}
+        {desk && <ExportButton filters={filters} total={exportTotal(list.isPlaceholderData ? undefined : list.data?.pagination)} today={today} />}
         {desk && <DaySheetButton range={range} today={today} />}
       </Group>
     </Group>
   );
+}
+
+/** How many rows the export holds, when the list knows: not when its search counted only so far ("1,000+"). */
+function exportTotal(pagination: { total_count: number; count_is_lower_bound?: boolean } | undefined): number | null {
+  return pagination === undefined || pagination.count_is_lower_bound === true ? null : pagination.total_count;
 }

@@ -1,17 +1,5 @@
 import { Anchor, Group, Kbd, Loader, Pagination, Text } from '@mantine/core';
-import type { Pagination as PageInfo } from '../../../../../shared/schemas/common';
-
-const count = new Intl.NumberFormat();
-
-/** "1–200 of 1,234 bookings": where this page sits in the whole result. */
-export function pageSummary(pagination: PageInfo, rowsOnPage: number): string {
-  const total = pagination.total_count;
-  const noun = total === 1 ? 'booking' : 'bookings';
-  if (total === 0) return 'No bookings';
-  if (rowsOnPage === 0) return `${count.format(total)} ${noun}`;
-  const first = (pagination.current_page - 1) * pagination.per_page + 1;
-  return `${count.format(first)}–${count.format(first + rowsOnPage - 1)} of ${count.format(total)} ${noun}`;
-}
+import { pageSummary, type PageInfo } from './pageSummary';
 
 export interface ListFooterProps {
   pagination: PageInfo | undefined;
