@@ -1,3 +1,4 @@
+import { paginationOf } from './pagination';
 import { isIsoDate } from '../../shared/dates';
 import { LIMITS } from '../../shared/limits';
 import { BOOKING_FILTERS, type BookingFilterKey } from '../../shared/schemas/booking';
@@ -59,19 +60,5 @@ export function listBookings(ctx: SyncContext, raw: Record<string, QueryValue>):
   if ('fields' in parsed) return invalidQuery(parsed.fields);
   const { page, perPage, query } = parsed;
   const { rows, total } = ctx.store.bookings.list(ctx.dropzone.id, query, perPage, (page - 1) * perPage);
-  const totalPages = Math.ceil(total / perPage);
-  return {
-    status: 'ok',
-    body: {
-      bookings: rows.map(bookingListView),
-      pagination: {
-        current_page: page,
-        per_page: perPage,
-        total_pages: totalPages,
-        total_count: total,
-        next_page: page < totalPages ? page + 1 : null,
-        prev_page: page > 1 ? Math.min(page - 1, Math.max(totalPages, 1)) : null,
-      },
-    },
-  };
+  return { status: 'ok', body: { bookings: rows.map(bookingListView), pagination: paginationOf(page, perPage, total) } };
 }

@@ -1,3 +1,4 @@
+import { paginationOf } from './pagination';
 import { LIMITS } from '../../shared/limits';
 import { readDeskSearch } from '../../shared/rules/desk-search';
 import type { CameraRequirement } from '../../shared/schemas/finance';
@@ -98,15 +99,7 @@ export function deskBookingPage(ctx: SyncContext, query: DeskListQuery & { page?
     kind: 'page',
     page: {
       bookings: deskRows(ctx, ctx.store.deskList.rows(ctx.dropzone.id, ids)),
-      pagination: {
-        current_page: page,
-        per_page: perPage,
-        total_pages: totalPages,
-        total_count: total,
-        next_page: page < totalPages ? page + 1 : null,
-        prev_page: page > 1 ? Math.min(page - 1, Math.max(totalPages, 1)) : null,
-        count_is_lower_bound: totalIsLowerBound,
-      },
+      pagination: { ...paginationOf(page, perPage, total, totalPages), count_is_lower_bound: totalIsLowerBound },
       currency: ctx.dropzone.currency,
     },
   };
