@@ -48,17 +48,7 @@ export function lockDataFolder(dataDir: string, now: Date = new Date()): DeskLoc
   const holderFile = join(dataDir, LOCK_HOLDER_FILE_NAME);
   makePrivateDir(dataDir);
   createPrivateFile(lockFile);
-  const db = new Database(lockFile, { timeout: 0 });
-  try {
-    // Nothing is ever written: no journal file beside the lock.
-    db.pragma('journal_mode = MEMORY');
-    db.pragma('locking_mode = EXCLUSIVE');
-    db.exec('BEGIN EXCLUSIVE');
-  } catch (error) {
-    db.close();
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new DeskLockedError(dataDir, readHolder(holderFile));
-    throw error;
-  }
+  const db = claimLock(lockFile, dataDir, holderFile);
   const holder: LockHolder = { pid: process.pid, host: hostname(), started_at: now.toISOString() };
   writeFileSync(holderFile, `${JSON.stringify(holder)}\n`, { mode: PRIVATE_FILE_MODE });
   let released = false;
@@ -70,6 +60,32 @@ export function lockDataFolder(dataDir: string, now: Date = new Date()): DeskLoc
       db.close();
     },
   };
+}
+
+/**
+ * Two desks started at the same moment can each hold the other's step (a shared lock while the
+ * other asks for the exclusive one) and both be told busy; one that backs off and asks again a
+ * few milliseconds later wins then. A lock still held after CLAIM_TRIES is a desk serving.
+ */
+const CLAIM_TRIES = 8;
+
+function claimLock(lockFile: string, dataDir: string, holderFile: string): Database.Database {
+  for (let attempt = 1; ; attempt++) {
+    const db = new Database(lockFile, { timeout: 0 });
+    try {
+      // Nothing is ever written: no journal file beside the lock.
+      db.pragma('journal_mode = MEMORY');
+      db.pragma('locking_mode = EXCLUSIVE');
+      db.exec('BEGIN EXCLUSIVE');
+      return db;
+    } catch (error) {
+      db.close();
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY') throw error;
+      if (attempt >= CLAIM_TRIES) throw new DeskLockedError(dataDir, readHolder(holderFile));
+      // A random pause, so two contenders do not meet again in step.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10 + Math.random() * 40);
+    }
+  }
 }
 
 function readHolder(file: string): LockHolder | null {
