@@ -79,18 +79,25 @@ function ScreenLoadFailed({ error, onRetry }: { error: Error; onRetry: () => voi
             have been updated since it was opened.
           </Text>
         )}
-        <Group gap="xs">
-          <Button size="xs" variant="light" color={serverDown ? 'orange' : 'red'} onClick={onRetry}>
-            Retry
-          </Button>
-          {!serverDown && (
-            <Button size="xs" variant="subtle" color="gray" onClick={() => window.location.reload()}>
-              Reload the page
-            </Button>
-          )}
-        </Group>
+        <RecoveryButtons label="Retry" color={serverDown ? 'orange' : 'red'} onRetry={onRetry} offerReload={!serverDown} />
       </Stack>
     </Alert>
+  );
+}
+
+/** Try the screen again; while the server answers, a full reload is offered too (it would not load without it). */
+function RecoveryButtons({ label, color, onRetry, offerReload }: { label: string; color: string; onRetry: () => void; offerReload: boolean }) {
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant="light" color={color} onClick={onRetry}>
+        {label}
+      </Button>
+      {offerReload && (
+        <Button size="xs" variant="subtle" color="gray" onClick={() => window.location.reload()}>
+          Reload the page
+        </Button>
+      )}
+    </Group>
   );
 }
 
@@ -103,14 +110,7 @@ function RenderFailed({ error, scope, onRetry }: { error: Error; scope: Boundary
           {error.message || error.name}. {scope === 'screen' ? 'Other screens still work. ' : ''}Try again; if it happens again, reload the page and
           report what you did.
         </Text>
-        <Group gap="xs">
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            Try again
-          </Button>
-          <Button size="xs" variant="subtle" color="gray" onClick={() => window.location.reload()}>
-            Reload the page
-          </Button>
-        </Group>
+        <RecoveryButtons label="Try again" color="red" onRetry={onRetry} offerReload />
       </Stack>
     </Alert>
   );

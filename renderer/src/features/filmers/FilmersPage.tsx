@@ -89,7 +89,7 @@ export function FilmersPage() {
                 {list.length}
               </Badge>
             )}
-            {filmers.isFetching && filmers.isSuccess && <Loader size="xs" aria-label="Refreshing" />}
+            {filmers.isFetching && filmers.isSuccess && <Loader size="xs" role="status" aria-label="Refreshing" />}
           </Group>
           <Text size="sm" c="dimmed">
             Tandem instructors and videographers. Inactive filmers stay on record but are off the tablet list.

@@ -22,7 +22,7 @@ export function ListFooter({ pagination, page, rowsOnPage, fetching, onPage, des
           <Text size="sm" fw={500} className="numeric" data-testid="bookings-count" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
             {pagination ? pageSummary(pagination, rowsOnPage) : ' '}
           </Text>
-          {fetching && <Loader size={14} aria-label="Updating" />}
+          {fetching && <Loader size={14} role="status" aria-label="Updating" />}
         </Group>
         <Text size="xs" c="dimmed" visibleFrom="md" data-testid="grid-key-hints">
           <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> select · <Kbd size="xs">Enter</Kbd> open · <Kbd size="xs">/</Kbd> search
