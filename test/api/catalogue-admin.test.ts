@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { adminProductList, adminUpgradeList, productSaved, rematchPreview, unmatchedPackages, upgradeSaved } from '../../shared/schemas/catalogue-admin';
-import { startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
+import { startProxiedTestDesk, startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
 import { BASE_SEED, TEST_NOW } from '../support/seed';
 
 /** The base seed plus bookings whose camera_package no product matches, at each album stage. */
@@ -319,8 +319,7 @@ describe('catalogue administration: upgrades', () => {
 describe('catalogue administration in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
-    desk = await startTestDesk();
-    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
+    desk = await startProxiedTestDesk();
   });
   after(() => desk.dispose());
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { TEST_NOW } from '../support/seed';
-import { startTestDesk, type TestDesk } from '../support/desk';
+import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 
 /**
  * PUT /api/desk/bookings/by-id/:id/check-in (issue 15): reception marks a booking arrived,
@@ -116,8 +116,7 @@ describe('check-in', () => {
 describe('check-in in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
-    desk = await startTestDesk();
-    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
+    desk = await startProxiedTestDesk();
   });
   after(() => desk.dispose());
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { foldPlain } from '../../shared/rules/desk-search';
 import { DESK_SORT_KEYS, type DeskBookingPage, type DeskBookingRow, type DeskSortKey } from '../../shared/schemas/reception';
-import { startTestDesk, type TestDesk } from '../support/desk';
+import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 
 /**
  * GET /api/desk/bookings (issue 15): one search box that finds a booking by what reception is
@@ -246,8 +246,7 @@ describe('GET /api/desk/bookings', () => {
 describe('GET /api/desk/bookings in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
-    desk = await startTestDesk();
-    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
+    desk = await startProxiedTestDesk();
   });
   after(() => desk.dispose());
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { IMPORT_LIMITS, importList, importOutcomes, importRowPage, importSummary, rememberedMapping } from '../../shared/schemas/imports';
-import { startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
+import { startProxiedTestDesk, startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
 import { importAndWait } from '../support/import-events';
 import { TEST_NOW } from '../support/seed';
 
@@ -129,9 +129,8 @@ describe('desk API: an import handed over is the desk\'s to send', () => {
   });
 
   test('in proxy mode, another dropzone\'s desk cannot hand an import over (the remote credentials are not its)', async () => {
-    const proxied = await startTestDesk();
+    const proxied = await startProxiedTestDesk();
     try {
-      assert.equal((await proxied.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
       const res = await asOtherDropzone(proxied, 'POST', '/imports', { ...FACTS, send: [sendRow(1)] });
       assert.equal(res.status, 403);
       assert.match(res.body.error, /proxy mode sends imports for dropzone "test" only/);

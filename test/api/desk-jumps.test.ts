@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Store } from '../../electron/store/store';
 import { BUSY_DAY_JUMPS } from '../../shared/service/jumps';
-import { startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
+import { startProxiedTestDesk, startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
 import { BASE_SEED, TEST_NOW, TEST_TODAY } from '../support/seed';
 
 /**
@@ -326,8 +326,7 @@ describe('bad input: 422 naming each field', () => {
 describe('in proxy mode', () => {
   let desk: Desk;
   before(async () => {
-    desk = await startTestDesk({ seed: SEED });
-    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
+    desk = await startProxiedTestDesk({ seed: SEED });
   });
   after(() => desk.dispose());
 

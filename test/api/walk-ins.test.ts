@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { EMAIL_INVALID } from '../../shared/rules/email';
 import { WALK_IN_NAME_REQUIRED } from '../../shared/rules/walk-in';
-import { startTestDesk, type TestDesk } from '../support/desk';
+import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 import { BASE_SEED } from '../support/seed';
 
 /** Walk-ins (issue 15): bookings made at the desk with no external id, addressed by the desk's id. */
@@ -155,8 +155,7 @@ describe('walk-ins', () => {
 describe('walk-ins in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
-    desk = await startTestDesk();
-    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' })).status, 200);
+    desk = await startProxiedTestDesk();
   });
   after(() => desk.dispose());
 

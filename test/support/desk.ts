@@ -51,6 +51,20 @@ export interface TestDesk extends RunningDesk {
   dispose(): Promise<void>;
 }
 
+/**
+ * A test desk switched to proxy mode (towards a remote that cannot answer): for the routes that
+ * are the local store's only and refuse there.
+ */
+export async function startProxiedTestDesk(options: Parameters<typeof startTestDesk>[0] = {}): Promise<TestDesk> {
+  const desk = await startTestDesk(options);
+  const res = await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://remote.invalid' });
+  if (res.status !== 200) {
+    await desk.dispose();
+    throw new Error(`switching the test desk to proxy mode answered ${res.status}: ${res.text}`);
+  }
+  return desk;
+}
+
 /** A real desk on 127.0.0.1 with a temp SQLite store, seeded, on a fixed clock. */
 export async function startTestDesk(
   options: { seed?: object | null; now?: string; dataDir?: string; port?: number; deskOptions?: Partial<DeskOptions> } = {},
