@@ -13,7 +13,7 @@ import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { bookingDialogs, NO_DIALOG } from './list/bookingDialogs';
 import { updateView } from './list/bookingsView';
 import { FiltersBar } from './list/FiltersBar';
-import { NO_EXTERNAL_ID_REASON } from './list/ListActions';
+import { canAddress, NO_EXTERNAL_ID_REASON } from './list/ListActions';
 import { ListFooter } from './list/ListFooter';
 import { ListHeader } from './list/ListHeader';
 import { ListPlaceholder } from './list/ListPlaceholder';
@@ -21,16 +21,10 @@ import { OperatorPrompt } from './list/OperatorPrompt';
 import { useBookingsList } from './list/useBookingsList';
 import { useListKeyboard } from './list/useListKeyboard';
 
-/**
- * Bookings without an external id (spec 4.1): in local mode walk-ins the desk keeps and opens by
- * its own id; in proxy mode the remote's, listed and never opened.
- */
-const withoutExternalId = (booking: ListedBooking) => booking.external_id === null;
-
 /** Says why a booking cannot be opened, edited or deleted; true when it can. */
 function addressable(booking: ListedBooking | undefined, walkIns: boolean): booking is ListedBooking {
   if (!booking) return false;
-  if (!withoutExternalId(booking) || walkIns) return true;
+  if (canAddress(booking, walkIns)) return true;
   notifications.show({ id: 'no-external-id', color: 'gray', title: 'Not possible for this booking', message: NO_EXTERNAL_ID_REASON });
   return false;
 }
@@ -119,7 +113,7 @@ export function BookingsPage() {
         onSelect={(id) => updateView({ selectedId: Number(id) })}
         onOpen={(booking) => actions.open(booking)}
         openOn="doubleClick"
-        isDimmed={walkIns ? undefined : withoutExternalId}
+        isDimmed={walkIns ? undefined : (booking) => !canAddress(booking, false)}
         busy={list.isFetching}
         scrollResetKey={JSON.stringify(filters)}
         placeholder={<ListPlaceholder bookings={bookings} onCreate={actions.create} />}

@@ -7,6 +7,12 @@ import { useHandEdits } from '../form/useSaveBooking';
 
 export const NO_EXTERNAL_ID_REASON = 'This booking has no external id: in proxy mode it is only listed, it cannot be opened, edited or deleted here.';
 
+/**
+ * Whether the desk can open, edit and delete a booking: one with an external id always; one
+ * without (spec 4.1) only in local mode, where it is a walk-in the desk keeps by its own id.
+ */
+export const canAddress = (booking: { external_id: string | null }, walkIns: boolean): boolean => booking.external_id !== null || walkIns;
+
 export interface ListActionsProps {
   selected: BookingListItem | undefined;
   onOpen: () => void;
@@ -24,7 +30,7 @@ export function ListActions({ selected, onOpen, onEdit, onDelete, onCreate }: Li
   const [, navigate] = useLocation();
   // In local mode a booking without an external id is a walk-in the desk keeps, and opens by its own id.
   const walkIns = useHandEdits();
-  const reason = !selected ? 'Select a booking first.' : selected.external_id === null && !walkIns ? NO_EXTERNAL_ID_REASON : null;
+  const reason = !selected ? 'Select a booking first.' : !canAddress(selected, walkIns) ? NO_EXTERNAL_ID_REASON : null;
   const actions: ToolbarAction[] = [
     { id: 'import', label: 'Import…', variant: 'default', icon: <IconFileImport />, onClick: () => navigate(ROUTES.importBookings), priority: 0, testId: 'import-bookings' },
     { id: 'open', label: 'Open', shortcut: 'Enter', disabledReason: reason, onClick: onOpen, priority: 1, testId: 'action-open' },

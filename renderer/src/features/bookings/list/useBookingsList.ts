@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OnChangeFn, SortingState } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { LIMITS } from '../../../../../shared/limits';
 import { sessionQuery } from '../../../api/queries';
 import { bookingListQuery, type DeskListFilters, type ListedBooking } from '../../../api/reception-api';
@@ -80,17 +80,6 @@ export function useBookingsList() {
     if (settled) updateView(settled);
   }, [view, list.isSuccess, list.isPlaceholderData, list.data]);
 
-  // The external id of a booking just saved from the form: selected once the list holds it.
-  const justSaved = useRef<string | null>(null);
-  useEffect(() => {
-    if (!justSaved.current || list.isPlaceholderData) return;
-    const saved = rows.find((row) => row.original.external_id === justSaved.current);
-    if (saved) {
-      justSaved.current = null;
-      updateView({ selectedId: saved.original.id });
-    }
-  }, [rows, list.isPlaceholderData]);
-
   return {
     view,
     range,
@@ -105,9 +94,6 @@ export function useBookingsList() {
     checkIn,
     /** Sends the search typed so far without waiting for the pause. */
     flushSearch,
-    selectWhenListed: (externalId: string) => {
-      justSaved.current = externalId;
-    },
     /** The booking to select once `booking` is gone: the next, else the one before. */
     neighbourOf: (booking: ListedBooking) => {
       const index = rows.findIndex((row) => row.original.id === booking.id);
