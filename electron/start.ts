@@ -87,6 +87,11 @@ export interface RunningDesk {
    * desk API is scoped by its session token). One desk process per data folder serves them all.
    */
   addSession(dropzoneKey: string): string;
+  /**
+   * Settles once the reader threads have started (or could not). The desk answers before that
+   * (reads queue for them); the bench waits, to measure a desk that is running, not starting.
+   */
+  readersStarted(): Promise<void>;
   /** Stops accepting, lets in-flight requests finish, then closes the remote connection and the store. */
   close(): Promise<void>;
 }
@@ -175,6 +180,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         auth.addSessionToken(token, other.id);
         return token;
       },
+      readersStarted: () => readers.started(),
       close: () =>
         // The remote connection closes at once, beside the server's drain: a call waiting on a
         // silent remote ends now (502) instead of holding the exit for the whole grace period.

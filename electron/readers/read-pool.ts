@@ -33,6 +33,8 @@ interface Reader {
   worker: Worker;
   inFlight: Map<number, Pending>;
   ready: boolean;
+  /** Settles when the thread has opened its connection, or has ended without doing so. */
+  started: Promise<void>;
 }
 
 type Reply = { ready: true } | { id: number; answer: ReadAnswer } | { id: number; error: string };
@@ -61,6 +63,11 @@ export class ReadPool {
     return this.readers.size;
   }
 
+  /** How many of them have opened their connection. */
+  get threadsStarted(): number {
+    return [...this.readers].filter((reader) => reader.ready).length;
+  }
+
   read(request: ReadRequest): Promise<ReadAnswer> {
     let reader: Reader | undefined;
     for (const candidate of this.readers) if (!reader || candidate.inFlight.size < reader.inFlight.size) reader = candidate;
@@ -72,6 +79,15 @@ export class ReadPool {
       if (target.inFlight.size === 1) target.worker.ref();
       target.worker.postMessage({ id, request });
     });
+  }
+
+  /**
+   * Settles once every thread has started (its module loaded, its connection open) or has ended
+   * trying. Reads need not wait for it (they queue); a measurement does, or it times the threads'
+   * start-up (a second of compiling on two cores) beside what it means to measure.
+   */
+  started(): Promise<void> {
+    return Promise.all([...this.readers].map((reader) => reader.started)).then(() => undefined);
   }
 
   /** Ends every thread: each closes its connection first; one that does not within 2 s is stopped. */
@@ -99,12 +115,15 @@ export class ReadPool {
   private spawn(): void {
     const { url, execArgv } = workerScript();
     const workerData: WorkerData = { file: this.options.file };
-    const reader: Reader = { worker: new Worker(url, { workerData, execArgv }), inFlight: new Map(), ready: false };
+    let settleStarted = () => {};
+    const started = new Promise<void>((resolve) => (settleStarted = resolve));
+    const reader: Reader = { worker: new Worker(url, { workerData, execArgv }), inFlight: new Map(), ready: false, started };
     reader.worker.unref();
     this.readers.add(reader);
     reader.worker.on('message', (reply: Reply) => {
       if ('ready' in reply) {
         reader.ready = true;
+        settleStarted();
         return;
       }
       const pending = reader.inFlight.get(reply.id);
@@ -116,6 +135,7 @@ export class ReadPool {
     });
     reader.worker.on('error', (error) => this.options.onError?.(error));
     reader.worker.on('exit', (code) => {
+      settleStarted();
       this.readers.delete(reader);
       // Its reads are answered here instead; a thread that had started is replaced, one that
       // could not start is not (the next would fail the same way): reads then run inline.

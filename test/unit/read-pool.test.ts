@@ -46,6 +46,22 @@ test('reads are answered by the threads, the same as on the server thread', asyn
   assert.equal(pool.threads, 0);
 });
 
+test('started() settles once every thread has opened its connection; one that cannot start does not hold it', async () => {
+  const pool = new ReadPool({ file, size: 2, inline: () => assert.fail('no read should run inline') });
+  const failing = new ReadPool({ file: join(dir, 'missing', 'desk.sqlite3'), size: 1, inline: (r) => runRead(store, r) });
+  try {
+    assert.equal(pool.threadsStarted, 0, 'a thread starts asynchronously');
+    await pool.started();
+    assert.equal(pool.threadsStarted, 2);
+    await failing.started();
+    assert.equal(failing.threadsStarted, 0);
+    assert.equal(failing.threads, 0);
+  } finally {
+    await pool.close();
+    await failing.close();
+  }
+});
+
 test('a write acknowledged on the writer is in the next read of a thread (read-your-writes), every time', async () => {
   const pool = new ReadPool({ file, size: 2, inline: () => assert.fail('no read should run inline') });
   try {
