@@ -15,10 +15,23 @@ const COMBINING_MARK = /\p{M}/gu;
  * `é` becomes `e` + a combining accent, `ﬁ` becomes `fi`), then without the combining marks.
  * Lower case first: `İ`.toLowerCase() is `i` + a combining dot, which the strip then removes.
  * `ß`, `ø`, `æ` have no decomposition and stay as they are.
- * Not the Sync API's `name_cont` folding (lower case only, store/repos/booking-list-query.ts).
+ * Not the Sync API's `name_cont` folding (lower case only, store/repos/booking-list-query.ts),
+ * though its index look-up uses this one's second half (withoutAccents).
  */
 export function foldPlain(text: string | null | undefined): string {
-  return (text ?? '').toLowerCase().normalize('NFKD').replace(COMBINING_MARK, '');
+  return withoutAccents((text ?? '').toLowerCase());
+}
+
+/**
+ * NFKD, then without the combining marks: what foldPlain does after lower case. It maps each
+ * character on its own (a decomposition is per character; the canonical reordering NFKD does
+ * moves only combining marks, which are then dropped), so a substring of a text stays a
+ * substring of its folded form: what lets the Sync API's `name_cont` look a needle up in the
+ * search index's `name_plain` (store/repos/booking-list-query.ts). Checked for every code point
+ * in test/unit/fold-substrings.test.ts.
+ */
+export function withoutAccents(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARK, '');
 }
 
 /**

@@ -23,9 +23,11 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const random = mulberry32(16);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
-const NAMES = ['Zoë Visser', 'ZOË VISSER', 'Jürgen Müller', 'Émile Dubois', "Aoife O'Brien", 'Ab"c Quote', 'Li', 'Bo', 'de Vries', 'Søren Åberg', 'visser', 'İlkay Şahin', '🙂 Smiley Face', 'Anaïs', null];
+const NAMES = ['Zoë Visser', 'ZOË VISSER', 'Jürgen Müller', 'Émile Dubois', "Aoife O'Brien", 'Ab"c Quote', 'Li', 'Bo', 'de Vries', 'Søren Åberg', 'visser', 'İlkay Şahin', '🙂 Smiley Face', 'Anaïs', 'Zoe\u0308 Decomposed', 'Eﬁe Ligature', 'ΟΔΥΣΣΕΥΣ', null];
 const EMAILS = ['zoe@example.com', 'ZOE.V@Example.COM', 'juergen@mail.de', 'e@x.fr', null, 'ab"c@quote.nl', 'li@x', 'søren@åberg.dk'];
-const NEEDLES = ['a', 'zo', 'Zoë', 'zoë', 'ZOË', 'vis', 'visser', 'VISSER', 'ü', 'müll', 'ab"c', '"', "o'b", 'e.c', '@example', 'example.com', 'li', 'nomatch', 'åberg', 'i̇l', '🙂 s', '🙂', ' v', 'e d'];
+const NEEDLES = ['a', 'zo', 'Zoë', 'zoë', 'ZOË', 'vis', 'visser', 'VISSER', 'ü', 'müll', 'ab"c', '"', "o'b", 'e.c', '@example', 'example.com', 'li', 'nomatch', 'åberg', 'i̇l', '🙂 s', '🙂', ' v', 'e d',
+  // Without accents, found in the names that have none only (name_cont compares accents: migration 011).
+  'zoe', 'zoe\u0308', 'mull', 'emile', 'anais', 'ilkay', 'fie', 'ﬁe', 'δυσ', 'σσευς', 'ευς'];
 const DAYS = Array.from({ length: 40 }, (_, i) => `2026-11-${String(1 + (i % 30)).padStart(2, '0')}`).concat(['2026-12-01', '2026-12-24', '2027-01-02']);
 
 const store = Store.open(join(dir, 'desk.sqlite3'));
@@ -200,7 +202,7 @@ test('bookings written by another writer than the Store are found before they ar
     reopened.close();
     assert.equal(raw.prepare('SELECT count(*) FROM bookings_search_pending').pluck().get(), 0, 'indexed at the next open');
     assert.equal(store.bookings.list(dropzoneId, q, 200, 0).total, before + 3, 'found from the index');
-    assert.deepEqual(raw.prepare(`SELECT count(*) FROM bookings_search WHERE bookings_search MATCH '{name_folded} : "raw writer"'`).pluck().get(), 3);
+    assert.deepEqual(raw.prepare(`SELECT count(*) FROM bookings_search WHERE bookings_search MATCH '{name name_accented} : "raw writer"'`).pluck().get(), 3);
   } finally {
     raw.prepare("DELETE FROM bookings WHERE external_id LIKE 'RAW-%'").run();
     raw.close();

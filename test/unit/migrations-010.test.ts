@@ -28,7 +28,7 @@ test('step 10 folds the stored names and phones in JS and indexes them, the exte
   const db = storeAtStep9();
   // A writer other than the Store left booking 3 waiting for the index (step 9's pending table).
   assert.equal(db.prepare('SELECT count(*) FROM bookings_search_pending').pluck().get(), 3);
-  migrate(db, MIGRATIONS);
+  migrate(db, MIGRATIONS.slice(0, 10));
   assert.equal(schemaVersion(db), 10);
   assert.deepEqual(db.prepare('SELECT name_plain, phone_digits FROM bookings ORDER BY id').all(), [
     { name_plain: 'lena schafer', phone_digits: '491705863991' },
@@ -48,7 +48,7 @@ test('step 10 folds the stored names and phones in JS and indexes them, the exte
 
 test('step 10: a changed name, phone or external id goes back to the pending table; the delete trigger leaves the index', () => {
   const db = storeAtStep9();
-  migrate(db, MIGRATIONS);
+  migrate(db, MIGRATIONS.slice(0, 10));
   db.exec("UPDATE bookings SET phone_digits = '123456' WHERE id = 1");
   db.exec("UPDATE bookings SET external_id = 'NEW-1' WHERE id = 3");
   db.exec("UPDATE bookings SET language = 'de' WHERE id = 2");
@@ -61,7 +61,7 @@ test('step 10: a changed name, phone or external id goes back to the pending tab
 
 test('step 10: sorts by name and by jump day walk an index in order, ties by id, both directions', () => {
   const db = storeAtStep9();
-  migrate(db, MIGRATIONS);
+  migrate(db, MIGRATIONS.slice(0, 10));
   for (const [column, index] of [['name_plain', 'bookings_by_name'], ['jump_on', 'bookings_list_by_jump_on']] as const) {
     for (const dir of ['ASC', 'DESC']) {
       const detail = plan(db, `SELECT id FROM bookings b WHERE dropzone_id = 1 AND external_id IS NOT NULL ORDER BY b.${column} ${dir}, b.id ${dir} LIMIT 200 OFFSET 0`);
@@ -78,7 +78,7 @@ test('step 10: sorts by name and by jump day walk an index in order, ties by id,
 
 test('step 10 adds check_ins: one mark per booking and day, three states, recorded_by required, gone with the booking', () => {
   const db = storeAtStep9();
-  migrate(db, MIGRATIONS);
+  migrate(db, MIGRATIONS.slice(0, 10));
   const mark = db.prepare("INSERT INTO check_ins (booking_id, day, state, recorded_by, recorded_at) VALUES (?, ?, ?, ?, 'now')");
   mark.run(1, '2026-11-01', 'arrived', 'Rita');
   mark.run(1, '2026-11-02', 'no_show', 'Rita');

@@ -8,10 +8,11 @@ import { importsRunByTheDesk } from './007-imports-run-by-the-desk';
 import { theServiceBehindTheApi } from './008-the-service-behind-the-api';
 import { bookingCountsAndSearchIndex } from './009-booking-counts-and-search-index';
 import { receptionSearchAndCheckIns } from './010-reception-search-and-check-ins';
+import { oneNameInTheSearchIndex } from './011-one-name-in-the-search-index';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
 export const MIGRATIONS: readonly Migration[] = [
   initialSchema, bookingListIndexes, connectionSettings, importHistory, listenSettings, importDelimiterAndLease, importsRunByTheDesk, theServiceBehindTheApi,
-  bookingCountsAndSearchIndex, receptionSearchAndCheckIns,
+  bookingCountsAndSearchIndex, receptionSearchAndCheckIns, oneNameInTheSearchIndex,
 ];

@@ -1,3 +1,4 @@
+import { withoutAccents } from '../../../shared/rules/desk-search';
 /**
  * The SQL of one booking list (`GET /bookings`): which rows match, how they are counted, and
  * how one page of them is found. Each shape (which filters are set) is compiled once; the
@@ -26,9 +27,21 @@ export function foldForSearch(value: string | null | undefined): string {
 type SearchKey = 'nameContains' | 'emailContains';
 type DateKey = 'jumpOnGteq' | 'jumpOnLteq' | 'jumpOnLt' | 'jumpOnGt';
 
-const SEARCH_COLUMN: Record<SearchKey, string> = { nameContains: 'name_folded', emailContains: 'email_folded' };
+/**
+ * Where the search index looks each `_cont` needle up (its folded form, as the filter compares
+ * it): the e-mail in email_folded; a name in the columns that hold every name as name_folded
+ * (migration 011): `name` (names without accents) and `name_accented`. A needle with accents is
+ * in no name without them, so it is looked up in `name_accented` alone. Either way the phrase
+ * match is the filter's answer (a trigram phrase is a substring); the `instr` on the folded
+ * column is for needles the index cannot look up.
+ */
+const SEARCH: Record<SearchKey, { column: string; indexColumns: (needle: string) => string }> = {
+  nameContains: { column: 'name_folded', indexColumns: (needle) => (withoutAccents(needle) === needle ? 'name name_accented' : 'name_accented') },
+  emailContains: { column: 'email_folded', indexColumns: () => 'email_folded' },
+};
+
 const DATE_OPERATOR: Record<DateKey, string> = { jumpOnGteq: '>=', jumpOnLteq: '<=', jumpOnLt: '<', jumpOnGt: '>' };
-const SEARCH_KEYS = Object.keys(SEARCH_COLUMN) as SearchKey[];
+const SEARCH_KEYS = Object.keys(SEARCH) as SearchKey[];
 const DATE_KEYS = Object.keys(DATE_OPERATOR) as DateKey[];
 
 /**
@@ -42,9 +55,9 @@ export function indexedNeedle(needle: string): boolean {
   return characters >= 3 && !needle.includes('\u0000');
 }
 
-/** An FTS5 phrase: the needle's trigrams, adjacent and in order, in one column. */
-function phrase(column: string, needle: string): string {
-  return `{${column}} : "${needle.replaceAll('"', '""')}"`;
+/** An FTS5 phrase: the needle's trigrams, adjacent and in order, in one of these columns (space-separated). */
+function phrase(columns: string, needle: string): string {
+  return `{${columns}} : "${needle.replaceAll('"', '""')}"`;
 }
 
 export interface CompiledList {
@@ -83,12 +96,14 @@ export function compileList(dropzoneId: number, query: BookingQuery, searchIndex
     const value = query[key];
     if (value === undefined) continue;
     const needle = foldForSearch(value);
+    const { column, indexColumns } = SEARCH[key];
     searched = true;
     if (searchIndexed && indexedNeedle(needle)) {
-      phrases.push(phrase(SEARCH_COLUMN[key], needle));
-      shape.push(`${key}:indexed`);
+      const columns = indexColumns(needle);
+      phrases.push(phrase(columns, needle));
+      shape.push(`${key}:indexed:${columns}`);
     } else {
-      where.push(`instr(b.${SEARCH_COLUMN[key]}, @${key}) > 0`);
+      where.push(`instr(b.${column}, @${key}) > 0`);
       params[key] = needle;
       shape.push(`${key}:scan`);
     }

@@ -6,6 +6,7 @@ import { ListCache } from './list-cache';
 import { ListChanges, listMatcher } from './list-changes';
 import { foldPlain, phoneDigits } from '../../../shared/rules/desk-search';
 import { SEARCH_REFS_SQL } from '../migrations/010-reception-search-and-check-ins';
+import { SEARCH_NAME_COLUMNS_SQL } from '../migrations/011-one-name-in-the-search-index';
 
 export type NewBooking = Omit<BookingRecord, 'id'> & { id?: number };
 export type BookingChanges = Partial<Omit<BookingRecord, 'id' | 'dropzone_id' | 'uuid' | 'link' | 'created_at'>>;
@@ -85,8 +86,8 @@ export class BookingRepo {
     this.listChanges = new ListChanges(db);
     this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
     this.flushSearchStmts = [
-      db.prepare(`INSERT INTO bookings_search (rowid, name_folded, email_folded, name_plain, phone_digits, refs)
-                  SELECT b.id, b.name_folded, b.email_folded, b.name_plain, b.phone_digits, ${SEARCH_REFS_SQL}
+      db.prepare(`INSERT INTO bookings_search (rowid, email_folded, name, name_unaccented, name_accented, phone_digits, refs)
+                  SELECT b.id, b.email_folded, ${SEARCH_NAME_COLUMNS_SQL}, b.phone_digits, ${SEARCH_REFS_SQL}
                   FROM bookings_search_pending p JOIN bookings b ON b.id = p.id`),
       db.prepare('DELETE FROM bookings_search_pending'),
     ];

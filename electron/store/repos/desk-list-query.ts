@@ -45,6 +45,9 @@ function indexable(needle: string): boolean {
   return [...needle].length >= 3 && !needle.includes('\u0000');
 }
 
+/** The search index's columns that hold every name without accents (migration 011). */
+const NAME_WITHOUT_ACCENTS = ['name', 'name_unaccented'];
+
 const phrase = (column: string, needle: string) => `{${column}} : "${needle.replaceAll('"', '""')}"`;
 
 export interface CompiledDeskList {
@@ -149,8 +152,8 @@ function searchParts(search: DeskSearch, params: Record<string, unknown>): { pre
   // Only short words ("Li Wu"): the index finds them as they were typed, side by side.
   const nameNeedles = longWords.length > 0 ? longWords : [search.nameWords.join(' ')];
   if (!nameNeedles.every(indexable)) indexed = false;
-  else if (nameNeedles.length === 1) lookFor('name_plain', nameNeedles[0]!);
-  else nameGroup = `(${nameNeedles.map((w) => phrase('name_plain', w)).join(' AND ')})`;
+  else if (nameNeedles.length === 1) NAME_WITHOUT_ACCENTS.forEach((column) => lookFor(column, nameNeedles[0]!));
+  else nameGroup = `(${nameNeedles.map((w) => phrase(NAME_WITHOUT_ACCENTS.join(' '), w)).join(' AND ')})`;
 
   params.text = search.text;
   predicate.push('instr(b.email_folded, @text) > 0', `instr(${SEARCH_REFS_SQL}, @text) > 0`);
