@@ -1,4 +1,5 @@
 import { withoutAccents } from '../../../shared/rules/desk-search';
+import { ftsPhrase, indexedNeedle } from './search-index-query';
 /**
  * The SQL of one booking list (`GET /bookings`): which rows match, how they are counted, and
  * how one page of them is found. Each shape (which filters are set) is compiled once; the
@@ -44,22 +45,6 @@ const DATE_OPERATOR: Record<DateKey, string> = { jumpOnGteq: '>=', jumpOnLteq: '
 const SEARCH_KEYS = Object.keys(SEARCH) as SearchKey[];
 const DATE_KEYS = Object.keys(DATE_OPERATOR) as DateKey[];
 
-/**
- * The trigram index holds every run of three characters, so it finds a needle of three or more.
- * A shorter one is compared with every booking of the dropzone (`instr` on the folded column).
- * A NUL cannot be said in an FTS5 query string, so such a needle is compared directly too.
- */
-export function indexedNeedle(needle: string): boolean {
-  let characters = 0;
-  for (const _ of needle) if (++characters >= 3) break;
-  return characters >= 3 && !needle.includes('\u0000');
-}
-
-/** An FTS5 phrase: the needle's trigrams, adjacent and in order, in one of these columns (space-separated). */
-function phrase(columns: string, needle: string): string {
-  return `{${columns}} : "${needle.replaceAll('"', '""')}"`;
-}
-
 export interface CompiledList {
   /** Which statements this list uses: the filters that are set, and how each search is answered. */
   shape: string;
@@ -100,7 +85,7 @@ export function compileList(dropzoneId: number, query: BookingQuery, searchIndex
     searched = true;
     if (searchIndexed && indexedNeedle(needle)) {
       const columns = indexColumns(needle);
-      phrases.push(phrase(columns, needle));
+      phrases.push(ftsPhrase(columns, needle));
       shape.push(`${key}:indexed:${columns}`);
     } else {
       where.push(`instr(b.${column}, @${key}) > 0`);

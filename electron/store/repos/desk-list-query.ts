@@ -1,6 +1,7 @@
 import type { DeskSearch } from '../../../shared/rules/desk-search';
 import type { CheckInFilter, DeskSortKey } from '../../../shared/schemas/reception';
 import { SEARCH_REFS_SQL } from '../migrations/010-reception-search-and-check-ins';
+import { ftsPhrase, indexedNeedle } from './search-index-query';
 
 /**
  * The SQL of the desk list (GET /api/desk/bookings, its export and the day sheet): which bookings
@@ -40,15 +41,9 @@ const SORT_EXPRESSION: Record<DeskSortKey, string> = {
 /** The sorts an index walks in order (migration 010), so a page of a million-row list stops at its end. */
 export const INDEX_BACKED_SORTS: readonly DeskSortKey[] = ['id', 'external_id', 'name', 'jump_on'];
 
-/** The trigram index finds needles of three characters or more (a NUL cannot be said in an FTS5 query). */
-function indexable(needle: string): boolean {
-  return [...needle].length >= 3 && !needle.includes('\u0000');
-}
-
 /** The search index's columns that hold every name without accents (migration 011). */
 const NAME_WITHOUT_ACCENTS = ['name', 'name_unaccented'];
 
-const phrase = (column: string, needle: string) => `{${column}} : "${needle.replaceAll('"', '""')}"`;
 
 export interface CompiledDeskList {
   /** Which statements this list uses. */
@@ -148,16 +143,16 @@ function searchParts(search: DeskSearch, params: Record<string, unknown>): { pre
     return `instr(b.name_plain, @word${i}) > 0`;
   });
   if (words.length > 0) predicate.push(`(${words.join(' AND ')})`);
-  const longWords = search.nameWords.filter(indexable);
+  const longWords = search.nameWords.filter(indexedNeedle);
   // Only short words ("Li Wu"): the index finds them as they were typed, side by side.
   const nameNeedles = longWords.length > 0 ? longWords : [search.nameWords.join(' ')];
-  if (!nameNeedles.every(indexable)) indexed = false;
+  if (!nameNeedles.every(indexedNeedle)) indexed = false;
   else if (nameNeedles.length === 1) NAME_WITHOUT_ACCENTS.forEach((column) => lookFor(column, nameNeedles[0]!));
-  else nameGroup = `(${nameNeedles.map((w) => phrase(NAME_WITHOUT_ACCENTS.join(' '), w)).join(' AND ')})`;
+  else nameGroup = `(${nameNeedles.map((w) => ftsPhrase(NAME_WITHOUT_ACCENTS.join(' '), w)).join(' AND ')})`;
 
   params.text = search.text;
   predicate.push('instr(b.email_folded, @text) > 0', `instr(${SEARCH_REFS_SQL}, @text) > 0`);
-  if (indexable(search.text)) {
+  if (indexedNeedle(search.text)) {
     lookFor('email_folded', search.text);
     lookFor('refs', search.text);
   } else indexed = false;
@@ -190,6 +185,6 @@ export function ftsQuery(needles: ReadonlyMap<string, ReadonlySet<string>>, name
     );
     return [needle, [...columns].filter((c) => !covered.includes(c))] as const;
   });
-  const phrases = kept.filter(([, columns]) => columns.length > 0).map(([needle, columns]) => phrase(columns.join(' '), needle));
+  const phrases = kept.filter(([, columns]) => columns.length > 0).map(([needle, columns]) => ftsPhrase(columns.join(' '), needle));
   return [...(nameGroup === undefined ? [] : [nameGroup]), ...phrases].join(' OR ');
 }
