@@ -12,6 +12,7 @@ import { isLoopbackHost } from './server/host-guard';
 import { DEFAULT_UI_DIR } from './server/static-ui';
 import { startDesk } from './start';
 import { lockDataFolder } from './store/desk-lock';
+import { storeUpgradeNotice } from './store/migrate';
 import { ensureUiBuilt } from './ui-build';
 
 /** A fixed default, so a booking system configured once keeps finding the desk after a restart. */
@@ -137,6 +138,7 @@ export async function main(argv: string[]): Promise<void> {
     connectionOverrides: overrides,
     // A person's desk: an answer off its schema still goes out (and is logged); see ResponseCheck.
     responseCheck: 'report',
+    onStoreUpgrade: (from, to) => console.log(storeUpgradeNotice(from, to)),
   }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     throw new Error(

@@ -13,6 +13,9 @@ import { newToken } from './common/tokens';
 import { scheduleBackups, type BackupSchedule } from './store/backup-schedule';
 import { backupDir, type RetentionPolicy } from './store/backups';
 import { lockDataFolder, type DeskLock } from './store/desk-lock';
+import type { OnStoreUpgrade } from './store/migrate';
+
+export { storeUpgradeNotice } from './store/migrate';
 import { storeFiles, storePath } from './store/open';
 import { tightenToPrivate } from './store/private-files';
 import type { ListenSource } from '../shared/schemas/listen';
@@ -57,6 +60,8 @@ export interface DeskOptions {
   backups?: false | { intervalMs?: number; policy?: RetentionPolicy };
   /** Reader threads for list pages (default DEFAULT_READER_THREADS); 0: every read on the server's thread. */
   readerThreads?: number;
+  /** Told before an existing store's schema steps run (they can take a minute on a large store). */
+  onStoreUpgrade?: OnStoreUpgrade;
 }
 
 /**
@@ -106,7 +111,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const privacyNotices = tightenToPrivate([options.dataDir, ...storeFiles(storeFile), backupDir(options.dataDir)]);
   let store: Store;
   try {
-    store = Store.open(storeFile);
+    store = Store.open(storeFile, options.onStoreUpgrade);
   } catch (error) {
     lock.release();
     throw error;

@@ -1,4 +1,4 @@
-import { startDesk, type RunningDesk } from '../start';
+import { startDesk, storeUpgradeNotice, type RunningDesk } from '../start';
 import { RelayedSecretStore } from './relayed-secret-store';
 import type { FromServer, StartServer, ToServer } from './server-messages';
 
@@ -47,6 +47,8 @@ async function start(message: StartServer): Promise<void> {
       connectionOverrides: message.connectionOverrides,
       // A person's desk: an answer off its schema still goes out (and is logged); see ResponseCheck.
       responseCheck: 'report',
+      // Into the app's log: the window shows it is starting meanwhile.
+      onStoreUpgrade: (from, to) => console.log(storeUpgradeNotice(from, to)),
       secrets: message.secret
         ? new RelayedSecretStore(message.secret.value, message.secret.description, (value) => port.post({ type: 'secret-write', value }))
         : undefined,

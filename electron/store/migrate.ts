@@ -26,10 +26,22 @@ export function assertNotNewer(db: Database, migrations: readonly Migration[]): 
 }
 
 /**
+ * Told before the steps of an existing store run (not for a new store): a step may rebuild an
+ * index over every booking, about a minute at a million, and whoever started the desk should
+ * know why it waits.
+ */
+export type OnStoreUpgrade = (from: number, to: number) => void;
+
+/** What `serve` and the desktop app say before a store's schema steps run. */
+export function storeUpgradeNotice(from: number, to: number): string {
+  return `Updating the store from schema step ${from} to ${to}: with many bookings this takes up to a minute or two; the store is left as it was if it fails.`;
+}
+
+/**
  * Brings the store to the newest schema: all pending steps in one transaction, so a failing step
  * leaves the store exactly as it was. Refuses a store written by a newer version.
  */
-export function migrate(db: Database, migrations: readonly Migration[]): { from: number; to: number } {
+export function migrate(db: Database, migrations: readonly Migration[], onUpgrade?: OnStoreUpgrade): { from: number; to: number } {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`migration "${m.name}" has version ${m.version}, expected ${i + 1}`);
   });
@@ -41,6 +53,7 @@ export function migrate(db: Database, migrations: readonly Migration[]): { from:
   return db
     .transaction(() => {
       const current = assertNotNewer(db, migrations);
+      if (current > 0 && current < latest) onUpgrade?.(current, latest);
       for (const m of migrations.slice(current)) m.up(db);
       if (current !== latest) db.pragma(`user_version = ${latest}`);
       return { from: current, to: latest };

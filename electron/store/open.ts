@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { dirname, join } from 'node:path';
-import { assertNotNewer, migrate } from './migrate';
+import { assertNotNewer, migrate, type OnStoreUpgrade } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { createPrivateFile, makePrivateDir } from './private-files';
 
@@ -53,7 +53,7 @@ function whenNotBusy<T>(step: () => T): T {
  * desk's migration) is waited for, never failed on: busy_timeout, with write transactions that
  * take the write lock when they begin (docs/storage.md).
  */
-export function openStore(file: string): Database.Database {
+export function openStore(file: string, onUpgrade?: OnStoreUpgrade): Database.Database {
   makePrivateDir(dirname(file));
   createPrivateFile(file);
   const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
@@ -64,7 +64,7 @@ export function openStore(file: string): Database.Database {
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     db.pragma(`cache_size = -${CACHE_KIB}`);
-    migrate(db, MIGRATIONS);
+    migrate(db, MIGRATIONS, onUpgrade);
     return db;
   } catch (error) {
     db.close();

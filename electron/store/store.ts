@@ -1,6 +1,7 @@
 import { GroupCommit } from './group-commit';
 import type Database from 'better-sqlite3';
 import { backupStore, type BackupInfo, type BackupOptions } from './backups';
+import type { OnStoreUpgrade } from './migrate';
 import { openReader, openStore } from './open';
 import { AdminRepo } from './repos/admin';
 import { BookingRepo } from './repos/bookings';
@@ -58,8 +59,8 @@ export class Store {
     this.runAtomically = db.transaction((work: () => unknown) => work()).immediate;
   }
 
-  static open(file: string): Store {
-    const store = new Store(openStore(file));
+  static open(file: string, onUpgrade?: OnStoreUpgrade): Store {
+    const store = new Store(openStore(file, onUpgrade));
     // What a writer other than the Store left unindexed (docs/storage.md).
     if (store.bookings.searchPending()) store.transaction(() => undefined);
     return store;

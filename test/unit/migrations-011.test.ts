@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { migrate, schemaVersion } from '../../electron/store/migrate';
+import { migrate, schemaVersion, storeUpgradeNotice } from '../../electron/store/migrate';
 import { MIGRATIONS } from '../../electron/store/migrations';
 import { Store } from '../../electron/store/store';
 
@@ -65,4 +68,31 @@ test('step 11: the Sync API name filter still tells accents apart', () => {
   assert.deepEqual(names('vries'), ['Emma de Vries']);
   assert.deepEqual(names('e'), ['Lena Schäfer', 'Emma de Vries'], 'a needle too short for the index is compared with every name');
   db.close();
+});
+
+test('opening a store behind the app announces its steps once, before they run; a new or current store is not announced', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-step-11-'));
+  try {
+    const file = join(dir, 'desk.sqlite3');
+    const old = new Database(file);
+    migrate(old, MIGRATIONS.slice(0, 10));
+    old.close();
+    const told: [number, number, number][] = [];
+    const versionNow = () => {
+      const peek = new Database(file, { readonly: true });
+      try {
+        return schemaVersion(peek);
+      } finally {
+        peek.close();
+      }
+    };
+    Store.open(file, (from, to) => told.push([from, to, versionNow()])).close();
+    assert.deepEqual(told, [[10, MIGRATIONS.length, 10]], 'told with the steps still to run');
+    Store.open(file, (from, to) => told.push([from, to, -1])).close();
+    Store.open(join(dir, 'new.sqlite3'), (from, to) => told.push([from, to, -1])).close();
+    assert.equal(told.length, 1);
+    assert.match(storeUpgradeNotice(10, 11), /schema step 10 to 11/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
