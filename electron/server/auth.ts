@@ -21,6 +21,14 @@ export interface CallerIdentity {
   kind: LogCaller;
   /** The API token's label (kind `token`), else null. */
   label: string | null;
+  /** The dropzone the credential belongs to (kinds `desk` and `token`); null for `none` and `invalid`. */
+  dropzoneId: number | null;
+}
+
+const NO_VALID_CREDENTIAL = (kind: 'none' | 'invalid'): CallerIdentity => ({ kind, label: null, dropzoneId: null });
+
+function identityOf(caller: { dropzone: DropzoneRecord; session: boolean; label: string | null }): CallerIdentity {
+  return caller.session ? { kind: 'desk', label: null, dropzoneId: caller.dropzone.id } : { kind: 'token', label: caller.label, dropzoneId: caller.dropzone.id };
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -48,11 +56,10 @@ export class TokenAuth {
 
   /** Who an Authorization header names, for a call the auth hook did not see (an unknown path's 404). */
   identify(header: string | undefined): CallerIdentity {
-    if (!header) return { kind: 'none', label: null };
+    if (!header) return NO_VALID_CREDENTIAL('none');
     const token = BEARER.exec(header)?.[1];
     const caller = token === undefined ? undefined : this.callerFor(token);
-    if (!caller) return { kind: 'invalid', label: null };
-    return caller.session ? { kind: 'desk', label: null } : { kind: 'token', label: caller.label };
+    return caller ? identityOf(caller) : NO_VALID_CREDENTIAL('invalid');
   }
 
   dropzoneFor(token: string): DropzoneRecord | undefined {
@@ -62,7 +69,7 @@ export class TokenAuth {
   readonly hook = async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
     reply.header('WWW-Authenticate', 'Bearer realm="dropzone-desk"');
-    request.caller = { kind: header ? 'invalid' : 'none', label: null };
+    request.caller = NO_VALID_CREDENTIAL(header ? 'invalid' : 'none');
     if (!header) return sendError(reply, 'unauthorized', 'missing credentials: send the header "Authorization: Bearer <token>"');
     const match = BEARER.exec(header);
     if (!match) return sendError(reply, 'unauthorized', 'malformed Authorization header: expected "Bearer <token>"');
@@ -71,7 +78,7 @@ export class TokenAuth {
     reply.removeHeader('WWW-Authenticate');
     request.dropzone = caller.dropzone;
     request.deskSession = caller.session;
-    request.caller = caller.session ? { kind: 'desk', label: null } : { kind: 'token', label: caller.label };
+    request.caller = identityOf(caller);
   };
 
   /**

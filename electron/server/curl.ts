@@ -18,7 +18,7 @@ export interface CurlInput {
   headers: Record<string, string>;
   /** The body as logged; null when there was none. */
   body: string | null;
-  /** True when there was a body that the log did not keep (too large): the command reads it from a file. */
+  /** True when there was a body that the log did not keep (too large, or a call without a valid credential): the command reads it from a file. */
   bodyNotKept: boolean;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYNC_API_PATH } from '../../shared/remote-url';
 import type { ConnectionMode, ContractDeviation } from '../../shared/schemas/desk';
-import { redactBodyText, redactHeaders, redactPath } from './redact';
+import { dropQueryValues, redactBodyText, redactHeaders, redactPath } from './redact';
 import type { CallerIdentity } from './auth';
 import type { LoggedMessage, RequestLog } from './request-log';
 
@@ -80,6 +80,18 @@ function topLevelStatus(text: string | null): string | null {
   }
 }
 
+/**
+ * A call without a valid credential belongs to no dropzone, and every desk on the server sees it
+ * (that is how a misconfigured booking system is found). What it sent may still be a customer's:
+ * its request body is not kept and its query keeps only the parameters' names. Its answer is the
+ * desk's own refusal, kept.
+ */
+const UNATTRIBUTED_BODY_NOTE = "not kept: the call had no valid credential, so no dropzone's desk can be told it is theirs (every desk on this server sees the call)";
+
+function unattributedRequest(headers: Record<string, string>, bytes: number): LoggedMessage {
+  return { headers, body: null, bodyNote: bytes > 0 ? UNATTRIBUTED_BODY_NOTE : null };
+}
+
 /** Names who sent an Authorization header (auth's own reading, for calls its hook did not see). */
 export type IdentifyCaller = (authorization: string | undefined) => CallerIdentity;
 
@@ -93,13 +105,16 @@ function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, 
   const requestHeaders = redactHeaders(request.headers);
   const responseHeaders = redactHeaders(reply.getHeaders());
   const caller = request.caller ?? identify(request.headers.authorization);
+  const attributed = caller.dropzoneId !== null;
+  const path = attributed ? redactPath(url) : dropQueryValues(redactPath(url));
   log.add({
     time: notes.time,
     method: request.method,
-    path: redactPath(url),
+    path,
     mode: notes.mode,
     caller: caller.kind,
     callerLabel: caller.label,
+    dropzoneId: caller.dropzoneId,
     forwarded: proxy !== undefined,
     httpStatus: reply.statusCode,
     status: proxy?.status ?? topLevelStatus(responseText),
@@ -112,8 +127,8 @@ function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, 
     upstreamUrl: proxy ? redactPath(proxy.upstreamUrl) : null,
     remoteError: proxy?.remoteError ?? null,
     details: {
-      deskUrl: `http://${request.headers.host ?? 'localhost'}${redactPath(url)}`,
-      request: keptMessage(requestHeaders, requestText, requestBytes),
+      deskUrl: `http://${request.headers.host ?? 'localhost'}${path}`,
+      request: attributed ? keptMessage(requestHeaders, requestText, requestBytes) : unattributedRequest(requestHeaders, requestBytes),
       response: keptMessage(responseHeaders, responseText, byteLength(proxy?.readableBody ?? notes.payload)),
       upstreamHeaders: proxy ? redactHeaders(proxy.upstreamHeaders) : null,
     },

@@ -88,3 +88,21 @@ export function redactPath(url: string): string {
   if (q < 0) return url;
   return `${url.slice(0, q + 1)}${redactFormText(url.slice(q + 1))}`;
 }
+
+/** What a call without a valid credential keeps in place of a query value or a body. */
+export const NOT_KEPT = '<not kept>';
+
+/**
+ * `/api/f1/sync/bookings?email=a@b.c&page=2` → `…?email=<not kept>&page=<not kept>`: the
+ * parameters' names stay (they show what a booking system asked), their values go (a customer's
+ * e-mail or name is no business of a desk that cannot tell whose call it was).
+ */
+export function dropQueryValues(path: string): string {
+  const q = path.indexOf('?');
+  if (q < 0) return path;
+  const names = path
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => (pair === '' ? pair : `${pair.split('=')[0]}=${NOT_KEPT}`));
+  return `${path.slice(0, q + 1)}${names.join('&')}`;
+}

@@ -251,9 +251,9 @@ export const logPage = z.object({
   entries: z.array(logEntrySummary),
   /** Pass as `cursor` for the next (older) page; null when this is the last. */
   next_cursor: z.number().int().nullable(),
-  /** Calls the log holds now (it keeps the last 5,000). */
+  /** Calls the log holds now that the asking desk may see: its dropzone's and those without a valid credential (5,000 of each at most). */
   kept: z.number().int(),
-  /** Proxied responses that deviated from the spec since the desk started. */
+  /** The asking desk's dropzone's proxied responses that deviated from the spec since the desk started. */
   deviation_count: z.number().int(),
 });
 export type LogPage = z.infer<typeof logPage>;
@@ -290,7 +290,7 @@ export const deskSession = z.object({
   mode: z.enum(CONNECTION_MODES),
   remote_url: z.string().nullable(),
   health: connectionHealth,
-  /** Proxied responses that deviated from the spec since the desk started. */
+  /** This dropzone's proxied responses that deviated from the spec since the desk started. */
   contract_deviations: z.number().int(),
   version: z.string(),
   /**

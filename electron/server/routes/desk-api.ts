@@ -28,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance, { connection, log }: S
         mode: connection.mode,
         remote_url: connection.remoteUrl,
         health: connection.healthView(),
-        contract_deviations: log.deviationCount,
+        contract_deviations: log.seenBy(dz.id).deviationCount,
         version: APP_VERSION,
         sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),
       },
