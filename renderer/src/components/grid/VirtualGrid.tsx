@@ -149,6 +149,10 @@ export function VirtualGrid<T>({
     else if (right > grid.scrollLeft + grid.clientWidth) grid.scrollLeft = right - grid.clientWidth;
   }, [virtualizer, scrollRef, cursorPosition, cursorColumn]);
 
+  const items = virtualizer.getVirtualItems();
+  // Only a row in the DOM can be the active descendant: scrolled far away (the wheel, a scrollbar) its element is gone.
+  const activeShown = at !== null && items.some((item) => item.index === at.position);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || rows.count === 0 || event.altKey || event.metaKey) return;
     // Ctrl belongs to the browser in a row grid; a cell grid takes Ctrl+Home/End to the first and last row.
@@ -181,7 +185,7 @@ export function VirtualGrid<T>({
       aria-rowcount={rows.count + 1}
       aria-colcount={columns.length}
       aria-busy={busy || undefined}
-      aria-activedescendant={at ? activeId : undefined}
+      aria-activedescendant={activeShown ? activeId : undefined}
       tabIndex={0}
       className={`${classes.grid} ${className ?? ''}`}
       data-layout={layout}
@@ -210,7 +214,7 @@ export function VirtualGrid<T>({
         <div className={classes.placeholder}>{placeholder}</div>
       ) : (
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const position = item.index;
             const onCursorRow = at?.position === position;
             return (
