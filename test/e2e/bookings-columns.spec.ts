@@ -32,7 +32,7 @@ async function productCells(page: Page, screen: BookingsScreen): Promise<{ text:
   expect(column, 'the Product column is shown').toBeGreaterThanOrEqual(0);
   const seen = new Map<string, { text: string; cut: boolean }>();
   const grid = screen.grid();
-  for (let top = 0; ; ) {
+  for (;;) {
     const cells = await grid.evaluate((element, index) => {
       return [...element.querySelectorAll('[role="row"][aria-rowindex]')].flatMap((row) => {
         const span = row.querySelectorAll('[role="gridcell"]')[index]?.querySelector('span');
@@ -42,8 +42,7 @@ async function productCells(page: Page, screen: BookingsScreen): Promise<{ text:
     for (const { row, ...cell } of cells) seen.set(row, cell);
     const { scrollTop, scrollHeight, clientHeight } = await grid.evaluate((element) => ({ scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight }));
     if (scrollTop + clientHeight >= scrollHeight - 1) break;
-    top = scrollTop + clientHeight - 40;
-    await grid.evaluate((element, to) => element.scrollTo({ top: to }), top);
+    await grid.evaluate((element, to) => element.scrollTo({ top: to }), scrollTop + clientHeight - 40);
     await page.waitForTimeout(50);
   }
   return [...seen.values()];
