@@ -59,10 +59,3 @@ export function* deskCsv(ctx: SyncContext, query: DeskListQuery, delimiterChoice
     yield lines(rows.map((row) => COLUMNS.map((c) => c.cell(row, decimal))), delimiter);
   }
 }
-
-/** `bookings-2026-06-20.csv` for one day, `bookings-2026-06-01-to-2026-06-30.csv` for a range, else dated today. */
-export function deskCsvFileName(query: DeskListQuery, today: string): string {
-  if (query.from !== undefined && query.from === query.to) return `bookings-${query.from}.csv`;
-  if (query.from !== undefined || query.to !== undefined) return `bookings-${query.from ?? 'start'}-to-${query.to ?? 'end'}.csv`;
-  return `bookings-${today}.csv`;
-}

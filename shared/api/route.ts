@@ -17,7 +17,8 @@ export type NoContent = typeof NO_CONTENT;
  * An answer that is a file, not JSON (the desk list's CSV export): its media type. The handler
  * answers `{ status, file: { name, content } }` and serveRoute streams `content` (chunks of text,
  * made one by one as the answer is sent) with that type and `Content-Disposition: attachment`;
- * the client reads it as a Blob, byte for byte (a UTF-8 BOM stays).
+ * the client reads it as a File (a Blob, byte for byte: a UTF-8 BOM stays) named as the header
+ * says (`''` without a name).
  */
 export interface FileAnswer {
   file: string;
@@ -124,8 +125,8 @@ export type ServerAnswer<R extends RouteSpec> = {
       : { status: S };
 }[StatusOf<R>];
 
-/** What the client reads for one status: the schema's output, a file's Blob, or nothing. */
-type ClientBody<Part> = Part extends z.ZodType ? z.output<Part> : Part extends FileAnswer ? Blob : undefined;
+/** What the client reads for one status: the schema's output, a File (its bytes and the server's name for it), or nothing. */
+type ClientBody<Part> = Part extends z.ZodType ? z.output<Part> : Part extends FileAnswer ? File : undefined;
 
 /** What the client reads: any declared status, its body parsed by that status's schema. */
 export type ClientAnswer<R extends RouteSpec> = {

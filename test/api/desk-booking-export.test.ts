@@ -42,7 +42,7 @@ describe('GET /api/desk/bookings/export.csv', () => {
   });
   after(() => desk.dispose());
 
-  test('UTF-8 with a BOM, CRLF, a header row, as a download named for the range', async () => {
+  test('UTF-8 with a BOM, CRLF, a header row, as a download', async () => {
     const res = await csv('from=2026-06-25&to=2026-06-25');
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-type'), 'text/csv; charset=utf-8');
@@ -52,7 +52,32 @@ describe('GET /api/desk/bookings/export.csv', () => {
     assert.equal(lines[0], 'Id,External id,Name,E-mail,Phone,Jump day,Language,Reference,Camera package,Product,Price,Camera requirement,Filmer,Album,Check-in,Link');
     assert.equal(lines.at(-1), '', 'the last line ends with CRLF too');
     assert.doesNotMatch(res.text.replaceAll('\r\n', ''), /\r/);
-    assert.equal((await csv('')).headers.get('content-disposition'), 'attachment; filename="bookings-2026-06-15.csv"', 'no range: dated today');
+  });
+
+  test('the download is named for what was exported: the dates, the check-in filter, the search', async () => {
+    const names: [query: string, name: string][] = [
+      ['', 'bookings-all.csv'],
+      ['from=2026-06-25&to=2026-06-25', 'bookings-2026-06-25.csv'],
+      ['from=2026-06-01&to=2026-06-30', 'bookings-2026-06-01_2026-06-30.csv'],
+      ['from=2026-06-01', 'bookings-from-2026-06-01.csv'],
+      ['to=2026-06-30', 'bookings-until-2026-06-30.csv'],
+      ['from=2026-06-25&to=2026-06-25&check_in=none', 'bookings-2026-06-25-not-marked.csv'],
+      ['check_in=no_show', 'bookings-all-no-show.csv'],
+      ['q=Bulk%20Person', 'bookings-all-search-bulk-person.csv'],
+      // Accents dropped, ß spelled out, anything else one '-': no quote, slash or dot from the search reaches the header.
+      ['q=%C3%89mile%20Stra%C3%9Fe&from=2026-06-26&to=2026-06-26', 'bookings-2026-06-26-search-emile-strasse.csv'],
+      ['q=%2B49%20170%205863991', 'bookings-all-search-49-170-5863991.csv'],
+      ['q=..%2F..%2F%22evil%22%3B%20x', 'bookings-all-search-evil-x.csv'],
+      ['q=%E6%9D%B1%E4%BA%AC%E9%83%BD', 'bookings-all-search.csv'],
+      [`q=${'abcdefghij'.repeat(6)}`, `bookings-all-search-${'abcdefghij'.repeat(4)}.csv`],
+      // The order and the walk-ins do not change what the list is of.
+      ['sort=name&dir=desc&include_all=true&from=2026-06-25&to=2026-06-25&delimiter=%3B', 'bookings-2026-06-25.csv'],
+    ];
+    for (const [query, name] of names) {
+      const res = await csv(query);
+      assert.equal(res.status, 200, query);
+      assert.equal(res.headers.get('content-disposition'), `attachment; filename="${name}"`, query);
+    }
   });
 
   test('commas, quotes and line breaks are quoted; a cell a spreadsheet would run as a formula starts with an apostrophe', async () => {

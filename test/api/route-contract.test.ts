@@ -209,9 +209,11 @@ describe('the route tables against a real desk', () => {
     const checkIn = await call(deskRoutes.recordCheckIn, { params: { id: deskPage.bookings[0]!.id }, body: { state: 'arrived', recorded_by: 'Route' } });
     assert.equal(checkIn.check_in?.state, 'arrived');
     assert.ok((await call(deskRoutes.daySheet, { query: { day: '2026-06-20' } })).bookings.some((b) => b.check_in?.state === 'arrived'));
-    // A file answer: the client reads it as a Blob, byte for byte (the BOM stays).
+    // A file answer: the client reads it as a File, byte for byte (the BOM stays), named as the server says.
     const exported = await call(deskRoutes.exportDeskBookings, { query: { delimiter: ';' } });
     assert.deepEqual([...new Uint8Array(await exported.arrayBuffer()).subarray(0, 3)], [0xef, 0xbb, 0xbf]);
+    assert.equal(exported.name, 'bookings-all.csv');
+    assert.equal((await call(deskRoutes.exportDeskBookings, { query: { from: '2026-06-20', to: '2026-06-20', q: 'Müller' } })).name, 'bookings-2026-06-20-search-muller.csv');
 
     // Imports: handed over, sent by the desk, read back.
     const send = [{ row_number: 1, cells: ['ROUTE-IMPORT-1', 'Ann'], key: 'ROUTE-IMPORT-1', record: { external_id: 'ROUTE-IMPORT-1', name: 'Ann' } }];

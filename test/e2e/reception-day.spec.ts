@@ -130,6 +130,8 @@ test('check-in by keystroke and by click, kept after a reload, filtered, exporte
   await reception.exportDelimiter('Semicolon ;').click();
   const download = page.waitForEvent('download');
   await reception.exportDownload().click();
+  // Saved under the server's name for what was exported: every date, the bookings not marked.
+  expect((await download).suggestedFilename()).toBe('bookings-all-not-marked.csv');
   const csv = readFileSync(await (await download).path(), 'utf8');
   const lines = csv.split(/\r?\n/).filter((line) => line.trim() !== '');
   expect(lines.length - 1, 'rows after the header').toBe(239);

@@ -60,6 +60,8 @@ export async function clientSide() {
   await call(deskRoutes.createApiToken);
   await call(deskRoutes.getLogEntry, { params: { id: 7 } });
   (await call(deskRoutes.exportDeskBookings, { query: {} })) satisfies Blob;
+  // A File: the bytes, and the name the server gave them.
+  (await call(deskRoutes.exportDeskBookings, { query: {} })).name satisfies string;
 
   // A write's outcomes: a union by status, each body in that status's shape.
   const saved = await callForAnswer(syncRoutes.saveBooking, { body: { external_id: 'BK-1' } });

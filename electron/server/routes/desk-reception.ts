@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { DeskConnection } from '../../proxy/connection';
 import { recordCheckIn } from '../../sync/check-ins';
-import { atOneInstant, todayAt, type SyncContext } from '../../sync/context';
-import { deskCsv, deskCsvFileName } from '../../sync/desk-export-csv';
+import { atOneInstant, type SyncContext } from '../../sync/context';
+import { deskCsv } from '../../sync/desk-export-csv';
+import { deskExportFileName } from '../../sync/desk-export-name';
 import { deskBookingPage, deskDaySheet } from '../../sync/desk-list';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
@@ -40,7 +41,7 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, connect
     const proxy = proxyRefusal();
     if (proxy) return proxy;
     const at = ctx(request);
-    return { status: 200, file: { name: deskCsvFileName(query, todayAt(at)), content: deskCsv(at, query, query.delimiter) } };
+    return { status: 200, file: { name: deskExportFileName(query), content: deskCsv(at, query, query.delimiter) } };
   });
 
   serveRoute(app, deskRoutes.daySheet, ({ request, query }) => proxyRefusal() ?? { status: 200, body: deskDaySheet(ctx(request), query.day) });

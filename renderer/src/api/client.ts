@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../../shared/schemas/common';
+import { fileNameOf } from './content-disposition';
 import { apiBase } from './session-token';
 
 /** A non-2xx answer from the desk server, with its JSON body (spec section 7 shape). */
@@ -73,8 +74,8 @@ export interface Exchange {
   status: number;
   ok: boolean;
   json: unknown;
-  /** An attachment (a CSV export), byte for byte: set instead of `json`. */
-  file?: Blob;
+  /** An attachment (a CSV export), byte for byte, named as the server's Content-Disposition says (else ''): set instead of `json`. */
+  file?: File;
 }
 
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */
@@ -109,8 +110,10 @@ export async function exchange(method: string, path: string, body?: unknown, hea
   }
   tell({ path, answered: true, status: response.status, staleToken: sentToken !== token });
   // A download: read as bytes, since text() would drop a UTF-8 BOM the spreadsheet needs.
-  if (response.ok && response.headers.get('content-disposition')?.startsWith('attachment')) {
-    return { status: response.status, ok: true, json: NOT_JSON, file: await response.blob() };
+  const disposition = response.headers.get('content-disposition');
+  if (response.ok && disposition?.startsWith('attachment')) {
+    const blob = await response.blob();
+    return { status: response.status, ok: true, json: NOT_JSON, file: new File([blob], fileNameOf(disposition) ?? '', { type: blob.type }) };
   }
   const text = await response.text();
   let json: unknown = null;

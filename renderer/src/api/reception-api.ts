@@ -62,7 +62,7 @@ export function deskListQuery(f: DeskListFilters): DeskBookingQuery {
 
 export const receptionApi = {
   list: (f: DeskListFilters) => call(deskRoutes.listDeskBookings, { query: deskListQuery(f) }),
-  /** Every row of the list's filters, in its sort, as the server writes the CSV (a Blob, byte for byte). */
+  /** Every row of the list's filters, in its sort, as the server writes the CSV (a File: the bytes and the server's file name). */
   exportCsv: (f: Omit<DeskListFilters, 'page' | 'perPage'>, delimiter: NonNullable<DeskBookingExportQuery['delimiter']>) =>
     call(deskRoutes.exportDeskBookings, { query: { ...deskFilterQuery(f), delimiter } }),
   daySheet: (day: string) => call(deskRoutes.daySheet, { query: { day } }),
@@ -72,9 +72,6 @@ export const receptionApi = {
 /** Under the bookings key: whatever changes bookings refreshes these lists too. */
 export const receptionKeys = {
   deskLists: [...queryKeys.bookings, 'desk-list'] as const,
-  /** Every row of the list's filters, in its sort, as the server writes the CSV (a Blob, byte for byte). */
-  exportCsv: (f: Omit<DeskListFilters, 'page' | 'perPage'>, delimiter: NonNullable<DeskBookingExportQuery['delimiter']>) =>
-    call(deskRoutes.exportDeskBookings, { query: { ...deskFilterQuery(f), delimiter } }),
   daySheet: (day: string) => [...queryKeys.bookings, 'day-sheet', day] as const,
 };
 

@@ -1,12 +1,15 @@
 import { UnstyledButton } from '@mantine/core';
 import { flexRender, type Header } from '@tanstack/react-table';
+import { useState } from 'react';
 import { SortIcon } from '../icons';
-import { cellLayout, columnLabel } from './columnLayout';
+import { cellLayout, columnLabel, type ColumnFlex } from './columnLayout';
+import { startColumnResize } from './columnResize';
 import classes from './VirtualGrid.module.css';
 
 export interface GridHeaderCellProps<T> {
   header: Header<T, unknown>;
-  grows: boolean;
+  /** How the column flexes with the grid's width (none: it keeps its width). */
+  flex: ColumnFlex | undefined;
   /** Columns can be dragged wider or narrower (double-click: back to the default). */
   resizable: boolean;
   /** Said after "Sort by …" where a sort has limits, e.g. "this page only". */
@@ -14,8 +17,10 @@ export interface GridHeaderCellProps<T> {
 }
 
 /** A column's header: its name, a sort button where the column sorts, a drag handle where it resizes. */
-export function GridHeaderCell<T>({ header, grows, resizable, sortNote }: GridHeaderCellProps<T>) {
+export function GridHeaderCell<T>({ header, flex, resizable, sortNote }: GridHeaderCellProps<T>) {
   const { column } = header;
+  const table = header.getContext().table;
+  const [resizing, setResizing] = useState(false);
   const label = columnLabel(column);
   const content = <span className={classes.thLabel}>{flexRender(column.columnDef.header, header.getContext())}</span>;
   const sorted = column.getIsSorted();
@@ -27,7 +32,7 @@ export function GridHeaderCell<T>({ header, grows, resizable, sortNote }: GridHe
       role="columnheader"
       aria-sort={!sortable ? undefined : sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
       className={classes.th}
-      {...cellLayout(column, grows)}
+      {...cellLayout(column, flex)}
     >
       {sortable ? (
         <UnstyledButton
@@ -48,9 +53,9 @@ export function GridHeaderCell<T>({ header, grows, resizable, sortNote }: GridHe
           aria-hidden
           title="Drag to resize, double-click to reset"
           className={classes.resizer}
-          data-resizing={column.getIsResizing() || undefined}
-          onMouseDown={header.getResizeHandler()}
-          onTouchStart={header.getResizeHandler()}
+          data-resizing={resizing || undefined}
+          onMouseDown={(event) => startColumnResize(event, column, table, setResizing)}
+          onTouchStart={(event) => startColumnResize(event, column, table, setResizing)}
           onDoubleClick={() => column.resetSize()}
         />
       )}

@@ -1,7 +1,7 @@
 import type { Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
-import { cellLayout, growingColumns, widthVariables } from './columnLayout';
+import { cellLayout, columnFlexes, minimumWidth, widthVariables } from './columnLayout';
 import { GridHeaderCell } from './GridHeaderCell';
 import { cursorWithin, movedCursor, type GridCursor } from './gridCursor';
 import classes from './VirtualGrid.module.css';
@@ -100,10 +100,12 @@ export function VirtualGrid<T>({
   // A press of the mouse places the cursor itself; the focus it brings must not move it to the first row.
   const pointerFocus = useRef(false);
   const columns = table.getVisibleLeafColumns();
-  const grows = growingColumns(columns);
+  const flexes = columnFlexes(columns, table.getState().columnSizing);
   const headers = table.getFlatHeaders().filter((header) => header.column.getIsVisible());
   const at = cursorWithin(cursor, { rows: rows.count, columns: columns.length });
-  const width = table.getTotalSize();
+  // The rows are at least this wide (min-width: 100% does the rest); the growing columns share what the grid has beyond it.
+  const width = minimumWidth(columns, flexes);
+  const headRowRef = useRef<HTMLDivElement>(null);
   const scrollbar = useScrollbarRoom(scrollRef, layout === 'fit');
 
   // The virtualizer measures the DOM and keeps its own state; the compiler is told not to memoise around it.
@@ -131,19 +133,25 @@ export function VirtualGrid<T>({
       ? { height: headerHeight + virtualizer.getTotalSize() + scrollbar + GRID_BORDERS, minHeight: headerHeight + Math.min(rows.count, 3) * rowHeight + scrollbar + GRID_BORDERS }
       : undefined;
 
-  // The cursor stays in view, whichever way it moved: the virtualizer brings its row, scrollLeft its column.
-  const cursorColumn = navigation === 'cell' ? columns[at?.column ?? -1] : undefined;
-  const cursorLeft = cursorColumn?.getStart();
-  const cursorRight = cursorColumn ? (cursorLeft ?? 0) + cursorColumn.getSize() : undefined;
+  // The cursor stays in view, whichever way it moved: the virtualizer brings its row, scrollLeft its
+  // column (where its header is laid out: growing and shrinking columns are not at their sizes).
+  const cursorColumn = navigation === 'cell' ? at?.column : undefined;
   const cursorPosition = at?.position;
   useEffect(() => {
     if (cursorPosition === undefined) return;
     virtualizer.scrollToIndex(cursorPosition, { align: 'auto' });
     const grid = scrollRef.current;
-    if (!grid || cursorLeft === undefined || cursorRight === undefined) return;
-    if (cursorLeft < grid.scrollLeft) grid.scrollLeft = cursorLeft;
-    else if (cursorRight > grid.scrollLeft + grid.clientWidth) grid.scrollLeft = cursorRight - grid.clientWidth;
-  }, [virtualizer, scrollRef, cursorPosition, cursorLeft, cursorRight]);
+    const header = cursorColumn === undefined ? undefined : headRowRef.current?.children[cursorColumn];
+    if (!grid || !(header instanceof HTMLElement)) return;
+    const left = header.offsetLeft;
+    const right = left + header.offsetWidth;
+    if (left < grid.scrollLeft) grid.scrollLeft = left;
+    else if (right > grid.scrollLeft + grid.clientWidth) grid.scrollLeft = right - grid.clientWidth;
+  }, [virtualizer, scrollRef, cursorPosition, cursorColumn]);
+
+  const items = virtualizer.getVirtualItems();
+  // Only a row in the DOM can be the active descendant: scrolled far away (the wheel, a scrollbar) its element is gone.
+  const activeShown = at !== null && items.some((item) => item.index === at.position);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || rows.count === 0 || event.altKey || event.metaKey) return;
@@ -177,7 +185,7 @@ export function VirtualGrid<T>({
       aria-rowcount={rows.count + 1}
       aria-colcount={columns.length}
       aria-busy={busy || undefined}
-      aria-activedescendant={at ? activeId : undefined}
+      aria-activedescendant={activeShown ? activeId : undefined}
       tabIndex={0}
       className={`${classes.grid} ${className ?? ''}`}
       data-layout={layout}
@@ -196,9 +204,9 @@ export function VirtualGrid<T>({
       }}
     >
       <div role="rowgroup" className={classes.head}>
-        <div role="row" aria-rowindex={1} className={classes.headRow} style={{ width }}>
+        <div ref={headRowRef} role="row" aria-rowindex={1} className={classes.headRow} style={{ width }}>
           {headers.map((header) => (
-            <GridHeaderCell key={header.id} header={header} grows={grows.has(header.column)} resizable={resizable} sortNote={sortNote} />
+            <GridHeaderCell key={header.id} header={header} flex={flexes.get(header.column)} resizable={resizable} sortNote={sortNote} />
           ))}
         </div>
       </div>
@@ -206,7 +214,7 @@ export function VirtualGrid<T>({
         <div className={classes.placeholder}>{placeholder}</div>
       ) : (
         <div role="rowgroup" className={classes.body} style={{ height: virtualizer.getTotalSize(), width }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const position = item.index;
             const onCursorRow = at?.position === position;
             return (
@@ -233,7 +241,7 @@ export function VirtualGrid<T>({
                       className={classes.cell}
                       data-column-index={index}
                       data-focused={focused || undefined}
-                      {...cellLayout(column, grows.has(column))}
+                      {...cellLayout(column, flexes.get(column))}
                       {...rows.cellAttributes?.(position, index)}
                     >
                       <div className={classes.content}>{rows.cell(position, index)}</div>

@@ -1,13 +1,22 @@
-import type { Column } from '@tanstack/react-table';
+import type { Column, ColumnSizingState } from '@tanstack/react-table';
 import type { CSSProperties } from 'react';
 
-/** How a column sits in the grid, set as `meta` in its definition. Widths are TanStack's `size`. */
+/** How a column sits in the grid, set as `meta` in its definition. Widths are TanStack's `size` (and `minSize`). */
 export interface GridColumnMeta {
   /** The column's full name, where the header abbreviates it (menus, tooltips). */
   label?: string;
   align?: 'left' | 'center' | 'right';
-  /** Takes a share of the room left over on wide screens; with none marked, the last column takes it all. */
-  grow?: boolean;
+  /**
+   * Takes a share of the room left over on wide screens: a weight, `true` being 1. With none
+   * marked, the last column takes it all.
+   */
+  grow?: boolean | number;
+  /**
+   * A growing column that gives up room on narrow screens, down to its `minSize`, before the grid
+   * scrolls sideways: a weight, as CSS's flex-shrink (0.1 is cut long after 1). Unset: it keeps
+   * its `size`.
+   */
+  shrink?: number;
 }
 
 export function columnMeta<T>(column: Column<T, unknown>): GridColumnMeta {
@@ -30,17 +39,63 @@ export function widthVariables<T>(columns: Column<T, unknown>[]): CSSProperties 
   return variables as CSSProperties;
 }
 
-/** The columns that share the room left over: those marked `grow`, else the last. */
-export function growingColumns<T>(columns: Column<T, unknown>[]): Set<Column<T, unknown>> {
-  const marked = columns.filter((column) => columnMeta(column).grow);
-  return new Set(marked.length > 0 ? marked : columns.slice(-1));
+/** How a column flexes: its share of the room left over, how readily it gives room up, its floor (px). */
+export interface ColumnFlex {
+  grow: number;
+  shrink: number;
+  min: number;
+}
+
+const weight = (value: boolean | number | undefined): number => (value === true ? 1 : typeof value === 'number' && value > 0 ? value : 0);
+
+/**
+ * How each visible column flexes (none: it keeps its width). The columns marked `grow` share the
+ * room left over, else the last column takes it; those marked `shrink` give room up down to their
+ * `minSize`. A column the user dragged to a width (in `sizing`) keeps that width.
+ */
+export function columnFlexes<T>(columns: Column<T, unknown>[], sizing: ColumnSizingState): Map<Column<T, unknown>, ColumnFlex> {
+  const flexes = new Map<Column<T, unknown>, ColumnFlex>();
+  for (const column of columns) {
+    const meta = columnMeta(column);
+    const grow = weight(meta.grow);
+    if (grow === 0 || sizing[column.id] !== undefined) continue;
+    const shrink = Math.max(0, meta.shrink ?? 0);
+    const size = column.getSize();
+    flexes.set(column, { grow, shrink, min: shrink > 0 ? Math.min(size, column.columnDef.minSize ?? size) : size });
+  }
+  // Nothing else takes the room left over: the last column does, so the rows reach the grid's edge.
+  const last = columns.at(-1);
+  if (flexes.size === 0 && last) flexes.set(last, { grow: 1, shrink: 0, min: last.getSize() });
+  return atLeastOne(flexes);
+}
+
+/**
+ * The weights scaled so the smallest is 1. CSS shares only part of the free space among flex
+ * items whose factors add up to less than 1: a lone column left shrinking with 0.05 would give
+ * up 5 % of what it must, and the rows would stick out.
+ */
+function atLeastOne<K>(flexes: Map<K, ColumnFlex>): Map<K, ColumnFlex> {
+  const smallest = (pick: (flex: ColumnFlex) => number) => Math.min(...[...flexes.values()].map(pick).filter((factor) => factor > 0));
+  const grow = smallest((flex) => flex.grow);
+  const shrink = smallest((flex) => flex.shrink);
+  for (const flex of flexes.values()) {
+    if (flex.grow > 0) flex.grow /= grow;
+    if (flex.shrink > 0) flex.shrink /= shrink;
+  }
+  return flexes;
+}
+
+/** The narrowest the rows can be: each column at its floor. Below it the grid scrolls sideways. */
+export function minimumWidth<T>(columns: Column<T, unknown>[], flexes: Map<Column<T, unknown>, ColumnFlex>): number {
+  return columns.reduce((sum, column) => sum + (flexes.get(column)?.min ?? column.getSize()), 0);
 }
 
 /** Where a column's header and cells take their width from, and how they align. */
-export function cellLayout<T>(column: Column<T, unknown>, grows: boolean) {
+export function cellLayout<T>(column: Column<T, unknown>, flex: ColumnFlex | undefined) {
+  const width = `var(${widthVariable(column)})`;
   return {
-    style: { width: `var(${widthVariable(column)})` },
+    style: flex ? { width, flex: `${flex.grow} ${flex.shrink} ${width}`, minWidth: `${flex.min}px` } : { width },
     'data-align': columnMeta(column).align,
-    'data-grow': grows || undefined,
+    'data-grow': (flex !== undefined && flex.grow > 0) || undefined,
   };
 }

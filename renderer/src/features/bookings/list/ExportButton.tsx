@@ -10,6 +10,7 @@ export interface ExportButtonProps {
   filters: DeskListFilters;
   /** How many bookings the list holds over all its pages (null: not known yet). */
   total: number | null;
+  /** Dates the file's name, should the server give it none. */
   today: string;
 }
 
@@ -27,8 +28,10 @@ export function ExportButton({ filters, total, today }: ExportButtonProps) {
   const download = async () => {
     setBusy(true);
     try {
-      // Fetched like every call (the token in a header, never in a URL that logs keep), then saved.
-      saveBlob(await receptionApi.exportCsv(filters, delimiter), `bookings-${today}.csv`);
+      // Fetched like every call (the token in a header, never in a URL that logs keep), then saved
+      // under the server's name for what was exported (bookings-2026-11-24.csv); a dated one if it gave none.
+      const file = await receptionApi.exportCsv(filters, delimiter);
+      saveBlob(file, file.name || `bookings-${today}.csv`);
       setOpened(false);
     } catch (error) {
       notifications.show({ color: 'red', title: 'Export failed', message: (error as Error).message });

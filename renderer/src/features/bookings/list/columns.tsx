@@ -1,8 +1,9 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { createColumnHelper, type SortingFn, type VisibilityState } from '@tanstack/react-table';
+import { createColumnHelper, type ColumnDef, type SortingFn, type VisibilityState } from '@tanstack/react-table';
 import { DESK_SORT_KEYS, type CheckInState } from '../../../../../shared/schemas/reception';
 import { albumStage } from '../../../../../shared/service/album';
 import type { ListedBooking } from '../../../api/reception-api';
+import type { GridColumnMeta } from '../../../components/grid/columnLayout';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { CAMERA_REQUIREMENT_LABELS } from '../detail/labels';
 import { BOOKING_FIELD_LABELS } from '../fieldLabels';
@@ -179,12 +180,36 @@ const SYNC_COLUMNS = [
   col.accessor('id', { id: 'id', header: 'Desk id', size: 80, sortingFn: 'basic', cell: (context) => <TextCell value={String(context.getValue())} mono /> }),
 ];
 
+type BookingColumn = ColumnDef<ListedBooking, never>;
+
+/**
+ * The text-heavy columns share the room a wide window leaves, and give it up on a narrow one
+ * down to their `minSize` before the grid scrolls sideways: e-mail first, then the name, the
+ * product last (its price must show whole while there is any room). The other columns hold
+ * short, known-width values (dates, phone numbers, ids) and keep their widths.
+ */
+const FLEXIBLE: Record<string, { minSize: number; meta: GridColumnMeta }> = {
+  name: { minSize: 120, meta: { grow: 1, shrink: 0.5 } },
+  email: { minSize: 140, meta: { grow: 1, shrink: 1 } },
+  product: { minSize: 130, meta: { grow: 1, shrink: 0.05 } },
+  camera_package: { minSize: 120, meta: { grow: 1, shrink: 1 } },
+};
+
+function flexible<C extends BookingColumn>(column: C): C {
+  const flex = FLEXIBLE[column.id!];
+  return flex ? { ...column, minSize: flex.minSize, meta: { ...(column.meta as GridColumnMeta | undefined), ...flex.meta } } : column;
+}
+
 /** Proxy mode: the Sync API's fields, the loaded page sorted in the browser (the remote has no sort). */
-export const BOOKING_COLUMNS = SYNC_COLUMNS;
+export const BOOKING_COLUMNS = SYNC_COLUMNS.map(flexible);
 
 const DESK_ORDER = ['jump_on', 'name', 'check_in', 'mobile', 'email', 'product', 'camera_requirement', 'filmer', 'album', 'camera_package', 'external_id'];
-/** Slimmer defaults, so the default desk columns fit a 1024 px window without the grid scrolling sideways. */
-const DESK_WIDTHS: Record<string, number> = { jump_on: 132, name: 148, check_in: 96, mobile: 136, product: 156, external_id: 110 };
+/**
+ * The desk's widths: what the demo dropzone's values take whole ("Wed, Sep 30, 2026",
+ * "+353 87 046 0211", "Videographer 4K + raw footage · €199.00"). The flexible columns fall
+ * back towards their minSize so the default columns fit a 1024 px window without scrolling sideways.
+ */
+const DESK_WIDTHS: Record<string, number> = { jump_on: 144, name: 160, check_in: 96, mobile: 144, email: 220, product: 296, camera_requirement: 112, external_id: 110 };
 const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includes(id);
 
 /**
@@ -192,7 +217,7 @@ const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includ
  * every page, so only the columns the server sorts by offer it.
  */
 export const DESK_COLUMNS = [...SYNC_COLUMNS, ...DESK_COLUMNS_ONLY]
-  .map((column) => ({ ...column, size: DESK_WIDTHS[column.id!] ?? column.size, enableSorting: serverSorts(column.id!) }))
+  .map((column) => flexible({ ...column, size: DESK_WIDTHS[column.id!] ?? column.size, enableSorting: serverSorts(column.id!) }))
   .sort((a, b) => rank(a.id!) - rank(b.id!));
 
 function rank(id: string): number {
