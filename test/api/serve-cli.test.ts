@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { after, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import { migrate } from '../../electron/store/migrate';
+import { MIGRATIONS } from '../../electron/store/migrations';
 import { Store } from '../../electron/store/store';
 import { descendants, isRunning } from '../support/process-tree';
 import { runServe, startServe } from '../support/serve-process';
@@ -115,6 +118,25 @@ describe('npm run serve', () => {
     assert.equal(await busy.exited, 1);
     assert.match(busy.output(), /port is already in use .* --port 0/);
     blocker.close();
+  });
+
+  test('a store an older desk wrote is brought up to date at start, and serve says so first', async () => {
+    const dataDir = join(dir, 'older');
+    mkdirSync(dataDir, { mode: 0o700 });
+    const older = new Database(join(dataDir, 'desk.sqlite3'));
+    migrate(older, MIGRATIONS.slice(0, 10));
+    older.close();
+    const serve = await startServe(['--data-dir', dataDir, '--port', '0']);
+    try {
+      const said = serve.output();
+      assert.match(said, new RegExp(`Updating the store from schema step 10 to ${MIGRATIONS.length}`));
+      assert.ok(said.indexOf('Updating the store') < said.indexOf('Dropzone Desk serving'), 'said before the desk is up');
+    } finally {
+      await serve.stop();
+    }
+    const again = await startServe(['--data-dir', dataDir, '--port', '0']);
+    await again.stop();
+    assert.doesNotMatch(again.output(), /Updating the store/, 'a store already up to date is not announced');
   });
 
   test('bad flags exit non-zero with usage', async () => {
