@@ -14,8 +14,6 @@ import { scheduleBackups, type BackupSchedule } from './store/backup-schedule';
 import { backupDir, type RetentionPolicy } from './store/backups';
 import { lockDataFolder, type DeskLock } from './store/desk-lock';
 import type { OnStoreUpgrade } from './store/migrate';
-
-export { storeUpgradeNotice } from './store/migrate';
 import { storeFiles, storePath } from './store/open';
 import { tightenToPrivate } from './store/private-files';
 import type { ListenSource } from '../shared/schemas/listen';
@@ -23,6 +21,9 @@ import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
 import { runRead } from './readers/read-ops';
 import { ReadPool } from './readers/read-pool';
+
+/** For the shells that start a desk (serve, the desktop app): what they say before a store's schema steps run. */
+export { storeUpgradeNotice } from './store/migrate';
 
 export interface DeskOptions {
   dataDir: string;
