@@ -27,7 +27,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: chromium,
       // As root in a container Chromium needs --no-sandbox; the rest keeps it off the closed network.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

@@ -2,17 +2,74 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 
-export const FIRST = ['Emma', 'Daan', 'Lotte', 'Zoë', 'Finn', 'Sanne', 'Jürgen', 'Lena', 'Björn', 'Chloé', 'Hugo', 'Anaïs', 'Oliver', 'Grace', 'Søren', 'José', 'Lucía', 'Priya', 'Mateo', 'Aoife'];
+export const FIRST = [
+  'Emma',
+  'Daan',
+  'Lotte',
+  'Zoë',
+  'Finn',
+  'Sanne',
+  'Jürgen',
+  'Lena',
+  'Björn',
+  'Chloé',
+  'Hugo',
+  'Anaïs',
+  'Oliver',
+  'Grace',
+  'Søren',
+  'José',
+  'Lucía',
+  'Priya',
+  'Mateo',
+  'Aoife',
+];
 export const LAST = [
-  'de Vries', 'Jansen', 'van Dijk', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'Dekker',
-  'Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Dubois', 'Martin', 'Bernard', 'Lefèvre', 'Moreau',
-  'Smith', 'Taylor', 'Brown', 'Wilson', "O'Brien", 'Nielsen', 'Hansen', 'García', 'Kowalski', 'Andersson',
+  'de Vries',
+  'Jansen',
+  'van Dijk',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'de Boer',
+  'Mulder',
+  'Dekker',
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Dubois',
+  'Martin',
+  'Bernard',
+  'Lefèvre',
+  'Moreau',
+  'Smith',
+  'Taylor',
+  'Brown',
+  'Wilson',
+  "O'Brien",
+  'Nielsen',
+  'Hansen',
+  'García',
+  'Kowalski',
+  'Andersson',
 ];
 /** Matches one last name of 30: about 3% of the rows. */
 export const NAME_NEEDLE = 'Visser';
 export const LANGUAGES = ['en', 'nl', 'de', 'fr'];
 /** Packages as the booking system sends them; most match a seeded product, some none. */
-export const PACKAGES = ['Selfie', 'Selfie Video', 'Selfie + Photos', 'Videographer', 'Videographer 4K + Raw', 'Photos only', 'Combo (Selfie + Videographer)', 'Tandem only'];
+export const PACKAGES = [
+  'Selfie',
+  'Selfie Video',
+  'Selfie + Photos',
+  'Videographer',
+  'Videographer 4K + Raw',
+  'Photos only',
+  'Combo (Selfie + Videographer)',
+  'Tandem only',
+];
 
 // ---------------------------------------------------------------------------------------------
 // A minimal keep-alive HTTP client (node:http: less client overhead in the figures than fetch).
@@ -26,7 +83,10 @@ export class Client {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   private readonly base: URL;
 
-  constructor(baseUrl: string, private readonly token: string) {
+  constructor(
+    baseUrl: string,
+    private readonly token: string,
+  ) {
     this.base = new URL(baseUrl);
   }
 
@@ -59,11 +119,15 @@ export class Client {
 // ---------------------------------------------------------------------------------------------
 // Helpers.
 
-export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 export function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -81,4 +145,3 @@ export function link(): string {
   for (const byte of randomBytes(10)) s += LINK_ALPHABET[byte % LINK_ALPHABET.length];
   return s;
 }
-

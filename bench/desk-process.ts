@@ -8,7 +8,13 @@ import { startDesk } from '../electron/start';
 
 const [dataDir, threads] = process.argv.slice(2);
 if (!dataDir) throw new Error('usage: desk-process.ts DATA_DIR [READER_THREADS]');
-const desk = await startDesk({ dataDir, port: 0, logErrors: false, backups: false, readerThreads: threads === undefined ? undefined : Number(threads) });
+const desk = await startDesk({
+  dataDir,
+  port: 0,
+  logErrors: false,
+  backups: false,
+  readerThreads: threads === undefined ? undefined : Number(threads),
+});
 await desk.readersStarted();
 process.stdout.write(`READY ${desk.url} ${desk.sessionToken}\n`);
 process.once('SIGTERM', () => {

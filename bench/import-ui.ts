@@ -28,19 +28,40 @@ export interface ImportRunFigures {
 }
 
 /** Bookings as a European spreadsheet would save them: `;`, DD.MM.YYYY, a BOM. */
-export function bookingsCsv(bookings: readonly { external_id: string; name: string; email: string; mobile: string; jump_on: string; language: string; camera_package: string | null }[]): Buffer {
+export function bookingsCsv(
+  bookings: readonly {
+    external_id: string;
+    name: string;
+    email: string;
+    mobile: string;
+    jump_on: string;
+    language: string;
+    camera_package: string | null;
+  }[],
+): Buffer {
   const data = bookings.map((b) => {
     const [y, m, d] = b.jump_on.split('-');
     return [b.external_id, b.name, b.email, b.mobile, `${d}.${m}.${y}`, b.language, b.camera_package ?? ''];
   });
-  const csv = Papa.unparse({ fields: ['Booking ID', 'Name', 'E-mail', 'Phone', 'Jump date', 'Language', 'Package'], data }, { delimiter: ';', newline: '\r\n' });
+  const csv = Papa.unparse(
+    { fields: ['Booking ID', 'Name', 'E-mail', 'Phone', 'Jump date', 'Language', 'Package'], data },
+    { delimiter: ';', newline: '\r\n' },
+  );
   return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
 }
 
 async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -54,7 +75,14 @@ async function takeLongTasks(page: Page): Promise<number[]> {
   });
 }
 
-async function oneRun(browser: Browser, url: string, token: string, fileName: string, csv: Buffer, rows: number): Promise<ImportRunFigures> {
+async function oneRun(
+  browser: Browser,
+  url: string,
+  token: string,
+  fileName: string,
+  csv: Buffer,
+  rows: number,
+): Promise<ImportRunFigures> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript(() => {
     const w = window as unknown as { __longTasks: number[] };
@@ -79,7 +107,10 @@ async function oneRun(browser: Browser, url: string, token: string, fileName: st
     const readTasks = await takeLongTasks(page);
 
     await page.getByTestId('import-next').click();
-    await page.getByTestId('count-ready').filter({ hasText: `${rows.toLocaleString('en')} will be sent` }).waitFor();
+    await page
+      .getByTestId('count-ready')
+      .filter({ hasText: `${rows.toLocaleString('en')} will be sent` })
+      .waitFor();
     const checked = performance.now();
     const checkTasks = await takeLongTasks(page);
 
@@ -110,7 +141,11 @@ async function oneRun(browser: Browser, url: string, token: string, fileName: st
 }
 
 /** Runs the wizard `runs` times over `files` (one per run: fresh external ids each time, so every row is created). */
-export async function benchImportUi(url: string, token: string, files: readonly { name: string; csv: Buffer; rows: number }[]): Promise<ImportRunFigures[]> {
+export async function benchImportUi(
+  url: string,
+  token: string,
+  files: readonly { name: string; csv: Buffer; rows: number }[],
+): Promise<ImportRunFigures[]> {
   const browser = await launch();
   try {
     const figures: ImportRunFigures[] = [];

@@ -61,7 +61,12 @@ interface Latency {
 
 function stats(samples: number[]): Latency {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0, count: sorted.length };
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? 0,
+    count: sorted.length,
+  };
 }
 
 const externalId = (i: number) => `LIST-${String(i + 1).padStart(7, '0')}`;
@@ -72,8 +77,15 @@ function fill(dir: string, from: number, to: number, today: string): number {
   try {
     const random = mulberry32(3 + from);
     const now = new Date().toISOString();
-    const dropzoneId = store.dropzones.byKey('bench')?.id
-      ?? store.dropzones.insert({ key: 'bench', name: 'Bench Dropzone', timezone: TIMEZONE, currency: 'EUR', created_at: now });
+    const dropzoneId =
+      store.dropzones.byKey('bench')?.id ??
+      store.dropzones.insert({
+        key: 'bench',
+        name: 'Bench Dropzone',
+        timezone: TIMEZONE,
+        currency: 'EUR',
+        created_at: now,
+      });
     const started = performance.now();
     for (let chunk = from; chunk < to; chunk += FILL_CHUNK) {
       store.transaction(() => {
@@ -82,13 +94,26 @@ function fill(dir: string, from: number, to: number, today: string): number {
           const last = LAST[Math.floor(random() * LAST.length)] as string;
           const walkIn = random() < 0.01;
           store.bookings.insert({
-            dropzone_id: dropzoneId, uuid: randomUUID(), link: link(),
-            external_id: walkIn ? null : externalId(i), external_service: walkIn ? null : 'bench',
-            name: `${first} ${last}`, email: `${foldForSearch(first).normalize('NFD').replace(/[^a-z]/g, '')}.${i}@example.com`,
+            dropzone_id: dropzoneId,
+            uuid: randomUUID(),
+            link: link(),
+            external_id: walkIn ? null : externalId(i),
+            external_service: walkIn ? null : 'bench',
+            name: `${first} ${last}`,
+            email: `${foldForSearch(first)
+              .normalize('NFD')
+              .replace(/[^a-z]/g, '')}.${i}@example.com`,
             mobile: `+31 6 ${String(Math.floor(random() * 1e8)).padStart(8, '0')}`,
-            jump_on: addDays(today, Math.floor(random() * 731) - 365), language: LANGUAGES[i % 4] as string,
-            reference: null, camera_package: PACKAGES[i % PACKAGES.length] as string, show_publicly: false,
-            album_status_raw: null, product_id: null, locked_attributes: [], created_at: now, updated_at: now,
+            jump_on: addDays(today, Math.floor(random() * 731) - 365),
+            language: LANGUAGES[i % 4] as string,
+            reference: null,
+            camera_package: PACKAGES[i % PACKAGES.length] as string,
+            show_publicly: false,
+            album_status_raw: null,
+            product_id: null,
+            locked_attributes: [],
+            created_at: now,
+            updated_at: now,
           });
         }
       });
@@ -107,7 +132,9 @@ interface DeskProcess {
 
 async function startDeskProcess(dir: string, readerThreads?: number): Promise<DeskProcess> {
   // BENCH_DESK_CPU_PROF=DIR: a V8 CPU profile of the desk process per start, into DIR.
-  const profile = process.env.BENCH_DESK_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_DESK_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_DESK_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_DESK_CPU_PROF}`]
+    : [];
   const args = [...profile, '--import', 'tsx', join(import.meta.dirname, 'desk-process.ts'), dir];
   // BENCH_READER_THREADS=N: the desk's reader threads other than its default (2).
   const threads = readerThreads ?? process.env.BENCH_READER_THREADS;
@@ -129,7 +156,8 @@ async function startDeskProcess(dir: string, readerThreads?: number): Promise<De
         },
       };
     }
-    if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error(`the bench desk did not start: ${output}`);
+    if (child.exitCode !== null || Date.now() - started > 120_000)
+      throw new Error(`the bench desk did not start: ${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -163,7 +191,15 @@ function deskSearches(total: number): [string, () => string][] {
     ['phone: 7 digits', () => desk(digits(7, random))],
     ['phone: +31 6 …, international', () => desk(`+31 6 ${digits(8, random)}`)],
     ['external id', () => desk(externalId(Math.floor(random() * total)))],
-    ['e-mail without @ (lena.4242)', () => desk(`${foldForSearch(pick(FIRST, random)).normalize('NFD').replace(/[^a-z]/g, '')}.${Math.floor(random() * total)}`)],
+    [
+      'e-mail without @ (lena.4242)',
+      () =>
+        desk(
+          `${foldForSearch(pick(FIRST, random))
+            .normalize('NFD')
+            .replace(/[^a-z]/g, '')}.${Math.floor(random() * total)}`,
+        ),
+    ],
   ];
 }
 
@@ -176,7 +212,9 @@ async function sequential(client: Client, path: string): Promise<Latency> {
 
 const API = '/api/f1/sync';
 const q = (params: Record<string, string | number>) =>
-  Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`).join('&');
+  Object.entries(params)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
 
 /** A filtered list as a booking system pages it: a last name, bookings from 30 days ago on. */
 function filteredList(today: string, random: () => number): string {
@@ -187,7 +225,11 @@ function filteredList(today: string, random: () => number): string {
 const showPath = (total: number, random: () => number) => `${API}/bookings/${externalId(Math.floor(random() * total))}`;
 
 /** (h): shows one after another, alone and then while LISTERS clients list without pause. */
-async function showWhileListing(desk: DeskProcess, total: number, today: string): Promise<{ alone: Latency; listing: Latency; lists: number }> {
+async function showWhileListing(
+  desk: DeskProcess,
+  total: number,
+  today: string,
+): Promise<{ alone: Latency; listing: Latency; lists: number }> {
   const random = mulberry32(8);
   const shower = new Client(desk.url, desk.token);
   const listers = Array.from({ length: LISTERS }, () => new Client(desk.url, desk.token));
@@ -195,7 +237,8 @@ async function showWhileListing(desk: DeskProcess, total: number, today: string)
     const shows = async () => {
       const samples: number[] = [];
       // A walk-in has no external_id: its 404 is the same look-up.
-      for (let i = 0; i < SHOW_SAMPLES; i++) samples.push(await timed(shower, 'GET', showPath(total, random), [200, 404]));
+      for (let i = 0; i < SHOW_SAMPLES; i++)
+        samples.push(await timed(shower, 'GET', showPath(total, random), [200, 404]));
       return stats(samples);
     };
     for (let i = 0; i < WARMUP; i++) await timed(shower, 'GET', showPath(total, random), [200, 404]);
@@ -228,13 +271,22 @@ function newBooking(id: string, today: string, random: () => number): Record<str
   const first = FIRST[Math.floor(random() * FIRST.length)] as string;
   const last = LAST[Math.floor(random() * LAST.length)] as string;
   return {
-    external_id: id, external_service: 'bench', name: `${first} ${last}`, email: `${id.toLowerCase()}@example.com`,
-    jump_on: addDays(today, Math.floor(random() * 31)), language: 'en', camera_package: PACKAGES[Math.floor(random() * PACKAGES.length)],
+    external_id: id,
+    external_service: 'bench',
+    name: `${first} ${last}`,
+    email: `${id.toLowerCase()}@example.com`,
+    jump_on: addDays(today, Math.floor(random() * 31)),
+    language: 'en',
+    camera_package: PACKAGES[Math.floor(random() * PACKAGES.length)],
   };
 }
 
 /** (i): MIXED_CLIENTS clients, each sending its next request as soon as the last one is answered. */
-async function mixedLoad(desk: DeskProcess, total: number, today: string): Promise<{ seconds: number; figures: Map<Kind, Latency> }> {
+async function mixedLoad(
+  desk: DeskProcess,
+  total: number,
+  today: string,
+): Promise<{ seconds: number; figures: Map<Kind, Latency> }> {
   const samples = new Map<Kind, number[]>(KINDS.map((k) => [k, []]));
   const clients = Array.from({ length: MIXED_CLIENTS }, () => new Client(desk.url, desk.token));
   const started = performance.now();
@@ -259,7 +311,13 @@ async function mixedLoad(desk: DeskProcess, total: number, today: string): Promi
             kind = 'single upsert';
             // Two in three create, one in three updates a booking this client made before.
             const id = n > 0 && random() < 1 / 3 ? `MIX-${c}-${Math.floor(random() * n)}` : `MIX-${c}-${n++}`;
-            elapsed = await timed(client, 'POST', `${API}/bookings`, [200, 201], JSON.stringify(newBooking(id, today, random)));
+            elapsed = await timed(
+              client,
+              'POST',
+              `${API}/bookings`,
+              [200, 201],
+              JSON.stringify(newBooking(id, today, random)),
+            );
           } else {
             kind = 'batch of 50';
             const bookings = Array.from({ length: 50 }, () => newBooking(`MIX-${c}-${n++}`, today, random));
@@ -280,19 +338,30 @@ function printStoreBytes(dir: string, bookings: number): void {
   const structures = bookingStructureBytes(storePath(dir));
   const perBooking = (bytes: number) => `${fmt(bytes / bookings)} B`;
   const total = structures.reduce((sum, s) => sum + s.bytes, 0);
-  console.log(`  (k) bytes per booking, by structure (dbstat): ${perBooking(total)} in all, the file ${perBooking(statSync(storePath(dir)).size)}`);
+  console.log(
+    `  (k) bytes per booking, by structure (dbstat): ${perBooking(total)} in all, the file ${perBooking(statSync(storePath(dir)).size)}`,
+  );
   for (const { name, bytes } of structures) console.log(`      ${name.padEnd(58)} ${perBooking(bytes).padStart(8)}`);
 }
 
-export async function benchScale(root: string, today: string, line: Line, pass: (ok: boolean) => string): Promise<void> {
+export async function benchScale(
+  root: string,
+  today: string,
+  line: Line,
+  pass: (ok: boolean) => string,
+): Promise<void> {
   const dir = join(root, 'scale');
   mkdirSync(dir);
   let filled = 0;
-  console.log(`Scale (issue 16): the desk in its own process with its reader threads; ${SAMPLES} keep-alive requests per figure after ${WARMUP} warm-up`);
+  console.log(
+    `Scale (issue 16): the desk in its own process with its reader threads; ${SAMPLES} keep-alive requests per figure after ${WARMUP} warm-up`,
+  );
   console.log(`  filtered: q[name_cont]=${foldForSearch(NAME_NEEDLE)} & q[jump_on_gteq]=today-30`);
   for (const size of SIZES) {
     const rate = fill(dir, filled, size, today);
-    console.log(`\n${fmt(size)} bookings (filled ${fmt(filled)} → ${fmt(size)} at ${fmt(rate)} bookings/s, ${FILL_CHUNK / 1000}k per commit)`);
+    console.log(
+      `\n${fmt(size)} bookings (filled ${fmt(filled)} → ${fmt(size)} at ${fmt(rate)} bookings/s, ${FILL_CHUNK / 1000}k per commit)`,
+    );
     filled = size;
     printStoreBytes(dir, size);
     const desk = await startDeskProcess(dir);
@@ -300,13 +369,23 @@ export async function benchScale(root: string, today: string, line: Line, pass: 
     try {
       const needle = foldForSearch(NAME_NEEDLE);
       const filter = q({ 'q[name_cont]': needle, 'q[jump_on_gteq]': addDays(today, -30) });
-      const first = JSON.parse((await client.request('GET', `${API}/bookings?${filter}`)).text) as { pagination: { total_pages: number; total_count: number } };
-      const unfiltered = JSON.parse((await client.request('GET', `${API}/bookings?per_page=1`)).text) as { pagination: { total_count: number } };
+      const first = JSON.parse((await client.request('GET', `${API}/bookings?${filter}`)).text) as {
+        pagination: { total_pages: number; total_count: number };
+      };
+      const unfiltered = JSON.parse((await client.request('GET', `${API}/bookings?per_page=1`)).text) as {
+        pagination: { total_count: number };
+      };
       const deepPage = 400;
       const figures: [string, string][] = [
         [`filtered (${fmt(first.pagination.total_count)} rows), page 1`, `${API}/bookings?${filter}`],
-        [`filtered, last page (${first.pagination.total_pages})`, `${API}/bookings?${filter}&page=${first.pagination.total_pages}`],
-        [`unfiltered, page ${deepPage} of ${fmt(Math.ceil(unfiltered.pagination.total_count / 200))}`, `${API}/bookings?page=${deepPage}`],
+        [
+          `filtered, last page (${first.pagination.total_pages})`,
+          `${API}/bookings?${filter}&page=${first.pagination.total_pages}`,
+        ],
+        [
+          `unfiltered, page ${deepPage} of ${fmt(Math.ceil(unfiltered.pagination.total_count / 200))}`,
+          `${API}/bookings?page=${deepPage}`,
+        ],
         ['search: q[name_cont]=müller', `${API}/bookings?${q({ 'q[name_cont]': 'müller' })}`],
         ['search: q[email_cont]=.4242', `${API}/bookings?${q({ 'q[email_cont]': '.4242' })}`],
       ];
@@ -315,27 +394,49 @@ export async function benchScale(root: string, today: string, line: Line, pass: 
       if (!process.env.BENCH_SCALE_MIXED_ONLY) {
         for (const [label, path] of deskSearches(size)) {
           const l = await sequentialVaried(client, path);
-          line(`(j) desk search: ${label}`, `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(1)})`, targeted ? `p99 < ${TARGET_LIST_P99_MS} ms` : '(info)', targeted ? pass(l.p99 < TARGET_LIST_P99_MS) : '');
+          line(
+            `(j) desk search: ${label}`,
+            `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(1)})`,
+            targeted ? `p99 < ${TARGET_LIST_P99_MS} ms` : '(info)',
+            targeted ? pass(l.p99 < TARGET_LIST_P99_MS) : '',
+          );
         }
       }
       if (process.env.BENCH_SCALE_DESK_ONLY) continue;
       // BENCH_SCALE_MIXED_ONLY=1: straight to the mixed load (while working on it).
       for (const [label, path] of process.env.BENCH_SCALE_MIXED_ONLY ? [] : figures) {
         const l = await sequential(client, path);
-        line(`(g) ${label}`, `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(1)})`, targeted ? `p99 < ${TARGET_LIST_P99_MS} ms` : '(info)', targeted ? pass(l.p99 < TARGET_LIST_P99_MS) : '');
+        line(
+          `(g) ${label}`,
+          `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(1)})`,
+          targeted ? `p99 < ${TARGET_LIST_P99_MS} ms` : '(info)',
+          targeted ? pass(l.p99 < TARGET_LIST_P99_MS) : '',
+        );
       }
       const { alone, listing, lists } = process.env.BENCH_SCALE_MIXED_ONLY
         ? { alone: stats([0]), listing: stats([0]), lists: 0 }
         : await showWhileListing(desk, size, today);
       line('(h) show, alone', `${ms(alone.p50)} / ${ms(alone.p99)} (${alone.max.toFixed(1)})`, '(info)');
-      line(`(h) show, ${LISTERS} clients listing (${fmt(lists)})`, `${ms(listing.p50)} / ${ms(listing.p99)} (${listing.max.toFixed(1)})`, `p99 < ${TARGET_SHOW_P99_MS} ms`, pass(listing.p99 < TARGET_SHOW_P99_MS));
+      line(
+        `(h) show, ${LISTERS} clients listing (${fmt(lists)})`,
+        `${ms(listing.p50)} / ${ms(listing.p99)} (${listing.max.toFixed(1)})`,
+        `p99 < ${TARGET_SHOW_P99_MS} ms`,
+        pass(listing.p99 < TARGET_SHOW_P99_MS),
+      );
       if (size === SIZES[0]) {
         const mixed = await mixedLoad(desk, size, today);
         const all = [...mixed.figures.values()].reduce((n, l) => n + l.count, 0);
-        console.log(`  (i) ${MIXED_CLIENTS} clients for ${mixed.seconds} s (after ${MIXED_WARMUP_SECONDS} s warm-up): ${fmt(all / mixed.seconds)} requests/s`);
+        console.log(
+          `  (i) ${MIXED_CLIENTS} clients for ${mixed.seconds} s (after ${MIXED_WARMUP_SECONDS} s warm-up): ${fmt(all / mixed.seconds)} requests/s`,
+        );
         line('', 'p50 / p99 (max)', 'target', 'result');
         for (const [kind, l] of mixed.figures) {
-          line(`(i) ${kind}: ${fmt(l.count / mixed.seconds, 1)}/s`, `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(0)})`, `p99 < ${TARGET_MIXED_P99_MS} ms`, pass(l.p99 < TARGET_MIXED_P99_MS));
+          line(
+            `(i) ${kind}: ${fmt(l.count / mixed.seconds, 1)}/s`,
+            `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(0)})`,
+            `p99 < ${TARGET_MIXED_P99_MS} ms`,
+            pass(l.p99 < TARGET_MIXED_P99_MS),
+          );
         }
       }
     } finally {
@@ -349,7 +450,11 @@ export async function benchScale(root: string, today: string, line: Line, pass: 
       try {
         const path = `${API}/bookings?${q({ 'q[name_cont]': foldForSearch(NAME_NEEDLE), 'q[jump_on_gteq]': addDays(today, -30) })}`;
         const l = await sequential(client2, path);
-        line('(g) filtered page 1, no reader threads', `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(1)})`, '(info: the hop)');
+        line(
+          '(g) filtered page 1, no reader threads',
+          `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(1)})`,
+          '(info: the hop)',
+        );
       } finally {
         client2.close();
         await inline.stop();

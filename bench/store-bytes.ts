@@ -19,7 +19,12 @@ export function bookingStructureBytes(file: string): StructureBytes[] {
       .prepare<[], { name: string; bytes: number }>('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name')
       .all();
     const tableOf = new Map(
-      db.prepare<[], { name: string; tbl_name: string }>("SELECT name, tbl_name FROM sqlite_schema WHERE type IN ('table', 'index')").all().map((r) => [r.name, r.tbl_name]),
+      db
+        .prepare<[], { name: string; tbl_name: string }>(
+          "SELECT name, tbl_name FROM sqlite_schema WHERE type IN ('table', 'index')",
+        )
+        .all()
+        .map((r) => [r.name, r.tbl_name]),
     );
     const byName = new Map<string, number>();
     for (const { name, bytes } of pages) {
@@ -34,10 +39,14 @@ export function bookingStructureBytes(file: string): StructureBytes[] {
 
 /** The name a structure is reported under, or undefined for one that is not about bookings. */
 function structureLabel(db: Database.Database, name: string, table: string | undefined): string | undefined {
-  if (name.startsWith('bookings_search')) return name === 'bookings_search_pending' ? undefined : 'bookings_search (FTS5, all its tables)';
+  if (name.startsWith('bookings_search'))
+    return name === 'bookings_search_pending' ? undefined : 'bookings_search (FTS5, all its tables)';
   if (name.startsWith('booking_list_changes') || name.startsWith('booking_counts')) return name;
   if (table !== 'bookings') return undefined;
   if (!name.startsWith('sqlite_autoindex_')) return name === 'bookings' ? 'bookings (the rows)' : name;
-  const columns = db.prepare<[], { name: string }>(`PRAGMA index_info("${name.replace(/"/g, '""')}")`).all().map((c) => c.name);
+  const columns = db
+    .prepare<[], { name: string }>(`PRAGMA index_info("${name.replace(/"/g, '""')}")`)
+    .all()
+    .map((c) => c.name);
   return `UNIQUE (${columns.join(', ')})`;
 }

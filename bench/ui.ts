@@ -22,13 +22,17 @@ const FIRST_ROW = '[data-testid="bookings-grid"] [role="row"][aria-rowindex="2"]
 
 /** Why the UI figures cannot be taken here, or null when they can. */
 export function uiBenchUnavailable(): string | null {
-  return existsSync(CHROMIUM) ? null : `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  return existsSync(CHROMIUM)
+    ? null
+    : `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
 }
 
 /** Builds the UI where the bench's server serves it from: DESK_UI_DIR when set (as the e2e setup does). */
 export function buildRenderer(): void {
   const outDir = process.env.DESK_UI_DIR ? ['--outDir', process.env.DESK_UI_DIR, '--emptyOutDir'] : [];
-  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', ...outDir], { stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', ...outDir], {
+    stdio: 'inherit',
+  });
 }
 
 async function timeUntilFirstRow(page: Page, start: () => Promise<unknown>): Promise<number> {
@@ -57,7 +61,15 @@ async function timeUntilFiltered(page: Page, needle: string): Promise<number> {
 export async function benchUi(url: string, token: string, needles: readonly string[], runs = 5): Promise<UiFigures> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const figures: UiFigures = { coldMs: [], warmMs: [], filterMs: [] };
   try {

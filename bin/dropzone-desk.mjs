@@ -14,7 +14,9 @@ const COMMANDS = {
 
 const USAGE = `Usage: dropzone-desk <command> [options]   (in a checkout: npm run <command> -- [options])
 
-${Object.entries(COMMANDS).map(([name, { about }]) => `  ${name.padEnd(8)} ${about}`).join('\n')}
+${Object.entries(COMMANDS)
+  .map(([name, { about }]) => `  ${name.padEnd(8)} ${about}`)
+  .join('\n')}
 
 dropzone-desk <command> --help shows a command's options.
 `;

@@ -16,17 +16,28 @@ function systemTimeZone(): string {
  * Prepares the store for serving: loads the seed into a new store, or gives a fresh store its
  * first dropzone, then picks the dropzone the desk works for.
  */
-export function prepareStore(store: Store, options: { seedFile?: string; dropzoneKey?: string; now: Date }): DropzoneRecord {
+export function prepareStore(
+  store: Store,
+  options: { seedFile?: string; dropzoneKey?: string; now: Date },
+): DropzoneRecord {
   if (options.seedFile) {
     loadSeed(store, readSeedFile(options.seedFile), options.now);
   } else if (store.isEmpty()) {
     const timezone = systemTimeZone();
-    store.dropzones.insert({ key: 'main', name: 'My dropzone', timezone, currency: 'EUR', created_at: options.now.toISOString() });
+    store.dropzones.insert({
+      key: 'main',
+      name: 'My dropzone',
+      timezone,
+      currency: 'EUR',
+      created_at: options.now.toISOString(),
+    });
   }
   const dropzones = store.dropzones.all();
   const dropzone = options.dropzoneKey ? store.dropzones.byKey(options.dropzoneKey) : dropzones[0];
   if (!dropzone) {
-    throw new StartupError(`no dropzone "${options.dropzoneKey}" in the store; it has: ${dropzones.map((d) => d.key).join(', ')}`);
+    throw new StartupError(
+      `no dropzone "${options.dropzoneKey}" in the store; it has: ${dropzones.map((d) => d.key).join(', ')}`,
+    );
   }
   return dropzone;
 }

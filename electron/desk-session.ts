@@ -36,7 +36,10 @@ export class DeskSessionFile {
 
   /** Set when opening found the file readable by others and tightened it. */
   get notice(): string | null {
-    return this.file.notice && `${this.path} (the desk's browser sign-in) was readable by other users; tightened to 0600. Start once with --new-session to sign every browser out.`;
+    return (
+      this.file.notice &&
+      `${this.path} (the desk's browser sign-in) was readable by other users; tightened to 0600. Start once with --new-session to sign every browser out.`
+    );
   }
 
   private read(): SessionFileContent | null {

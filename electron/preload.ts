@@ -10,6 +10,14 @@ import type { DeskConfig } from '../shared/desk-config';
  */
 const config = ipcRenderer.sendSync('desk:config') as Record<keyof DeskConfig, unknown> | null;
 
-if (config && typeof config.apiBase === 'string' && typeof config.token === 'string' && typeof config.version === 'string') {
-  contextBridge.exposeInMainWorld('desk', Object.freeze({ apiBase: config.apiBase, token: config.token, version: config.version } satisfies DeskConfig));
+if (
+  config &&
+  typeof config.apiBase === 'string' &&
+  typeof config.token === 'string' &&
+  typeof config.version === 'string'
+) {
+  contextBridge.exposeInMainWorld(
+    'desk',
+    Object.freeze({ apiBase: config.apiBase, token: config.token, version: config.version } satisfies DeskConfig),
+  );
 }

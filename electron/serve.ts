@@ -91,7 +91,9 @@ function parse(argv: string[]) {
  */
 export async function main(argv: string[]): Promise<void> {
   if (argv.some((arg) => /^--(remote-)?(token|password|secret)\b/.test(arg))) {
-    throw new Error('the remote token is read from the environment variable DESK_REMOTE_TOKEN, never from a flag (flags show in process lists)');
+    throw new Error(
+      'the remote token is read from the environment variable DESK_REMOTE_TOKEN, never from a flag (flags show in process lists)',
+    );
   }
   const values = parse(argv);
   if (values.help) {
@@ -100,7 +102,8 @@ export async function main(argv: string[]): Promise<void> {
   }
   // Without --port: the port saved in Settings, else DEFAULT_PORT (startDesk decides, it has the store).
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const host = values.host ?? '127.0.0.1';
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const overrides = connectionOverrides(values.mode, values['remote-url']);
@@ -109,7 +112,11 @@ export async function main(argv: string[]): Promise<void> {
   const lock = lockDataFolder(dataDir);
   try {
     if (!values['no-ui-build']) {
-      await ensureUiBuilt({ root: fileURLToPath(new URL('..', import.meta.url)), outDir: DEFAULT_UI_DIR, log: (line) => console.log(line) });
+      await ensureUiBuilt({
+        root: fileURLToPath(new URL('..', import.meta.url)),
+        outDir: DEFAULT_UI_DIR,
+        log: (line) => console.log(line),
+      });
     }
   } catch (error) {
     lock.release();
@@ -147,20 +154,33 @@ export async function main(argv: string[]): Promise<void> {
     );
   });
   sessionFile.recordServing(desk.url, desk.dropzone.key);
-  for (const notice of [...desk.notices, ...(sessionFile.notice ? [sessionFile.notice] : [])]) console.warn(`warning: ${notice}`);
+  for (const notice of [...desk.notices, ...(sessionFile.notice ? [sessionFile.notice] : [])])
+    console.warn(`warning: ${notice}`);
   if (!isLoopbackHost(host)) {
-    console.warn(`warning: bound to ${host}, not loopback: anyone who can reach this address and holds a token can use the API`);
+    console.warn(
+      `warning: bound to ${host}, not loopback: anyone who can reach this address and holds a token can use the API`,
+    );
   }
   console.log(`Dropzone Desk serving dropzone "${desk.dropzone.name}" (${desk.dropzone.key}) from ${desk.storeFile}`);
   // The token tool's default store is the default data folder: name this desk's, when it is another.
-  const tokenTool = values['data-dir'] === undefined ? 'npm run token -- create' : `npm run token -- create --data-dir ${shellWord(values['data-dir'])}`;
+  const tokenTool =
+    values['data-dir'] === undefined
+      ? 'npm run token -- create'
+      : `npm run token -- create --data-dir ${shellWord(values['data-dir'])}`;
   console.log(`Sync API: ${desk.url}/api/f1/sync  (Authorization: Bearer <token>; make one with: ${tokenTool})`);
   console.log(`Desk:     ${desk.url}/?token=${desk.sessionToken}`);
-  console.log(`          (browsers stay signed in across restarts; print this address again with: ${values['data-dir'] === undefined ? 'npm run url' : `npm run url -- --data-dir ${shellWord(values['data-dir'])}`})`);
+  console.log(
+    `          (browsers stay signed in across restarts; print this address again with: ${values['data-dir'] === undefined ? 'npm run url' : `npm run url -- --data-dir ${shellWord(values['data-dir'])}`})`,
+  );
   const connection = desk.connection.view();
   if (connection.mode === 'proxy') {
     const from = connection.overridden.includes('credentials') ? ' (from DESK_REMOTE_TOKEN)' : '';
-    const credentials = connection.credentials.kind === 'none' ? 'no credentials' : connection.credentials.kind === 'bearer' ? `a bearer token${from}` : `the header ${connection.credentials.name}`;
+    const credentials =
+      connection.credentials.kind === 'none'
+        ? 'no credentials'
+        : connection.credentials.kind === 'bearer'
+          ? `a bearer token${from}`
+          : `the header ${connection.credentials.name}`;
     console.log(`Mode:     proxy: /api/f1/sync is forwarded to ${connection.api_base} with ${credentials}`);
   } else {
     console.log('Mode:     local: /api/f1/sync is served from the store');

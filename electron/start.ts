@@ -125,7 +125,12 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const secrets = options.secrets ?? FileSecretStore.inDataDir(options.dataDir);
     const notices = [...privacyNotices];
     if (secrets instanceof FileSecretStore && secrets.notice) notices.push(secrets.notice);
-    connection = new DeskConnection({ store, secrets, overrides: options.connectionOverrides, healthTiming: options.healthTiming });
+    connection = new DeskConnection({
+      store,
+      secrets,
+      overrides: options.connectionOverrides,
+      healthTiming: options.healthTiming,
+    });
     notices.push(...connection.notices);
     const whenUnset = options.portWhenUnset ?? 0;
     const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
@@ -141,16 +146,34 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       },
     });
     const { app, auth, stop } = buildApp({
-      store, connection, deskDropzone: dropzone, now, logErrors: options.logErrors, uiDir: options.uiDir, listenFacts,
-      responseCheck: options.responseCheck, importRetryBackoff: options.importRetryBackoff, reads,
+      store,
+      connection,
+      deskDropzone: dropzone,
+      now,
+      logErrors: options.logErrors,
+      uiDir: options.uiDir,
+      listenFacts,
+      responseCheck: options.responseCheck,
+      importRetryBackoff: options.importRetryBackoff,
+      reads,
     });
-    const sessionToken = typeof options.sessionToken === 'function' ? options.sessionToken(dropzone) : (options.sessionToken ?? newToken());
+    const sessionToken =
+      typeof options.sessionToken === 'function'
+        ? options.sessionToken(dropzone)
+        : (options.sessionToken ?? newToken());
     auth.addSessionToken(sessionToken, dropzone.id);
-    listenFacts.source = await listenAsPlanned(app, options.host ?? '127.0.0.1', plan, options.randomIfSavedPortBusy ?? false);
+    listenFacts.source = await listenAsPlanned(
+      app,
+      options.host ?? '127.0.0.1',
+      plan,
+      options.randomIfSavedPortBusy ?? false,
+    );
     const address = app.server.address() as AddressInfo;
     const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     if (listenFacts.source === 'saved_port_busy') {
-      notices.push(`port ${plan.port} (saved in Settings) is in use by another program or desk, so this run listens on ${address.port}: booking systems set up with ${plan.port} cannot reach it until the desk starts on ${plan.port} again`);
+      notices.push(
+        `port ${plan.port} (saved in Settings) is in use by another program or desk, so this run listens on ${address.port}: booking systems set up with ${plan.port} cannot reach it until the desk starts on ${plan.port} again`,
+      );
     }
     if (options.backups !== false) {
       backups = scheduleBackups({
@@ -160,7 +183,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         intervalMs: options.backups?.intervalMs,
         policy: options.backups?.policy,
         onError: (error) => {
-          if (options.logErrors !== false) console.error(`dropzone-desk: the automatic backup failed (the desk goes on): ${error.message}`);
+          if (options.logErrors !== false)
+            console.error(`dropzone-desk: the automatic backup failed (the desk goes on): ${error.message}`);
         },
       });
     }

@@ -39,12 +39,21 @@ export type UiBuild = 'up to date' | 'built' | 'no sources';
  * (or there is none), and stamps the build with their hash. A start with nothing changed costs
  * one hash instead of a Vite build (about 1.2 s instead of 3.6 s to the first answer).
  */
-export async function ensureUiBuilt({ root, outDir, log }: { root: string; outDir: string; log: (line: string) => void }): Promise<UiBuild> {
+export async function ensureUiBuilt({
+  root,
+  outDir,
+  log,
+}: {
+  root: string;
+  outDir: string;
+  log: (line: string) => void;
+}): Promise<UiBuild> {
   const config = join(root, 'renderer', 'vite.config.ts');
   if (!existsSync(config)) return 'no sources';
   const hash = uiSourcesHash(root);
   const stamp = join(outDir, UI_STAMP_FILE);
-  if (existsSync(join(outDir, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash) return 'up to date';
+  if (existsSync(join(outDir, 'index.html')) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash)
+    return 'up to date';
   log(`building the desk UI into ${outDir} (its sources changed since the last build)…`);
   // Vite only when there is something to build: loading it alone costs a good part of a second.
   const { build } = await import('vite');

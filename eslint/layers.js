@@ -19,19 +19,41 @@ export const MAIN_LAYERS = {
   sync: { mayImport: ['store'], role: "the Sync API's rules" },
   proxy: { mayImport: ['store'], role: 'the remote connection' },
   seed: { mayImport: ['sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
-  readers: { mayImport: ['sync', 'store'], role: 'reader threads: the long reads (a list page) on read-only connections beside the writer' },
-  imports: { mayImport: ['sync', 'proxy', 'store'], role: 'imports run by the desk: batch after batch, through the sync rules or the remote' },
+  readers: {
+    mayImport: ['sync', 'store'],
+    role: 'reader threads: the long reads (a list page) on read-only connections beside the writer',
+  },
+  imports: {
+    mayImport: ['sync', 'proxy', 'store'],
+    role: 'imports run by the desk: batch after batch, through the sync rules or the remote',
+  },
   server: { mayImport: ['imports', 'readers', 'sync', 'proxy', 'store'], role: 'HTTP' },
-  cli: { mayImport: ['store'], role: 'the token and backup commands, which work on the store beside or without a running desk' },
-  shell: { mayImport: ['server', 'proxy', 'entries'], role: 'the Electron main process, which reaches the store only through the server process' },
+  cli: {
+    mayImport: ['store'],
+    role: 'the token and backup commands, which work on the store beside or without a running desk',
+  },
+  shell: {
+    mayImport: ['server', 'proxy', 'entries'],
+    role: 'the Electron main process, which reaches the store only through the server process',
+  },
 };
 
 /** Packages that belong to one place only: the store's SQLite, the server's HTTP, Electron's own API. */
 const PACKAGE_HOMES = [
-  { name: 'better-sqlite3', home: ['store'], message: 'SQLite is the store\'s: reach it through Store and its repositories (electron/store).' },
-  { name: 'fastify', home: ['server'], message: 'HTTP is the server\'s (electron/server).' },
-  { name: '@fastify/static', home: ['server'], message: 'HTTP is the server\'s (electron/server).' },
-  { name: 'electron', home: [], typesIn: ['shell'], message: 'Only electron/main.ts and the preload import electron; the shell takes the API as a parameter (ElectronApi) and imports types only.' },
+  {
+    name: 'better-sqlite3',
+    home: ['store'],
+    message: "SQLite is the store's: reach it through Store and its repositories (electron/store).",
+  },
+  { name: 'fastify', home: ['server'], message: "HTTP is the server's (electron/server)." },
+  { name: '@fastify/static', home: ['server'], message: "HTTP is the server's (electron/server)." },
+  {
+    name: 'electron',
+    home: [],
+    typesIn: ['shell'],
+    message:
+      'Only electron/main.ts and the preload import electron; the shell takes the API as a parameter (ElectronApi) and imports types only.',
+  },
 ];
 
 /**
@@ -43,19 +65,29 @@ function climbingInto(names, ending = '(?:/|$)') {
   return `^(?:\\.\\./)+(?:${names.join('|')})${ending}`;
 }
 
-const arrows = 'the layers point shell → server → imports/readers → sync/proxy → store, with common/ and shared/ below them all (docs/architecture.md)';
+const arrows =
+  'the layers point shell → server → imports/readers → sync/proxy → store, with common/ and shared/ below them all (docs/architecture.md)';
 
 function restrictedImports(layer) {
   const allowed = new Set([layer, 'common', ...(MAIN_LAYERS[layer]?.mayImport ?? [])]);
   const patterns = [];
   const denied = Object.keys(MAIN_LAYERS).filter((other) => !allowed.has(other));
   for (const other of denied) {
-    patterns.push({ regex: climbingInto([other]), message: `electron/${layer} (${MAIN_LAYERS[layer].role}) may not import electron/${other}: ${arrows}.` });
+    patterns.push({
+      regex: climbingInto([other]),
+      message: `electron/${layer} (${MAIN_LAYERS[layer].role}) may not import electron/${other}: ${arrows}.`,
+    });
   }
   if (!allowed.has('entries')) {
-    patterns.push({ regex: climbingInto(ENTRIES, '$'), message: `electron/${layer} may not import an entry point (${ENTRIES.join(', ')}): they import the layers, never the reverse.` });
+    patterns.push({
+      regex: climbingInto(ENTRIES, '$'),
+      message: `electron/${layer} may not import an entry point (${ENTRIES.join(', ')}): they import the layers, never the reverse.`,
+    });
   }
-  patterns.push({ regex: climbingInto(['renderer']), message: 'The main side never imports the renderer; what both need lives in shared/.' });
+  patterns.push({
+    regex: climbingInto(['renderer']),
+    message: 'The main side never imports the renderer; what both need lives in shared/.',
+  });
   return { patterns, paths: packagePaths(layer) };
 }
 
@@ -76,7 +108,10 @@ function pageSide(where, extra) {
       { name: '@fastify/static', message: `${where} never imports server code.` },
       { name: 'electron', message: `${where} reaches Electron only through window.desk (the preload).` },
     ],
-    patterns: [{ regex: climbingInto(['electron']), message: `${where} shares code with the main side only through shared/.` }, ...extra],
+    patterns: [
+      { regex: climbingInto(['electron']), message: `${where} shares code with the main side only through shared/.` },
+      ...extra,
+    ],
   };
 }
 
@@ -96,10 +131,16 @@ export function layerConfigs() {
       // Both sides run it, the browser too: pure functions and schemas, no Node and no I/O.
       files: ['shared/**/*.ts'],
       rules: {
-        'no-restricted-imports': ['error', pageSide('shared/', [
-          { regex: climbingInto(['renderer']), message: 'shared/ is used by both sides: it imports neither electron/ nor renderer/.' },
-          { regex: '^node:', message: 'shared/ runs in the browser too: no Node modules (pure functions, no I/O).' },
-        ])],
+        'no-restricted-imports': [
+          'error',
+          pageSide('shared/', [
+            {
+              regex: climbingInto(['renderer']),
+              message: 'shared/ is used by both sides: it imports neither electron/ nor renderer/.',
+            },
+            { regex: '^node:', message: 'shared/ runs in the browser too: no Node modules (pure functions, no I/O).' },
+          ]),
+        ],
       },
     },
   ];

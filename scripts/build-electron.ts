@@ -12,7 +12,9 @@ const outDir = join(root, 'out');
 const uiDir = process.env.DESK_UI_DIR || join(root, 'dist', 'renderer');
 
 if (!existsSync(join(uiDir, 'index.html'))) {
-  console.error(`build:electron: the desk UI is not built (${uiDir}/index.html is missing). Run "npm run build:renderer" first (npm start does both).`);
+  console.error(
+    `build:electron: the desk UI is not built (${uiDir}/index.html is missing). Run "npm run build:renderer" first (npm start does both).`,
+  );
   process.exit(1);
 }
 

@@ -14,7 +14,9 @@ const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 try {
   const artifacts = await build({ projectDir: root, publish: 'never', config: { afterPack: applyFuses } });
-  console.log(`dist: built${isE2eBuild() ? ' (e2e build: Node CLI inspect fuse left on)' : ''}:\n${artifacts.map((file) => `  ${file}`).join('\n')}`);
+  console.log(
+    `dist: built${isE2eBuild() ? ' (e2e build: Node CLI inspect fuse left on)' : ''}:\n${artifacts.map((file) => `  ${file}`).join('\n')}`,
+  );
 } catch (error) {
   console.error(
     `dist: electron-builder failed: ${(error as Error).message}\n` +

@@ -18,10 +18,12 @@ export function findElectronBinary(fromDir: string = process.cwd()): ElectronBin
     return { ok: false, reason: 'the electron package is not installed (npm ci installs it)' };
   }
   const pathFile = join(packageDir, 'path.txt');
-  if (!existsSync(pathFile)) return { ok: false, reason: "the electron package's download of its executable did not run" };
+  if (!existsSync(pathFile))
+    return { ok: false, reason: "the electron package's download of its executable did not run" };
   const relative = readFileSync(pathFile, 'utf8');
   const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
   const path = override ? join(override, relative || 'electron') : join(packageDir, 'dist', relative);
-  if (!existsSync(path)) return { ok: false, reason: `${path} does not exist (the electron package's download did not finish)` };
+  if (!existsSync(path))
+    return { ok: false, reason: `${path} does not exist (the electron package's download did not finish)` };
   return { ok: true, path };
 }

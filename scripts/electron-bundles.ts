@@ -55,11 +55,31 @@ export async function buildElectronBundles({ root, outDir, uiDir }: BundleOption
   const [main, preload, server, readWorker] = await Promise.all([
     build({ ...common, entryPoints: [join(root, 'electron/main.ts')], outfile: join(outDir, 'main.cjs') }),
     // The preload has no require of its own in the sandbox beyond electron: no banner, nothing external but electron.
-    build({ ...common, entryPoints: [join(root, 'electron/preload.ts')], outfile: join(outDir, 'preload.cjs'), banner: {}, define: {}, external: ['electron'] }),
-    build({ ...common, entryPoints: [join(root, 'electron/shell/server-entry.ts')], outfile: join(outDir, 'server.cjs') }),
+    build({
+      ...common,
+      entryPoints: [join(root, 'electron/preload.ts')],
+      outfile: join(outDir, 'preload.cjs'),
+      banner: {},
+      define: {},
+      external: ['electron'],
+    }),
+    build({
+      ...common,
+      entryPoints: [join(root, 'electron/shell/server-entry.ts')],
+      outfile: join(outDir, 'server.cjs'),
+    }),
     // Beside server.cjs: the reader pool starts ./read-worker.cjs from its own bundle's URL.
-    build({ ...common, entryPoints: [join(root, 'electron/readers/read-worker.ts')], outfile: join(outDir, 'read-worker.cjs') }),
+    build({
+      ...common,
+      entryPoints: [join(root, 'electron/readers/read-worker.ts')],
+      outfile: join(outDir, 'read-worker.cjs'),
+    }),
   ]);
   cpSync(uiDir, join(outDir, 'renderer'), { recursive: true });
-  return { main: main.metafile!, preload: preload.metafile!, server: server.metafile!, readWorker: readWorker.metafile! };
+  return {
+    main: main.metafile!,
+    preload: preload.metafile!,
+    server: server.metafile!,
+    readWorker: readWorker.metafile!,
+  };
 }

@@ -35,7 +35,9 @@ export function isE2eBuild(env: NodeJS.ProcessEnv = process.env): boolean {
 }
 
 /** The file that holds the fuse wire: the .app bundle on macOS, the executable elsewhere. */
-export function electronExecutable(context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager'>): string {
+export function electronExecutable(
+  context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager'>,
+): string {
   const { productFilename } = context.packager.appInfo;
   switch (context.electronPlatformName) {
     case 'darwin':
@@ -44,7 +46,10 @@ export function electronExecutable(context: Pick<AfterPackContext, 'appOutDir' |
     case 'win32':
       return join(context.appOutDir, `${productFilename}.exe`);
     default:
-      return join(context.appOutDir, (context.packager as { executableName?: string }).executableName ?? productFilename);
+      return join(
+        context.appOutDir,
+        (context.packager as { executableName?: string }).executableName ?? productFilename,
+      );
   }
 }
 
@@ -54,14 +59,18 @@ export function electronExecutable(context: Pick<AfterPackContext, 'appOutDir' |
  * (flipping needs a real Electron executable).
  */
 export function fusesAfterPack(flip: typeof flipFuses = flipFuses, env: NodeJS.ProcessEnv = process.env) {
-  return async (context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager' | 'arch'>): Promise<void> => {
+  return async (
+    context: Pick<AfterPackContext, 'appOutDir' | 'electronPlatformName' | 'packager' | 'arch'>,
+  ): Promise<void> => {
     const e2e = isE2eBuild(env);
     const executable = electronExecutable(context);
     const config = fuseConfig(e2e);
     // An arm64 macOS binary must stay ad-hoc signed after its bytes change, or it will not start.
     config.resetAdHocDarwinSignature = context.electronPlatformName === 'darwin' && context.arch === Arch.arm64;
     await flip(executable, config);
-    console.log(`  • fuses flipped in ${executable}${e2e ? ' (DESK_E2E_BUILD=1: Node CLI inspect kept on for Playwright)' : ''}`);
+    console.log(
+      `  • fuses flipped in ${executable}${e2e ? ' (DESK_E2E_BUILD=1: Node CLI inspect kept on for Playwright)' : ''}`,
+    );
   };
 }
 

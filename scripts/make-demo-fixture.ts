@@ -65,20 +65,90 @@ const notAfterLatest = (iso: string) => (iso > LATEST ? LATEST : iso);
 // ---------------------------------------------------------------------------------------------
 // The catalogue.
 
-type DemoProduct = ProductFlags & { id: number; name: string; active: boolean; booking_system_name: string; price_cents: number; centi_credits: number };
+type DemoProduct = ProductFlags & {
+  id: number;
+  name: string;
+  active: boolean;
+  booking_system_name: string;
+  price_cents: number;
+  centi_credits: number;
+};
 
 const flags = (f: Partial<ProductFlags>): ProductFlags => ({
-  photos: false, selfie: false, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false, ...f,
+  photos: false,
+  selfie: false,
+  videographer: false,
+  either_video: false,
+  socials: false,
+  has_4k: false,
+  raw_footage: false,
+  ...f,
 });
 
 const PRODUCTS: DemoProduct[] = [
-  { id: 1, name: 'Selfie video', active: true, booking_system_name: 'Selfie', price_cents: 9900, centi_credits: 100, ...flags({ selfie: true }) },
-  { id: 2, name: 'Selfie video + photos', active: true, booking_system_name: 'Selfie + Photos', price_cents: 12900, centi_credits: 150, ...flags({ selfie: true, photos: true }) },
-  { id: 3, name: 'Videographer', active: true, booking_system_name: 'Videographer', price_cents: 14900, centi_credits: 200, ...flags({ videographer: true, socials: true, photos: true }) },
-  { id: 4, name: 'Videographer 4K + raw footage', active: true, booking_system_name: 'Videographer 4K', price_cents: 19900, centi_credits: 300, ...flags({ videographer: true, socials: true, photos: true, has_4k: true, raw_footage: true }) },
-  { id: 5, name: 'Photos only', active: true, booking_system_name: 'Photos', price_cents: 5900, centi_credits: 50, ...flags({ photos: true }) },
-  { id: 6, name: 'Combo: selfie + videographer', active: true, booking_system_name: 'Combo', price_cents: 22900, centi_credits: 350, ...flags({ selfie: true, videographer: true, socials: true, photos: true, has_4k: true }) },
-  { id: 7, name: 'Handcam classic (discontinued)', active: false, booking_system_name: 'Handcam', price_cents: 7900, centi_credits: 80, ...flags({ either_video: true }) },
+  {
+    id: 1,
+    name: 'Selfie video',
+    active: true,
+    booking_system_name: 'Selfie',
+    price_cents: 9900,
+    centi_credits: 100,
+    ...flags({ selfie: true }),
+  },
+  {
+    id: 2,
+    name: 'Selfie video + photos',
+    active: true,
+    booking_system_name: 'Selfie + Photos',
+    price_cents: 12900,
+    centi_credits: 150,
+    ...flags({ selfie: true, photos: true }),
+  },
+  {
+    id: 3,
+    name: 'Videographer',
+    active: true,
+    booking_system_name: 'Videographer',
+    price_cents: 14900,
+    centi_credits: 200,
+    ...flags({ videographer: true, socials: true, photos: true }),
+  },
+  {
+    id: 4,
+    name: 'Videographer 4K + raw footage',
+    active: true,
+    booking_system_name: 'Videographer 4K',
+    price_cents: 19900,
+    centi_credits: 300,
+    ...flags({ videographer: true, socials: true, photos: true, has_4k: true, raw_footage: true }),
+  },
+  {
+    id: 5,
+    name: 'Photos only',
+    active: true,
+    booking_system_name: 'Photos',
+    price_cents: 5900,
+    centi_credits: 50,
+    ...flags({ photos: true }),
+  },
+  {
+    id: 6,
+    name: 'Combo: selfie + videographer',
+    active: true,
+    booking_system_name: 'Combo',
+    price_cents: 22900,
+    centi_credits: 350,
+    ...flags({ selfie: true, videographer: true, socials: true, photos: true, has_4k: true }),
+  },
+  {
+    id: 7,
+    name: 'Handcam classic (discontinued)',
+    active: false,
+    booking_system_name: 'Handcam',
+    price_cents: 7900,
+    centi_credits: 80,
+    ...flags({ either_video: true }),
+  },
 ];
 const product = (id: number) => PRODUCTS.find((p) => p.id === id)!;
 
@@ -100,33 +170,205 @@ const CAMERA_PACKAGES: readonly (readonly [{ text: string; productId: number | n
 ];
 
 const UPGRADES: SeedFile['dropzones'][number]['upgrades'] = [
-  { id: 1, name: '4K footage', active: true, notify_staff: true, payment_price_cents: 2500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1Q4kFootageDemo', created_at: at(day(-400), 9, 0), updated_at: at(day(-120), 14, 10), grants_4k: true, centi_credits: 50, offered_to: ['main', 'all', 'highlights'] },
-  { id: 2, name: 'Raw footage', active: true, notify_staff: true, payment_price_cents: 3500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QRawFootageDemo', created_at: at(day(-400), 9, 5), grants_raw_footage: true, centi_credits: 50, offered_to: ['main', 'all'] },
-  { id: 3, name: 'Extra photo pack (50 photos)', active: true, notify_staff: false, payment_price_cents: 1900, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QPhotoPackDemo', created_at: at(day(-380), 11, 30), grants_photos: true, centi_credits: 25, offered_to: ['none', 'main', 'all', 'highlights', 'insta', 'freefall'] },
-  { id: 4, name: 'Social media clips', active: true, notify_staff: false, payment_price_cents: 1500, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QSocialClipsDemo', created_at: at(day(-300), 16, 45), grants_video_entitlement: 'all', centi_credits: 25, offered_to: ['main'] },
-  { id: 5, name: 'Souvenir USB stick', active: false, notify_staff: true, payment_price_cents: 2900, payment_price_currency: 'EUR', payment_price_identifier: 'price_1QUsbStickDemo', created_at: at(day(-700), 10, 0), updated_at: at(day(-200), 8, 20) },
+  {
+    id: 1,
+    name: '4K footage',
+    active: true,
+    notify_staff: true,
+    payment_price_cents: 2500,
+    payment_price_currency: 'EUR',
+    payment_price_identifier: 'price_1Q4kFootageDemo',
+    created_at: at(day(-400), 9, 0),
+    updated_at: at(day(-120), 14, 10),
+    grants_4k: true,
+    centi_credits: 50,
+    offered_to: ['main', 'all', 'highlights'],
+  },
+  {
+    id: 2,
+    name: 'Raw footage',
+    active: true,
+    notify_staff: true,
+    payment_price_cents: 3500,
+    payment_price_currency: 'EUR',
+    payment_price_identifier: 'price_1QRawFootageDemo',
+    created_at: at(day(-400), 9, 5),
+    grants_raw_footage: true,
+    centi_credits: 50,
+    offered_to: ['main', 'all'],
+  },
+  {
+    id: 3,
+    name: 'Extra photo pack (50 photos)',
+    active: true,
+    notify_staff: false,
+    payment_price_cents: 1900,
+    payment_price_currency: 'EUR',
+    payment_price_identifier: 'price_1QPhotoPackDemo',
+    created_at: at(day(-380), 11, 30),
+    grants_photos: true,
+    centi_credits: 25,
+    offered_to: ['none', 'main', 'all', 'highlights', 'insta', 'freefall'],
+  },
+  {
+    id: 4,
+    name: 'Social media clips',
+    active: true,
+    notify_staff: false,
+    payment_price_cents: 1500,
+    payment_price_currency: 'EUR',
+    payment_price_identifier: 'price_1QSocialClipsDemo',
+    created_at: at(day(-300), 16, 45),
+    grants_video_entitlement: 'all',
+    centi_credits: 25,
+    offered_to: ['main'],
+  },
+  {
+    id: 5,
+    name: 'Souvenir USB stick',
+    active: false,
+    notify_staff: true,
+    payment_price_cents: 2900,
+    payment_price_currency: 'EUR',
+    payment_price_identifier: 'price_1QUsbStickDemo',
+    created_at: at(day(-700), 10, 0),
+    updated_at: at(day(-200), 8, 20),
+  },
 ];
 const upgrade = (id: number) => UPGRADES.find((u) => u.id === id)!;
 
 // ---------------------------------------------------------------------------------------------
 // People.
 
-interface Filmer { id: number; external_id?: string | null; external_service?: string | null; name: string; email: string; tandem_instructor: boolean; videographer: boolean; active: boolean }
+interface Filmer {
+  id: number;
+  external_id?: string | null;
+  external_service?: string | null;
+  name: string;
+  email: string;
+  tandem_instructor: boolean;
+  videographer: boolean;
+  active: boolean;
+}
 
 const FILMERS: Filmer[] = [
-  { id: 1, external_id: 'STAFF-014', external_service: 'skybook', name: 'Maarten de Groot', email: 'maarten.degroot@example.com', tandem_instructor: true, videographer: false, active: true },
-  { id: 2, external_id: 'STAFF-021', external_service: 'skybook', name: 'Ingrid Lindqvist', email: 'ingrid.lindqvist@example.com', tandem_instructor: true, videographer: false, active: true },
-  { id: 3, external_id: 'STAFF-027', external_service: 'skybook', name: 'Rafael Ortega', email: 'rafael.ortega@example.com', tandem_instructor: true, videographer: false, active: true },
-  { id: 4, external_id: 'STAFF-033', external_service: 'skybook', name: 'Jesse Willems', email: 'jesse.willems@example.com', tandem_instructor: true, videographer: true, active: true },
-  { id: 5, external_id: 'STAFF-038', external_service: 'skybook', name: 'Noor El Amrani', email: 'noor.elamrani@example.com', tandem_instructor: false, videographer: true, active: true },
-  { id: 6, external_id: 'STAFF-041', external_service: 'skybook', name: 'Tobias Krüger', email: 'tobias.krueger@example.com', tandem_instructor: false, videographer: true, active: true },
-  { id: 7, external_id: 'STAFF-045', external_service: 'skybook', name: 'Femke Hoekstra', email: 'femke.hoekstra@example.com', tandem_instructor: false, videographer: true, active: true },
-  { id: 8, external_id: 'STAFF-052', external_service: 'skybook', name: 'Élodie Marchand', email: 'elodie.marchand@example.com', tandem_instructor: true, videographer: false, active: true },
-  { id: 9, external_id: 'STAFF-058', external_service: 'skybook', name: 'Sam Okafor', email: 'sam.okafor@example.com', tandem_instructor: false, videographer: true, active: true },
-  { id: 10, external_id: 'STAFF-007', external_service: 'skybook', name: 'Henk Brouwer', email: 'henk.brouwer@example.com', tandem_instructor: true, videographer: true, active: false },
+  {
+    id: 1,
+    external_id: 'STAFF-014',
+    external_service: 'skybook',
+    name: 'Maarten de Groot',
+    email: 'maarten.degroot@example.com',
+    tandem_instructor: true,
+    videographer: false,
+    active: true,
+  },
+  {
+    id: 2,
+    external_id: 'STAFF-021',
+    external_service: 'skybook',
+    name: 'Ingrid Lindqvist',
+    email: 'ingrid.lindqvist@example.com',
+    tandem_instructor: true,
+    videographer: false,
+    active: true,
+  },
+  {
+    id: 3,
+    external_id: 'STAFF-027',
+    external_service: 'skybook',
+    name: 'Rafael Ortega',
+    email: 'rafael.ortega@example.com',
+    tandem_instructor: true,
+    videographer: false,
+    active: true,
+  },
+  {
+    id: 4,
+    external_id: 'STAFF-033',
+    external_service: 'skybook',
+    name: 'Jesse Willems',
+    email: 'jesse.willems@example.com',
+    tandem_instructor: true,
+    videographer: true,
+    active: true,
+  },
+  {
+    id: 5,
+    external_id: 'STAFF-038',
+    external_service: 'skybook',
+    name: 'Noor El Amrani',
+    email: 'noor.elamrani@example.com',
+    tandem_instructor: false,
+    videographer: true,
+    active: true,
+  },
+  {
+    id: 6,
+    external_id: 'STAFF-041',
+    external_service: 'skybook',
+    name: 'Tobias Krüger',
+    email: 'tobias.krueger@example.com',
+    tandem_instructor: false,
+    videographer: true,
+    active: true,
+  },
+  {
+    id: 7,
+    external_id: 'STAFF-045',
+    external_service: 'skybook',
+    name: 'Femke Hoekstra',
+    email: 'femke.hoekstra@example.com',
+    tandem_instructor: false,
+    videographer: true,
+    active: true,
+  },
+  {
+    id: 8,
+    external_id: 'STAFF-052',
+    external_service: 'skybook',
+    name: 'Élodie Marchand',
+    email: 'elodie.marchand@example.com',
+    tandem_instructor: true,
+    videographer: false,
+    active: true,
+  },
+  {
+    id: 9,
+    external_id: 'STAFF-058',
+    external_service: 'skybook',
+    name: 'Sam Okafor',
+    email: 'sam.okafor@example.com',
+    tandem_instructor: false,
+    videographer: true,
+    active: true,
+  },
+  {
+    id: 10,
+    external_id: 'STAFF-007',
+    external_service: 'skybook',
+    name: 'Henk Brouwer',
+    email: 'henk.brouwer@example.com',
+    tandem_instructor: true,
+    videographer: true,
+    active: false,
+  },
   // Freelancers the booking system does not know: listed only with include_all=true.
-  { id: 11, name: 'Luca Bianchi', email: 'luca.bianchi.freelance@example.net', tandem_instructor: false, videographer: true, active: true },
-  { id: 12, name: 'Kirsten Vos', email: 'kirsten.vos@example.org', tandem_instructor: true, videographer: false, active: true },
+  {
+    id: 11,
+    name: 'Luca Bianchi',
+    email: 'luca.bianchi.freelance@example.net',
+    tandem_instructor: false,
+    videographer: true,
+    active: true,
+  },
+  {
+    id: 12,
+    name: 'Kirsten Vos',
+    email: 'kirsten.vos@example.org',
+    tandem_instructor: true,
+    videographer: false,
+    active: true,
+  },
 ];
 const activeFilmers = (f: (x: Filmer) => boolean) => FILMERS.filter((x) => x.active && f(x));
 const SELFIE_FILMERS = activeFilmers((f) => f.tandem_instructor);
@@ -144,32 +386,137 @@ interface Nationality {
 
 const NATIONALITIES: readonly Nationality[] = [
   {
-    language: 'nl', weight: 36,
-    first: ['Emma', 'Daan', 'Lotte', 'Sem', 'Zoë', 'Finn', 'Sanne', 'Ruben', 'Fleur', 'Bram', 'Anouk', 'Jesse', 'Noor', 'Thijs', 'Julia', 'Lars', 'Iris', 'Pieter', 'Maud', 'Joris'],
-    last: ['de Vries', 'Jansen', 'van Dijk', 'Bakker', 'Visser', 'Smit', 'Meijer', 'de Boer', 'Mulder', 'van den Berg', 'Dekker', 'Kok', 'Vermeulen', 'Peeters', "van 't Hof"],
+    language: 'nl',
+    weight: 36,
+    first: [
+      'Emma',
+      'Daan',
+      'Lotte',
+      'Sem',
+      'Zoë',
+      'Finn',
+      'Sanne',
+      'Ruben',
+      'Fleur',
+      'Bram',
+      'Anouk',
+      'Jesse',
+      'Noor',
+      'Thijs',
+      'Julia',
+      'Lars',
+      'Iris',
+      'Pieter',
+      'Maud',
+      'Joris',
+    ],
+    last: [
+      'de Vries',
+      'Jansen',
+      'van Dijk',
+      'Bakker',
+      'Visser',
+      'Smit',
+      'Meijer',
+      'de Boer',
+      'Mulder',
+      'van den Berg',
+      'Dekker',
+      'Kok',
+      'Vermeulen',
+      'Peeters',
+      "van 't Hof",
+    ],
     phone: () => `+31 6 ${digits(4)} ${digits(4)}`,
     domains: ['example.nl', 'mail.example.nl', 'example.com'],
   },
   {
-    language: 'de', weight: 20,
-    first: ['Jürgen', 'Lena', 'Maximilian', 'Hannah', 'Felix', 'Sophie', 'Jonas', 'Marie', 'Björn', 'Katharina', 'Lukas', 'Anja'],
-    last: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Wagner', 'Becker', 'Hoffmann', 'Schäfer', 'Koch', 'Richter'],
+    language: 'de',
+    weight: 20,
+    first: [
+      'Jürgen',
+      'Lena',
+      'Maximilian',
+      'Hannah',
+      'Felix',
+      'Sophie',
+      'Jonas',
+      'Marie',
+      'Björn',
+      'Katharina',
+      'Lukas',
+      'Anja',
+    ],
+    last: [
+      'Müller',
+      'Schmidt',
+      'Schneider',
+      'Fischer',
+      'Weber',
+      'Wagner',
+      'Becker',
+      'Hoffmann',
+      'Schäfer',
+      'Koch',
+      'Richter',
+    ],
     phone: () => `+49 1${pick(['51', '52', '60', '70', '76'])} ${digits(7)}`,
     domains: ['example.de', 'post.example.de', 'example.com'],
   },
   {
-    language: 'fr', weight: 12,
+    language: 'fr',
+    weight: 12,
     first: ['Chloé', 'Hugo', 'Léa', 'Anaïs', 'Louis', 'Camille', 'Théo', 'Maëlle', 'Antoine', 'Inès'],
     last: ['Dubois', 'Martin', 'Bernard', 'Lefèvre', 'Moreau', 'Laurent', 'Girard', 'Janssens', 'Lambert'],
-    phone: () => (chance(0.6) ? `+33 6 ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}` : `+32 4${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`),
+    phone: () =>
+      chance(0.6)
+        ? `+33 6 ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`
+        : `+32 4${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`,
     domains: ['example.fr', 'example.be', 'example.com'],
   },
   {
-    language: 'en', weight: 32,
-    first: ['Oliver', 'Charlotte', 'James', 'Amelia', 'Jack', 'Grace', 'Søren', 'Freja', 'José', 'Lucía', 'Aoife', 'Ciarán', 'Priya', 'Mateo', 'Olivia', 'Ethan'],
-    last: ['Smith', 'Taylor', 'Brown', 'Wilson', "O'Brien", 'Nielsen', 'Hansen', 'García', 'Fernández', 'Murphy', 'Patel', 'Kowalski', 'Andersson'],
+    language: 'en',
+    weight: 32,
+    first: [
+      'Oliver',
+      'Charlotte',
+      'James',
+      'Amelia',
+      'Jack',
+      'Grace',
+      'Søren',
+      'Freja',
+      'José',
+      'Lucía',
+      'Aoife',
+      'Ciarán',
+      'Priya',
+      'Mateo',
+      'Olivia',
+      'Ethan',
+    ],
+    last: [
+      'Smith',
+      'Taylor',
+      'Brown',
+      'Wilson',
+      "O'Brien",
+      'Nielsen',
+      'Hansen',
+      'García',
+      'Fernández',
+      'Murphy',
+      'Patel',
+      'Kowalski',
+      'Andersson',
+    ],
     // UK numbers in Ofcom's range for fiction (07700 900000-900999).
-    phone: () => pick([`+44 7700 900${digits(3)}`, `+353 8${int(3, 7)} ${digits(3)} ${digits(4)}`, `+45 ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`]),
+    phone: () =>
+      pick([
+        `+44 7700 900${digits(3)}`,
+        `+353 8${int(3, 7)} ${digits(3)} ${digits(4)}`,
+        `+45 ${digits(2)} ${digits(2)} ${digits(2)} ${digits(2)}`,
+      ]),
     domains: ['example.com', 'example.org', 'example.net', 'example.co.uk'],
   },
 ];
@@ -177,9 +524,14 @@ const NATIONALITIES: readonly Nationality[] = [
 /** ASCII for the local part of an e-mail address: Zoë → zoe, Søren → soren, Müller → muller. */
 function asciiFold(s: string): string {
   return s
-    .replace(/ø/g, 'o').replace(/Ø/g, 'O').replace(/æ/g, 'ae').replace(/ß/g, 'ss')
-    .normalize('NFD').replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase().replace(/[^a-z]+/g, '');
+    .replace(/ø/g, 'o')
+    .replace(/Ø/g, 'O')
+    .replace(/æ/g, 'ae')
+    .replace(/ß/g, 'ss')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '');
 }
 
 function person(): { name: string; email: string | null; mobile: string | null; language: string } {
@@ -261,14 +613,29 @@ interface Plan {
 
 const PRODUCT_PACKAGES = CAMERA_PACKAGES.filter(([p]) => p.productId !== null);
 
-function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: boolean; legacyProduct?: boolean } = {}): SeedBooking {
+function makeBooking(
+  plan: Plan,
+  options: { walkIn?: boolean; withProduct?: boolean; legacyProduct?: boolean } = {},
+): SeedBooking {
   const who = person();
   const jumpOn = day(plan.offset);
   const past = plan.offset < 0;
   let pkg = weighted(options.withProduct ? PRODUCT_PACKAGES : CAMERA_PACKAGES);
-  if (plan.history === 'preview_conversion' || plan.history === 'preview_only') pkg = { text: pick(['Tandem only', 'No camera']), productId: null };
-  if (plan.history === 'reception_upgrade') pkg = pick([{ text: 'Selfie', productId: 1 }, { text: 'Selfie Video', productId: 1 }, { text: 'Photos only', productId: 5 }, { text: 'Videographer', productId: 3 }]);
-  if (plan.history === 'upgrade') pkg = pick([{ text: 'Videographer', productId: 3 }, { text: 'Selfie + Photos', productId: 2 }, { text: 'Combo (Selfie + Videographer)', productId: 6 }]);
+  if (plan.history === 'preview_conversion' || plan.history === 'preview_only')
+    pkg = { text: pick(['Tandem only', 'No camera']), productId: null };
+  if (plan.history === 'reception_upgrade')
+    pkg = pick([
+      { text: 'Selfie', productId: 1 },
+      { text: 'Selfie Video', productId: 1 },
+      { text: 'Photos only', productId: 5 },
+      { text: 'Videographer', productId: 3 },
+    ]);
+  if (plan.history === 'upgrade')
+    pkg = pick([
+      { text: 'Videographer', productId: 3 },
+      { text: 'Selfie + Photos', productId: 2 },
+      { text: 'Combo (Selfie + Videographer)', productId: 6 },
+    ]);
   if (options.legacyProduct) pkg = { text: 'Handcam', productId: null };
   const noPackage = !options.legacyProduct && pkg.productId === null && chance(0.25);
 
@@ -283,7 +650,13 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
   const initial = productId === null ? undefined : product(productId);
   // Matching records what the booking is entitled to; nothing reached the customer, no credit moved.
   if (initial) {
-    ledger.productEvent('unspecified', initial, 0, `Product "${initial.name}" matched from camera package "${pkg.text}"`, createdAt);
+    ledger.productEvent(
+      'unspecified',
+      initial,
+      0,
+      `Product "${initial.name}" matched from camera package "${pkg.text}"`,
+      createdAt,
+    );
   }
 
   let jump: SeedBooking['jump'];
@@ -292,7 +665,14 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
     const finalProduct = () => (productId === null ? undefined : product(productId));
     // Paid content is delivered on the day of the jump, after landing (a paid product and a finished album).
     const delivered = plan.album === 'delivered_paid' && initial !== undefined;
-    if (delivered) ledger.productEvent('regular', initial, initial.centi_credits, `Paid content delivered (${initial.name})`, jumpAt(int(11, 13)));
+    if (delivered)
+      ledger.productEvent(
+        'regular',
+        initial,
+        initial.centi_credits,
+        `Paid content delivered (${initial.name})`,
+        jumpAt(int(11, 13)),
+      );
     switch (plan.history) {
       case 'upgrade': {
         const p = finalProduct()!;
@@ -300,13 +680,20 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
         const paidAt = notAfterLatest(at(day(plan.offset + int(1, 4)), int(8, 21), int(0, 59)));
         const e = entitlementsOf(p);
         ledger.add({
-          event_type: 'upgrade', ...e,
-          has_4k: e.has_4k || u.id === 1, raw_footage: e.raw_footage || u.id === 2, photos: e.photos || u.id === 3,
+          event_type: 'upgrade',
+          ...e,
+          has_4k: e.has_4k || u.id === 1,
+          raw_footage: e.raw_footage || u.id === 2,
+          photos: e.photos || u.id === 3,
           centi_credit_change: u.id === 3 ? 25 : 50,
           comment: `Bought "${u.name}" online`,
           product_id: p.id,
           upgrade_payment: {
-            id: nextPaymentId++, ammount: u.payment_price_cents, currency: 'EUR', processor_id: `pi_3Q${hex(6)}${digits(4)}Demo${hex(8)}`, upgrade_id: u.id,
+            id: nextPaymentId++,
+            ammount: u.payment_price_cents,
+            currency: 'EUR',
+            processor_id: `pi_3Q${hex(6)}${digits(4)}Demo${hex(8)}`,
+            upgrade_id: u.id,
             created_at: paidAt,
           },
           created_at: paidAt,
@@ -316,7 +703,13 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
       case 'reception_upgrade': {
         const from = finalProduct()!;
         const to = product(from.id === 1 ? 2 : from.id === 5 ? 3 : 4);
-        ledger.productEvent('reception_upgrade', to, to.centi_credits - from.centi_credits, `Product changed from ${from.name} to ${to.name}`, jumpAt(int(14, 17)));
+        ledger.productEvent(
+          'reception_upgrade',
+          to,
+          to.centi_credits - from.centi_credits,
+          `Product changed from ${from.name} to ${to.name}`,
+          jumpAt(int(14, 17)),
+        );
         productId = to.id;
         break;
       }
@@ -331,12 +724,26 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
           [-100, 'Refund: customer declined the video'],
         ] as const;
         // A refund only where there was something to refund, so the running total stays >= 0.
-        const [change, comment] = pick<readonly [number, string]>(base && base.centi_total_credits! >= 100 ? [...credits, ...refunds] : credits);
-        const e = base ?? { video_entitlement: 'none', camera_requirement: null, photos: false, has_4k: false, raw_footage: false };
+        const [change, comment] = pick<readonly [number, string]>(
+          base && base.centi_total_credits! >= 100 ? [...credits, ...refunds] : credits,
+        );
+        const e = base ?? {
+          video_entitlement: 'none',
+          camera_requirement: null,
+          photos: false,
+          has_4k: false,
+          raw_footage: false,
+        };
         ledger.add({
-          event_type: 'manual_credit', video_entitlement: e.video_entitlement, camera_requirement: e.camera_requirement ?? null,
-          photos: e.photos ?? false, has_4k: e.has_4k ?? false, raw_footage: e.raw_footage ?? false,
-          centi_credit_change: change, comment, product_id: base?.product_id ?? null,
+          event_type: 'manual_credit',
+          video_entitlement: e.video_entitlement,
+          camera_requirement: e.camera_requirement ?? null,
+          photos: e.photos ?? false,
+          has_4k: e.has_4k ?? false,
+          raw_footage: e.raw_footage ?? false,
+          centi_credit_change: change,
+          comment,
+          product_id: base?.product_id ?? null,
           created_at: notAfterLatest(at(day(plan.offset + int(2, 9)), int(9, 17), int(0, 59))),
         });
         break;
@@ -346,13 +753,27 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
         const previewAt = jumpAt(int(13, 16));
         // A preview entitles to nothing (spec 6: "a customer who has not purchased"), credit change 0.
         ledger.add({
-          event_type: 'preview', video_entitlement: 'none', camera_requirement: null, photos: false, has_4k: false, raw_footage: false,
-          centi_credit_change: 0, comment: 'Free preview sent', product_id: null, created_at: previewAt,
+          event_type: 'preview',
+          video_entitlement: 'none',
+          camera_requirement: null,
+          photos: false,
+          has_4k: false,
+          raw_footage: false,
+          centi_credit_change: 0,
+          comment: 'Free preview sent',
+          product_id: null,
+          created_at: previewAt,
         });
         if (plan.history === 'preview_conversion') {
           const to = product(pick([3, 3, 5, 4]));
           const convertedAt = notAfterLatest(new Date(Date.parse(previewAt) + int(20, 90) * 60_000).toISOString());
-          ledger.productEvent('reception_conversion', to, to.centi_credits, `Converted at reception to ${to.name}`, convertedAt);
+          ledger.productEvent(
+            'reception_conversion',
+            to,
+            to.centi_credits,
+            `Converted at reception to ${to.name}`,
+            convertedAt,
+          );
           productId = to.id;
         }
         break;
@@ -363,12 +784,27 @@ function makeBooking(plan: Plan, options: { walkIn?: boolean; withProduct?: bool
 
     const p = productId === null ? undefined : product(productId);
     const previewed = plan.history === 'preview_only' || plan.history === 'preview_conversion';
-    const camera = p ? (p.selfie && p.videographer ? 'both' : p.selfie ? 'selfie' : p.videographer || p.photos ? 'videographer' : 'handcam') : previewed ? 'videographer' : null;
+    const camera = p
+      ? p.selfie && p.videographer
+        ? 'both'
+        : p.selfie
+          ? 'selfie'
+          : p.videographer || p.photos
+            ? 'videographer'
+            : 'handcam'
+      : previewed
+        ? 'videographer'
+        : null;
     const filmer =
-      camera === null ? null
-      : options.legacyProduct || plan.offset < -60 ? (chance(0.5) ? RETIRED_FILMER : pick(OUTSIDE_FILMERS))
-      : camera === 'selfie' || camera === 'handcam' ? pick(SELFIE_FILMERS)
-      : pick(OUTSIDE_FILMERS);
+      camera === null
+        ? null
+        : options.legacyProduct || plan.offset < -60
+          ? chance(0.5)
+            ? RETIRED_FILMER
+            : pick(OUTSIDE_FILMERS)
+          : camera === 'selfie' || camera === 'handcam'
+            ? pick(SELFIE_FILMERS)
+            : pick(OUTSIDE_FILMERS);
     jump = { id: nextJumpId++, camera, filmer_id: filmer?.id ?? null, jumped_on: jumpOn };
   }
 
@@ -402,7 +838,10 @@ function reference(walkIn: boolean): string | null {
   return weighted<string | null>([
     [null, 60],
     [`Gift voucher GV-${digits(5)}`, 10],
-    [`Group: ${pick(['bachelor party', 'company outing', 'birthday', 'charity jump'])} ${pick(['Jansen', 'Weber', 'Taylor', 'Dubois'])} (${int(3, 9)} jumpers)`, 8],
+    [
+      `Group: ${pick(['bachelor party', 'company outing', 'birthday', 'charity jump'])} ${pick(['Jansen', 'Weber', 'Taylor', 'Dubois'])} (${int(3, 9)} jumpers)`,
+      8,
+    ],
     [`Weight ${int(88, 99)} kg: check harness`, 3],
     ['Rebooked after weather hold', 6],
     ['Prefers morning load', 4],
@@ -414,12 +853,23 @@ function makeBookings(): SeedBooking[] {
   const bookings: SeedBooking[] = [];
   // Delivered long ago: updates to these are a 409 conflict (reuse window, spec 8).
   for (const offset of [-64, -71, -83, -97, -118, -140]) {
-    const history = weighted<Plan['history']>([['plain', 3], ['upgrade', 2], ['manual_credit', 1]]);
-    bookings.push(makeBooking({ offset, album: 'delivered_paid', history }, { withProduct: true, legacyProduct: offset <= -118 }));
+    const history = weighted<Plan['history']>([
+      ['plain', 3],
+      ['upgrade', 2],
+      ['manual_credit', 1],
+    ]);
+    bookings.push(
+      makeBooking({ offset, album: 'delivered_paid', history }, { withProduct: true, legacyProduct: offset <= -118 }),
+    );
   }
   // Delivered between the 14-day and the 60-day limit: still updatable.
   for (const offset of [-28, -35, -41, -52, -58]) {
-    bookings.push(makeBooking({ offset, album: 'delivered_paid', history: pick(['plain', 'upgrade', 'reception_upgrade']) }, { withProduct: true }));
+    bookings.push(
+      makeBooking(
+        { offset, album: 'delivered_paid', history: pick(['plain', 'upgrade', 'reception_upgrade']) },
+        { withProduct: true },
+      ),
+    );
   }
   // The busy window: 20 days back to 30 days ahead.
   for (let i = 0; i < 270; i++) {
@@ -429,10 +879,19 @@ function makeBookings(): SeedBooking[] {
       continue;
     }
     const history = weighted<Plan['history']>([
-      ['plain', 44], ['upgrade', 12], ['reception_upgrade', 10], ['manual_credit', 14], ['preview_conversion', 10], ['preview_only', 10],
+      ['plain', 44],
+      ['upgrade', 12],
+      ['reception_upgrade', 10],
+      ['manual_credit', 14],
+      ['preview_conversion', 10],
+      ['preview_only', 10],
     ]);
     const editing = offset >= -2;
-    const album = editing ? pick(['processing', 'uploaded']) : history === 'preview_only' ? 'preview_sent' : 'delivered_paid';
+    const album = editing
+      ? pick(['processing', 'uploaded'])
+      : history === 'preview_only'
+        ? 'preview_sent'
+        : 'delivered_paid';
     // An album still being edited reached nobody: nothing was delivered, so nothing came after a delivery.
     bookings.push(makeBooking({ offset, album, history: editing ? 'plain' : history }));
   }
@@ -440,7 +899,16 @@ function makeBookings(): SeedBooking[] {
   for (let i = 0; i < 14; i++) {
     const offset = int(-12, -1);
     const editing = offset >= -2;
-    bookings.push(makeBooking({ offset, album: editing ? 'processing' : 'delivered_paid', history: editing ? 'plain' : pick(['plain', 'preview_conversion']) }, { walkIn: true }));
+    bookings.push(
+      makeBooking(
+        {
+          offset,
+          album: editing ? 'processing' : 'delivered_paid',
+          history: editing ? 'plain' : pick(['plain', 'preview_conversion']),
+        },
+        { walkIn: true },
+      ),
+    );
   }
   // A couple of voucher bookings whose external_id needs URL-encoding (slash, space).
   for (const [i, id] of ['GV/2026-0142', 'GV/2026-0157 B'].entries()) {

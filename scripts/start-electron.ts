@@ -18,25 +18,41 @@ function step(description: string, command: string, args: string[]): boolean {
 }
 
 function fail(message: string): never {
-  console.error(`start: ${message}\n\nThe desk works without the desktop window: "npm run serve" starts the same server and prints the address of the same screens for a browser.`);
+  console.error(
+    `start: ${message}\n\nThe desk works without the desktop window: "npm run serve" starts the same server and prints the address of the same screens for a browser.`,
+  );
   process.exit(1);
 }
 
 let binary = findElectronBinary(root);
 if (!binary.ok) {
   console.log(`start: the Electron executable is not installed (${binary.reason}); trying its download once…`);
-  const install = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], { cwd: join(root, 'node_modules/electron'), encoding: 'utf8' });
+  const install = spawnSync(process.execPath, [join(root, 'node_modules/electron/install.js')], {
+    cwd: join(root, 'node_modules/electron'),
+    encoding: 'utf8',
+  });
   binary = findElectronBinary(root);
   if (!binary.ok) {
     // The download's own error without its stack trace.
-    const said = `${install.stderr ?? ''}${install.stdout ?? ''}`.split('\n').find((line) => /error|fail/i.test(line) && !/^\s+at /.test(line))?.trim().replace(/^\w*Error: /, '');
-    const cause = said === 'fetch failed' ? await whyUnreachable(process.env.ELECTRON_MIRROR || 'https://github.com/') : said ?? binary.reason;
-    fail(`Electron could not be installed on this machine (its download failed: ${cause}). Its executable comes from github.com (or ELECTRON_MIRROR); where that cannot be reached, there is no desktop app to start.`);
+    const said = `${install.stderr ?? ''}${install.stdout ?? ''}`
+      .split('\n')
+      .find((line) => /error|fail/i.test(line) && !/^\s+at /.test(line))
+      ?.trim()
+      .replace(/^\w*Error: /, '');
+    const cause =
+      said === 'fetch failed'
+        ? await whyUnreachable(process.env.ELECTRON_MIRROR || 'https://github.com/')
+        : (said ?? binary.reason);
+    fail(
+      `Electron could not be installed on this machine (its download failed: ${cause}). Its executable comes from github.com (or ELECTRON_MIRROR); where that cannot be reached, there is no desktop app to start.`,
+    );
   }
 }
 
-if (!step('building the desk UI', npm, ['run', '--silent', 'build:renderer'])) fail('building the desk UI failed (above).');
-if (!step('bundling the main process, preload and server', npm, ['run', '--silent', 'build:electron'])) fail('bundling failed (above).');
+if (!step('building the desk UI', npm, ['run', '--silent', 'build:renderer']))
+  fail('building the desk UI failed (above).');
+if (!step('bundling the main process, preload and server', npm, ['run', '--silent', 'build:electron']))
+  fail('bundling failed (above).');
 
 // ELECTRON_RUN_AS_NODE from a parent shell would turn the app into a plain Node.
 const env = { ...process.env };

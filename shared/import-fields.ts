@@ -15,7 +15,10 @@ export const IMPORT_NAME_PARTS: Readonly<Record<string, { field: string; order: 
 
 /** The wire's fields, each name part right after the field it is part of. */
 function withParts(names: readonly string[]): string[] {
-  return names.flatMap((name) => [name, ...Object.keys(IMPORT_NAME_PARTS).filter((part) => IMPORT_NAME_PARTS[part]?.field === name)]);
+  return names.flatMap((name) => [
+    name,
+    ...Object.keys(IMPORT_NAME_PARTS).filter((part) => IMPORT_NAME_PARTS[part]?.field === name),
+  ]);
 }
 
 // Filmers are addressed by `id` for updates; a file never carries the desk's ids, so it is no column.

@@ -28,7 +28,10 @@ export function headerSignature(headers: readonly string[]): string {
  * headers of the file it was saved from, which may differ in case or spacing. Headers the
  * stored mapping does not name stay out (the wizard matches those itself).
  */
-export function mappingForHeaders<T>(stored: Readonly<Record<string, T>>, headers: readonly string[]): Record<string, T> {
+export function mappingForHeaders<T>(
+  stored: Readonly<Record<string, T>>,
+  headers: readonly string[],
+): Record<string, T> {
   const byNormalised = new Map<string, T>();
   for (const [header, field] of Object.entries(stored)) byNormalised.set(normaliseHeader(header), field);
   const result: Record<string, T> = {};

@@ -8,7 +8,15 @@ export interface RowOutcome {
   record_id: number | null;
 }
 
-const SYNC_STATUSES = new Set<string>(['created', 'ok', 'partial_update', 'not_found', 'unprocessable_content', 'not_acceptable', 'conflict']);
+const SYNC_STATUSES = new Set<string>([
+  'created',
+  'ok',
+  'partial_update',
+  'not_found',
+  'unprocessable_content',
+  'not_acceptable',
+  'conflict',
+]);
 
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -35,8 +43,13 @@ export function outcomeOfResult(result: unknown): RowOutcome {
   const body = asRecord(result);
   const status = typeof body.status === 'string' ? body.status : '';
   const recordId = typeof body.id === 'number' ? body.id : null;
-  if (SYNC_STATUSES.has(status)) return { status: status as ImportRowStatus, message: messageOf(body), record_id: recordId };
-  return { status: 'not_sent', message: `not stored by the server (${status || 'no status'}): ${messageOf(body) ?? 'no reason given'}`, record_id: null };
+  if (SYNC_STATUSES.has(status))
+    return { status: status as ImportRowStatus, message: messageOf(body), record_id: recordId };
+  return {
+    status: 'not_sent',
+    message: `not stored by the server (${status || 'no status'}): ${messageOf(body) ?? 'no reason given'}`,
+    record_id: null,
+  };
 }
 
 export function isDone(outcome: RowOutcome | null): boolean {

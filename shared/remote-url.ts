@@ -17,13 +17,18 @@ export function checkRemoteUrl(input: string): RemoteUrlCheck {
   } catch {
     return { ok: false, error: 'must be an absolute URL such as https://sync.example.com' };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, error: `must start with http:// or https://, not ${url.protocol}//` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, error: `must start with http:// or https://, not ${url.protocol}//` };
   if (!url.hostname) return { ok: false, error: 'must name a host' };
-  if (url.username || url.password) return { ok: false, error: 'must not carry a user name or password; put credentials in the credentials field' };
+  if (url.username || url.password)
+    return { ok: false, error: 'must not carry a user name or password; put credentials in the credentials field' };
   if (url.search || url.hash) return { ok: false, error: 'must not carry a query string or fragment' };
   let path = url.pathname.replace(/\/+$/, '');
   if (path.endsWith(SYNC_API_PATH)) {
-    return { ok: false, error: `give the service's base URL without ${SYNC_API_PATH} (the desk adds it): ${url.origin}${path.slice(0, -SYNC_API_PATH.length)}` };
+    return {
+      ok: false,
+      error: `give the service's base URL without ${SYNC_API_PATH} (the desk adds it): ${url.origin}${path.slice(0, -SYNC_API_PATH.length)}`,
+    };
   }
   if (path === '/') path = '';
   return { ok: true, url: `${url.origin}${path}` };

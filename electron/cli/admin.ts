@@ -19,7 +19,11 @@ const USAGE = `Usage: dropzone-desk admin reset [--data-dir DIR] [--dropzone KEY
 export async function main(argv: string[]): Promise<void> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, options: { 'data-dir': { type: 'string' }, dropzone: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { 'data-dir': { type: 'string' }, dropzone: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${USAGE}`, { cause: error });
   }
@@ -36,7 +40,12 @@ export async function main(argv: string[]): Promise<void> {
   try {
     const dropzones = store.dropzones.all();
     const dz = values.dropzone ? store.dropzones.byKey(values.dropzone) : dropzones[0];
-    if (!dz) throw new Error(values.dropzone ? `no dropzone "${values.dropzone}"; the store has: ${dropzones.map((d) => d.key).join(', ')}` : `the store ${file} has no dropzone yet`);
+    if (!dz)
+      throw new Error(
+        values.dropzone
+          ? `no dropzone "${values.dropzone}"; the store has: ${dropzones.map((d) => d.key).join(', ')}`
+          : `the store ${file} has no dropzone yet`,
+      );
     const cleared = store.transaction(() => store.admin.clearPassphrase(dz.id));
     console.log(
       cleared

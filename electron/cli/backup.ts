@@ -23,7 +23,11 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 /** `dropzone-desk backup …`: list, make and restore the store's backups (README, "Backups"). */
 export async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     process.stdout.write(USAGE);
     return;
@@ -75,7 +79,9 @@ async function restore(dataDir: string, name: string): Promise<void> {
       console.log(`The store as it was is kept as ${before.name}.`);
     }
     await copyBackupInto(file, store);
-    console.log(`Restored ${file} (${held.dropzones} dropzone${held.dropzones === 1 ? '' : 's'}, ${held.bookings} bookings) into ${store}.`);
+    console.log(
+      `Restored ${file} (${held.dropzones} dropzone${held.dropzones === 1 ? '' : 's'}, ${held.bookings} bookings) into ${store}.`,
+    );
   } finally {
     lock.release();
   }

@@ -26,7 +26,12 @@ function parse(argv: string[]) {
     return parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { 'data-dir': { type: 'string' }, dropzone: { type: 'string' }, label: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        'data-dir': { type: 'string' },
+        dropzone: { type: 'string' },
+        label: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     throw new Error(`${(error as Error).message}\n${USAGE}`, { cause: error });
@@ -44,14 +49,19 @@ export async function main(argv: string[]): Promise<void> {
   if (!['create', 'list', 'revoke'].includes(command)) throw new Error(`unknown command "${command}"\n${USAGE}`);
   const file = storePath(resolve(values['data-dir'] ?? defaultDataDir()));
   // Opening would create an empty store: a mistyped or forgotten --data-dir would look like "no tokens".
-  if (!existsSync(file)) throw new Error(`there is no desk store at ${file}: start the desk there first (npm run serve -- --data-dir DIR), or give the --data-dir it runs on`);
+  if (!existsSync(file))
+    throw new Error(
+      `there is no desk store at ${file}: start the desk there first (npm run serve -- --data-dir DIR), or give the --data-dir it runs on`,
+    );
   const store = Store.open(file);
   try {
     const dropzones = store.dropzones.all();
-    if (dropzones.length === 0) throw new Error(`the store ${file} has no dropzone yet: start it once with npm run serve (or --seed) first`);
+    if (dropzones.length === 0)
+      throw new Error(`the store ${file} has no dropzone yet: start it once with npm run serve (or --seed) first`);
     if (command === 'create') {
       const dz = values.dropzone ? store.dropzones.byKey(values.dropzone) : dropzones[0];
-      if (!dz) throw new Error(`no dropzone "${values.dropzone}"; the store has: ${dropzones.map((d) => d.key).join(', ')}`);
+      if (!dz)
+        throw new Error(`no dropzone "${values.dropzone}"; the store has: ${dropzones.map((d) => d.key).join(', ')}`);
       const { id, token } = store.tokens.issue(dz.id, values.label ?? '', new Date().toISOString());
       console.log(`Token ${id} for dropzone "${dz.key}" in ${file} (store it now; it is not shown again):\n${token}`);
     } else if (command === 'list') {
@@ -65,7 +75,12 @@ export async function main(argv: string[]): Promise<void> {
       console.log(`Tokens in ${file}:`);
       console.log(LIST_COLUMNS.join('\t'));
       for (const t of tokens) {
-        const row: Record<(typeof LIST_COLUMNS)[number], string> = { id: String(t.id), dropzone: keyOf.get(t.dropzone_id) ?? '?', created: t.created_at, label: t.label };
+        const row: Record<(typeof LIST_COLUMNS)[number], string> = {
+          id: String(t.id),
+          dropzone: keyOf.get(t.dropzone_id) ?? '?',
+          created: t.created_at,
+          label: t.label,
+        };
         console.log(LIST_COLUMNS.map((column) => row[column]).join('\t'));
       }
     } else {

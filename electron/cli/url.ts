@@ -13,13 +13,17 @@ on this data folder served it. Only the desk's own OS user can read it: it holds
 
 /** `dropzone-desk url`: the browser sign-in address again, for when serve's output is gone (README, "When the server blips"). */
 export async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({ args: argv, options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  const { values } = parseArgs({
+    args: argv,
+    options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
   if (values.help) {
     process.stdout.write(USAGE);
     return;
   }
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const url = DeskSessionFile.inDataDir(dataDir).signInUrl();
-  if (url === null) throw new Error(`no desk has served from ${dataDir} yet: start one with "npm run serve" (it prints the address)`);
+  if (url === null)
+    throw new Error(`no desk has served from ${dataDir} yet: start one with "npm run serve" (it prints the address)`);
   console.log(url);
 }

@@ -8,7 +8,8 @@ export type KnownFilmer = Pick<Filmer, 'id' | 'external_id' | 'name' | 'email'>;
 
 const foldEmail = (email: string) => email.trim().toLowerCase();
 
-const named = (filmer: KnownFilmer) => `${filmer.name} (${filmer.external_id === null ? 'no external id' : `external id ${filmer.external_id}`})`;
+const named = (filmer: KnownFilmer) =>
+  `${filmer.name} (${filmer.external_id === null ? 'no external id' : `external id ${filmer.external_id}`})`;
 
 /**
  * A filmer in the batch API is created whenever `id` is absent (spec 4.2), so re-sending a row
@@ -41,7 +42,8 @@ export class FilmerMatcher {
 
   /** The filmer this row updates, none (a new filmer), or why the row cannot go. */
   match(record: Record<string, unknown>): { filmer: KnownFilmer | undefined } | { refused: string } {
-    const externalId = typeof record.external_id === 'string' && record.external_id.trim() !== '' ? record.external_id : null;
+    const externalId =
+      typeof record.external_id === 'string' && record.external_id.trim() !== '' ? record.external_id : null;
     if (externalId !== null) {
       const byId = this.byExternalId.get(externalId);
       if (byId) return { filmer: byId };

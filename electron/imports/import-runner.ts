@@ -28,7 +28,8 @@ interface Job extends ImportJobFacts {
 
 export type ProgressListener = (dropzoneId: number, progress: ImportProgress) => void;
 
-const STOPPED_BY_DESK = 'the desk stopped while this import was being sent: rows not sent yet were not sent (or their answer was lost); retrying them is safe';
+const STOPPED_BY_DESK =
+  'the desk stopped while this import was being sent: rows not sent yet were not sent (or their answer was lost); retrying them is safe';
 
 /**
  * Runs imports on the desk: the rows handed over are sent batch by batch, each batch's outcomes
@@ -61,7 +62,9 @@ export class ImportRunner {
 
   /** The imports of a dropzone being sent now. */
   running(dropzoneId: number): ImportProgress[] {
-    return [...this.jobs.values()].filter((job) => job.dropzone.id === dropzoneId).map((job) => progressOf(job, 'running', null));
+    return [...this.jobs.values()]
+      .filter((job) => job.dropzone.id === dropzoneId)
+      .map((job) => progressOf(job, 'running', null));
   }
 
   subscribe(listener: ProgressListener): () => void {
@@ -178,7 +181,9 @@ export class ImportRunner {
     const reason = cancelled ? null : stopReason;
     const notSent: RowOutcome = {
       status: 'not_sent',
-      message: cancelled ? 'not sent: the import was cancelled' : `not sent: the batch got no answer (${stopReason}); the import stopped here. Retry sends it`,
+      message: cancelled
+        ? 'not sent: the import was cancelled'
+        : `not sent: the batch got no answer (${stopReason}); the import stopped here. Retry sends it`,
       record_id: null,
     };
     const state = cancelled ? 'cancelled' : 'finished';
@@ -201,5 +206,14 @@ export class ImportRunner {
 }
 
 function progressOf(job: Job, state: ImportProgress['state'], stopReason: string | null): ImportProgress {
-  return { id: job.importId, kind: job.kind, state, to_send: job.items.length, sent: job.sent, cancelling: job.cancelling, counts: { ...job.counts }, stop_reason: stopReason };
+  return {
+    id: job.importId,
+    kind: job.kind,
+    state,
+    to_send: job.items.length,
+    sent: job.sent,
+    cancelling: job.cancelling,
+    counts: { ...job.counts },
+    stop_reason: stopReason,
+  };
 }

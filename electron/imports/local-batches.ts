@@ -14,7 +14,12 @@ import type { BatchAnswer, ImportJobFacts, SendItem } from './import-job';
  * created exactly when its booking was created. A batch that cannot be written at all (the store
  * is locked past its timeout, the disk is full) rolls back whole and is no answer: its rows stay pending.
  */
-export function sendBatchLocally(store: Store, now: () => Date, job: ImportJobFacts, batch: readonly SendItem[]): BatchAnswer {
+export function sendBatchLocally(
+  store: Store,
+  now: () => Date,
+  job: ImportJobFacts,
+  batch: readonly SendItem[],
+): BatchAnswer {
   // One batch happens at one instant, as one request to the batch endpoint does.
   const ctx = atOneInstant({ store, dropzone: job.dropzone, now });
   const at = timestamp(ctx);

@@ -13,7 +13,12 @@ export const REMOTE_LOOKUP_CONCURRENCY = 6;
  * date may go. One call for all of a file's too-old rows: the local store answers in one query;
  * in proxy mode the desk asks the remote booking by booking, a few at a time.
  */
-export async function storedJumpDates(store: Store, connection: DeskConnection, dropzone: DropzoneRecord, externalIds: readonly string[]): Promise<StoredJumpDates> {
+export async function storedJumpDates(
+  store: Store,
+  connection: DeskConnection,
+  dropzone: DropzoneRecord,
+  externalIds: readonly string[],
+): Promise<StoredJumpDates> {
   const ids = [...new Set(externalIds)];
   const jumpDates: Record<string, string | null> = {};
   if (connection.mode === 'local') {

@@ -1,13 +1,30 @@
-import type { ConnectionTestInput, ConnectionTestResult, ConnectionUpdate, ConnectionView } from '../../shared/schemas/desk';
+import type {
+  ConnectionTestInput,
+  ConnectionTestResult,
+  ConnectionUpdate,
+  ConnectionView,
+} from '../../shared/schemas/desk';
 import type { Store } from '../store/store';
-import { fromInput, parseCredentials, serializeCredentials, viewCredentials, type RemoteCredentials } from './credentials';
+import {
+  fromInput,
+  parseCredentials,
+  serializeCredentials,
+  viewCredentials,
+  type RemoteCredentials,
+} from './credentials';
 import { forward, type DeskCall, type Forwarded } from './forwarder';
 import { DEFAULT_HEALTH_TIMING, HealthMonitor, type HealthTiming } from './health';
 import { probeRemote } from './probe';
 import { RemoteClient, type RemoteTarget } from './remote-client';
 import type { SecretStore } from './secret-store';
 import {
-  apiBaseOf, applyUpdate, checkEffective, effectiveConnection, type EffectiveConnection, type RunOverrides, type SettingsProblem,
+  apiBaseOf,
+  applyUpdate,
+  checkEffective,
+  effectiveConnection,
+  type EffectiveConnection,
+  type RunOverrides,
+  type SettingsProblem,
   type StoredConnection,
 } from './settings';
 
@@ -55,7 +72,10 @@ export class DeskConnection {
     this.current = effectiveConnection(this.stored, this.overrides);
     const problem = checkEffective(this.current);
     if (problem) throw new ConnectionSettingsError(`${problem.error}: give --remote-url URL, or --mode local`);
-    this.health = new HealthMonitor(() => (this.client ? probeRemote(this.client) : Promise.reject(new Error('local mode'))), options.healthTiming ?? DEFAULT_HEALTH_TIMING);
+    this.health = new HealthMonitor(
+      () => (this.client ? probeRemote(this.client) : Promise.reject(new Error('local mode'))),
+      options.healthTiming ?? DEFAULT_HEALTH_TIMING,
+    );
     this.apply();
   }
 
@@ -93,11 +113,15 @@ export class DeskConnection {
   }
 
   /** PUT /api/desk/connection: validates, stores, and applies at once. */
-  update(update: ConnectionUpdate, now = new Date()): { ok: true; view: ConnectionView } | { ok: false; problem: SettingsProblem } {
+  update(
+    update: ConnectionUpdate,
+    now = new Date(),
+  ): { ok: true; view: ConnectionView } | { ok: false; problem: SettingsProblem } {
     const result = applyUpdate(this.stored, this.overrides, update, now);
     if (!result.ok) return result;
     const next = result.stored;
-    if (update.credentials !== undefined) this.options.secrets.write(next.credentials ? serializeCredentials(next.credentials) : null);
+    if (update.credentials !== undefined)
+      this.options.secrets.write(next.credentials ? serializeCredentials(next.credentials) : null);
     this.options.store.connection.save({
       mode: next.mode,
       remote_url: next.remoteUrl,
@@ -113,9 +137,15 @@ export class DeskConnection {
   }
 
   /** POST /api/desk/connection/test: the connection in force, or with the given fields in its place. */
-  async test(input: ConnectionTestInput): Promise<{ ok: true; result: ConnectionTestResult } | { ok: false; problem: SettingsProblem }> {
+  async test(
+    input: ConnectionTestInput,
+  ): Promise<{ ok: true; result: ConnectionTestResult } | { ok: false; problem: SettingsProblem }> {
     const remoteUrl = input.remote_url ?? this.current.remoteUrl;
-    if (remoteUrl === null) return { ok: false, problem: { field: 'remote_url', error: 'no remote URL to test: give remote_url, or save one first' } };
+    if (remoteUrl === null)
+      return {
+        ok: false,
+        problem: { field: 'remote_url', error: 'no remote URL to test: give remote_url, or save one first' },
+      };
     const target: RemoteTarget = {
       remoteUrl,
       credentials: input.credentials === undefined ? this.current.credentials : fromInput(input.credentials),
@@ -156,7 +186,10 @@ export class DeskConnection {
         this.health.observe(kind, forwarded.failure.cause);
       } else if (forwarded.kind === 'answer') {
         const rejected = forwarded.statusCode === 401 || forwarded.statusCode === 403;
-        this.health.observe(rejected ? 'credentials_rejected' : 'ok', rejected ? `the remote rejected the credentials (HTTP ${forwarded.statusCode})` : null);
+        this.health.observe(
+          rejected ? 'credentials_rejected' : 'ok',
+          rejected ? `the remote rejected the credentials (HTTP ${forwarded.statusCode})` : null,
+        );
       }
     }
     return forwarded;
@@ -196,7 +229,12 @@ export class DeskConnection {
     const c = this.current;
     const target: RemoteTarget | null =
       c.mode === 'proxy' && c.remoteUrl !== null
-        ? { remoteUrl: c.remoteUrl, credentials: c.credentials, requestTimeoutMs: c.requestTimeoutMs, connectTimeoutMs: c.connectTimeoutMs }
+        ? {
+            remoteUrl: c.remoteUrl,
+            credentials: c.credentials,
+            requestTimeoutMs: c.requestTimeoutMs,
+            connectTimeoutMs: c.connectTimeoutMs,
+          }
         : null;
     if (this.client && target && sameTarget(this.client.target, target)) return;
     const old = this.client;

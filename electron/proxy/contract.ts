@@ -1,9 +1,22 @@
 import type { z } from 'zod';
 import { SYNC_OUTCOMES } from '../../shared/outcomes';
 import {
-  specBatchResults, specBookingCreated, specBookingList, specBookingPartialUpdate, specBookingShow, specBookingUpdated,
-  specFilmer, specFilmerCreated, specFilmerList, specFilmerUpdated, specHttpError, specOutcomeError, specProduct,
-  specProductList, specUpgrade, specUpgradeList,
+  specBatchResults,
+  specBookingCreated,
+  specBookingList,
+  specBookingPartialUpdate,
+  specBookingShow,
+  specBookingUpdated,
+  specFilmer,
+  specFilmerCreated,
+  specFilmerList,
+  specFilmerUpdated,
+  specHttpError,
+  specOutcomeError,
+  specProduct,
+  specProductList,
+  specUpgrade,
+  specUpgradeList,
 } from '../../shared/schemas/contract';
 import type { ContractDeviation } from '../../shared/schemas/desk';
 
@@ -48,7 +61,8 @@ interface Route {
 export function routeOf(method: string, path: string): Route | null {
   const segments = path.replace(/\/+$/, '').split('/').slice(1);
   const [resource, second, extra] = segments;
-  if (resource !== 'bookings' && resource !== 'filmers' && resource !== 'products' && resource !== 'upgrades') return null;
+  if (resource !== 'bookings' && resource !== 'filmers' && resource !== 'products' && resource !== 'upgrades')
+    return null;
   if (extra !== undefined || second === '') return null;
   const writable = resource === 'bookings' || resource === 'filmers';
   if (second === undefined) {
@@ -71,7 +85,11 @@ const SUCCESS_BODIES: Record<Resource, Partial<Record<'list' | 'show' | 'batch',
 
 const UPSERT_BODIES: Record<'bookings' | 'filmers', Partial<Record<string, z.ZodType>>> = {
   bookings: { created: specBookingCreated, ok: specBookingUpdated, partial_update: specBookingPartialUpdate },
-  filmers: { created: specFilmerCreated, ok: specFilmerUpdated, partial_update: specBookingPartialUpdate.omit({ external_id: true }) },
+  filmers: {
+    created: specFilmerCreated,
+    ok: specFilmerUpdated,
+    partial_update: specBookingPartialUpdate.omit({ external_id: true }),
+  },
 };
 
 /** HTTP codes whose bodies are the spec's own outcomes (spec 7), so their `status` must be one. */
@@ -96,7 +114,11 @@ function toDeviations(error: z.ZodError): ContractDeviation[] {
     const got = describe((issue as { input?: unknown }).input);
     // A field the spec requires but the desk's own schema leaves optional is wrapped as "nonoptional".
     const wanted =
-      issue.code !== 'invalid_type' ? issue.message.replace(/^Invalid input: /, '') : issue.expected === 'nonoptional' ? 'a required field' : `${issue.expected}`;
+      issue.code !== 'invalid_type'
+        ? issue.message.replace(/^Invalid input: /, '')
+        : issue.expected === 'nonoptional'
+          ? 'a required field'
+          : `${issue.expected}`;
     return { field: fieldName(issue.path), expected: `${wanted}, got ${got}` };
   });
 }
@@ -112,12 +134,20 @@ function topLevelStatus(body: unknown): string | null {
   return typeof status === 'string' ? status : null;
 }
 
-function deviationsFor(route: Route | null, response: CheckedResponse, body: unknown, status: string | null): ContractDeviation[] {
+function deviationsFor(
+  route: Route | null,
+  response: CheckedResponse,
+  body: unknown,
+  status: string | null,
+): ContractDeviation[] {
   const code = response.statusCode;
   const deviations: ContractDeviation[] = [];
   const singleWrite = route?.action === 'upsert' || route?.action === 'delete';
   if (status === 'conflict' && singleWrite && code !== 409) {
-    deviations.push({ field: '(http status)', expected: `409 for status "conflict" on a single endpoint (spec 7), got ${code}` });
+    deviations.push({
+      field: '(http status)',
+      expected: `409 for status "conflict" on a single endpoint (spec 7), got ${code}`,
+    });
   }
   if (code >= 400) {
     const outcome = OUTCOME_CODES.has(code) || (status !== null && KNOWN_OUTCOMES.has(status));
@@ -125,12 +155,21 @@ function deviationsFor(route: Route | null, response: CheckedResponse, body: unk
   }
   if (!route) return deviations;
   if (route.action === 'delete') {
-    return [...deviations, { field: '(http status)', expected: `204 No Content for a successful delete (spec 4), got ${code}` }];
+    return [
+      ...deviations,
+      { field: '(http status)', expected: `204 No Content for a successful delete (spec 4), got ${code}` },
+    ];
   }
   if (route.action === 'upsert') {
     const resource = route.resource as 'bookings' | 'filmers';
     if (status === null || !KNOWN_OUTCOMES.has(status)) {
-      return [...deviations, { field: 'status', expected: `one of the spec's outcomes (${SYNC_OUTCOMES.join(', ')}), got ${describe(status ?? (body as { status?: unknown })?.status)}` }];
+      return [
+        ...deviations,
+        {
+          field: 'status',
+          expected: `one of the spec's outcomes (${SYNC_OUTCOMES.join(', ')}), got ${describe(status ?? (body as { status?: unknown })?.status)}`,
+        },
+      ];
     }
     return [...deviations, ...check(UPSERT_BODIES[resource][status] ?? specOutcomeError, body)];
   }
@@ -140,7 +179,12 @@ function deviationsFor(route: Route | null, response: CheckedResponse, body: unk
 
 /** Checks one proxied response; never throws, never changes it. */
 export function checkContract(response: CheckedResponse): ContractResult {
-  const unchecked = (status: string | null = null): ContractResult => ({ checked: false, deviations: [], deviationCount: 0, status });
+  const unchecked = (status: string | null = null): ContractResult => ({
+    checked: false,
+    deviations: [],
+    deviationCount: 0,
+    status,
+  });
   const done = (deviations: ContractDeviation[], status: string | null): ContractResult => ({
     checked: true,
     deviations: deviations.slice(0, MAX_LISTED),
@@ -163,12 +207,18 @@ export function checkContract(response: CheckedResponse): ContractResult {
     if (response.body.length === 0) throw new Error('empty');
     body = JSON.parse(response.body.toString('utf8'));
   } catch {
-    const what = response.body.length === 0 ? 'an empty body' : `${response.body.length} bytes of ${type || 'untyped content'} that are not JSON`;
+    const what =
+      response.body.length === 0
+        ? 'an empty body'
+        : `${response.body.length} bytes of ${type || 'untyped content'} that are not JSON`;
     return done([{ field: '(body)', expected: `a JSON body, got ${what}` }], null);
   }
   const deviations: ContractDeviation[] = [];
   if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(type)) {
-    deviations.push({ field: '(content-type)', expected: `application/json, got ${type ? JSON.stringify(type) : 'none'}` });
+    deviations.push({
+      field: '(content-type)',
+      expected: `application/json, got ${type ? JSON.stringify(type) : 'none'}`,
+    });
   }
   const status = topLevelStatus(body);
   return done([...deviations, ...deviationsFor(route, response, body, status)], status);

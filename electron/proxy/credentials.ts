@@ -41,10 +41,15 @@ export function parseCredentials(text: string, where: string): RemoteCredentials
   try {
     json = JSON.parse(text);
   } catch {
-    throw new Error(`the remote credentials in ${where} are not valid JSON; delete the file and enter them again in Settings`);
+    throw new Error(
+      `the remote credentials in ${where} are not valid JSON; delete the file and enter them again in Settings`,
+    );
   }
   const parsed = credentialsInput.safeParse(json);
-  if (!parsed.success) throw new Error(`the remote credentials in ${where} are not in the expected form; delete the file and enter them again in Settings`);
+  if (!parsed.success)
+    throw new Error(
+      `the remote credentials in ${where} are not in the expected form; delete the file and enter them again in Settings`,
+    );
   return fromInput(parsed.data);
 }
 
@@ -53,6 +58,7 @@ export function credentialsFromEnv(env: NodeJS.ProcessEnv): RemoteCredentials | 
   const token = env.DESK_REMOTE_TOKEN?.trim();
   if (!token) return undefined;
   const parsed = credentialsInput.safeParse({ kind: 'bearer', token });
-  if (!parsed.success) throw new Error('DESK_REMOTE_TOKEN must be a token of visible ASCII characters without spaces (up to 4096)');
+  if (!parsed.success)
+    throw new Error('DESK_REMOTE_TOKEN must be a token of visible ASCII characters without spaces (up to 4096)');
   return fromInput(parsed.data) ?? undefined;
 }

@@ -15,8 +15,15 @@ import type { RemoteFailure } from './transport-errors';
  * added by the RemoteClient.
  */
 export const FORWARDED_REQUEST_HEADERS = [
-  'accept', 'accept-language', 'content-type', 'if-match', 'if-none-match', 'if-modified-since', 'if-unmodified-since',
-  'idempotency-key', 'user-agent',
+  'accept',
+  'accept-language',
+  'content-type',
+  'if-match',
+  'if-none-match',
+  'if-modified-since',
+  'if-unmodified-since',
+  'idempotency-key',
+  'user-agent',
 ] as const;
 
 /**
@@ -26,8 +33,18 @@ export const FORWARDED_REQUEST_HEADERS = [
  * Retry-After, ETag…), except the security headers every desk response carries, which win.
  */
 const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'trailers',
-  'transfer-encoding', 'upgrade', 'content-length', 'set-cookie',
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'trailers',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'set-cookie',
 ]);
 
 export interface DeskCall {
@@ -58,7 +75,8 @@ export type Forwarded =
 export function pathBelowApi(rawUrl: string): { ok: true; path: string } | { ok: false; error: string } {
   if (!rawUrl.startsWith(SYNC_API_PATH)) return { ok: false, error: `not a Sync API path: ${rawUrl}` };
   const rest = rawUrl.slice(SYNC_API_PATH.length);
-  if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?')) return { ok: false, error: `not a Sync API path: ${rawUrl}` };
+  if (rest !== '' && !rest.startsWith('/') && !rest.startsWith('?'))
+    return { ok: false, error: `not a Sync API path: ${rawUrl}` };
   const pathPart = rest.split('?')[0] as string;
   // The remote credentials must reach the Sync API only: no `..` climbing out of it, however spelt.
   const climbs = pathPart.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment));
@@ -75,7 +93,9 @@ export function upstreamRequestHeaders(headers: DeskCall['headers']): Record<str
   return forwarded;
 }
 
-export function downstreamResponseHeaders(headers: Record<string, string | string[]>): Record<string, string | string[]> {
+export function downstreamResponseHeaders(
+  headers: Record<string, string | string[]>,
+): Record<string, string | string[]> {
   const named = String(headers.connection ?? '')
     .split(',')
     .map((token) => token.trim().toLowerCase())
@@ -92,7 +112,9 @@ const MAX_DECODED_BYTES = 64 * 1024 * 1024;
 
 /** The body as text bytes, for reading only: the caller still gets the remote's own bytes. */
 export function decodeForReading(body: Buffer, contentEncoding: string | string[] | undefined): Buffer {
-  const encoding = String(contentEncoding ?? '').trim().toLowerCase();
+  const encoding = String(contentEncoding ?? '')
+    .trim()
+    .toLowerCase();
   if (!encoding || encoding === 'identity' || body.length === 0) return body;
   const options = { maxOutputLength: MAX_DECODED_BYTES };
   try {
@@ -109,8 +131,14 @@ export function decodeForReading(body: Buffer, contentEncoding: string | string[
 export async function forward(client: RemoteClient, call: DeskCall): Promise<Forwarded> {
   const target = pathBelowApi(call.rawUrl);
   if (!target.ok) return { kind: 'refused', error: target.error };
-  const result = await client.send({ method: call.method, path: target.path, headers: upstreamRequestHeaders(call.headers), body: call.body });
-  if (!result.ok) return { kind: 'failure', failure: result.failure, upstreamUrl: result.url, sentHeaders: result.sentHeaders };
+  const result = await client.send({
+    method: call.method,
+    path: target.path,
+    headers: upstreamRequestHeaders(call.headers),
+    body: call.body,
+  });
+  if (!result.ok)
+    return { kind: 'failure', failure: result.failure, upstreamUrl: result.url, sentHeaders: result.sentHeaders };
   const contentType = result.headers['content-type'];
   const decodedBody = decodeForReading(result.body, result.headers['content-encoding']);
   const contract = checkContract({

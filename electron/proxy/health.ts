@@ -11,7 +11,11 @@ export interface HealthTiming {
   backoffMaxMs: number;
 }
 
-export const DEFAULT_HEALTH_TIMING: HealthTiming = { okIntervalMs: 30_000, backoffStartMs: 2_000, backoffMaxMs: 60_000 };
+export const DEFAULT_HEALTH_TIMING: HealthTiming = {
+  okIntervalMs: 30_000,
+  backoffStartMs: 2_000,
+  backoffMaxMs: 60_000,
+};
 
 /** Offline: nothing answers (a network matter, likely to pass). Error: something answers wrongly (needs a fix in Settings). */
 export function healthStateOf(result: ProbeResultKind): HealthState {
@@ -35,7 +39,14 @@ export function nextCheckDelay(failures: number, timing: HealthTiming): number {
   return backoffDelay(failures, { firstMs: timing.backoffStartMs, maxMs: timing.backoffMaxMs });
 }
 
-const NOT_CHECKED: ConnectionHealth = { state: 'unknown', cause: 'local mode: no remote to check', result: null, checked_at: null, next_check_at: null, catalogue_version: null };
+const NOT_CHECKED: ConnectionHealth = {
+  state: 'unknown',
+  cause: 'local mode: no remote to check',
+  result: null,
+  checked_at: null,
+  next_check_at: null,
+  catalogue_version: null,
+};
 
 /**
  * The remote's health, checked in the background while proxy mode is on: at once, then every
@@ -81,7 +92,13 @@ export class HealthMonitor {
   observe(result: ProbeResultKind, cause: string | null): void {
     if (!this.running) return;
     const state = healthStateOf(result);
-    this.health = { ...this.health, state, result, cause: state === 'online' ? null : cause, checked_at: this.clock().toISOString() };
+    this.health = {
+      ...this.health,
+      state,
+      result,
+      cause: state === 'online' ? null : cause,
+      checked_at: this.clock().toISOString(),
+    };
     if (this.checking) return;
     if (state === 'online' && this.failures > 0) {
       this.failures = 0;
@@ -114,7 +131,16 @@ export class HealthMonitor {
     try {
       report = await this.probe();
     } catch (error) {
-      report = { ok: false, result: 'unreachable', message: (error as Error).message, testedUrl: '', httpStatus: null, durationMs: 0, catalogueVersion: null, productCount: null };
+      report = {
+        ok: false,
+        result: 'unreachable',
+        message: (error as Error).message,
+        testedUrl: '',
+        httpStatus: null,
+        durationMs: 0,
+        catalogueVersion: null,
+        productCount: null,
+      };
     }
     if (generation !== this.generation) return;
     this.checking = false;

@@ -22,7 +22,14 @@ export interface RemoteRequest {
 }
 
 export type RemoteResult =
-  | { ok: true; url: string; statusCode: number; headers: Record<string, string | string[]>; body: Buffer; sentHeaders: Record<string, string> }
+  | {
+      ok: true;
+      url: string;
+      statusCode: number;
+      headers: Record<string, string | string[]>;
+      body: Buffer;
+      sentHeaders: Record<string, string>;
+    }
   | { ok: false; url: string; failure: RemoteFailure; sentHeaders: Record<string, string> };
 // `sentHeaders`: what went to the remote, with the credential redacted (for the log and "Copy as cURL").
 
@@ -37,14 +44,20 @@ type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | Lo
  */
 function lookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   if (/\.invalid\.?$/i.test(hostname) || hostname.toLowerCase() === 'invalid') {
-    const error: NodeJS.ErrnoException & { hostname?: string } = new Error(`getaddrinfo ENOTFOUND ${hostname} (.invalid names never resolve: RFC 6761)`);
+    const error: NodeJS.ErrnoException & { hostname?: string } = new Error(
+      `getaddrinfo ENOTFOUND ${hostname} (.invalid names never resolve: RFC 6761)`,
+    );
     error.code = 'ENOTFOUND';
     error.syscall = 'getaddrinfo';
     error.hostname = hostname;
     process.nextTick(() => callback(error, ''));
     return;
   }
-  dnsLookup(hostname, { ...options, all: options.all === true } as LookupOptions & { all: boolean }, callback as (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family: number) => void);
+  dnsLookup(
+    hostname,
+    { ...options, all: options.all === true } as LookupOptions & { all: boolean },
+    callback as (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family: number) => void,
+  );
 }
 
 /**
@@ -83,7 +96,9 @@ export class RemoteClient {
   /** The request's headers plus the remote credentials (or, `redacted`, a stand-in for them). */
   headersFor(request: RemoteRequest, redacted: boolean): Record<string, string> {
     const headers = { ...request.headers };
-    const credential = redacted ? redactedCredentialHeader(this.target.credentials) : credentialHeader(this.target.credentials);
+    const credential = redacted
+      ? redactedCredentialHeader(this.target.credentials)
+      : credentialHeader(this.target.credentials);
     if (credential) headers[credential[0]] = credential[1];
     return headers;
   }
@@ -116,7 +131,14 @@ export class RemoteClient {
         }
         chunks.push(chunk as Buffer);
       }
-      return { ok: true, url, statusCode: response.statusCode, headers: response.headers as Record<string, string | string[]>, body: Buffer.concat(chunks, size), sentHeaders };
+      return {
+        ok: true,
+        url,
+        statusCode: response.statusCode,
+        headers: response.headers as Record<string, string | string[]>,
+        body: Buffer.concat(chunks, size),
+        sentHeaders,
+      };
     } catch (error) {
       const failure = classifyFailure(error, {
         host: this.host,

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, rmSync, chmodSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  chmodSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 /**

@@ -45,7 +45,10 @@ export function effectiveConnection(stored: StoredConnection, overrides: RunOver
 /** Proxy mode needs somewhere to proxy to. */
 export function checkEffective(connection: EffectiveConnection): SettingsProblem | null {
   if (connection.mode === 'proxy' && connection.remoteUrl === null) {
-    return { field: 'remote_url', error: 'proxy mode needs a remote URL (the service\'s base URL, e.g. https://sync.example.com)' };
+    return {
+      field: 'remote_url',
+      error: "proxy mode needs a remote URL (the service's base URL, e.g. https://sync.example.com)",
+    };
   }
   return null;
 }

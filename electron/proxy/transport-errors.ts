@@ -53,7 +53,12 @@ function rootCause(error: unknown): NodeishError {
   return current ?? {};
 }
 
-const unreachable = (kind: RemoteFailure['kind'], cause: string): RemoteFailure => ({ kind, status: 'remote_unreachable', cause, error: `remote unreachable: ${cause}` });
+const unreachable = (kind: RemoteFailure['kind'], cause: string): RemoteFailure => ({
+  kind,
+  status: 'remote_unreachable',
+  cause,
+  error: `remote unreachable: ${cause}`,
+});
 
 /** Turns whatever the HTTP client threw into one clear cause. */
 export function classifyFailure(error: unknown, ctx: FailureContext): RemoteFailure {
@@ -64,7 +69,12 @@ export function classifyFailure(error: unknown, ctx: FailureContext): RemoteFail
   if (ctx.timedOut) return answerTimeout();
   if (error instanceof ResponseTooLargeError) {
     const cause = `the remote's answer is larger than the ${error.limitBytes / (1024 * 1024)} MiB the desk passes on`;
-    return { kind: 'bad_response', status: 'remote_bad_response', cause, error: `remote answer not passed on: ${cause}` };
+    return {
+      kind: 'bad_response',
+      status: 'remote_bad_response',
+      cause,
+      error: `remote answer not passed on: ${cause}`,
+    };
   }
   const root = rootCause(error);
   const code = root.code ?? '';
@@ -75,10 +85,26 @@ export function classifyFailure(error: unknown, ctx: FailureContext): RemoteFail
     const cause = `remote did not accept a connection within ${ctx.connectTimeoutMs} ms`;
     return { kind: 'timeout', status: 'remote_timeout', cause, error: cause };
   }
-  if (code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_ABORTED' || name === 'AbortError') return answerTimeout();
+  if (
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_ABORTED' ||
+    name === 'AbortError'
+  )
+    return answerTimeout();
   // Only the desk's own close destroys a client (a settings change lets the old one finish).
-  if (code === 'UND_ERR_DESTROYED') return unreachable('unreachable', 'the desk is closing: the call to the remote was cut short (the remote may have received it)');
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NODATA' || code === 'EAI_NONAME' || code === 'EAI_FAIL') {
+  if (code === 'UND_ERR_DESTROYED')
+    return unreachable(
+      'unreachable',
+      'the desk is closing: the call to the remote was cut short (the remote may have received it)',
+    );
+  if (
+    code === 'ENOTFOUND' ||
+    code === 'EAI_AGAIN' ||
+    code === 'EAI_NODATA' ||
+    code === 'EAI_NONAME' ||
+    code === 'EAI_FAIL'
+  ) {
     const temporary = code === 'EAI_AGAIN' ? ', the DNS server did not answer' : '';
     return unreachable('dns', `DNS lookup failed: ${ctx.host} does not resolve (${code}${temporary})`);
   }
@@ -86,16 +112,39 @@ export function classifyFailure(error: unknown, ctx: FailureContext): RemoteFail
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') {
     return unreachable('reset', `connection closed by the remote before it answered (${ctx.host}:${ctx.port})`);
   }
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH' || code === 'EHOSTDOWN' || code === 'ENETDOWN' || code === 'EADDRNOTAVAIL') {
+  if (
+    code === 'EHOSTUNREACH' ||
+    code === 'ENETUNREACH' ||
+    code === 'EHOSTDOWN' ||
+    code === 'ENETDOWN' ||
+    code === 'EADDRNOTAVAIL'
+  ) {
     return unreachable('unreachable', `no route to ${ctx.host}:${ctx.port} (${code})`);
   }
   if (TLS_CODE.test(code) || code === 'EPROTO' || /\b(ssl|tls|certificate)\b/i.test(root.message ?? '')) {
-    const detail = (root.message ?? '').split('\n')[0]?.replace(/^[0-9A-F]+:error:[0-9A-F]+:SSL routines:/, '').replace(/:\.\..*$/, '') ?? '';
-    return unreachable('tls', `TLS error with ${ctx.host}:${ctx.port}: ${detail || code} (${code || 'TLS'}); is it really https, with a valid certificate?`);
+    const detail =
+      (root.message ?? '')
+        .split('\n')[0]
+        ?.replace(/^[0-9A-F]+:error:[0-9A-F]+:SSL routines:/, '')
+        .replace(/:\.\..*$/, '') ?? '';
+    return unreachable(
+      'tls',
+      `TLS error with ${ctx.host}:${ctx.port}: ${detail || code} (${code || 'TLS'}); is it really https, with a valid certificate?`,
+    );
   }
-  if (name === 'HTTPParserError' || code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' || code === 'UND_ERR_INFO') {
+  if (
+    name === 'HTTPParserError' ||
+    code.startsWith('HPE_') ||
+    code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' ||
+    code === 'UND_ERR_INFO'
+  ) {
     const cause = `the remote's answer is not valid HTTP (${root.message ?? name})`;
-    return { kind: 'bad_response', status: 'remote_bad_response', cause, error: `remote answer not passed on: ${cause}` };
+    return {
+      kind: 'bad_response',
+      status: 'remote_bad_response',
+      cause,
+      error: `remote answer not passed on: ${cause}`,
+    };
   }
   return unreachable('unreachable', `${root.message ?? String(error)}${code ? ` (${code})` : ''}`);
 }

@@ -70,7 +70,8 @@ export class ReadPool {
 
   read(request: ReadRequest): Promise<ReadAnswer> {
     let reader: Reader | undefined;
-    for (const candidate of this.readers) if (!reader || candidate.inFlight.size < reader.inFlight.size) reader = candidate;
+    for (const candidate of this.readers)
+      if (!reader || candidate.inFlight.size < reader.inFlight.size) reader = candidate;
     if (!reader || this.closing) return this.inline(request);
     const id = this.nextId++;
     const target = reader;
@@ -117,7 +118,12 @@ export class ReadPool {
     const workerData: WorkerData = { file: this.options.file };
     let settleStarted = () => {};
     const started = new Promise<void>((resolve) => (settleStarted = resolve));
-    const reader: Reader = { worker: new Worker(url, { workerData, execArgv }), inFlight: new Map(), ready: false, started };
+    const reader: Reader = {
+      worker: new Worker(url, { workerData, execArgv }),
+      inFlight: new Map(),
+      ready: false,
+      started,
+    };
     reader.worker.unref();
     this.readers.add(reader);
     reader.worker.on('message', (reply: Reply) => {
@@ -139,10 +145,15 @@ export class ReadPool {
       this.readers.delete(reader);
       // Its reads are answered here instead; a thread that had started is replaced, one that
       // could not start is not (the next would fail the same way): reads then run inline.
-      for (const pending of reader.inFlight.values()) this.inline(pending.request).then(pending.resolve, pending.reject);
+      for (const pending of reader.inFlight.values())
+        this.inline(pending.request).then(pending.resolve, pending.reject);
       reader.inFlight.clear();
       if (this.closing) return;
-      this.options.onError?.(new Error(`a reader thread stopped (exit code ${code})${reader.ready ? '; starting another' : '; reads run on the server thread'}`));
+      this.options.onError?.(
+        new Error(
+          `a reader thread stopped (exit code ${code})${reader.ready ? '; starting another' : '; reads run on the server thread'}`,
+        ),
+      );
       if (reader.ready) this.spawn();
     });
   }

@@ -25,7 +25,10 @@ port.on('message', (message: Message) => {
   try {
     port.postMessage({ id: message.id, answer: runRead(store, message.request) });
   } catch (error) {
-    port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    port.postMessage({
+      id: message.id,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   }
 });
 port.postMessage({ ready: true });

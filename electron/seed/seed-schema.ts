@@ -106,7 +106,14 @@ const booking = bookingWrite.extend({
   locked_attributes: z.array(z.string()).optional(),
   created_at: isoDateTime.optional(),
   updated_at: isoDateTime.optional(),
-  jump: z.strictObject({ id: id.optional(), camera: z.string().nullable().optional(), filmer_id: id.nullable().optional(), jumped_on: isoDate.nullable().optional() }).optional(),
+  jump: z
+    .strictObject({
+      id: id.optional(),
+      camera: z.string().nullable().optional(),
+      filmer_id: id.nullable().optional(),
+      jumped_on: isoDate.nullable().optional(),
+    })
+    .optional(),
   finance_events: z.array(financeEvent).optional(),
 });
 

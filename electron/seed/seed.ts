@@ -21,7 +21,10 @@ export function readSeedFile(path: string): SeedFile {
   const parsed = seedFile.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 10).map((i) => {
-      const where = i.path.reduce<string>((acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)), '');
+      const where = i.path.reduce<string>(
+        (acc, p) => (typeof p === 'number' ? `${acc}[${p}]` : acc ? `${acc}.${String(p)}` : String(p)),
+        '',
+      );
       return `  ${where || '(top level)'}: ${i.message}${i.code === 'unrecognized_keys' ? ` (${i.keys.join(', ')})` : ''}`;
     });
     throw new SeedError(`seed ${path} is not valid:\n${problems.join('\n')}`);
@@ -66,7 +69,13 @@ export function loadSeed(store: Store, seed: SeedFile, now: Date = new Date()): 
 }
 
 function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: string): void {
-  const dropzoneId = store.dropzones.insert({ key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency, created_at: now });
+  const dropzoneId = store.dropzones.insert({
+    key: dz.key,
+    name: dz.name,
+    timezone: dz.timezone,
+    currency: dz.currency,
+    created_at: now,
+  });
   dz.api_tokens.forEach((token, i) => store.tokens.add(dropzoneId, token, `seed token ${i + 1}`, now));
 
   const products: ProductRecord[] = dz.products.map((p) => {
@@ -96,7 +105,9 @@ function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: str
     try {
       loadBooking(store, dropzoneId, b, products, shift, now);
     } catch (error) {
-      throw new SeedError(`dropzones[${dz.key}].bookings[${i}] (${b.external_id ?? 'no external_id'}): ${(error as Error).message}`);
+      throw new SeedError(
+        `dropzones[${dz.key}].bookings[${i}] (${b.external_id ?? 'no external_id'}): ${(error as Error).message}`,
+      );
     }
   });
 }
@@ -107,11 +118,32 @@ function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: str
  * `finance_events` when it has any (a booking copied from a show response, loaded as it is);
  * without them, a product brings the ledger row a sync would have written with it.
  */
-function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products: ProductRecord[], shift: DateShift, now: string): void {
-  const { id, uuid, link, album_status_raw, product_id: productId, locked_attributes, created_at, updated_at, jump, finance_events, ...fields } = b;
+function loadBooking(
+  store: Store,
+  dropzoneId: number,
+  b: SeedBooking,
+  products: ProductRecord[],
+  shift: DateShift,
+  now: string,
+): void {
+  const {
+    id,
+    uuid,
+    link,
+    album_status_raw,
+    product_id: productId,
+    locked_attributes,
+    created_at,
+    updated_at,
+    jump,
+    finance_events,
+    ...fields
+  } = b;
   const at = shift.instant(created_at) ?? now;
-  const givenProduct = productId === undefined ? undefined : productId === null ? null : products.find((p) => p.id === productId);
-  if (givenProduct === undefined && productId !== undefined && productId !== null) throw new SeedError(`product_id ${productId} is no product of this dropzone`);
+  const givenProduct =
+    productId === undefined ? undefined : productId === null ? null : products.find((p) => p.id === productId);
+  if (givenProduct === undefined && productId !== undefined && productId !== null)
+    throw new SeedError(`product_id ${productId} is no product of this dropzone`);
   const { id: bookingId } = insertNewBooking(store, {
     dropzoneId,
     fields: { ...fields, jump_on: shift.date(fields.jump_on ?? null) },
@@ -122,10 +154,19 @@ function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products:
     withLedgerRow: !finance_events?.length,
   });
   if (jump) {
-    store.jumps.insert({ id: jump.id, dropzone_id: dropzoneId, booking_id: bookingId, camera: jump.camera ?? null, filmer_id: jump.filmer_id ?? null, jumped_on: shift.date(jump.jumped_on ?? null) });
+    store.jumps.insert({
+      id: jump.id,
+      dropzone_id: dropzoneId,
+      booking_id: bookingId,
+      camera: jump.camera ?? null,
+      filmer_id: jump.filmer_id ?? null,
+      jumped_on: shift.date(jump.jumped_on ?? null),
+    });
   }
   // Insert in ledger order so each running total is the sum of the changes before it.
-  const events = [...(finance_events ?? [])].sort((x, y) => Date.parse(x.created_at) - Date.parse(y.created_at) || (x.id ?? 0) - (y.id ?? 0));
+  const events = [...(finance_events ?? [])].sort(
+    (x, y) => Date.parse(x.created_at) - Date.parse(y.created_at) || (x.id ?? 0) - (y.id ?? 0),
+  );
   for (const e of events) {
     const createdAtEvent = shift.instant(e.created_at);
     let paymentId: number | null = null;
@@ -140,7 +181,16 @@ function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products:
         updated_at: shift.instant(p.updated_at ?? p.created_at) ?? createdAtEvent,
       });
     }
-    const { upgrade_payment: _p, centi_total_credits: expectedTotal, booking_id: _b, selfie: _s, videographer: _v, either_video: _e, socials: _so, ...event } = e;
+    const {
+      upgrade_payment: _p,
+      centi_total_credits: expectedTotal,
+      booking_id: _b,
+      selfie: _s,
+      videographer: _v,
+      either_video: _e,
+      socials: _so,
+      ...event
+    } = e;
     checkAsShown(e, bookingId);
     const eventId = store.finance.append({
       ...event,
@@ -154,7 +204,9 @@ function loadBooking(store: Store, dropzoneId: number, b: SeedBooking, products:
     });
     const total = store.finance.totalCredits(bookingId);
     if (expectedTotal !== undefined && expectedTotal !== total) {
-      throw new SeedError(`finance event ${e.id ?? eventId}: centi_total_credits ${expectedTotal} disagrees with the running sum ${total}`);
+      throw new SeedError(
+        `finance event ${e.id ?? eventId}: centi_total_credits ${expectedTotal} disagrees with the running sum ${total}`,
+      );
     }
   }
 }
@@ -165,12 +217,15 @@ type SeedFinanceEvent = NonNullable<SeedBooking['finance_events']>[number];
 function checkAsShown(e: SeedFinanceEvent, bookingId: number): void {
   const where = `finance event ${e.id ?? `at ${e.created_at}`}`;
   for (const given of [e.booking_id, e.upgrade_payment?.booking_id]) {
-    if (given !== undefined && given !== bookingId) throw new SeedError(`${where}: booking_id ${given} is not its booking's id ${bookingId}`);
+    if (given !== undefined && given !== bookingId)
+      throw new SeedError(`${where}: booking_id ${given} is not its booking's id ${bookingId}`);
   }
   const derived = deprecatedBooleans(e);
   for (const key of Object.keys(derived) as (keyof typeof derived)[]) {
     if (e[key] !== undefined && e[key] !== derived[key]) {
-      throw new SeedError(`${where}: ${key} ${e[key]} disagrees with video_entitlement "${e.video_entitlement}" / camera_requirement ${JSON.stringify(e.camera_requirement)}, from which it is derived`);
+      throw new SeedError(
+        `${where}: ${key} ${e[key]} disagrees with video_entitlement "${e.video_entitlement}" / camera_requirement ${JSON.stringify(e.camera_requirement)}, from which it is derived`,
+      );
     }
   }
 }

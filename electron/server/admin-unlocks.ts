@@ -92,7 +92,10 @@ export class AdminUnlocks {
       return 'ok';
     }
     const count = (this.failures.get(dropzoneId)?.count ?? 0) + 1;
-    this.failures.set(dropzoneId, { count, waitUntil: count >= FREE_ATTEMPTS ? this.now().getTime() + WAIT_AFTER_FAILURES_MS : 0 });
+    this.failures.set(dropzoneId, {
+      count,
+      waitUntil: count >= FREE_ATTEMPTS ? this.now().getTime() + WAIT_AFTER_FAILURES_MS : 0,
+    });
     return 'wrong';
   }
 

@@ -97,8 +97,17 @@ function backendConstraint(connection: DeskConnection): ConstraintStrategy {
 
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
 export function buildApp({
-  store, connection, deskDropzone, log = new RequestLog(), now = () => new Date(), logErrors = true, uiDir = DEFAULT_UI_DIR, listenFacts = { source: 'flag', defaultPort: null },
-  responseCheck = 'refuse', importRetryBackoff, reads,
+  store,
+  connection,
+  deskDropzone,
+  log = new RequestLog(),
+  now = () => new Date(),
+  logErrors = true,
+  uiDir = DEFAULT_UI_DIR,
+  listenFacts = { source: 'flag', defaultPort: null },
+  responseCheck = 'refuse',
+  importRetryBackoff,
+  reads,
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -132,7 +141,12 @@ export function buildApp({
   app.decorateRequest('deskSession', false);
   app.decorateRequest('caller', null);
   // First of all hooks, so every call to the Sync API is logged, refused ones included.
-  installRequestLog(app, log, () => connection.mode, (header) => auth.identify(header));
+  installRequestLog(
+    app,
+    log,
+    () => connection.mode,
+    (header) => auth.identify(header),
+  );
   // Requests being answered, so stop() can wait for them (a Set: an aborted request may end twice).
   const inFlight = new Set<FastifyRequest>();
   app.addHook('onRequest', async (request) => {
@@ -145,7 +159,10 @@ export function buildApp({
     inFlight.delete(request);
   });
   installExpectationCheck(app);
-  app.addHook('onRequest', makeHostGuard(() => app.server.address() as AddressInfo | null));
+  app.addHook(
+    'onRequest',
+    makeHostGuard(() => app.server.address() as AddressInfo | null),
+  );
   app.addHook('onRequest', refuseMalformedQuery);
   installBodyDrain(app);
   app.addHook('onSend', async (request, reply) => {

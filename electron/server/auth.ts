@@ -28,7 +28,9 @@ export interface CallerIdentity {
 const NO_VALID_CREDENTIAL = (kind: 'none' | 'invalid'): CallerIdentity => ({ kind, label: null, dropzoneId: null });
 
 function identityOf(caller: { dropzone: DropzoneRecord; session: boolean; label: string | null }): CallerIdentity {
-  return caller.session ? { kind: 'desk', label: null, dropzoneId: caller.dropzone.id } : { kind: 'token', label: caller.label, dropzoneId: caller.dropzone.id };
+  return caller.session
+    ? { kind: 'desk', label: null, dropzoneId: caller.dropzone.id }
+    : { kind: 'token', label: caller.label, dropzoneId: caller.dropzone.id };
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -70,7 +72,8 @@ export class TokenAuth {
     const header = request.headers.authorization;
     reply.header('WWW-Authenticate', 'Bearer realm="dropzone-desk"');
     request.caller = NO_VALID_CREDENTIAL(header ? 'invalid' : 'none');
-    if (!header) return sendError(reply, 'unauthorized', 'missing credentials: send the header "Authorization: Bearer <token>"');
+    if (!header)
+      return sendError(reply, 'unauthorized', 'missing credentials: send the header "Authorization: Bearer <token>"');
     const match = BEARER.exec(header);
     if (!match) return sendError(reply, 'unauthorized', 'malformed Authorization header: expected "Bearer <token>"');
     const caller = this.callerFor(match[1] as string);
@@ -88,7 +91,11 @@ export class TokenAuth {
    */
   readonly deskSessionOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.deskSession) {
-      return sendError(reply, 'forbidden', "this is a booking system's API token: it opens the Sync API (/api/f1/sync) only; the desk API takes the desk's session token");
+      return sendError(
+        reply,
+        'forbidden',
+        "this is a booking system's API token: it opens the Sync API (/api/f1/sync) only; the desk API takes the desk's session token",
+      );
     }
   };
 }

@@ -20,17 +20,29 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy(error);
 }
 
-const REASON: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const REASON: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+};
 
 function describe(code: string | undefined): { status: ResponseStatus; message: string; code: number } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 'bad_request', code: 431, message: 'request headers are too large (over 16 KiB): send fewer or shorter headers' };
+      return {
+        status: 'bad_request',
+        code: 431,
+        message: 'request headers are too large (over 16 KiB): send fewer or shorter headers',
+      };
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return { status: 'bad_request', code: 408, message: 'the request was not received in time' };
     case 'HPE_INVALID_METHOD':
       return { status: 'bad_request', code: HTTP_CODE_OF.bad_request, message: 'unknown HTTP method' };
     default:
-      return { status: 'bad_request', code: HTTP_CODE_OF.bad_request, message: `malformed HTTP request${code ? ` (${code})` : ''}` };
+      return {
+        status: 'bad_request',
+        code: HTTP_CODE_OF.bad_request,
+        message: `malformed HTTP request${code ? ` (${code})` : ''}`,
+      };
   }
 }

@@ -1,7 +1,14 @@
 /** "Copy as cURL": one logged call as a command line for a POSIX shell (secrets already redacted). */
 
 /** Headers curl works out itself, or that would mislead when replayed. */
-const LEFT_OUT = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'accept-encoding', 'keep-alive']);
+const LEFT_OUT = new Set([
+  'host',
+  'content-length',
+  'connection',
+  'transfer-encoding',
+  'accept-encoding',
+  'keep-alive',
+]);
 
 export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;

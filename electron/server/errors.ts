@@ -29,16 +29,28 @@ export function installErrorHandlers(app: FastifyInstance): void {
     if (error instanceof ResponseMismatch) {
       // A server bug found after the work was done: say so, never "not applied".
       request.log.error({ err: error }, 'answer does not match its schema');
-      return sendError(reply, 'internal_error', `internal error: ${error.message}; the request may have been applied; see the desk log`);
+      return sendError(
+        reply,
+        'internal_error',
+        `internal error: ${error.message}; the request may have been applied; see the desk log`,
+      );
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE': {
         // A route may have a limit of its own (an import's hand-over).
         const limit = request.routeOptions.bodyLimit ?? LIMITS.bodyLimitBytes;
-        return sendError(reply, 'content_too_large', `request body is larger than the ${limit / MIB} MiB limit; send fewer records per request`);
+        return sendError(
+          reply,
+          'content_too_large',
+          `request body is larger than the ${limit / MIB} MiB limit; send fewer records per request`,
+        );
       }
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendError(reply, 'unsupported_media_type', `Content-Type must be application/json, got "${request.headers['content-type'] ?? ''}"`);
+        return sendError(
+          reply,
+          'unsupported_media_type',
+          `Content-Type must be application/json, got "${request.headers['content-type'] ?? ''}"`,
+        );
       case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
         return sendError(reply, 'bad_request', 'Content-Length does not match the body');
       case 'DESK_INVALID_UTF8':
@@ -75,14 +87,24 @@ export function installJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
-      return done(requestError(415, 'DESK_CONTENT_ENCODING', `Content-Encoding "${encoding}" is not accepted: send the JSON uncompressed`), undefined);
+      return done(
+        requestError(
+          415,
+          'DESK_CONTENT_ENCODING',
+          `Content-Encoding "${encoding}" is not accepted: send the JSON uncompressed`,
+        ),
+        undefined,
+      );
     }
     let body: string;
     try {
       // Fatal: a byte that is no UTF-8 must not be stored as U+FFFD in a customer's name.
       body = strictUtf8.decode(bytes as Buffer);
     } catch {
-      return done(requestError(400, 'DESK_INVALID_UTF8', 'request body is not valid UTF-8: send JSON encoded as UTF-8'), undefined);
+      return done(
+        requestError(400, 'DESK_INVALID_UTF8', 'request body is not valid UTF-8: send JSON encoded as UTF-8'),
+        undefined,
+      );
     }
     if (body.trim() === '') return done(null, undefined);
     // The request log shows the body as it came (a reference, not a copy).

@@ -16,7 +16,11 @@ export function installExpectationCheck(app: FastifyInstance): void {
   });
   app.addHook('onRequest', async (request, reply) => {
     if (!unmet.has(request.raw)) return;
-    return sendError(reply, 'expectation_failed', `Expect: ${request.headers.expect ?? ''} cannot be met: this server knows only "Expect: 100-continue"; send the request without the header`);
+    return sendError(
+      reply,
+      'expectation_failed',
+      `Expect: ${request.headers.expect ?? ''} cannot be met: this server knows only "Expect: 100-continue"; send the request without the header`,
+    );
   });
 }
 

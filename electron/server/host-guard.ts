@@ -38,7 +38,8 @@ export function makeHostGuard(address: () => AddressInfo | null) {
   return async function hostGuard(request: FastifyRequest, reply: FastifyReply) {
     // Two Host headers are malformed on any address (RFC 9112 3.2): a proxy in front and this
     // server could each read a different one.
-    if (hostHeaderCount(request.raw) > 1) return sendError(reply, 'bad_request', 'the request has more than one Host header; send exactly one');
+    if (hostHeaderCount(request.raw) > 1)
+      return sendError(reply, 'bad_request', 'the request has more than one Host header; send exactly one');
     const bound = address();
     if (!bound || !isLoopbackHost(bound.address)) return;
     const port = bound.port;
@@ -52,13 +53,22 @@ export function makeHostGuard(address: () => AddressInfo | null) {
       return sendError(reply, 'forbidden', `Host "${host}" is not this server; use http://127.0.0.1:${port}`);
     }
     const target = targetAuthority(request.raw.url ?? '/');
-    if (target === 'unreadable') return sendError(reply, 'bad_request', 'the request target is neither a path nor an http:// URL');
+    if (target === 'unreadable')
+      return sendError(reply, 'bad_request', 'the request target is neither a path nor an http:// URL');
     // Both must name this server: the target by RFC, Host because it is what the defence checks.
     if (target && !allowed.has(target.host)) {
-      return sendError(reply, 'forbidden', `the request target names host "${target.host}", which is not this server; use http://127.0.0.1:${port}`);
+      return sendError(
+        reply,
+        'forbidden',
+        `the request target names host "${target.host}", which is not this server; use http://127.0.0.1:${port}`,
+      );
     }
     if (target && target.scheme !== 'http') {
-      return sendError(reply, 'bad_request', `the request target is a ${target.scheme}: URL; this server speaks http only: use http://127.0.0.1:${port}`);
+      return sendError(
+        reply,
+        'bad_request',
+        `the request target is a ${target.scheme}: URL; this server speaks http only: use http://127.0.0.1:${port}`,
+      );
     }
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== 'null' && !allowed.has(origin.toLowerCase().replace(/^http:\/\//, ''))) {

@@ -33,12 +33,18 @@ export function planPort({ explicit, saved, whenUnset }: PortChoice): PlannedPor
  * refuses to), a random port is taken instead and the source says so, so Settings can warn that
  * booking systems cannot reach the desk on its usual address. Otherwise the error stands.
  */
-export async function listenAsPlanned(app: FastifyInstance, host: string, plan: PlannedPort, randomIfSavedBusy: boolean): Promise<ListenSource> {
+export async function listenAsPlanned(
+  app: FastifyInstance,
+  host: string,
+  plan: PlannedPort,
+  randomIfSavedBusy: boolean,
+): Promise<ListenSource> {
   try {
     await app.listen({ host, port: plan.port });
     return plan.source;
   } catch (error) {
-    if (!(randomIfSavedBusy && plan.source === 'saved' && (error as { code?: string }).code === 'EADDRINUSE')) throw error;
+    if (!(randomIfSavedBusy && plan.source === 'saved' && (error as { code?: string }).code === 'EADDRINUSE'))
+      throw error;
     await app.listen({ host, port: 0 });
     return 'saved_port_busy';
   }

@@ -39,7 +39,10 @@ declare module 'fastify' {
 export const MAX_KEPT_BODY_BYTES = 256 * 1024;
 
 export function isSyncApiUrl(url: string): boolean {
-  return url.startsWith(SYNC_API_PATH) && (url.length === SYNC_API_PATH.length || url[SYNC_API_PATH.length] === '/' || url[SYNC_API_PATH.length] === '?');
+  return (
+    url.startsWith(SYNC_API_PATH) &&
+    (url.length === SYNC_API_PATH.length || url[SYNC_API_PATH.length] === '/' || url[SYNC_API_PATH.length] === '?')
+  );
 }
 
 function bodyText(value: unknown): string | null {
@@ -58,7 +61,11 @@ function byteLength(value: unknown): number {
 function keptMessage(headers: Record<string, string>, text: string | null, bytes: number): LoggedMessage {
   if (text === null || bytes === 0) return { headers, body: null, bodyNote: null };
   if (bytes > MAX_KEPT_BODY_BYTES) {
-    return { headers, body: null, bodyNote: `not kept: ${bytes} bytes is over the ${MAX_KEPT_BODY_BYTES / 1024} KiB the log keeps per body` };
+    return {
+      headers,
+      body: null,
+      bodyNote: `not kept: ${bytes} bytes is over the ${MAX_KEPT_BODY_BYTES / 1024} KiB the log keeps per body`,
+    };
   }
   return { headers, body: redactBodyText(text), bodyNote: null };
 }
@@ -71,7 +78,8 @@ const MAX_STATUS_BODY_CHARS = 16 * 1024;
 
 /** The response's top-level `status`, read only from small bodies that mention one. */
 function topLevelStatus(text: string | null): string | null {
-  if (text === null || text.length > MAX_STATUS_BODY_CHARS || text[0] !== '{' || !text.includes('"status"')) return null;
+  if (text === null || text.length > MAX_STATUS_BODY_CHARS || text[0] !== '{' || !text.includes('"status"'))
+    return null;
   try {
     const status = (JSON.parse(text) as { status?: unknown }).status;
     return typeof status === 'string' ? status : null;
@@ -86,7 +94,8 @@ function topLevelStatus(text: string | null): string | null {
  * its request body is not kept and its query keeps only the parameters' names. Its answer is the
  * desk's own refusal, kept.
  */
-const UNATTRIBUTED_BODY_NOTE = "not kept: the call had no valid credential, so no dropzone's desk can be told it is theirs (every desk on this server sees the call)";
+const UNATTRIBUTED_BODY_NOTE =
+  "not kept: the call had no valid credential, so no dropzone's desk can be told it is theirs (every desk on this server sees the call)";
 
 function unattributedRequest(headers: Record<string, string>, bytes: number): LoggedMessage {
   return { headers, body: null, bodyNote: bytes > 0 ? UNATTRIBUTED_BODY_NOTE : null };
@@ -95,11 +104,18 @@ function unattributedRequest(headers: Record<string, string>, bytes: number): Lo
 /** Names who sent an Authorization header (auth's own reading, for calls its hook did not see). */
 export type IdentifyCaller = (authorization: string | undefined) => CallerIdentity;
 
-function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, notes: SyncCallNotes, identify: IdentifyCaller): void {
+function logCall(
+  log: RequestLog,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  notes: SyncCallNotes,
+  identify: IdentifyCaller,
+): void {
   const url = request.raw.url ?? request.url;
   const proxy = notes.proxy;
   const requestText = request.rawBodyText ?? bodyText(request.body);
-  const requestBytes = Number(request.headers['content-length'] ?? 0) || byteLength(request.rawBodyText ?? request.body);
+  const requestBytes =
+    Number(request.headers['content-length'] ?? 0) || byteLength(request.rawBodyText ?? request.body);
   const responseBytes = byteLength(notes.payload);
   const responseText = bodyText(proxy?.readableBody ?? notes.payload);
   const requestHeaders = redactHeaders(request.headers);
@@ -128,7 +144,9 @@ function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, 
     remoteError: proxy?.remoteError ?? null,
     details: {
       deskUrl: `http://${request.headers.host ?? 'localhost'}${path}`,
-      request: attributed ? keptMessage(requestHeaders, requestText, requestBytes) : unattributedRequest(requestHeaders, requestBytes),
+      request: attributed
+        ? keptMessage(requestHeaders, requestText, requestBytes)
+        : unattributedRequest(requestHeaders, requestBytes),
       response: keptMessage(responseHeaders, responseText, byteLength(proxy?.readableBody ?? notes.payload)),
       upstreamHeaders: proxy ? redactHeaders(proxy.upstreamHeaders) : null,
     },
@@ -140,7 +158,12 @@ function logCall(log: RequestLog, request: FastifyRequest, reply: FastifyReply, 
  * hook's 401, the 404 handler), and who called (the auth hook's finding, else `identify`'s).
  * Registered on the root, before every other hook.
  */
-export function installRequestLog(app: FastifyInstance, log: RequestLog, modeOf: () => ConnectionMode, identify: IdentifyCaller): void {
+export function installRequestLog(
+  app: FastifyInstance,
+  log: RequestLog,
+  modeOf: () => ConnectionMode,
+  identify: IdentifyCaller,
+): void {
   app.decorateRequest('syncCall', null);
   app.decorateRequest('rawBodyText', null);
   app.addHook('onRequest', async (request) => {

@@ -14,6 +14,10 @@ export async function refuseMalformedQuery(request: FastifyRequest, reply: Fasti
   try {
     decodeURIComponent(url.slice(start + 1));
   } catch {
-    return sendError(reply, 'bad_request', 'malformed query string: each % must start an escape of UTF-8 bytes such as %C3%A9 (é); encode names and values with encodeURIComponent');
+    return sendError(
+      reply,
+      'bad_request',
+      'malformed query string: each % must start an escape of UTF-8 bytes such as %C3%A9 (é); encode names and values with encodeURIComponent',
+    );
   }
 }

@@ -10,7 +10,8 @@
  * over a secret's own name (`'a":"b","token":"S","c':1` is no name); bare names start where no
  * name character precedes them, so a long word is tried once, not from each of its letters.
  */
-const NAME_THEN_SEPARATOR = /(?:"((?:[^"'\\\n]|\\.)*)"|'((?:[^'"\\\n]|\\.)*)'|(?<![\w$-])([A-Za-z_$][\w$-]*))\s*[:=]\s*/g;
+const NAME_THEN_SEPARATOR =
+  /(?:"((?:[^"'\\\n]|\\.)*)"|'((?:[^'"\\\n]|\\.)*)'|(?<![\w$-])([A-Za-z_$][\w$-]*))\s*[:=]\s*/g;
 
 /** Where a bare value (a number, `true`, an unquoted word) ends. */
 const BARE_VALUE_END = new Set([' ', '\t', '\r', '\n', ',', ';', '&', '}', ']', ')', '"', "'"]);

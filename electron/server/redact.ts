@@ -29,7 +29,10 @@ function redactHeaderValue(name: string, value: string): string {
 }
 
 /** Lower-cased names, one string per header; secret ones, and `alsoSecret` (a custom credential header), redacted. */
-export function redactHeaders(headers: Record<string, unknown>, alsoSecret: readonly string[] = []): Record<string, string> {
+export function redactHeaders(
+  headers: Record<string, unknown>,
+  alsoSecret: readonly string[] = [],
+): Record<string, string> {
   const extra = new Set(alsoSecret.map((n) => n.toLowerCase()));
   const out: Record<string, string> = {};
   for (const [rawName, rawValue] of Object.entries(headers)) {

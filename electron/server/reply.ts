@@ -16,6 +16,11 @@ export function sendAnswer(reply: FastifyReply, answer: ReadAnswer): FastifyRepl
 }
 
 /** An HTTP-level error in the same shape as the spec's error bodies. */
-export function sendError(reply: FastifyReply, status: ResponseStatus, error: string, extra: Record<string, unknown> = {}): FastifyReply {
+export function sendError(
+  reply: FastifyReply,
+  status: ResponseStatus,
+  error: string,
+  extra: Record<string, unknown> = {},
+): FastifyReply {
   return reply.code(HTTP_CODE_OF[status]).send({ error, ...extra, status });
 }

@@ -1,4 +1,11 @@
-import type { ConnectionMode, ContractDeviation, LogCaller, LogEntryDetail, LogEntrySummary, LogQuery } from '../../shared/schemas/desk';
+import type {
+  ConnectionMode,
+  ContractDeviation,
+  LogCaller,
+  LogEntryDetail,
+  LogEntrySummary,
+  LogQuery,
+} from '../../shared/schemas/desk';
 import { toCurl } from './curl';
 
 /** Headers and body of one side of a call, already redacted. */
@@ -216,12 +223,18 @@ export function toSummary(call: CallRecord): LogEntrySummary {
   };
 }
 
-const wireMessage = (message: LoggedMessage) => ({ headers: message.headers, body: message.body, body_note: message.bodyNote });
+const wireMessage = (message: LoggedMessage) => ({
+  headers: message.headers,
+  body: message.body,
+  body_note: message.bodyNote,
+});
 
 export function toDetail(call: CallRecord): LogEntryDetail {
   const details = call.details;
   const requestBody = details?.request.body ?? null;
-  const bodyNotKept = details ? details.request.body === null && details.request.bodyNote !== null : call.requestBytes > 0;
+  const bodyNotKept = details
+    ? details.request.body === null && details.request.bodyNote !== null
+    : call.requestBytes > 0;
   const deskHeaders = details?.request.headers ?? { authorization: 'Bearer <redacted>' };
   return {
     ...toSummary(call),
@@ -230,10 +243,22 @@ export function toDetail(call: CallRecord): LogEntryDetail {
     deviations: call.deviations,
     request: details ? wireMessage(details.request) : null,
     response: details ? wireMessage(details.response) : null,
-    curl: toCurl({ method: call.method, url: details?.deskUrl ?? call.path, headers: deskHeaders, body: requestBody, bodyNotKept }),
+    curl: toCurl({
+      method: call.method,
+      url: details?.deskUrl ?? call.path,
+      headers: deskHeaders,
+      body: requestBody,
+      bodyNotKept,
+    }),
     curl_upstream:
       call.forwarded && call.upstreamUrl
-        ? toCurl({ method: call.method, url: call.upstreamUrl, headers: details?.upstreamHeaders ?? {}, body: requestBody, bodyNotKept })
+        ? toCurl({
+            method: call.method,
+            url: call.upstreamUrl,
+            headers: details?.upstreamHeaders ?? {},
+            body: requestBody,
+            bodyNotKept,
+          })
         : null,
   };
 }

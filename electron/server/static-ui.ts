@@ -18,9 +18,17 @@ export async function staticUi(app: FastifyInstance, { uiDir }: { uiDir: string 
       reply
         .code(503)
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Dropzone Desk</title><p>The desk UI is not built. Run <code>npm run build:renderer</code> (npm run serve does it for you), then reload.</p>'),
+        .send(
+          '<!doctype html><title>Dropzone Desk</title><p>The desk UI is not built. Run <code>npm run build:renderer</code> (npm run serve does it for you), then reload.</p>',
+        ),
     );
     return;
   }
-  await app.register(fastifyStatic, { root: uiDir, prefix: '/', index: 'index.html', wildcard: true, cacheControl: false });
+  await app.register(fastifyStatic, {
+    root: uiDir,
+    prefix: '/',
+    index: 'index.html',
+    wildcard: true,
+    cacheControl: false,
+  });
 }

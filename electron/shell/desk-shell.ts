@@ -97,7 +97,9 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
   };
   const readSecret = (secrets: SafeStorageSecrets): Promise<string | null> =>
     inTurn(() => secrets.read()).catch((error: unknown) => {
-      log(`the stored remote credentials could not be decrypted (${(error as Error).message}); enter them again in Settings`);
+      log(
+        `the stored remote credentials could not be decrypted (${(error as Error).message}); enter them again in Settings`,
+      );
       return null;
     });
   const writeSecret = (value: string | null): void =>
@@ -108,7 +110,11 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
       log(value === null ? 'remote credentials removed' : 'remote credentials saved (encrypted)');
     }).catch((error: unknown) => {
       log(`saving the remote credentials failed: ${(error as Error).message}`);
-      void showMessage('error', 'The remote credentials could not be saved', `${(error as Error).message}\n\nThey are in use until the app quits; enter them again after the next start.`);
+      void showMessage(
+        'error',
+        'The remote credentials could not be saved',
+        `${(error as Error).message}\n\nThey are in use until the app quits; enter them again after the next start.`,
+      );
     });
 
   const showMessage = (type: 'error' | 'warning', message: string, detail: string, buttons: string[] = ['OK']) =>
@@ -164,7 +170,12 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
   }
 
   async function reportFailure(error: string): Promise<void> {
-    const { response } = await showMessage('error', 'The desk server could not start', `${error}\n\nThe desk cannot work without it and will quit.`, ['Quit', 'Open logs folder']);
+    const { response } = await showMessage(
+      'error',
+      'The desk server could not start',
+      `${error}\n\nThe desk cannot work without it and will quit.`,
+      ['Quit', 'Open logs folder'],
+    );
     if (response === 1) openLogsFolder();
     app.quit();
   }
@@ -196,7 +207,10 @@ export function runDeskShell(electron: ElectronApi, options: ShellOptions): Desk
         return false;
       })
       .then((usable) => {
-        if (!usable) log('safeStorage is not available (no system keychain): remote credentials stay in a file readable only by you');
+        if (!usable)
+          log(
+            'safeStorage is not available (no system keychain): remote credentials stay in a file readable only by you',
+          );
         keychainAnswered(usable ? new SafeStorageSecrets(electron.safeStorage, dataDir) : undefined);
       });
     supervisor.start();

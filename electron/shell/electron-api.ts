@@ -8,8 +8,22 @@ import type * as Electron from 'electron';
 export interface ElectronApi {
   app: Pick<
     Electron.App,
-    | 'requestSingleInstanceLock' | 'quit' | 'exit' | 'on' | 'whenReady' | 'getPath' | 'setPath' | 'setAppLogsPath'
-    | 'getVersion' | 'getName' | 'setName' | 'isPackaged' | 'getAppPath' | 'enableSandbox' | 'showAboutPanel' | 'setAboutPanelOptions'
+    | 'requestSingleInstanceLock'
+    | 'quit'
+    | 'exit'
+    | 'on'
+    | 'whenReady'
+    | 'getPath'
+    | 'setPath'
+    | 'setAppLogsPath'
+    | 'getVersion'
+    | 'getName'
+    | 'setName'
+    | 'isPackaged'
+    | 'getAppPath'
+    | 'enableSandbox'
+    | 'showAboutPanel'
+    | 'setAboutPanelOptions'
   >;
   BrowserWindow: new (options: Electron.BrowserWindowConstructorOptions) => Electron.BrowserWindow;
   Menu: Pick<typeof Electron.Menu, 'buildFromTemplate' | 'setApplicationMenu'>;
@@ -19,5 +33,8 @@ export interface ElectronApi {
   session: { defaultSession: Electron.Session };
   shell: Pick<Electron.Shell, 'openExternal' | 'openPath'>;
   utilityProcess: Pick<typeof Electron.utilityProcess, 'fork'>;
-  safeStorage: Pick<Electron.SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'>;
+  safeStorage: Pick<
+    Electron.SafeStorage,
+    'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'
+  >;
 }

@@ -21,7 +21,10 @@ export function scrubSecrets(text: string): string {
 export class LogFile {
   readonly file: string;
 
-  constructor(dir: string, private readonly echo: (line: string) => void = () => undefined) {
+  constructor(
+    dir: string,
+    private readonly echo: (line: string) => void = () => undefined,
+  ) {
     mkdirSync(dir, { recursive: true });
     this.file = join(dir, LOG_FILE_NAME);
   }

@@ -17,11 +17,24 @@ export interface MenuActions {
  */
 const RELEASE_VIEW_MENU: MenuItemConstructorOptions = {
   label: 'View',
-  submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+  submenu: [
+    { role: 'resetZoom' },
+    { role: 'zoomIn' },
+    { role: 'zoomOut' },
+    { type: 'separator' },
+    { role: 'togglefullscreen' },
+  ],
 };
 
 /** The usual menus by role (so shortcuts, copy/paste and window handling are the platform's own), plus Help. */
-export function menuTemplate({ appName, platform, about, openDataFolder, openLogsFolder, developerMenu = false }: MenuActions): MenuItemConstructorOptions[] {
+export function menuTemplate({
+  appName,
+  platform,
+  about,
+  openDataFolder,
+  openLogsFolder,
+  developerMenu = false,
+}: MenuActions): MenuItemConstructorOptions[] {
   const help: MenuItemConstructorOptions = {
     role: 'help',
     submenu: [

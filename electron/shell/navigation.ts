@@ -36,7 +36,8 @@ export function guardWebContents(contents: GuardedContents, { openExternal, log,
     event.preventDefault();
     // Only the scheme and host go to the log: a URL's query could carry anything.
     log(`refused ${kind} to ${describeUrl(url)}${decision.openExternally ? ' (opened in the system browser)' : ''}`);
-    if (decision.openExternally && kind === 'navigation') void openExternal(decision.openExternally).catch(() => undefined);
+    if (decision.openExternally && kind === 'navigation')
+      void openExternal(decision.openExternally).catch(() => undefined);
   };
   contents.on('will-navigate', (event, url) => refuse(event, url, 'navigation'));
   contents.on('will-redirect', (event, url) => refuse(event, url, 'redirect'));

@@ -31,7 +31,9 @@ export function isAppUrl(url: string): boolean {
   } catch {
     return false;
   }
-  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === '';
+  return (
+    parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST && parsed.username === '' && parsed.password === ''
+  );
 }
 
 /**
@@ -57,7 +59,10 @@ export function externalWebUrl(url: string, secrets: readonly string[] = []): st
 
 /** localhost and its subdomains, 127.0.0.0/8, ::1, the unspecified addresses (which reach this machine too). */
 function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  const host = hostname
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (host === '::1' || host === '::' || host === '0.0.0.0') return true;
   if (/^::ffff:(7f|127\.)/.test(host)) return true;

@@ -8,11 +8,31 @@ import { APP_ORIGIN, isAppUrl } from './origin';
  * Accept-Encoding is dropped because fetch would decode the body but keep the header.
  */
 const DROPPED_REQUEST_HEADERS = new Set([
-  'host', 'origin', 'referer', 'cookie', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection',
-  'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'accept-encoding', 'expect',
+  'host',
+  'origin',
+  'referer',
+  'cookie',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'accept-encoding',
+  'expect',
 ]);
 const DROPPED_RESPONSE_HEADERS = new Set([
-  'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length', 'set-cookie', 'trailer', 'upgrade',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-encoding',
+  'content-length',
+  'set-cookie',
+  'trailer',
+  'upgrade',
 ]);
 
 export interface RelayOptions {
@@ -27,7 +47,10 @@ export interface RelayOptions {
  * the one place that serves the UI, sets the CSP and checks tokens; the page has one stable origin
  * whatever port the server got this launch (and after a restart); and no CORS is needed or sent.
  */
-export function makeRelay({ serverUrl, fetch: fetchImpl = fetch }: RelayOptions): (request: Request) => Promise<Response> {
+export function makeRelay({
+  serverUrl,
+  fetch: fetchImpl = fetch,
+}: RelayOptions): (request: Request) => Promise<Response> {
   return async (request) => {
     if (!isAppUrl(request.url)) return errorResponse(404, 'not_found', 'not an address of this app');
     const base = await serverUrl();
@@ -66,12 +89,20 @@ function relayedResponse(upstream: Response, base: string, head: boolean): Respo
   const location = headers.get('location');
   if (location?.startsWith(base)) headers.set('location', APP_ORIGIN + location.slice(base.length));
   const noBody = head || upstream.status === 204 || upstream.status === 304;
-  return new Response(noBody ? null : upstream.body, { status: upstream.status, statusText: upstream.statusText, headers });
+  return new Response(noBody ? null : upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers,
+  });
 }
 
 function errorResponse(status: number, code: string, error: string): Response {
   return new Response(JSON.stringify({ status: code, error }), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'content-security-policy': CONTENT_SECURITY_POLICY, 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'content-security-policy': CONTENT_SECURITY_POLICY,
+      'cache-control': 'no-store',
+    },
   });
 }

@@ -18,7 +18,10 @@ export type SafeStorageApi = {
  * than the 0600 file, so the file store stays in use and the settings screen says so. Asked once
  * the async encryptor is up, so the backend named is the one it chose.
  */
-export async function safeStorageUsable(safe: SafeStorageApi, platform: NodeJS.Platform = process.platform): Promise<boolean> {
+export async function safeStorageUsable(
+  safe: SafeStorageApi,
+  platform: NodeJS.Platform = process.platform,
+): Promise<boolean> {
   if (!(await safe.isAsyncEncryptionAvailable())) return false;
   if (platform === 'linux' && safe.getSelectedStorageBackend) {
     const backend = safe.getSelectedStorageBackend();

@@ -50,10 +50,19 @@ async function start(message: StartServer): Promise<void> {
       // Into the app's log: the window shows it is starting meanwhile.
       onStoreUpgrade: (from, to) => console.log(storeUpgradeNotice(from, to)),
       secrets: message.secret
-        ? new RelayedSecretStore(message.secret.value, message.secret.description, (value) => port.post({ type: 'secret-write', value }))
+        ? new RelayedSecretStore(message.secret.value, message.secret.description, (value) =>
+            port.post({ type: 'secret-write', value }),
+          )
         : undefined,
     });
-    if (!stopping) port.post({ type: 'ready', url: desk.url, dropzone: desk.dropzone.name, storeFile: desk.storeFile, notices: desk.notices });
+    if (!stopping)
+      port.post({
+        type: 'ready',
+        url: desk.url,
+        dropzone: desk.dropzone.name,
+        storeFile: desk.storeFile,
+        notices: desk.notices,
+      });
   } catch (error) {
     port.post({ type: 'failed', error: (error as Error).message });
   }

@@ -109,7 +109,9 @@ export class ServerSupervisor {
       const exited = new Promise<void>((resolve) => child.onExit(() => resolve()));
       child.postMessage({ type: 'stop' });
       let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), this.options.stopTimeoutMs)));
+      const timedOut = new Promise<'timeout'>(
+        (resolve) => (timer = setTimeout(() => resolve('timeout'), this.options.stopTimeoutMs)),
+      );
       if ((await Promise.race([exited, timedOut])) === 'timeout') {
         this.hooks.log(`the server did not stop within ${this.options.stopTimeoutMs} ms; killing it`);
         child.kill();
@@ -146,7 +148,11 @@ export class ServerSupervisor {
           this.startSent = true;
         },
         (error: unknown) => {
-          if (this.child === child) this.handle({ type: 'failed', error: `the server's start could not be prepared: ${(error as Error).message}` });
+          if (this.child === child)
+            this.handle({
+              type: 'failed',
+              error: `the server's start could not be prepared: ${(error as Error).message}`,
+            });
         },
       );
   }
@@ -182,7 +188,9 @@ export class ServerSupervisor {
     const now = Date.now();
     this.crashTimes = [...this.crashTimes.filter((at) => now - at < this.options.crashWindowMs), now];
     const restarting = this.crashTimes.length <= this.options.maxCrashes;
-    this.hooks.log(`server process exited unexpectedly (code ${code}); ${restarting ? 'restarting' : 'too many crashes, not restarting'}`);
+    this.hooks.log(
+      `server process exited unexpectedly (code ${code}); ${restarting ? 'restarting' : 'too many crashes, not restarting'}`,
+    );
     this.child = undefined;
     if (restarting) {
       this.spawn();

@@ -6,13 +6,18 @@ import type { BrowserWindow, Dialog } from 'electron';
  * open, so the shell asks instead. Leave lets the page go (the import's unsent rows stay in the
  * history as not sent, to retry from there); Stay keeps it.
  */
-export function guardUnload(window: BrowserWindow, dialog: Pick<Dialog, 'showMessageBoxSync'>, log: (message: string) => void): void {
+export function guardUnload(
+  window: BrowserWindow,
+  dialog: Pick<Dialog, 'showMessageBoxSync'>,
+  log: (message: string) => void,
+): void {
   window.webContents.on('will-prevent-unload', (event) => {
     const choice = dialog.showMessageBoxSync(window, {
       type: 'question',
       title: 'Leave the desk?',
       message: 'An import has rows that are not sent yet.',
-      detail: 'If you leave now, rows already sent stay saved, and the rest are kept in Import history as not sent, to retry from there.',
+      detail:
+        'If you leave now, rows already sent stay saved, and the rest are kept in Import history as not sent, to retry from there.',
       buttons: ['Leave', 'Stay'],
       defaultId: 1,
       cancelId: 1,

@@ -8,9 +8,16 @@ import type { ToServer } from './server-messages';
  * started through Chromium's services): its output goes to the log, messages before it has
  * spawned wait for it.
  */
-export function forkUtilityServer(utilityProcess: ElectronApi['utilityProcess'], entry: string, log: (line: string) => void): () => ServerChild {
+export function forkUtilityServer(
+  utilityProcess: ElectronApi['utilityProcess'],
+  entry: string,
+  log: (line: string) => void,
+): () => ServerChild {
   return () => {
-    const child: UtilityProcess = utilityProcess.fork(entry, [], { serviceName: 'Dropzone Desk server', stdio: 'pipe' });
+    const child: UtilityProcess = utilityProcess.fork(entry, [], {
+      serviceName: 'Dropzone Desk server',
+      stdio: 'pipe',
+    });
     let spawned = false;
     const queued: ToServer[] = [];
     const exitHandlers: Array<(code: number | null) => void> = [];

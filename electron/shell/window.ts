@@ -40,7 +40,12 @@ export function mainWindowOptions(preload: string, title: string): BrowserWindow
 type WindowClass = new (options: BrowserWindowConstructorOptions) => BrowserWindow;
 
 /** Creates the desk's window on the app origin; the navigation guards come from 'web-contents-created'. */
-export function createMainWindow(BrowserWindowClass: WindowClass, preload: string, title: string, log: (message: string) => void): BrowserWindow {
+export function createMainWindow(
+  BrowserWindowClass: WindowClass,
+  preload: string,
+  title: string,
+  log: (message: string) => void,
+): BrowserWindow {
   const window = new BrowserWindowClass(mainWindowOptions(preload, title));
   window.once('ready-to-show', () => window.show());
   window.loadURL(APP_START_URL).catch((error: Error) => log(`the window could not load the desk: ${error.message}`));

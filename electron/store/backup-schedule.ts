@@ -28,7 +28,8 @@ export function scheduleBackups(options: BackupScheduleOptions): BackupSchedule 
   let running: Promise<void> | undefined;
   const run = () => {
     if (stopped || running) return;
-    running = options.store.backup(options.dataDir, { now: options.now(), policy: options.policy, cancelled: () => stopped })
+    running = options.store
+      .backup(options.dataDir, { now: options.now(), policy: options.policy, cancelled: () => stopped })
       .then(
         (backup) => options.onBackup?.(backup),
         (error: Error) => {

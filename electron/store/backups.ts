@@ -54,7 +54,11 @@ export function listBackups(dataDir: string): BackupInfo[] {
 }
 
 /** The names to delete under `policy`, of backups given newest first. */
-export function backupsToPrune(newestFirst: readonly Pick<BackupInfo, 'name' | 'created_at'>[], now: Date, policy: RetentionPolicy = DEFAULT_RETENTION): string[] {
+export function backupsToPrune(
+  newestFirst: readonly Pick<BackupInfo, 'name' | 'created_at'>[],
+  now: Date,
+  policy: RetentionPolicy = DEFAULT_RETENTION,
+): string[] {
   const keep = new Set(newestFirst.slice(0, policy.newest).map((b) => b.name));
   const oldestDay = new Date(now.getTime() - (policy.days - 1) * 86_400_000).toISOString().slice(0, 10);
   const daysSeen = new Set<string>();
@@ -84,7 +88,11 @@ export class BackupCancelled extends Error {
  * is written under a temporary name and renamed when complete: a backup cut short by a crash
  * or a cancel never looks like one.
  */
-export async function backupStore(db: Database.Database, dataDir: string, options: BackupOptions = {}): Promise<BackupInfo> {
+export async function backupStore(
+  db: Database.Database,
+  dataDir: string,
+  options: BackupOptions = {},
+): Promise<BackupInfo> {
   const now = options.now ?? new Date();
   const dir = backupDir(dataDir);
   makePrivateDir(dir);
@@ -147,9 +155,15 @@ export function checkBackup(file: string): { dropzones: number; bookings: number
     const check = db.pragma('quick_check', { simple: true });
     if (check !== 'ok') throw new BackupCheckError(`${file} is damaged (SQLite quick_check: ${String(check)})`);
     const schema = schemaVersion(db);
-    if (schema > MIGRATIONS.length) throw new BackupCheckError(`${file} was written by a newer Dropzone Desk (schema ${schema}; this app knows up to ${MIGRATIONS.length})`);
-    const hasTables = db.prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name IN ('dropzones', 'bookings')").get() as { n: number };
-    if (hasTables.n !== 2) throw new BackupCheckError(`${file} is not a Dropzone Desk store (no dropzones and bookings tables)`);
+    if (schema > MIGRATIONS.length)
+      throw new BackupCheckError(
+        `${file} was written by a newer Dropzone Desk (schema ${schema}; this app knows up to ${MIGRATIONS.length})`,
+      );
+    const hasTables = db
+      .prepare("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name IN ('dropzones', 'bookings')")
+      .get() as { n: number };
+    if (hasTables.n !== 2)
+      throw new BackupCheckError(`${file} is not a Dropzone Desk store (no dropzones and bookings tables)`);
     const count = (table: string) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     return { dropzones: count('dropzones'), bookings: count('bookings'), schema };
   } catch (error) {

@@ -20,7 +20,9 @@ export class DeskLockedError extends Error {
     readonly dataDir: string,
     readonly holder: LockHolder | null,
   ) {
-    const who = holder ? `process ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, started ${holder.started_at}` : 'another process';
+    const who = holder
+      ? `process ${holder.pid}${holder.host === hostname() ? '' : ` on ${holder.host}`}, started ${holder.started_at}`
+      : 'another process';
     super(
       `another desk is already using the data folder ${dataDir} (${who}). ` +
         'One desk per data folder: stop that one first, or start this one with another --data-dir.',
@@ -91,7 +93,8 @@ function claimLock(lockFile: string, dataDir: string, holderFile: string): Datab
 function readHolder(file: string): LockHolder | null {
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockHolder>;
-    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string' || typeof parsed.started_at !== 'string') return null;
+    if (typeof parsed.pid !== 'number' || typeof parsed.host !== 'string' || typeof parsed.started_at !== 'string')
+      return null;
     return { pid: parsed.pid, host: parsed.host, started_at: parsed.started_at };
   } catch {
     // Not written yet (the other desk is between taking the lock and saying who it is), or unreadable.

@@ -41,7 +41,11 @@ export function storeUpgradeNotice(from: number, to: number): string {
  * Brings the store to the newest schema: all pending steps in one transaction, so a failing step
  * leaves the store exactly as it was. Refuses a store written by a newer version.
  */
-export function migrate(db: Database, migrations: readonly Migration[], onUpgrade?: OnStoreUpgrade): { from: number; to: number } {
+export function migrate(
+  db: Database,
+  migrations: readonly Migration[],
+  onUpgrade?: OnStoreUpgrade,
+): { from: number; to: number } {
   migrations.forEach((m, i) => {
     if (m.version !== i + 1) throw new Error(`migration "${m.name}" has version ${m.version}, expected ${i + 1}`);
   });

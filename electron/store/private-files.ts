@@ -35,7 +35,9 @@ export function tightenToPrivate(paths: readonly string[]): string[] {
     if ((mode & 0o077) === 0) continue;
     const wanted = stat.isDirectory() ? PRIVATE_DIR_MODE : PRIVATE_FILE_MODE;
     chmodSync(path, wanted);
-    notices.push(`${path} was readable by other users of this computer (mode ${octal(mode)}); tightened to ${octal(wanted)}`);
+    notices.push(
+      `${path} was readable by other users of this computer (mode ${octal(mode)}); tightened to ${octal(wanted)}`,
+    );
   }
   return notices;
 }

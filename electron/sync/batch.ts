@@ -15,7 +15,10 @@ export function runBatch(
   handleElement: (element: unknown) => SyncResult,
 ): SyncResult {
   if (!isPlainObject(body) || !Array.isArray(body[key])) {
-    return { status: 'unprocessable_content', body: { error: `body must be an object with a "${key}" array`, status: 'unprocessable_content' } };
+    return {
+      status: 'unprocessable_content',
+      body: { error: `body must be an object with a "${key}" array`, status: 'unprocessable_content' },
+    };
   }
   const elements = body[key] as unknown[];
   if (elements.length > LIMITS.batchMaxElements) {

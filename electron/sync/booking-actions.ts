@@ -1,11 +1,25 @@
 import { planAction, type ActionPlan, type ServiceAction } from '../../shared/service/actions';
 import { albumStage } from '../../shared/service/album';
 import { currentEntitlements, totalCredits } from '../../shared/service/actions';
-import type { ActionApplied, AvailableAction, BookingActionsView, DeskAction, DeskLedger } from '../../shared/schemas/booking-actions';
+import type {
+  ActionApplied,
+  AvailableAction,
+  BookingActionsView,
+  DeskAction,
+  DeskLedger,
+} from '../../shared/schemas/booking-actions';
 import type { BookingRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { timestamp, todayAt, type SyncContext } from './context';
-import { deskLedgerEventView, deskLedgerView, loadBookingFacts, planView, productFacts, upgradeFacts, type LoadedBooking } from './service-facts';
+import {
+  deskLedgerEventView,
+  deskLedgerView,
+  loadBookingFacts,
+  planView,
+  productFacts,
+  upgradeFacts,
+  type LoadedBooking,
+} from './service-facts';
 
 /**
  * The service's actions on a booking, in the local store: what is possible now, a dry run, and
@@ -13,11 +27,18 @@ import { deskLedgerEventView, deskLedgerView, loadBookingFacts, planView, produc
  * writes the plan, and does both in one transaction, so two windows cannot both deliver.
  */
 
-export type Refusal = { refused: 'not_found' | 'conflict' | 'unprocessable_content'; error: string; fields?: Record<string, string> };
+export type Refusal = {
+  refused: 'not_found' | 'conflict' | 'unprocessable_content';
+  error: string;
+  fields?: Record<string, string>;
+};
 export type Outcome<T> = { ok: true; value: T } | ({ ok: false } & Refusal);
 
-const refuse = (refused: Refusal['refused'], error: string, fields?: Record<string, string>): { ok: false } & Refusal =>
-  fields ? { ok: false, refused, error, fields } : { ok: false, refused, error };
+const refuse = (
+  refused: Refusal['refused'],
+  error: string,
+  fields?: Record<string, string>,
+): { ok: false } & Refusal => (fields ? { ok: false, refused, error, fields } : { ok: false, refused, error });
 
 function findBooking(ctx: SyncContext, externalId: string): Outcome<BookingRecord> {
   const booking = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
@@ -29,17 +50,32 @@ function findBooking(ctx: SyncContext, externalId: string): Outcome<BookingRecor
  * catalogue. An id that is no product or upgrade of the dropzone is the body's mistake (422,
  * naming `field`'s path), not the booking's state.
  */
-export function resolveAction(store: Store, dropzoneId: number, action: DeskAction, prefix = 'action.'): Outcome<ServiceAction> {
+export function resolveAction(
+  store: Store,
+  dropzoneId: number,
+  action: DeskAction,
+  prefix = 'action.',
+): Outcome<ServiceAction> {
   switch (action.kind) {
     case 'convert':
     case 'change_product': {
       const product = store.catalogue.product(dropzoneId, action.product_id);
-      if (!product) return refuse('unprocessable_content', `${prefix}product_id ${action.product_id} is no product of this dropzone`, { [`${prefix}product_id`]: `${action.product_id} is no product of this dropzone` });
+      if (!product)
+        return refuse(
+          'unprocessable_content',
+          `${prefix}product_id ${action.product_id} is no product of this dropzone`,
+          { [`${prefix}product_id`]: `${action.product_id} is no product of this dropzone` },
+        );
       return { ok: true, value: { kind: action.kind, product: productFacts(product) } };
     }
     case 'reception_upgrade': {
       const upgrade = store.catalogue.upgrade(dropzoneId, action.upgrade_id);
-      if (!upgrade) return refuse('unprocessable_content', `${prefix}upgrade_id ${action.upgrade_id} is no upgrade of this dropzone`, { [`${prefix}upgrade_id`]: `${action.upgrade_id} is no upgrade of this dropzone` });
+      if (!upgrade)
+        return refuse(
+          'unprocessable_content',
+          `${prefix}upgrade_id ${action.upgrade_id} is no upgrade of this dropzone`,
+          { [`${prefix}upgrade_id`]: `${action.upgrade_id} is no upgrade of this dropzone` },
+        );
       return { ok: true, value: { kind: 'reception_upgrade', upgrade: upgradeFacts(upgrade) } };
     }
     default:
@@ -60,7 +96,9 @@ export function previewAction(ctx: SyncContext, externalId: string, action: Desk
   if (!resolved.ok) return resolved;
   const loaded = loadBookingFacts(ctx.store, booking.value, todayAt(ctx));
   const plan = planFor(loaded, resolved.value);
-  return plan.ok ? { ok: true as const, value: { action: action as Record<string, unknown>, plan: planView(loaded, plan.value) } } : plan;
+  return plan.ok
+    ? { ok: true as const, value: { action: action as Record<string, unknown>, plan: planView(loaded, plan.value) } }
+    : plan;
 }
 
 /**
@@ -103,7 +141,14 @@ class PlanRefused extends Error {
   }
 }
 
-function write(store: Store, { booking, ledger }: LoadedBooking, plan: ActionPlan, recordedBy: string, at: string, upgradePaymentId: number | null): ActionApplied {
+function write(
+  store: Store,
+  { booking, ledger }: LoadedBooking,
+  plan: ActionPlan,
+  recordedBy: string,
+  at: string,
+  upgradePaymentId: number | null,
+): ActionApplied {
   const productAfter = plan.product_id_after === undefined ? booking.product_id : plan.product_id_after;
   const eventId = store.finance.append({
     dropzone_id: booking.dropzone_id,
@@ -126,7 +171,12 @@ function write(store: Store, { booking, ledger }: LoadedBooking, plan: ActionPla
   const event = store.finance.ledger(booking.id).find((e) => e.id === eventId)!;
   return {
     event: deskLedgerEventView(store, event, null),
-    booking: { external_id: booking.external_id ?? '', album_status_raw: albumAfter, product_id: productAfter, centi_total_credits: totalCreditsOf(ledger) + plan.centi_credit_change },
+    booking: {
+      external_id: booking.external_id ?? '',
+      album_status_raw: albumAfter,
+      product_id: productAfter,
+      centi_total_credits: totalCreditsOf(ledger) + plan.centi_credit_change,
+    },
   };
 }
 
@@ -142,13 +192,27 @@ export function listActions(ctx: SyncContext, externalId: string): Outcome<Booki
   const one = (kind: AvailableAction['kind'], action: ServiceAction): AvailableAction => {
     const result = planAction(facts, action);
     return result.ok
-      ? { kind, admin: false, available: true, reason: null, plan: planView(loaded, result.plan), choices: null, event_id: null }
+      ? {
+          kind,
+          admin: false,
+          available: true,
+          reason: null,
+          plan: planView(loaded, result.plan),
+          choices: null,
+          event_id: null,
+        }
       : { kind, admin: false, available: false, reason: result.reason, plan: null, choices: null, event_id: null };
   };
-  const withChoices = (kind: AvailableAction['kind'], choices: { id: number; name: string; action: ServiceAction }[], none: string): AvailableAction => {
+  const withChoices = (
+    kind: AvailableAction['kind'],
+    choices: { id: number; name: string; action: ServiceAction }[],
+    none: string,
+  ): AvailableAction => {
     const planned = choices.map(({ id, name, action }) => {
       const result = planAction(facts, action);
-      return result.ok ? { id, name, plan: planView(loaded, result.plan), reason: null } : { id, name, plan: null, reason: result.reason };
+      return result.ok
+        ? { id, name, plan: planView(loaded, result.plan), reason: null }
+        : { id, name, plan: null, reason: result.reason };
     });
     const possible = planned.filter((c) => c.plan !== null);
     // When no choice is possible, the reason of the first says why (they share it when the booking's state is the cause).
@@ -156,22 +220,61 @@ export function listActions(ctx: SyncContext, externalId: string): Outcome<Booki
     return { kind, admin: false, available: possible.length > 0, reason, plan: null, choices: planned, event_id: null };
   };
   const products = store.catalogue.activeProducts(dropzone.id).map(productFacts);
-  const upgrades = store.catalogue.upgrades(dropzone.id).filter((u) => u.active).map(upgradeFacts);
+  const upgrades = store.catalogue
+    .upgrades(dropzone.id)
+    .filter((u) => u.active)
+    .map(upgradeFacts);
   const newest = facts.ledger.at(-1);
   // A placeholder comment: whether a correction is possible does not depend on its words.
   const correction = newest ? planAction(facts, { kind: 'correct', event_id: newest.id, comment: 'check' }) : null;
   const actions: AvailableAction[] = [
     one('send_preview', { kind: 'send_preview' }),
     one('deliver', { kind: 'deliver' }),
-    withChoices('convert', products.map((p) => ({ id: p.id, name: p.name, action: { kind: 'convert', product: p } })), 'no active product to convert to'),
-    withChoices('reception_upgrade', upgrades.map((u) => ({ id: u.id, name: u.name, action: { kind: 'reception_upgrade', upgrade: u } })), 'no active upgrade'),
-    withChoices('change_product', products.map((p) => ({ id: p.id, name: p.name, action: { kind: 'change_product', product: p } })), 'no active product'),
+    withChoices(
+      'convert',
+      products.map((p) => ({ id: p.id, name: p.name, action: { kind: 'convert', product: p } })),
+      'no active product to convert to',
+    ),
+    withChoices(
+      'reception_upgrade',
+      upgrades.map((u) => ({ id: u.id, name: u.name, action: { kind: 'reception_upgrade', upgrade: u } })),
+      'no active upgrade',
+    ),
+    withChoices(
+      'change_product',
+      products.map((p) => ({ id: p.id, name: p.name, action: { kind: 'change_product', product: p } })),
+      'no active product',
+    ),
     { kind: 'manual_credit', admin: true, available: true, reason: null, plan: null, choices: null, event_id: null },
     correction === null
-      ? { kind: 'correct', admin: true, available: false, reason: 'the ledger is empty: nothing to correct', plan: null, choices: null, event_id: null }
+      ? {
+          kind: 'correct',
+          admin: true,
+          available: false,
+          reason: 'the ledger is empty: nothing to correct',
+          plan: null,
+          choices: null,
+          event_id: null,
+        }
       : correction.ok
-        ? { kind: 'correct', admin: true, available: true, reason: null, plan: null, choices: null, event_id: newest!.id }
-        : { kind: 'correct', admin: true, available: false, reason: correction.reason, plan: null, choices: null, event_id: newest!.id },
+        ? {
+            kind: 'correct',
+            admin: true,
+            available: true,
+            reason: null,
+            plan: null,
+            choices: null,
+            event_id: newest!.id,
+          }
+        : {
+            kind: 'correct',
+            admin: true,
+            available: false,
+            reason: correction.reason,
+            plan: null,
+            choices: null,
+            event_id: newest!.id,
+          },
   ];
   return {
     ok: true,
@@ -182,7 +285,10 @@ export function listActions(ctx: SyncContext, externalId: string): Outcome<Booki
       product_id: booking.value.product_id,
       centi_total_credits: totalCredits(facts.ledger),
       entitlements: currentEntitlements(facts.ledger),
-      jump: facts.jump_camera === null && facts.jump_on === null ? null : { camera: facts.jump_camera, jumped_on: facts.jump_on },
+      jump:
+        facts.jump_camera === null && facts.jump_on === null
+          ? null
+          : { camera: facts.jump_camera, jumped_on: facts.jump_on },
       actions,
     },
   };
@@ -192,5 +298,8 @@ export function listActions(ctx: SyncContext, externalId: string): Outcome<Booki
 export function bookingLedger(ctx: SyncContext, externalId: string): Outcome<DeskLedger> {
   const booking = findBooking(ctx, externalId);
   if (!booking.ok) return booking;
-  return { ok: true, value: { external_id: externalId, events: deskLedgerView(ctx.store, ctx.store.finance.ledger(booking.value.id)) } };
+  return {
+    ok: true,
+    value: { external_id: externalId, events: deskLedgerView(ctx.store, ctx.store.finance.ledger(booking.value.id)) },
+  };
 }

@@ -18,13 +18,16 @@ export function newLink(): string {
     randomPoolOffset = 0;
   }
   let link = '';
-  for (let i = 0; i < LINK_LENGTH; i++) link += LINK_ALPHABET[(randomPool[randomPoolOffset + i] as number) % LINK_ALPHABET.length];
+  for (let i = 0; i < LINK_LENGTH; i++)
+    link += LINK_ALPHABET[(randomPool[randomPoolOffset + i] as number) % LINK_ALPHABET.length];
   randomPoolOffset += LINK_LENGTH;
   return link;
 }
 
 /** State a seed copies from a booking as shown; a new booking from the Sync API has none of it. */
-export type KeptBookingState = Partial<Pick<BookingRecord, 'id' | 'uuid' | 'link' | 'album_status_raw' | 'locked_attributes' | 'updated_at'>>;
+export type KeptBookingState = Partial<
+  Pick<BookingRecord, 'id' | 'uuid' | 'link' | 'album_status_raw' | 'locked_attributes' | 'updated_at'>
+>;
 
 export interface BookingToCreate {
   dropzoneId: number;
@@ -52,7 +55,8 @@ export interface BookingToCreate {
  */
 export function insertNewBooking(store: Store, booking: BookingToCreate): BookingRecord {
   const { fields, at, kept = {} } = booking;
-  const product = booking.product !== undefined ? booking.product : matchProduct(booking.products, fields.camera_package);
+  const product =
+    booking.product !== undefined ? booking.product : matchProduct(booking.products, fields.camera_package);
   const record: Omit<BookingRecord, 'id'> = {
     dropzone_id: booking.dropzoneId,
     uuid: kept.uuid ?? randomUUID(),

@@ -27,7 +27,8 @@ export function editBookingByHand(ctx: SyncContext, externalId: string, body: un
  * booking a refusal is about (`external_id`, or the desk's `id` for a walk-in).
  */
 export function readHandEdit(body: unknown, names: Record<string, unknown>): { edit: HandEdit } | SyncResult {
-  if (!isPlainObject(body)) return invalid(names, { booking: 'must be a JSON object' }, ['booking must be a JSON object']);
+  if (!isPlainObject(body))
+    return invalid(names, { booking: 'must be a JSON object' }, ['booking must be a JSON object']);
   const parsed = handEdit.safeParse(body);
   if (!parsed.success) {
     const problems = describeIssues(parsed.error, 'booking');
@@ -44,9 +45,25 @@ export function applyHandEdit(ctx: SyncContext, existing: BookingRecord, edit: H
   if (changesPackage && albumReachedCustomer(existing.album_status_raw)) {
     // Matching would swap the product with no credit change: after delivery that is "Change product", which records it.
     const error = `the album of ${existing.external_id ?? `booking ${existing.id}`} reached the customer: its product changes with "Change product" (Album and credits), which records the credit change; the camera package stays as it is`;
-    return { status: 'conflict', body: { id: existing.id, external_id: existing.external_id, error, fields: { camera_package: error }, status: 'conflict' } };
+    return {
+      status: 'conflict',
+      body: {
+        id: existing.id,
+        external_id: existing.external_id,
+        error,
+        fields: { camera_package: error },
+        status: 'conflict',
+      },
+    };
   }
-  return updateBooking(ctx, existing, { ...edit, external_id: existing.external_id }, new ProductCache(ctx), 'record', 'hand');
+  return updateBooking(
+    ctx,
+    existing,
+    { ...edit, external_id: existing.external_id },
+    new ProductCache(ctx),
+    'record',
+    'hand',
+  );
 }
 
 /** Hands fields back to the booking system: its next sync may change them again. */
@@ -61,11 +78,19 @@ export function unlockBookingFields(ctx: SyncContext, externalId: string, body: 
     if (!existing) return bookingNotFound(externalId);
     const unlocked = new Set(parsed.data.fields);
     const locked_attributes = existing.locked_attributes.filter((field) => !unlocked.has(field));
-    if (locked_attributes.length !== existing.locked_attributes.length) ctx.store.bookings.update(existing.id, { locked_attributes });
+    if (locked_attributes.length !== existing.locked_attributes.length)
+      ctx.store.bookings.update(existing.id, { locked_attributes });
     return { status: 'ok', body: { ...bookingRecordView({ ...existing, locked_attributes }), status: 'ok' } };
   });
 }
 
-export function invalid(names: Record<string, unknown>, fields: Record<string, string>, messages: string[]): SyncResult {
-  return { status: 'unprocessable_content', body: { ...names, error: messages.join('; '), fields, status: 'unprocessable_content' } };
+export function invalid(
+  names: Record<string, unknown>,
+  fields: Record<string, string>,
+  messages: string[],
+): SyncResult {
+  return {
+    status: 'unprocessable_content',
+    body: { ...names, error: messages.join('; '), fields, status: 'unprocessable_content' },
+  };
 }

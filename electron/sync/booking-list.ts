@@ -60,5 +60,8 @@ export function listBookings(ctx: SyncContext, raw: Record<string, QueryValue>):
   if ('fields' in parsed) return invalidQuery(parsed.fields);
   const { page, perPage, query } = parsed;
   const { rows, total } = ctx.store.bookings.list(ctx.dropzone.id, query, perPage, (page - 1) * perPage);
-  return { status: 'ok', body: { bookings: rows.map(bookingListView), pagination: paginationOf(page, perPage, total) } };
+  return {
+    status: 'ok',
+    body: { bookings: rows.map(bookingListView), pagination: paginationOf(page, perPage, total) },
+  };
 }

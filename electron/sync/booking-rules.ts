@@ -21,7 +21,9 @@ export function isClosedForReuse(booking: Pick<BookingRecord, 'album_status_raw'
  * matched or the album reached the customer (a previewed prospect's product changes only through
  * the service's actions, which record the credit change; a sync must not match one behind them).
  */
-export function lockedAttributes(booking: Pick<BookingRecord, 'product_id' | 'locked_attributes' | 'album_status_raw'>): Set<string> {
+export function lockedAttributes(
+  booking: Pick<BookingRecord, 'product_id' | 'locked_attributes' | 'album_status_raw'>,
+): Set<string> {
   const locked = new Set(booking.locked_attributes);
   if (booking.product_id !== null || albumReachedCustomer(booking.album_status_raw)) locked.add('camera_package');
   return locked;
@@ -39,7 +41,11 @@ export interface UpdatePlan {
  * reception may change anything; the locks guard its edits against the booking system). A field sent with its current
  * value is neither a change nor ignored, so re-sending a whole record does not warn.
  */
-export function planUpdate(existing: BookingRecord, input: BookingWrite, locked: ReadonlySet<string> = lockedAttributes(existing)): UpdatePlan {
+export function planUpdate(
+  existing: BookingRecord,
+  input: BookingWrite,
+  locked: ReadonlySet<string> = lockedAttributes(existing),
+): UpdatePlan {
   const changes: Partial<BookingWrite> = {};
   const ignored: BookingWritableField[] = [];
   for (const [field, value] of Object.entries(input) as [BookingWritableField, unknown][]) {

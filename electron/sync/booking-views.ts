@@ -40,7 +40,15 @@ export function bookingShowView(store: Store, b: BookingRecord): BookingShow {
   return {
     ...bookingRecordView(b),
     // Spec 2.1 shows `id` and `camera`; the filmers and the day are the desk's additions (docs/spec-decisions.md, "Jumps and filmers").
-    jump: jump ? { id: jump.id, camera: jump.camera, filmer_id: jump.filmer_id, second_filmer_id: jump.second_filmer_id, jumped_on: jump.jumped_on } : null,
+    jump: jump
+      ? {
+          id: jump.id,
+          camera: jump.camera,
+          filmer_id: jump.filmer_id,
+          second_filmer_id: jump.second_filmer_id,
+          jumped_on: jump.jumped_on,
+        }
+      : null,
     finance_events: store.finance.ledger(b.id).map((e) => financeEventView(store, e)),
   };
 }

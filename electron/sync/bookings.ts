@@ -31,18 +31,36 @@ export class ProductCache {
 export type SuccessView = 'record' | 'summary';
 
 function successBody(booking: BookingRecord, status: 'created' | 'ok', view: SuccessView) {
-  if (view === 'summary') return { id: booking.id, external_id: booking.external_id, name: booking.name, product_id: booking.product_id, status };
+  if (view === 'summary')
+    return {
+      id: booking.id,
+      external_id: booking.external_id,
+      name: booking.name,
+      product_id: booking.product_id,
+      status,
+    };
   return { ...bookingRecordView(booking), status };
 }
 
 /** Create or update one booking (spec 4.1, "Create booking" / "Update booking"). */
-export function upsertBooking(ctx: SyncContext, body: unknown, products = new ProductCache(ctx), view: SuccessView = 'record'): SyncResult {
+export function upsertBooking(
+  ctx: SyncContext,
+  body: unknown,
+  products = new ProductCache(ctx),
+  view: SuccessView = 'record',
+): SyncResult {
   if (!isPlainObject(body)) {
-    return { status: 'unprocessable_content', body: { error: 'booking must be a JSON object', status: 'unprocessable_content' } };
+    return {
+      status: 'unprocessable_content',
+      body: { error: 'booking must be a JSON object', status: 'unprocessable_content' },
+    };
   }
   if (isBlankExternalId(body.external_id)) {
     // `fields` (as in every other 422 of a booking) lets a form mark the field without reading the message.
-    return { status: 'unprocessable_content', body: { error: REQUIRES_EXTERNAL_ID, fields: { external_id: 'is required' }, status: 'unprocessable_content' } };
+    return {
+      status: 'unprocessable_content',
+      body: { error: REQUIRES_EXTERNAL_ID, fields: { external_id: 'is required' }, status: 'unprocessable_content' },
+    };
   }
   const parsed = bookingWrite.safeParse(body);
   if (!parsed.success) {
@@ -61,22 +79,38 @@ export function upsertBooking(ctx: SyncContext, body: unknown, products = new Pr
   const externalId = input.external_id as string;
   return ctx.store.transaction(() => {
     const existing = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
-    return existing ? updateBooking(ctx, existing, input, products, view) : createBooking(ctx, externalId, input, products, view);
+    return existing
+      ? updateBooking(ctx, existing, input, products, view)
+      : createBooking(ctx, externalId, input, products, view);
   });
 }
 
 function tooOld(externalId: string | null): SyncResult {
-  return { status: 'not_acceptable', body: { external_id: externalId, error: BOOKING_TOO_OLD, status: 'not_acceptable' } };
+  return {
+    status: 'not_acceptable',
+    body: { external_id: externalId, error: BOOKING_TOO_OLD, status: 'not_acceptable' },
+  };
 }
 
 /**
  * A new booking by the create rules (the date window, product matching and its ledger row), inside
  * the caller's transaction: a Sync API create, or (externalId null) a walk-in made at the desk.
  */
-export function createBooking(ctx: SyncContext, externalId: string | null, input: BookingWrite, products: ProductCache, view: SuccessView): SyncResult {
+export function createBooking(
+  ctx: SyncContext,
+  externalId: string | null,
+  input: BookingWrite,
+  products: ProductCache,
+  view: SuccessView,
+): SyncResult {
   if (input.jump_on && isTooOld(input.jump_on, todayAt(ctx))) return tooOld(externalId);
   const fields = { ...input, external_id: externalId };
-  const created = insertNewBooking(ctx.store, { dropzoneId: ctx.dropzone.id, fields, at: timestamp(ctx), products: products.active() });
+  const created = insertNewBooking(ctx.store, {
+    dropzoneId: ctx.dropzone.id,
+    fields,
+    at: timestamp(ctx),
+    products: products.active(),
+  });
   return { status: 'created', body: successBody(created, 'created', view) };
 }
 
@@ -104,7 +138,8 @@ export function updateBooking(
       body: {
         id: existing.id,
         external_id: externalId,
-        error: externalId === null ? `${closed}; it is closed to changes` : `${closed}; its external_id cannot be reused`,
+        error:
+          externalId === null ? `${closed}; it is closed to changes` : `${closed}; its external_id cannot be reused`,
         status: 'conflict',
       },
     };
@@ -119,11 +154,14 @@ export function updateBooking(
   if (changed.length > 0) {
     // A walk-in locks nothing: no booking system syncs it, so there is nothing to hold back.
     const locks = source === 'hand' && externalId !== null;
-    const write: BookingChanges = locks ? { ...changes, locked_attributes: locksAfterHandEdit(existing.locked_attributes, changed) } : changes;
+    const write: BookingChanges = locks
+      ? { ...changes, locked_attributes: locksAfterHandEdit(existing.locked_attributes, changed) }
+      : changes;
     updated = { ...existing, ...write, updated_at: now } as BookingRecord;
     const product = 'camera_package' in changes ? matchProduct(products.active(), changes.camera_package) : undefined;
     if (product && product.id !== existing.product_id) {
-      const previous = existing.product_id === null ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, existing.product_id);
+      const previous =
+        existing.product_id === null ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, existing.product_id);
       updated.product_id = product.id;
       ctx.store.bookings.update(existing.id, { ...write, product_id: product.id, updated_at: now });
       recordProductAssignment(ctx.store, updated, previous, product, now);
@@ -134,7 +172,13 @@ export function updateBooking(
   if (ignored.length > 0) {
     return {
       status: 'partial_update',
-      body: { id: existing.id, external_id: externalId, status: 'partial_update', warning: PARTIAL_UPDATE_WARNING, ignored_attributes: ignored },
+      body: {
+        id: existing.id,
+        external_id: externalId,
+        status: 'partial_update',
+        warning: PARTIAL_UPDATE_WARNING,
+        ignored_attributes: ignored,
+      },
     };
   }
   return { status: 'ok', body: successBody(updated, 'ok', view) };

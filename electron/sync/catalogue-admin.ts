@@ -1,5 +1,19 @@
-import type { AdminProduct, AdminUpgrade, ProductCreate, ProductPatch, ProductSaved, UpgradeCreate, UpgradePatch, UpgradeSaved } from '../../shared/schemas/catalogue-admin';
-import { productEntitlementProblems, productEntitlements, storedEntitlements, type ProductEntitlements } from '../../shared/service/product-entitlements';
+import type {
+  AdminProduct,
+  AdminUpgrade,
+  ProductCreate,
+  ProductPatch,
+  ProductSaved,
+  UpgradeCreate,
+  UpgradePatch,
+  UpgradeSaved,
+} from '../../shared/schemas/catalogue-admin';
+import {
+  productEntitlementProblems,
+  productEntitlements,
+  storedEntitlements,
+  type ProductEntitlements,
+} from '../../shared/service/product-entitlements';
 import type { ProductRecord, UpgradeRecord } from '../store/records';
 import type { ProductChanges, UpgradeChanges } from '../store/repos/catalogue';
 import { versionOf } from './catalogue';
@@ -13,20 +27,41 @@ import { previewRematch } from './product-rematch';
  */
 
 type RefusalStatus = 'not_found' | 'conflict' | 'unprocessable_content';
-export type AdminRefusal<S extends RefusalStatus = RefusalStatus> = { ok: false; status: S; error: string; extra?: Record<string, unknown> };
-export type AdminOutcome<T, S extends RefusalStatus = RefusalStatus> = { ok: true; value: T } | { [K in S]: AdminRefusal<K> }[S];
+export type AdminRefusal<S extends RefusalStatus = RefusalStatus> = {
+  ok: false;
+  status: S;
+  error: string;
+  extra?: Record<string, unknown>;
+};
+export type AdminOutcome<T, S extends RefusalStatus = RefusalStatus> =
+  { ok: true; value: T } | { [K in S]: AdminRefusal<K> }[S];
 
-const refuse = <S extends RefusalStatus>(status: S, error: string, extra?: Record<string, unknown>): AdminRefusal<S> => ({ ok: false, status, error, extra });
+const refuse = <S extends RefusalStatus>(
+  status: S,
+  error: string,
+  extra?: Record<string, unknown>,
+): AdminRefusal<S> => ({ ok: false, status, error, extra });
 
 /** A 422 naming each field, in the desk's error shape. */
 function invalid(fields: Record<string, string>): AdminRefusal<'unprocessable_content'> {
-  return refuse('unprocessable_content', Object.entries(fields).map(([f, m]) => `${f} ${m}`).join('; '), { fields });
+  return refuse(
+    'unprocessable_content',
+    Object.entries(fields)
+      .map(([f, m]) => `${f} ${m}`)
+      .join('; '),
+    { fields },
+  );
 }
 
 export function adminProductView(ctx: SyncContext, p: ProductRecord): AdminProduct {
   const { dropzone_id: _dz, video_entitlement: _stored, ...fields } = p;
   const granted = productEntitlements(p);
-  return { ...fields, video_entitlement: granted.video_entitlement, camera_requirement: granted.camera_requirement, ...ctx.store.catalogue.productReferences(p.id) };
+  return {
+    ...fields,
+    video_entitlement: granted.video_entitlement,
+    camera_requirement: granted.camera_requirement,
+    ...ctx.store.catalogue.productReferences(p.id),
+  };
 }
 
 export function adminUpgradeView(ctx: SyncContext, u: UpgradeRecord): AdminUpgrade {
@@ -36,19 +71,30 @@ export function adminUpgradeView(ctx: SyncContext, u: UpgradeRecord): AdminUpgra
 
 export function listAdminProducts(ctx: SyncContext) {
   const records = ctx.store.catalogue.products(ctx.dropzone.id);
-  return { version: versionOf(records), currency: ctx.dropzone.currency, products: records.map((p) => adminProductView(ctx, p)) };
+  return {
+    version: versionOf(records),
+    currency: ctx.dropzone.currency,
+    products: records.map((p) => adminProductView(ctx, p)),
+  };
 }
 
 export function listAdminUpgrades(ctx: SyncContext) {
   const records = ctx.store.catalogue.upgrades(ctx.dropzone.id);
-  return { version: versionOf(records), currency: ctx.dropzone.currency, upgrades: records.map((u) => adminUpgradeView(ctx, u)) };
+  return {
+    version: versionOf(records),
+    currency: ctx.dropzone.currency,
+    upgrades: records.map((u) => adminUpgradeView(ctx, u)),
+  };
 }
 
 /**
  * Two active products with one booking system name (any case) would match the same bookings, and
  * the lower id would always win: the other could never be matched, silently.
  */
-function nameClash(ctx: SyncContext, candidate: { id?: number; active: boolean; booking_system_name: string }): Record<string, string> {
+function nameClash(
+  ctx: SyncContext,
+  candidate: { id?: number; active: boolean; booking_system_name: string },
+): Record<string, string> {
   const wanted = candidate.booking_system_name.toLowerCase();
   if (!candidate.active || wanted === '') return {};
   const other = ctx.store.catalogue
@@ -64,10 +110,17 @@ const ENTITLEMENT_FIELDS = ['video_entitlement', 'camera_requirement', 'photos',
 
 function productSaved(ctx: SyncContext, id: number): ProductSaved {
   const product = ctx.store.catalogue.product(ctx.dropzone.id, id)!;
-  return { product: adminProductView(ctx, product), version: listAdminProducts(ctx).version, rematch: previewRematch(ctx, product) };
+  return {
+    product: adminProductView(ctx, product),
+    version: listAdminProducts(ctx).version,
+    rematch: previewRematch(ctx, product),
+  };
 }
 
-export function createProduct(ctx: SyncContext, input: ProductCreate & { active?: boolean }): AdminOutcome<ProductSaved, 'unprocessable_content'> {
+export function createProduct(
+  ctx: SyncContext,
+  input: ProductCreate & { active?: boolean },
+): AdminOutcome<ProductSaved, 'unprocessable_content'> {
   const entry: ProductEntitlements = {
     video_entitlement: input.video_entitlement,
     camera_requirement: input.camera_requirement,
@@ -76,7 +129,10 @@ export function createProduct(ctx: SyncContext, input: ProductCreate & { active?
     raw_footage: input.raw_footage,
   };
   const active = input.active ?? true;
-  const problems = { ...productEntitlementProblems(entry), ...nameClash(ctx, { active, booking_system_name: input.booking_system_name }) };
+  const problems = {
+    ...productEntitlementProblems(entry),
+    ...nameClash(ctx, { active, booking_system_name: input.booking_system_name }),
+  };
   if (Object.keys(problems).length > 0) return invalid(problems);
   const at = timestamp(ctx);
   const id = ctx.store.transaction(() =>
@@ -95,12 +151,20 @@ export function createProduct(ctx: SyncContext, input: ProductCreate & { active?
   return { ok: true, value: productSaved(ctx, id) };
 }
 
-export function updateProduct(ctx: SyncContext, id: number, patch: ProductPatch): AdminOutcome<ProductSaved, 'not_found' | 'unprocessable_content'> {
+export function updateProduct(
+  ctx: SyncContext,
+  id: number,
+  patch: ProductPatch,
+): AdminOutcome<ProductSaved, 'not_found' | 'unprocessable_content'> {
   return ctx.store.transaction((): AdminOutcome<ProductSaved, 'not_found' | 'unprocessable_content'> => {
     const existing = ctx.store.catalogue.product(ctx.dropzone.id, id);
     if (!existing) return refuse('not_found', 'product not found', { id });
     const entry: ProductEntitlements = { ...productEntitlements(existing), ...pickDefined(patch, ENTITLEMENT_FIELDS) };
-    const after = { id, active: patch.active ?? existing.active, booking_system_name: patch.booking_system_name ?? existing.booking_system_name };
+    const after = {
+      id,
+      active: patch.active ?? existing.active,
+      booking_system_name: patch.booking_system_name ?? existing.booking_system_name,
+    };
     const problems = { ...productEntitlementProblems(entry), ...nameClash(ctx, after) };
     if (Object.keys(problems).length > 0) return invalid(problems);
 
@@ -110,9 +174,12 @@ export function updateProduct(ctx: SyncContext, id: number, patch: ProductPatch)
     };
     // Only what differs is written: a save that changes nothing leaves updated_at (and the version) alone.
     const changes = Object.fromEntries(
-      Object.entries(wanted).filter(([column, value]) => (existing as unknown as Record<string, unknown>)[column] !== value),
+      Object.entries(wanted).filter(
+        ([column, value]) => (existing as unknown as Record<string, unknown>)[column] !== value,
+      ),
     ) as ProductChanges;
-    if (Object.keys(changes).length > 0) ctx.store.catalogue.updateProduct(id, { ...changes, updated_at: timestamp(ctx) });
+    if (Object.keys(changes).length > 0)
+      ctx.store.catalogue.updateProduct(id, { ...changes, updated_at: timestamp(ctx) });
     return { ok: true, value: productSaved(ctx, id) };
   });
 }
@@ -135,7 +202,10 @@ export function deleteProduct(ctx: SyncContext, id: number): AdminOutcome<null, 
 }
 
 function upgradeSaved(ctx: SyncContext, id: number): UpgradeSaved {
-  return { upgrade: adminUpgradeView(ctx, ctx.store.catalogue.upgrade(ctx.dropzone.id, id)!), version: listAdminUpgrades(ctx).version };
+  return {
+    upgrade: adminUpgradeView(ctx, ctx.store.catalogue.upgrade(ctx.dropzone.id, id)!),
+    version: listAdminUpgrades(ctx).version,
+  };
 }
 
 export function createUpgrade(ctx: SyncContext, input: UpgradeCreate & { active?: boolean }): UpgradeSaved {
@@ -154,14 +224,23 @@ export function createUpgrade(ctx: SyncContext, input: UpgradeCreate & { active?
   return upgradeSaved(ctx, id);
 }
 
-export function updateUpgrade(ctx: SyncContext, id: number, patch: UpgradePatch): AdminOutcome<UpgradeSaved, 'not_found'> {
+export function updateUpgrade(
+  ctx: SyncContext,
+  id: number,
+  patch: UpgradePatch,
+): AdminOutcome<UpgradeSaved, 'not_found'> {
   return ctx.store.transaction((): AdminOutcome<UpgradeSaved, 'not_found'> => {
     const existing = ctx.store.catalogue.upgrade(ctx.dropzone.id, id);
     if (!existing) return refuse('not_found', 'upgrade not found', { id });
     const changes = Object.fromEntries(
-      Object.entries(patch).filter(([column, value]) => value !== undefined && JSON.stringify((existing as unknown as Record<string, unknown>)[column]) !== JSON.stringify(value)),
+      Object.entries(patch).filter(
+        ([column, value]) =>
+          value !== undefined &&
+          JSON.stringify((existing as unknown as Record<string, unknown>)[column]) !== JSON.stringify(value),
+      ),
     ) as UpgradeChanges;
-    if (Object.keys(changes).length > 0) ctx.store.catalogue.updateUpgrade(id, { ...changes, updated_at: timestamp(ctx) });
+    if (Object.keys(changes).length > 0)
+      ctx.store.catalogue.updateUpgrade(id, { ...changes, updated_at: timestamp(ctx) });
     return { ok: true, value: upgradeSaved(ctx, id) };
   });
 }
@@ -172,7 +251,11 @@ export function deleteUpgrade(ctx: SyncContext, id: number): AdminOutcome<null, 
     if (!existing) return refuse('not_found', 'upgrade not found', { id });
     const payments = ctx.store.catalogue.upgradePayments(id);
     if (payments > 0) {
-      return refuse('conflict', `upgrade ${id} (${existing.name}) was paid for ${payments} time(s): deactivate it instead (an upgrade with payments is never deleted)`, { id, payments });
+      return refuse(
+        'conflict',
+        `upgrade ${id} (${existing.name}) was paid for ${payments} time(s): deactivate it instead (an upgrade with payments is never deleted)`,
+        { id, payments },
+      );
     }
     ctx.store.catalogue.deleteUpgrade(ctx.dropzone.id, id);
     return { ok: true, value: null };

@@ -17,13 +17,22 @@ export function recordCheckIn(ctx: SyncContext, bookingId: number, write: CheckI
     if (!booking) return { kind: 'booking_not_found' };
     const day = booking.jump_on;
     if (day === null) {
-      return { kind: 'no_jump_day', reason: `booking ${bookingId} has no jump day: a check-in is for the day of the jump, so give the booking its jump_on first` };
+      return {
+        kind: 'no_jump_day',
+        reason: `booking ${bookingId} has no jump day: a check-in is for the day of the jump, so give the booking its jump_on first`,
+      };
     }
     if (write.state === null) {
       ctx.store.checkIns.clear(booking.id, day);
       return { kind: 'recorded', booking_id: booking.id, check_in: null };
     }
-    const record = { booking_id: booking.id, day, state: write.state, recorded_by: write.recorded_by, recorded_at: timestamp(ctx) };
+    const record = {
+      booking_id: booking.id,
+      day,
+      state: write.state,
+      recorded_by: write.recorded_by,
+      recorded_at: timestamp(ctx),
+    };
     ctx.store.checkIns.put(record);
     const { booking_id: _, ...checkIn } = record;
     return { kind: 'recorded', booking_id: booking.id, check_in: checkIn };

@@ -26,7 +26,11 @@ export interface SyncResult {
  */
 export function atOneInstant(ctx: SyncContext): SyncContext {
   const instant = ctx.now();
-  return { ...ctx, now: () => new Date(instant), instant: { iso: instant.toISOString(), today: dateInZone(instant, ctx.dropzone.timezone) } };
+  return {
+    ...ctx,
+    now: () => new Date(instant),
+    instant: { iso: instant.toISOString(), today: dateInZone(instant, ctx.dropzone.timezone) },
+  };
 }
 
 /** Today's date in the dropzone's own time zone. */

@@ -51,11 +51,18 @@ function lines(rows: readonly (readonly string[])[], delimiter: string): string 
 }
 
 /** The file's text, chunk by chunk: the BOM and header first, then each chunk of rows as it is read. */
-export function* deskCsv(ctx: SyncContext, query: DeskListQuery, delimiterChoice: CsvDelimiter = ','): Generator<string> {
+export function* deskCsv(
+  ctx: SyncContext,
+  query: DeskListQuery,
+  delimiterChoice: CsvDelimiter = ',',
+): Generator<string> {
   const delimiter = delimiterChoice === 'tab' ? '\t' : delimiterChoice;
   const decimal = delimiter === ';' ? ',' : '.';
   yield `\uFEFF${lines([COLUMNS.map((c) => c.header)], delimiter)}`;
   for (const rows of deskExportRows(ctx, query)) {
-    yield lines(rows.map((row) => COLUMNS.map((c) => c.cell(row, decimal))), delimiter);
+    yield lines(
+      rows.map((row) => COLUMNS.map((c) => c.cell(row, decimal))),
+      delimiter,
+    );
   }
 }

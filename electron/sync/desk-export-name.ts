@@ -22,7 +22,12 @@ export function deskExportFileName(query: Pick<DeskListQuery, 'q' | 'from' | 'to
   return `${parts.join('-')}.csv`;
 }
 
-const CHECK_IN_PARTS: Record<CheckInFilter, string> = { arrived: 'arrived', no_show: 'no-show', jumped: 'jumped', none: 'not-marked' };
+const CHECK_IN_PARTS: Record<CheckInFilter, string> = {
+  arrived: 'arrived',
+  no_show: 'no-show',
+  jumped: 'jumped',
+  none: 'not-marked',
+};
 
 /** The search's own words in a name, at most this long (a pasted e-mail or link stays readable). */
 export const SEARCH_PART_MAX = 40;

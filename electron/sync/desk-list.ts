@@ -2,7 +2,13 @@ import { paginationOf } from './pagination';
 import { LIMITS } from '../../shared/limits';
 import { readDeskSearch } from '../../shared/rules/desk-search';
 import type { CameraRequirement } from '../../shared/schemas/finance';
-import type { CheckInFilter, DeskBookingPage, DeskBookingRow, DeskSortKey, DaySheet } from '../../shared/schemas/reception';
+import type {
+  CheckInFilter,
+  DeskBookingPage,
+  DeskBookingRow,
+  DeskSortKey,
+  DaySheet,
+} from '../../shared/schemas/reception';
 import type { DeskListFilter, DeskListOrder, DeskListRecord, DeskSearchBounds } from '../store/repos/desk-list';
 import type { ProductRecord } from '../store/records';
 import { bookingListView } from './booking-views';
@@ -63,7 +69,8 @@ export function deskRows(ctx: SyncContext, records: readonly DeskListRecord[]): 
     return products.get(id);
   };
   return records.map((r) => {
-    const newest = r.newestCameraRequirement === undefined ? undefined : { camera_requirement: r.newestCameraRequirement };
+    const newest =
+      r.newestCameraRequirement === undefined ? undefined : { camera_requirement: r.newestCameraRequirement };
     const product = newest || r.booking.product_id === null ? undefined : productOf(r.booking.product_id);
     return {
       ...bookingListView(r.booking),
@@ -80,11 +87,21 @@ export function deskRows(ctx: SyncContext, records: readonly DeskListRecord[]): 
 export type DeskListOutcome = { kind: 'page'; page: DeskBookingPage } | { kind: 'too_many_to_sort'; reason: string };
 
 /** One page of the desk list, with the Sync API's pagination object (per_page capped at 200 as there). */
-export function deskBookingPage(ctx: SyncContext, query: DeskListQuery & { page?: number; per_page?: number }): DeskListOutcome {
+export function deskBookingPage(
+  ctx: SyncContext,
+  query: DeskListQuery & { page?: number; per_page?: number },
+): DeskListOutcome {
   const page = query.page ?? 1;
   const perPage = Math.min(query.per_page ?? LIMITS.perPageDefault, LIMITS.perPageMax);
   const order = deskListOrder(query);
-  const found = ctx.store.deskList.page(ctx.dropzone.id, deskListFilter(query), order, perPage, (page - 1) * perPage, DESK_SEARCH_BOUNDS);
+  const found = ctx.store.deskList.page(
+    ctx.dropzone.id,
+    deskListFilter(query),
+    order,
+    perPage,
+    (page - 1) * perPage,
+    DESK_SEARCH_BOUNDS,
+  );
   if ('tooManyToSort' in found) {
     const most = found.tooManyToSort.toLocaleString('en');
     return {
@@ -120,7 +137,14 @@ export function* deskExportRows(ctx: SyncContext, query: DeskListQuery): Generat
 /** Every booking of one jump day, by name (walk-ins too), for the printed sheet; at most DAY_SHEET_MAX. */
 export function deskDaySheet(ctx: SyncContext, day: string): DaySheet & { truncated: boolean } {
   // No search: the bounds do not apply, the count is exact.
-  const sheet = ctx.store.deskList.page(ctx.dropzone.id, { includeAll: true, from: day, to: day }, { key: 'name', dir: 'asc' }, DAY_SHEET_MAX, 0, DESK_SEARCH_BOUNDS);
+  const sheet = ctx.store.deskList.page(
+    ctx.dropzone.id,
+    { includeAll: true, from: day, to: day },
+    { key: 'name', dir: 'asc' },
+    DAY_SHEET_MAX,
+    0,
+    DESK_SEARCH_BOUNDS,
+  );
   const { ids, total } = 'tooManyToSort' in sheet ? { ids: [], total: 0 } : sheet;
   return {
     day,

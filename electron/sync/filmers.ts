@@ -3,7 +3,15 @@ import { filmerWrite, type Filmer, type FilmerWrite } from '../../shared/schemas
 import type { FilmerRecord } from '../store/records';
 import { runBatch } from './batch';
 import { timestamp, type SyncContext, type SyncResult } from './context';
-import { describeIssues, invalidQuery, isPlainObject, parseRecordId, queryBoolean, singleQueryValues, type QueryValue } from './validation';
+import {
+  describeIssues,
+  invalidQuery,
+  isPlainObject,
+  parseRecordId,
+  queryBoolean,
+  singleQueryValues,
+  type QueryValue,
+} from './validation';
 
 export const FILMER_HAS_JUMPS = 'Cannot delete record because dependent jumps exist';
 
@@ -46,17 +54,29 @@ function notFound(id: unknown): SyncResult {
 /** Create (no `id`) or update (with `id`) one filmer. */
 export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult {
   if (!isPlainObject(body)) {
-    return { status: 'unprocessable_content', body: { errors: ['filmer must be a JSON object'], status: 'unprocessable_content' } };
+    return {
+      status: 'unprocessable_content',
+      body: { errors: ['filmer must be a JSON object'], status: 'unprocessable_content' },
+    };
   }
   const parsed = filmerWrite.safeParse(body);
   if (!parsed.success) {
     const problems = describeIssues(parsed.error, 'filmer');
     // An update that fails its type checks still names the filmer it was for (spec 4.2: "the entry's external_id").
-    const existing = typeof body.id === 'number' && Number.isSafeInteger(body.id) ? ctx.store.filmers.byId(ctx.dropzone.id, body.id) : undefined;
-    return invalid(body, Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])), existing);
+    const existing =
+      typeof body.id === 'number' && Number.isSafeInteger(body.id)
+        ? ctx.store.filmers.byId(ctx.dropzone.id, body.id)
+        : undefined;
+    return invalid(
+      body,
+      Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])),
+      existing,
+    );
   }
   const input = parsed.data;
-  return ctx.store.transaction(() => (input.id === undefined ? createFilmer(ctx, input, mode) : updateFilmer(ctx, input.id, input)));
+  return ctx.store.transaction(() =>
+    input.id === undefined ? createFilmer(ctx, input, mode) : updateFilmer(ctx, input.id, input),
+  );
 }
 
 function externalIdTaken(ctx: SyncContext, externalId: string | null | undefined, ownId?: number): boolean {
@@ -68,7 +88,10 @@ function externalIdTaken(ctx: SyncContext, externalId: string | null | undefined
 function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncResult {
   // null is no e-mail at all, as much as a missing key (a blank string is a blank e-mail).
   if (mode === 'single' && (input.email === undefined || input.email === null)) {
-    return { status: 'unprocessable_content', body: { external_id: input.external_id ?? null, error: 'email is required', status: 'unprocessable_content' } };
+    return {
+      status: 'unprocessable_content',
+      body: { external_id: input.external_id ?? null, error: 'email is required', status: 'unprocessable_content' },
+    };
   }
   const problems: Record<string, string> = filmerProblems(input, true);
   if (externalIdTaken(ctx, input.external_id)) problems.external_id = 'External id has already been taken';
@@ -132,7 +155,10 @@ export function deleteFilmer(ctx: SyncContext, rawId: string): SyncResult {
     const jumps = ctx.store.filmers.jumpCount(id);
     if (jumps > 0) {
       // The spec's message first, exactly (a booking system may match it), then how many and what to do instead.
-      return { status: 'unprocessable_content', body: { id, errors: [FILMER_HAS_JUMPS, filmerJumpsHeld(jumps)], status: 'unprocessable_content' } };
+      return {
+        status: 'unprocessable_content',
+        body: { id, errors: [FILMER_HAS_JUMPS, filmerJumpsHeld(jumps)], status: 'unprocessable_content' },
+      };
     }
     ctx.store.filmers.delete(ctx.dropzone.id, id);
     return { status: 'ok', body: null };

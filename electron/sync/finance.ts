@@ -22,21 +22,24 @@ export function recordProductAssignment(
   /** The person at the desk who had it matched (a rematch); none for a sync. */
   recordedBy?: string,
 ): number {
-  return store.finance.append({
-    dropzone_id: booking.dropzone_id,
-    booking_id: booking.id,
-    event_type: 'unspecified',
-    ...entitlementsOf(product),
-    centi_credit_change: 0,
-    comment: previous
-      ? `Product changed from "${previous.name}" to "${product.name}"`
-      : `Product "${product.name}" matched from camera package "${booking.camera_package ?? ''}"`,
-    product_id: product.id,
-    upgrade_payment_id: null,
-    created_at: at,
-    updated_at: at,
-    recorded_by: recordedBy ?? null,
-  }, totalBefore);
+  return store.finance.append(
+    {
+      dropzone_id: booking.dropzone_id,
+      booking_id: booking.id,
+      event_type: 'unspecified',
+      ...entitlementsOf(product),
+      centi_credit_change: 0,
+      comment: previous
+        ? `Product changed from "${previous.name}" to "${product.name}"`
+        : `Product "${product.name}" matched from camera package "${booking.camera_package ?? ''}"`,
+      product_id: product.id,
+      upgrade_payment_id: null,
+      created_at: at,
+      updated_at: at,
+      recorded_by: recordedBy ?? null,
+    },
+    totalBefore,
+  );
 }
 
 /** A ledger row as the wire shows it, with the deprecated booleans derived, never stored. */

@@ -1,7 +1,14 @@
 import type { JumpCheckInput, JumpView, JumpWrite, FilmerJumps } from '../../shared/schemas/jumps';
 import type { CameraRequirement } from '../../shared/schemas/finance';
 import { entitlementsOf } from '../../shared/service/entitlements';
-import { albumMadeReason, checkJump, roleOnJump, type FilmerFacts, type JumpCheck, type JumpProblem } from '../../shared/service/jumps';
+import {
+  albumMadeReason,
+  checkJump,
+  roleOnJump,
+  type FilmerFacts,
+  type JumpCheck,
+  type JumpProblem,
+} from '../../shared/service/jumps';
 import type { BookingRecord, JumpRecord, ProductRecord } from '../store/records';
 import { timestamp, todayAt, type SyncContext } from './context';
 
@@ -29,7 +36,10 @@ export function jumpView(jump: JumpRecord): JumpView {
  */
 export function cameraRequirementOf(ctx: SyncContext, booking: BookingRecord): CameraRequirement | null {
   const newest = ctx.store.finance.ledger(booking.id).at(-1);
-  const product = newest || booking.product_id === null ? undefined : ctx.store.catalogue.product(ctx.dropzone.id, booking.product_id);
+  const product =
+    newest || booking.product_id === null
+      ? undefined
+      : ctx.store.catalogue.product(ctx.dropzone.id, booking.product_id);
   return cameraRequirementFrom(newest, product);
 }
 
@@ -56,7 +66,12 @@ interface Judgement {
 
 function judge(ctx: SyncContext, booking: BookingRecord, input: JumpCheckInput): Judgement {
   const camera_requirement = cameraRequirementOf(ctx, booking);
-  const draft = { camera: input.camera, filmer_id: input.filmer_id, second_filmer_id: input.second_filmer_id ?? null, jumped_on: input.jumped_on ?? null };
+  const draft = {
+    camera: input.camera,
+    filmer_id: input.filmer_id,
+    second_filmer_id: input.second_filmer_id ?? null,
+    jumped_on: input.jumped_on ?? null,
+  };
   const check = checkJump(draft, {
     today: todayAt(ctx),
     booking: { jump_on: booking.jump_on, album_status_raw: booking.album_status_raw, camera_requirement },
@@ -109,7 +124,8 @@ export function recordJump(ctx: SyncContext, externalId: string, input: JumpWrit
   });
 }
 
-export type RemoveJumpOutcome = BookingNotFound | { kind: 'no_jump' } | { kind: 'album_made'; reason: string } | { kind: 'removed'; jump: JumpView };
+export type RemoveJumpOutcome =
+  BookingNotFound | { kind: 'no_jump' } | { kind: 'album_made'; reason: string } | { kind: 'removed'; jump: JumpView };
 
 /** Removes a wrongly recorded jump, while no album was made from it. */
 export function removeJump(ctx: SyncContext, externalId: string): RemoveJumpOutcome {

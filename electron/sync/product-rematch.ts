@@ -33,11 +33,20 @@ export function previewRematch(ctx: SyncContext, product: ProductRecord): Rematc
   return {
     product_id: product.id,
     count: found.length,
-    sample: found.slice(0, CATALOGUE_LIMITS.rematchSample).map(({ id, external_id, name, jump_on, camera_package }) => ({ id, external_id, name, jump_on, camera_package })),
+    sample: found
+      .slice(0, CATALOGUE_LIMITS.rematchSample)
+      .map(({ id, external_id, name, jump_on, camera_package }) => ({
+        id,
+        external_id,
+        name,
+        jump_on,
+        camera_package,
+      })),
   };
 }
 
-export type RematchOutcome = { ok: true; product: ProductRecord; matched: number } | { ok: false; status: 'not_found'; error: string; id: number };
+export type RematchOutcome =
+  { ok: true; product: ProductRecord; matched: number } | { ok: false; status: 'not_found'; error: string; id: number };
 
 export function findProduct(ctx: SyncContext, id: number): ProductRecord | undefined {
   return ctx.store.catalogue.product(ctx.dropzone.id, id);
@@ -56,7 +65,15 @@ export function applyRematch(ctx: SyncContext, id: number, recordedBy: string): 
     const found = candidates(ctx, product);
     for (const booking of found) {
       ctx.store.bookings.update(booking.id, { product_id: product.id, updated_at: at });
-      recordProductAssignment(ctx.store, { id: booking.id, dropzone_id: ctx.dropzone.id, camera_package: booking.camera_package }, undefined, product, at, undefined, recordedBy);
+      recordProductAssignment(
+        ctx.store,
+        { id: booking.id, dropzone_id: ctx.dropzone.id, camera_package: booking.camera_package },
+        undefined,
+        product,
+        at,
+        undefined,
+        recordedBy,
+      );
     }
     return { ok: true, product, matched: found.length };
   });
@@ -74,11 +91,18 @@ export function unmatchedPackages(ctx: SyncContext): UnmatchedPackage[] {
     let entry = byPackage.get(booking.camera_package);
     if (!entry) {
       const product = matchProduct(active, booking.camera_package);
-      entry = { camera_package: booking.camera_package, bookings: 0, matchable: 0, product: product ? { id: product.id, name: product.name } : null };
+      entry = {
+        camera_package: booking.camera_package,
+        bookings: 0,
+        matchable: 0,
+        product: product ? { id: product.id, name: product.name } : null,
+      };
       byPackage.set(booking.camera_package, entry);
     }
     entry.bookings += 1;
     if (awaitsProduct(booking)) entry.matchable += 1;
   }
-  return [...byPackage.values()].sort((a, b) => b.bookings - a.bookings || a.camera_package.localeCompare(b.camera_package));
+  return [...byPackage.values()].sort(
+    (a, b) => b.bookings - a.bookings || a.camera_package.localeCompare(b.camera_package),
+  );
 }

@@ -1,4 +1,10 @@
-import { currentEntitlements, type ActionPlan, type BookingFacts, type ProductFacts, type UpgradeFacts } from '../../shared/service/actions';
+import {
+  currentEntitlements,
+  type ActionPlan,
+  type BookingFacts,
+  type ProductFacts,
+  type UpgradeFacts,
+} from '../../shared/service/actions';
 import { entitlementsOf, type Entitlements } from '../../shared/service/entitlements';
 import type { ActionPlanView, DeskLedgerEvent } from '../../shared/schemas/booking-actions';
 import type { BookingRecord, FinanceEventRecord, ProductRecord, UpgradeRecord } from '../store/records';
@@ -51,7 +57,8 @@ export interface LoadedBooking {
  * booking's jump_on (jumps recorded before the desk kept their day).
  */
 export function loadBookingFacts(store: Store, booking: BookingRecord, today: string): LoadedBooking {
-  const product = booking.product_id === null ? undefined : store.catalogue.product(booking.dropzone_id, booking.product_id);
+  const product =
+    booking.product_id === null ? undefined : store.catalogue.product(booking.dropzone_id, booking.product_id);
   const jump = store.jumps.byBooking(booking.id);
   const ledger = store.finance.ledger(booking.id);
   return {
@@ -94,11 +101,18 @@ export function planView({ booking, facts }: LoadedBooking, plan: ActionPlan): A
 
 /** A ledger row as the desk shows it: the spec's fields, who recorded it, what it corrects and what corrected it. */
 export function deskLedgerEventView(store: Store, e: FinanceEventRecord, correctedBy: number | null): DeskLedgerEvent {
-  return { ...financeEventView(store, e), recorded_by: e.recorded_by, corrects_event_id: e.corrects_event_id, corrected_by_event_id: correctedBy };
+  return {
+    ...financeEventView(store, e),
+    recorded_by: e.recorded_by,
+    corrects_event_id: e.corrects_event_id,
+    corrected_by_event_id: correctedBy,
+  };
 }
 
 /** The whole ledger for the desk, each event knowing its correction. */
 export function deskLedgerView(store: Store, ledger: readonly FinanceEventRecord[]): DeskLedgerEvent[] {
-  const correctedBy = new Map(ledger.filter((e) => e.corrects_event_id !== null).map((e) => [e.corrects_event_id!, e.id]));
+  const correctedBy = new Map(
+    ledger.filter((e) => e.corrects_event_id !== null).map((e) => [e.corrects_event_id!, e.id]),
+  );
   return ledger.map((e) => deskLedgerEventView(store, e, correctedBy.get(e.id) ?? null));
 }

@@ -14,7 +14,8 @@ export interface FieldProblems {
  * `toString` would read as noted already.
  */
 export function addField(fields: Record<string, string>, name: string, message: string): void {
-  if (!Object.hasOwn(fields, name)) Object.defineProperty(fields, name, { value: message, enumerable: true, writable: true, configurable: true });
+  if (!Object.hasOwn(fields, name))
+    Object.defineProperty(fields, name, { value: message, enumerable: true, writable: true, configurable: true });
 }
 
 /**
@@ -28,7 +29,8 @@ export function describeIssues(error: z.ZodError, what: string): FieldProblems {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       // Nested objects (e.g. rows.3 of an import) name the key with its place.
-      for (const key of issue.keys) addField(fields, nameOf([...issue.path, key]), `is not a writable ${what} attribute`);
+      for (const key of issue.keys)
+        addField(fields, nameOf([...issue.path, key]), `is not a writable ${what} attribute`);
       continue;
     }
     const field = nameOf(issue.path);
@@ -39,7 +41,9 @@ export function describeIssues(error: z.ZodError, what: string): FieldProblems {
     }
     addField(fields, field === '' ? what : field, issue.message);
   }
-  const messages = Object.entries(fields).map(([field, message]) => (field === what ? `${what} ${message}` : `${field} ${message}`));
+  const messages = Object.entries(fields).map(([field, message]) =>
+    field === what ? `${what} ${message}` : `${field} ${message}`,
+  );
   return { fields, messages };
 }
 
@@ -84,5 +88,8 @@ export function queryBoolean(value: string | undefined, name: string, fields: Re
 /** The 422 for bad query parameters, in the same shape as a bad body. */
 export function invalidQuery(fields: Record<string, string>) {
   const messages = Object.entries(fields).map(([k, m]) => `${k} ${m}`);
-  return { status: 'unprocessable_content' as const, body: { error: messages.join('; '), fields, status: 'unprocessable_content' } };
+  return {
+    status: 'unprocessable_content' as const,
+    body: { error: messages.join('; '), fields, status: 'unprocessable_content' },
+  };
 }

@@ -41,7 +41,8 @@ export function editBookingById(ctx: SyncContext, rawId: string, body: unknown):
     if (!existing) return notFoundById(rawId);
     if (existing.external_id === null && read.edit.name !== undefined) {
       const nameProblem = walkInNameProblem(read.edit.name);
-      if (nameProblem !== null) return invalid({ id: existing.id, external_id: null }, { name: nameProblem }, [`name ${nameProblem}`]);
+      if (nameProblem !== null)
+        return invalid({ id: existing.id, external_id: null }, { name: nameProblem }, [`name ${nameProblem}`]);
     }
     return applyHandEdit(ctx, existing, read.edit);
   });
@@ -57,7 +58,10 @@ export function deleteWalkIn(ctx: SyncContext, rawId: string): SyncResult {
     if (!existing) return notFoundById(rawId);
     if (existing.external_id !== null) {
       const error = `booking ${existing.id} has the external id ${existing.external_id}: the booking system owns it; delete it through the Sync API (DELETE /api/f1/sync/bookings/${encodeURIComponent(existing.external_id)})`;
-      return { status: 'conflict', body: { id: existing.id, external_id: existing.external_id, error, status: 'conflict' } };
+      return {
+        status: 'conflict',
+        body: { id: existing.id, external_id: existing.external_id, error, status: 'conflict' },
+      };
     }
     ctx.store.bookings.deleteById(ctx.dropzone.id, existing.id);
     return { status: 'ok', body: null };
@@ -71,5 +75,8 @@ function bookingById(ctx: SyncContext, rawId: string): BookingRecord | undefined
 
 function notFoundById(rawId: string): SyncResult {
   const id = parseRecordId(rawId);
-  return { status: 'not_found', body: { ...(id === undefined ? {} : { id }), error: 'booking not found', status: 'not_found' } };
+  return {
+    status: 'not_found',
+    body: { ...(id === undefined ? {} : { id }), error: 'booking not found', status: 'not_found' },
+  };
 }

@@ -1,24 +1,80 @@
 import { adminUnlocked, adminView, passphraseWrite, unlockInput } from '../schemas/admin';
 import { apiTokenCreate, apiTokenCreated, apiTokenList } from '../schemas/api-tokens';
 import {
-  actionApplied, actionApplyRequest, actionPreviewAnswer, actionPreviewRequest, bookingActionsView, correctionRequest, deskLedger, manualCreditRequest,
-  upgradePaymentRecorded, upgradePaymentRequest,
+  actionApplied,
+  actionApplyRequest,
+  actionPreviewAnswer,
+  actionPreviewRequest,
+  bookingActionsView,
+  correctionRequest,
+  deskLedger,
+  manualCreditRequest,
+  upgradePaymentRecorded,
+  upgradePaymentRequest,
 } from '../schemas/booking-actions';
-import { connectionTestInput, connectionTestResult, connectionUpdate, connectionView, deskHealth, deskSession, logEntryDetail, logPage, logQuery } from '../schemas/desk';
+import {
+  connectionTestInput,
+  connectionTestResult,
+  connectionUpdate,
+  connectionView,
+  deskHealth,
+  deskSession,
+  logEntryDetail,
+  logPage,
+  logQuery,
+} from '../schemas/desk';
 import { deskError } from '../schemas/desk-error';
 import {
-  adminProductList, adminUpgradeList, productCreate, productPatch, productSaved, rematchPreview, rematchRequest, rematchResult, unmatchedPackages, upgradeCreate,
-  upgradePatch, upgradeSaved,
+  adminProductList,
+  adminUpgradeList,
+  productCreate,
+  productPatch,
+  productSaved,
+  rematchPreview,
+  rematchRequest,
+  rematchResult,
+  unmatchedPackages,
+  upgradeCreate,
+  upgradePatch,
+  upgradeSaved,
 } from '../schemas/catalogue-admin';
 import { handEdit, handEditAnswer, unlockFields } from '../schemas/hand-edits';
 import { importMappingQuery } from '../schemas/import-mappings';
 import {
-  IMPORT_LIMITS, importList, importListQuery, importMappingWrite, importOutcomes, importResend, importRowPage, importRowQuery, importStart, importSummary,
-  rememberedMapping, storedJumpDates, storedJumpDatesQuery,
+  IMPORT_LIMITS,
+  importList,
+  importListQuery,
+  importMappingWrite,
+  importOutcomes,
+  importResend,
+  importRowPage,
+  importRowQuery,
+  importStart,
+  importSummary,
+  rememberedMapping,
+  storedJumpDates,
+  storedJumpDatesQuery,
 } from '../schemas/imports';
-import { filmerJumpCounts, filmerJumps, jumpCheckAnswer, jumpCheckInput, jumpRecorded, jumpRemoved, jumpRemoveQuery, jumpWrite } from '../schemas/jumps';
+import {
+  filmerJumpCounts,
+  filmerJumps,
+  jumpCheckAnswer,
+  jumpCheckInput,
+  jumpRecorded,
+  jumpRemoved,
+  jumpRemoveQuery,
+  jumpWrite,
+} from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
-import { checkInAnswer, checkInWrite, daySheet, daySheetQuery, deskBookingExportQuery, deskBookingPage, deskBookingQuery } from '../schemas/reception';
+import {
+  checkInAnswer,
+  checkInWrite,
+  daySheet,
+  daySheetQuery,
+  deskBookingExportQuery,
+  deskBookingPage,
+  deskBookingQuery,
+} from '../schemas/reception';
 import { walkInCreate, walkInCreated } from '../schemas/walk-ins';
 import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
 import { bookingShowAnswer } from './sync-answers';
@@ -67,8 +123,17 @@ export const deskRoutes = {
     responses: { 200: connectionTestResult, 422: deskError },
   }),
 
-  listLog: defineRoute({ method: 'GET', path: '/api/desk/log', query: { schema: logQuery, name: 'log query' }, responses: { 200: logPage, 422: deskError } }),
-  getLogEntry: defineRoute({ method: 'GET', path: '/api/desk/log/:id', responses: { 200: logEntryDetail, 404: deskError } }),
+  listLog: defineRoute({
+    method: 'GET',
+    path: '/api/desk/log',
+    query: { schema: logQuery, name: 'log query' },
+    responses: { 200: logPage, 422: deskError },
+  }),
+  getLogEntry: defineRoute({
+    method: 'GET',
+    path: '/api/desk/log/:id',
+    responses: { 200: logEntryDetail, 404: deskError },
+  }),
 
   editBooking: defineRoute({
     method: 'PATCH',
@@ -137,7 +202,11 @@ export const deskRoutes = {
   }),
 
   // Album and credits: the service's actions on a booking (docs/desk-api.md, "Album and credits"); local mode only.
-  bookingActions: defineRoute({ method: 'GET', path: '/api/desk/bookings/:external_id/actions', responses: { 200: bookingActionsView, 404: deskError, 409: deskError } }),
+  bookingActions: defineRoute({
+    method: 'GET',
+    path: '/api/desk/bookings/:external_id/actions',
+    responses: { 200: bookingActionsView, 404: deskError, 409: deskError },
+  }),
   previewBookingAction: defineRoute({
     method: 'POST',
     path: '/api/desk/bookings/:external_id/actions/preview',
@@ -150,7 +219,11 @@ export const deskRoutes = {
     body: { schema: actionApplyRequest, name: 'action' },
     responses: { 201: actionApplied, 404: deskError, 409: deskError, 422: deskError },
   }),
-  bookingLedger: defineRoute({ method: 'GET', path: '/api/desk/bookings/:external_id/ledger', responses: { 200: deskLedger, 404: deskError, 409: deskError } }),
+  bookingLedger: defineRoute({
+    method: 'GET',
+    path: '/api/desk/bookings/:external_id/ledger',
+    responses: { 200: deskLedger, 404: deskError, 409: deskError },
+  }),
   recordManualCredit: defineRoute({
     method: 'POST',
     path: '/api/desk/bookings/:external_id/ledger/manual-credits',
@@ -170,7 +243,13 @@ export const deskRoutes = {
     method: 'POST',
     path: '/api/desk/upgrade-payments',
     body: { schema: upgradePaymentRequest, name: 'upgrade payment' },
-    responses: { 200: upgradePaymentRecorded, 201: upgradePaymentRecorded, 404: deskError, 409: deskError, 422: deskError },
+    responses: {
+      200: upgradePaymentRecorded,
+      201: upgradePaymentRecorded,
+      404: deskError,
+      409: deskError,
+      422: deskError,
+    },
   }),
   // Jumps and filmers (docs/desk-api.md, "Jumps and filmers"): the local store's; refused in proxy mode.
   recordJump: defineRoute({
@@ -191,8 +270,16 @@ export const deskRoutes = {
     query: { schema: jumpRemoveQuery, name: 'jump removal' },
     responses: { 200: jumpRemoved, 404: deskError, 409: deskError, 422: deskError },
   }),
-  filmerJumps: defineRoute({ method: 'GET', path: '/api/desk/filmers/:id/jumps', responses: { 200: filmerJumps, 404: deskError, 409: deskError } }),
-  filmerJumpCounts: defineRoute({ method: 'GET', path: '/api/desk/filmers/jump-counts', responses: { 200: filmerJumpCounts, 409: deskError } }),
+  filmerJumps: defineRoute({
+    method: 'GET',
+    path: '/api/desk/filmers/:id/jumps',
+    responses: { 200: filmerJumps, 404: deskError, 409: deskError },
+  }),
+  filmerJumpCounts: defineRoute({
+    method: 'GET',
+    path: '/api/desk/filmers/jump-counts',
+    responses: { 200: filmerJumpCounts, 409: deskError },
+  }),
 
   getListen: defineRoute({ method: 'GET', path: '/api/desk/listen', responses: { 200: listenView } }),
   putListen: defineRoute({
@@ -230,23 +317,44 @@ export const deskRoutes = {
     bodyLimit: IMPORT_LIMITS.handOverBodyBytes,
     responses: { 202: importSummary, 403: deskError, 404: deskError, 409: deskError, 422: deskError },
   }),
-  cancelImport: defineRoute({ method: 'POST', path: '/api/desk/imports/:id/cancel', responses: { 202: importSummary, 404: deskError, 409: deskError } }),
+  cancelImport: defineRoute({
+    method: 'POST',
+    path: '/api/desk/imports/:id/cancel',
+    responses: { 202: importSummary, 404: deskError, 409: deskError },
+  }),
   storedJumpDates: defineRoute({
     method: 'POST',
     path: '/api/desk/imports/stored-jump-dates',
     body: { schema: storedJumpDatesQuery, name: 'look-up' },
     responses: { 200: storedJumpDates, 403: deskError, 422: deskError },
   }),
-  listImports: defineRoute({ method: 'GET', path: '/api/desk/imports', query: { schema: importListQuery, name: 'import list query' }, responses: { 200: importList, 422: deskError } }),
-  getImport: defineRoute({ method: 'GET', path: '/api/desk/imports/:id', responses: { 200: importSummary, 404: deskError } }),
+  listImports: defineRoute({
+    method: 'GET',
+    path: '/api/desk/imports',
+    query: { schema: importListQuery, name: 'import list query' },
+    responses: { 200: importList, 422: deskError },
+  }),
+  getImport: defineRoute({
+    method: 'GET',
+    path: '/api/desk/imports/:id',
+    responses: { 200: importSummary, 404: deskError },
+  }),
   importRows: defineRoute({
     method: 'GET',
     path: '/api/desk/imports/:id/rows',
     query: { schema: importRowQuery, name: 'import rows query' },
     responses: { 200: importRowPage, 404: deskError, 422: deskError },
   }),
-  importOutcomes: defineRoute({ method: 'GET', path: '/api/desk/imports/:id/outcomes', responses: { 200: importOutcomes, 404: deskError } }),
-  deleteImport: defineRoute({ method: 'DELETE', path: '/api/desk/imports/:id', responses: { 204: NO_CONTENT, 404: deskError, 409: deskError } }),
+  importOutcomes: defineRoute({
+    method: 'GET',
+    path: '/api/desk/imports/:id/outcomes',
+    responses: { 200: importOutcomes, 404: deskError },
+  }),
+  deleteImport: defineRoute({
+    method: 'DELETE',
+    path: '/api/desk/imports/:id',
+    responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
+  }),
 
   listApiTokens: defineRoute({ method: 'GET', path: '/api/desk/api-tokens', responses: { 200: apiTokenList } }),
   createApiToken: defineRoute({
@@ -256,10 +364,19 @@ export const deskRoutes = {
     body: { schema: apiTokenCreate, name: 'api token' },
     responses: { 201: apiTokenCreated, 422: deskError },
   }),
-  revokeApiToken: defineRoute({ method: 'DELETE', path: '/api/desk/api-tokens/:id', guard: 'admin', responses: { 204: NO_CONTENT, 404: deskError } }),
+  revokeApiToken: defineRoute({
+    method: 'DELETE',
+    path: '/api/desk/api-tokens/:id',
+    guard: 'admin',
+    responses: { 204: NO_CONTENT, 404: deskError },
+  }),
 
   // Catalogue administration and matching, local mode (docs/desk-api.md, "Catalogue administration").
-  listAdminProducts: defineRoute({ method: 'GET', path: '/api/desk/catalogue/products', responses: { 200: adminProductList, 409: deskError } }),
+  listAdminProducts: defineRoute({
+    method: 'GET',
+    path: '/api/desk/catalogue/products',
+    responses: { 200: adminProductList, 409: deskError },
+  }),
   createProduct: defineRoute({
     method: 'POST',
     path: '/api/desk/catalogue/products',
@@ -280,7 +397,11 @@ export const deskRoutes = {
     guard: 'admin',
     responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
   }),
-  previewRematch: defineRoute({ method: 'GET', path: '/api/desk/catalogue/products/:id/rematch', responses: { 200: rematchPreview, 404: deskError, 409: deskError } }),
+  previewRematch: defineRoute({
+    method: 'GET',
+    path: '/api/desk/catalogue/products/:id/rematch',
+    responses: { 200: rematchPreview, 404: deskError, 409: deskError },
+  }),
   rematchProduct: defineRoute({
     method: 'POST',
     path: '/api/desk/catalogue/products/:id/rematch',
@@ -288,8 +409,16 @@ export const deskRoutes = {
     body: { schema: rematchRequest, name: 'rematch' },
     responses: { 200: rematchResult, 404: deskError, 409: deskError, 422: deskError },
   }),
-  unmatchedPackages: defineRoute({ method: 'GET', path: '/api/desk/catalogue/unmatched-packages', responses: { 200: unmatchedPackages, 409: deskError } }),
-  listAdminUpgrades: defineRoute({ method: 'GET', path: '/api/desk/catalogue/upgrades', responses: { 200: adminUpgradeList, 409: deskError } }),
+  unmatchedPackages: defineRoute({
+    method: 'GET',
+    path: '/api/desk/catalogue/unmatched-packages',
+    responses: { 200: unmatchedPackages, 409: deskError },
+  }),
+  listAdminUpgrades: defineRoute({
+    method: 'GET',
+    path: '/api/desk/catalogue/upgrades',
+    responses: { 200: adminUpgradeList, 409: deskError },
+  }),
   createUpgrade: defineRoute({
     method: 'POST',
     path: '/api/desk/catalogue/upgrades',

@@ -108,10 +108,16 @@ type IsRuleChecked<R extends RouteSpec> = R['body'] extends { checkedBy: 'sync-r
 /** What a client sends as the body (undefined: the route takes none). */
 export type BodyInput<R extends RouteSpec> = R['body'] extends BodySpec ? z.input<SchemaOf<R['body']>> : undefined;
 /** What the server's handler gets: checked and parsed, or the raw body when a sync rule checks it. */
-export type BodyOutput<R extends RouteSpec> = R['body'] extends BodySpec ? (IsRuleChecked<R> extends true ? unknown : z.output<SchemaOf<R['body']>>) : undefined;
+export type BodyOutput<R extends RouteSpec> = R['body'] extends BodySpec
+  ? IsRuleChecked<R> extends true
+    ? unknown
+    : z.output<SchemaOf<R['body']>>
+  : undefined;
 
 export type QueryInput<R extends RouteSpec> = R['query'] extends QuerySpec ? z.input<SchemaOf<R['query']>> : undefined;
-export type QueryOutput<R extends RouteSpec> = R['query'] extends QuerySpec ? z.output<SchemaOf<R['query']>> : undefined;
+export type QueryOutput<R extends RouteSpec> = R['query'] extends QuerySpec
+  ? z.output<SchemaOf<R['query']>>
+  : undefined;
 
 export type StatusOf<R extends RouteSpec> = keyof R['responses'] & number;
 type IsSuccess<S extends number> = `${S}` extends `2${string}` ? true : false;
@@ -139,7 +145,9 @@ export type SuccessBody<R extends RouteSpec> = {
 }[StatusOf<R>];
 
 /** Everything a call needs besides the route: only the parts the route has are asked for. */
-export type CallInput<R extends RouteSpec> = (ParamNames<R['path']> extends never ? { params?: undefined } : { params: RouteParams<R, string | number> }) &
+export type CallInput<R extends RouteSpec> = (ParamNames<R['path']> extends never
+  ? { params?: undefined }
+  : { params: RouteParams<R, string | number> }) &
   (R['query'] extends QuerySpec ? { query: QueryInput<R> } : { query?: undefined }) &
   (R['body'] extends BodySpec ? { body: BodyInput<R> } : { body?: undefined });
 

@@ -41,18 +41,36 @@ const bookingListQuery = z.strictObject({
 });
 
 /** A refusal of one record, in the spec's outcome shape (section 7). */
-const outcomes = { 404: specOutcomeError, 406: specOutcomeError, 409: specOutcomeError, 422: specOutcomeError } as const;
+const outcomes = {
+  404: specOutcomeError,
+  406: specOutcomeError,
+  409: specOutcomeError,
+  422: specOutcomeError,
+} as const;
 
 export const syncRoutes = {
-  listBookings: defineRoute({ method: 'GET', path: '/api/f1/sync/bookings', query: { schema: bookingListQuery, name: 'bookings query' }, responses: { 200: bookingListAnswer } }),
-  getBooking: defineRoute({ method: 'GET', path: '/api/f1/sync/bookings/:external_id', responses: { 200: bookingShowAnswer, 404: specOutcomeError } }),
+  listBookings: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/bookings',
+    query: { schema: bookingListQuery, name: 'bookings query' },
+    responses: { 200: bookingListAnswer },
+  }),
+  getBooking: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/bookings/:external_id',
+    responses: { 200: bookingShowAnswer, 404: specOutcomeError },
+  }),
   saveBooking: defineRoute({
     method: 'POST',
     path: '/api/f1/sync/bookings',
     body: { schema: bookingWrite, name: 'booking', checkedBy: 'sync-rule' },
     responses: { 200: z.union([specBookingUpdated, specBookingPartialUpdate]), 201: specBookingCreated, ...outcomes },
   }),
-  deleteBooking: defineRoute({ method: 'DELETE', path: '/api/f1/sync/bookings/:external_id', responses: { 204: NO_CONTENT, 404: specOutcomeError } }),
+  deleteBooking: defineRoute({
+    method: 'DELETE',
+    path: '/api/f1/sync/bookings/:external_id',
+    responses: { 204: NO_CONTENT, 404: specOutcomeError },
+  }),
 
   listFilmers: defineRoute({
     method: 'GET',
@@ -60,7 +78,11 @@ export const syncRoutes = {
     query: { schema: z.strictObject({ include_all: z.literal('true').optional() }), name: 'filmers query' },
     responses: { 200: filmerListAnswer },
   }),
-  getFilmer: defineRoute({ method: 'GET', path: '/api/f1/sync/filmers/:id', responses: { 200: filmerAnswer, 404: specOutcomeError } }),
+  getFilmer: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/filmers/:id',
+    responses: { 200: filmerAnswer, 404: specOutcomeError },
+  }),
   saveFilmer: defineRoute({
     method: 'POST',
     path: '/api/f1/sync/filmers',
@@ -68,12 +90,24 @@ export const syncRoutes = {
     responses: { 200: specFilmerUpdated, 201: specFilmerCreated, ...outcomes },
   }),
   /** A filmer with jumps is refused (`errors`), as an outcome the page shows. */
-  deleteFilmer: defineRoute({ method: 'DELETE', path: '/api/f1/sync/filmers/:id', responses: { 204: NO_CONTENT, ...outcomes } }),
+  deleteFilmer: defineRoute({
+    method: 'DELETE',
+    path: '/api/f1/sync/filmers/:id',
+    responses: { 204: NO_CONTENT, ...outcomes },
+  }),
 
   listProducts: defineRoute({ method: 'GET', path: '/api/f1/sync/products', responses: { 200: specProductList } }),
-  getProduct: defineRoute({ method: 'GET', path: '/api/f1/sync/products/:id', responses: { 200: specProduct, 404: specOutcomeError } }),
+  getProduct: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/products/:id',
+    responses: { 200: specProduct, 404: specOutcomeError },
+  }),
   listUpgrades: defineRoute({ method: 'GET', path: '/api/f1/sync/upgrades', responses: { 200: specUpgradeList } }),
-  getUpgrade: defineRoute({ method: 'GET', path: '/api/f1/sync/upgrades/:id', responses: { 200: specUpgrade, 404: specOutcomeError } }),
+  getUpgrade: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/upgrades/:id',
+    responses: { 200: specUpgrade, 404: specOutcomeError },
+  }),
 } as const;
 
 export type SyncRoutes = typeof syncRoutes;

@@ -79,7 +79,13 @@ export function searchableQuery(q: string): boolean {
  */
 export function readDeskSearch(q: string): DeskSearch {
   const trimmed = q.trim();
-  const nameWords = [...new Set(foldPlain(trimmed).split(/\s+/).filter((w) => w !== ''))];
+  const nameWords = [
+    ...new Set(
+      foldPlain(trimmed)
+        .split(/\s+/)
+        .filter((w) => w !== ''),
+    ),
+  ];
   const text = trimmed.toLowerCase();
   const phones: string[] = [];
   if (PHONE_LIKE.test(trimmed)) {
@@ -92,7 +98,14 @@ export function readDeskSearch(q: string): DeskSearch {
       }
     }
   }
-  const segment = trimmed.includes('/') ? trimmed.replace(/[?#].*$/, '').split('/').filter((s) => s !== '').at(-1) : undefined;
-  const linkToken = segment !== undefined && [...segment].length >= DESK_SEARCH_MIN_CHARACTERS ? segment.toLowerCase() : undefined;
+  const segment = trimmed.includes('/')
+    ? trimmed
+        .replace(/[?#].*$/, '')
+        .split('/')
+        .filter((s) => s !== '')
+        .at(-1)
+    : undefined;
+  const linkToken =
+    segment !== undefined && [...segment].length >= DESK_SEARCH_MIN_CHARACTERS ? segment.toLowerCase() : undefined;
   return { nameWords, text, phones, linkToken };
 }

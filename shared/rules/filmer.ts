@@ -17,7 +17,10 @@ function blank(value: string | null | undefined): boolean {
  * validation, the import check and the filmer form alike. `creating`: absent fields count as
  * blank (an update leaves them as they are).
  */
-export function filmerProblems(input: Pick<FilmerWrite, 'name' | 'email'>, creating: boolean): Partial<Record<'name' | 'email', string>> {
+export function filmerProblems(
+  input: Pick<FilmerWrite, 'name' | 'email'>,
+  creating: boolean,
+): Partial<Record<'name' | 'email', string>> {
   const problems: Partial<Record<'name' | 'email', string>> = {};
   if ((creating || 'name' in input) && blank(input.name)) problems.name = FILMER_PROBLEMS.nameBlank;
   if (creating || 'email' in input) {

@@ -30,18 +30,33 @@ export type AdminView = z.infer<typeof adminView>;
 
 /** PUT /api/desk/admin/passphrase: the first one needs no current passphrase; a change does. */
 export const passphraseWrite = z.strictObject(
-  { passphrase, current_passphrase: z.string({ error: 'must be text' }).max(PASSPHRASE_MAX_LENGTH, { error: `must be at most ${PASSPHRASE_MAX_LENGTH} characters` }).optional() },
+  {
+    passphrase,
+    current_passphrase: z
+      .string({ error: 'must be text' })
+      .max(PASSPHRASE_MAX_LENGTH, { error: `must be at most ${PASSPHRASE_MAX_LENGTH} characters` })
+      .optional(),
+  },
   { error: 'must be an object' },
 );
 
 /** POST /api/desk/admin/unlock. */
 export const unlockInput = z.strictObject(
-  { passphrase: z.string({ error: 'must be text' }).min(1, { error: 'must not be empty' }).max(PASSPHRASE_MAX_LENGTH, { error: `must be at most ${PASSPHRASE_MAX_LENGTH} characters` }) },
+  {
+    passphrase: z
+      .string({ error: 'must be text' })
+      .min(1, { error: 'must not be empty' })
+      .max(PASSPHRASE_MAX_LENGTH, { error: `must be at most ${PASSPHRASE_MAX_LENGTH} characters` }),
+  },
   { error: 'must be an object' },
 );
 
 /** An unlock: the window keeps `admin_token` in memory only and sends it as ADMIN_HEADER. */
-export const adminUnlocked = z.strictObject({ admin_token: z.string(), expires_at: z.string(), idle_minutes: z.number().int() });
+export const adminUnlocked = z.strictObject({
+  admin_token: z.string(),
+  expires_at: z.string(),
+  idle_minutes: z.number().int(),
+});
 export type AdminUnlocked = z.infer<typeof adminUnlocked>;
 
 /** Why an administrator route refused (the `admin` field of its 403), so a window knows what to ask for. */

@@ -9,11 +9,21 @@ import { wellFormedString } from './text';
  * these are their wire shapes. docs/desk-api.md, "Album and credits".
  */
 
-export const ACTION_LIMITS = { recordedByMax: RECORDED_BY_MAX, commentMax: 1000, processorIdMax: 255, maxCentiCredits: 1_000_000 } as const;
+export const ACTION_LIMITS = {
+  recordedByMax: RECORDED_BY_MAX,
+  commentMax: 1000,
+  processorIdMax: 255,
+  maxCentiCredits: 1_000_000,
+} as const;
 
-const required = (what: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`) });
-const id = (what: string) => z.number(required(what)).int({ error: `must be ${what}` }).positive({ error: `must be ${what}` });
-
+const required = (what: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`),
+});
+const id = (what: string) =>
+  z
+    .number(required(what))
+    .int({ error: `must be ${what}` })
+    .positive({ error: `must be ${what}` });
 
 const comment = wellFormedString(required('a string'))
   .trim()
@@ -21,7 +31,13 @@ const comment = wellFormedString(required('a string'))
   .max(ACTION_LIMITS.commentMax, { error: `must be at most ${ACTION_LIMITS.commentMax} characters` });
 
 /** What reception does (any person at the desk). */
-export const STAFF_ACTION_KINDS = ['send_preview', 'deliver', 'convert', 'reception_upgrade', 'change_product'] as const;
+export const STAFF_ACTION_KINDS = [
+  'send_preview',
+  'deliver',
+  'convert',
+  'reception_upgrade',
+  'change_product',
+] as const;
 /** What only an administrator does (`guard: 'admin'` routes). */
 export const ADMIN_ACTION_KINDS = ['manual_credit', 'correct'] as const;
 export type StaffActionKind = (typeof STAFF_ACTION_KINDS)[number];
@@ -47,7 +63,9 @@ export const manualCreditInput = z.strictObject({
     .number(required('a whole number of centi-credits'))
     .int({ error: 'must be a whole number of centi-credits (100 = 1 credit)' })
     .refine((n) => n !== 0, { error: 'must not be 0: a manual credit changes the credits' })
-    .refine((n) => Math.abs(n) <= ACTION_LIMITS.maxCentiCredits, { error: `must be between -${ACTION_LIMITS.maxCentiCredits} and ${ACTION_LIMITS.maxCentiCredits}` }),
+    .refine((n) => Math.abs(n) <= ACTION_LIMITS.maxCentiCredits, {
+      error: `must be between -${ACTION_LIMITS.maxCentiCredits} and ${ACTION_LIMITS.maxCentiCredits}`,
+    }),
   comment,
 });
 export const correctionInput = z.strictObject({ event_id: id('an event id'), comment });
@@ -58,7 +76,9 @@ const adminAction = z.discriminatedUnion('kind', [
 ]);
 
 /** Any action the desk can show a plan for (a dry run writes nothing, so administrator actions are previewed here too). */
-export const deskAction = z.union([staffAction, adminAction], { error: `must be an object whose kind is one of ${[...STAFF_ACTION_KINDS, ...ADMIN_ACTION_KINDS].join(', ')}` });
+export const deskAction = z.union([staffAction, adminAction], {
+  error: `must be an object whose kind is one of ${[...STAFF_ACTION_KINDS, ...ADMIN_ACTION_KINDS].join(', ')}`,
+});
 export type DeskAction = z.infer<typeof deskAction>;
 export type StaffAction = z.infer<typeof staffAction>;
 
@@ -76,12 +96,22 @@ export const correctionRequest = correctionInput.extend({ recorded_by: recordedB
 /** POST /api/desk/upgrade-payments: an online payment the processor confirmed (spec 2.5 `upgrade_payment`). */
 export const upgradePaymentRequest = z.strictObject({
   /** The booking's external_id. */
-  external_id: wellFormedString(required('a string')).min(1, { error: 'must not be empty' }).max(255, { error: 'must be at most 255 characters' }),
+  external_id: wellFormedString(required('a string'))
+    .min(1, { error: 'must not be empty' })
+    .max(255, { error: 'must be at most 255 characters' }),
   upgrade_id: id('an upgrade id'),
   /** Minor currency units actually paid (spelled as the spec spells it). */
-  ammount: z.number(required('an amount in minor currency units')).int({ error: 'must be a whole number of minor currency units' }).positive({ error: 'must be more than 0' }),
-  currency: wellFormedString(required('a currency code')).regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code such as EUR' }).transform((c) => c.toUpperCase()),
-  processor_id: wellFormedString(required('a string')).trim().min(1, { error: 'must not be empty' }).max(ACTION_LIMITS.processorIdMax, { error: `must be at most ${ACTION_LIMITS.processorIdMax} characters` }),
+  ammount: z
+    .number(required('an amount in minor currency units'))
+    .int({ error: 'must be a whole number of minor currency units' })
+    .positive({ error: 'must be more than 0' }),
+  currency: wellFormedString(required('a currency code'))
+    .regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter currency code such as EUR' })
+    .transform((c) => c.toUpperCase()),
+  processor_id: wellFormedString(required('a string'))
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(ACTION_LIMITS.processorIdMax, { error: `must be at most ${ACTION_LIMITS.processorIdMax} characters` }),
   recorded_by: recordedBy,
 });
 export type UpgradePaymentRequest = z.infer<typeof upgradePaymentRequest>;

@@ -30,7 +30,9 @@ export const CATALOGUE_LIMITS = {
  */
 export const PRICE_IDENTIFIER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
 
-const required = (what: string) => ({ error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`) });
+const required = (what: string) => ({
+  error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : `must be ${what}`),
+});
 
 const name = wellFormedString(required('a string'))
   .trim()
@@ -40,7 +42,9 @@ const name = wellFormedString(required('a string'))
 /** Trimmed: a trailing space is invisible in the form and would make every booking miss the product. */
 const bookingSystemName = wellFormedString(required('a string'))
   .trim()
-  .max(CATALOGUE_LIMITS.maxBookingSystemNameLength, { error: `must be at most ${CATALOGUE_LIMITS.maxBookingSystemNameLength} characters` });
+  .max(CATALOGUE_LIMITS.maxBookingSystemNameLength, {
+    error: `must be at most ${CATALOGUE_LIMITS.maxBookingSystemNameLength} characters`,
+  });
 
 const cents = (max: number) =>
   z
@@ -57,10 +61,17 @@ const centiCredits = z
 
 const flag = z.boolean(required('true or false'));
 
-const videoEntitlement = z.enum(VIDEO_ENTITLEMENTS, { error: (issue) => (issue.input === undefined ? 'is required' : `must be one of ${VIDEO_ENTITLEMENTS.join(', ')}`) });
+const videoEntitlement = z.enum(VIDEO_ENTITLEMENTS, {
+  error: (issue) => (issue.input === undefined ? 'is required' : `must be one of ${VIDEO_ENTITLEMENTS.join(', ')}`),
+});
 /** What an upgrade raises the video to: never `none` (taking video away is no upgrade). */
-const GRANTABLE_VIDEO = VIDEO_ENTITLEMENTS.filter((v) => v !== 'none') as Exclude<(typeof VIDEO_ENTITLEMENTS)[number], 'none'>[];
-const cameraRequirement = z.enum(CAMERA_REQUIREMENTS, { error: `must be one of ${CAMERA_REQUIREMENTS.join(', ')}, or null` }).nullable();
+const GRANTABLE_VIDEO = VIDEO_ENTITLEMENTS.filter((v) => v !== 'none') as Exclude<
+  (typeof VIDEO_ENTITLEMENTS)[number],
+  'none'
+>[];
+const cameraRequirement = z
+  .enum(CAMERA_REQUIREMENTS, { error: `must be one of ${CAMERA_REQUIREMENTS.join(', ')}, or null` })
+  .nullable();
 
 // ---- products ---------------------------------------------------------------------------------
 
@@ -171,9 +182,16 @@ const upgradeFields = {
   payment_price_identifier: wellFormedString(required('a string'))
     .trim()
     .min(1, { error: 'must not be blank: the price identifier at the payment processor' })
-    .max(CATALOGUE_LIMITS.maxPriceIdentifierLength, { error: `must be at most ${CATALOGUE_LIMITS.maxPriceIdentifierLength} characters` })
-    .regex(PRICE_IDENTIFIER_PATTERN, { error: 'must be a payment processor price identifier: letters, digits and _ - . : only, starting with a letter or digit (e.g. price_1MoBy5LkdIwHu7ix)' }),
-  grants_video_entitlement: z.enum(GRANTABLE_VIDEO, { error: `must be one of ${GRANTABLE_VIDEO.join(', ')}, or null` }).nullable(),
+    .max(CATALOGUE_LIMITS.maxPriceIdentifierLength, {
+      error: `must be at most ${CATALOGUE_LIMITS.maxPriceIdentifierLength} characters`,
+    })
+    .regex(PRICE_IDENTIFIER_PATTERN, {
+      error:
+        'must be a payment processor price identifier: letters, digits and _ - . : only, starting with a letter or digit (e.g. price_1MoBy5LkdIwHu7ix)',
+    }),
+  grants_video_entitlement: z
+    .enum(GRANTABLE_VIDEO, { error: `must be one of ${GRANTABLE_VIDEO.join(', ')}, or null` })
+    .nullable(),
   grants_photos: flag,
   grants_4k: flag,
   grants_raw_footage: flag,
@@ -207,7 +225,11 @@ export const adminUpgrade = z.strictObject({
 });
 export type AdminUpgrade = z.infer<typeof adminUpgrade>;
 
-export const adminUpgradeList = z.strictObject({ version: z.string(), currency: z.string(), upgrades: z.array(adminUpgrade) });
+export const adminUpgradeList = z.strictObject({
+  version: z.string(),
+  currency: z.string(),
+  upgrades: z.array(adminUpgrade),
+});
 export type AdminUpgradeList = z.infer<typeof adminUpgradeList>;
 
 export const upgradeSaved = z.strictObject({ upgrade: adminUpgrade, version: z.string() });

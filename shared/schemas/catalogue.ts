@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { isoDateTime } from './common';
 
-export const PRODUCT_LIST_KEYS = ['id', 'name', 'active', 'booking_system_name', 'price_cents', 'photos', 'videographer'] as const;
+export const PRODUCT_LIST_KEYS = [
+  'id',
+  'name',
+  'active',
+  'booking_system_name',
+  'price_cents',
+  'photos',
+  'videographer',
+] as const;
 
 export const product = z.looseObject({
   id: z.number().int(),
@@ -19,7 +27,13 @@ export const product = z.looseObject({
 });
 export type Product = z.infer<typeof product>;
 export const productListItem = product.pick({
-  id: true, name: true, active: true, booking_system_name: true, price_cents: true, photos: true, videographer: true,
+  id: true,
+  name: true,
+  active: true,
+  booking_system_name: true,
+  price_cents: true,
+  photos: true,
+  videographer: true,
 });
 export type ProductListItem = z.infer<typeof productListItem>;
 export const productList = z.object({ version: z.string(), products: z.array(productListItem) });
@@ -39,7 +53,11 @@ export const upgrade = z.looseObject({
 });
 export type Upgrade = z.infer<typeof upgrade>;
 export const upgradeListItem = upgrade.pick({
-  id: true, name: true, active: true, payment_price_cents: true, payment_price_currency: true,
+  id: true,
+  name: true,
+  active: true,
+  payment_price_cents: true,
+  payment_price_currency: true,
 });
 export type UpgradeListItem = z.infer<typeof upgradeListItem>;
 export const upgradeList = z.object({ version: z.string(), upgrades: z.array(upgradeListItem) });

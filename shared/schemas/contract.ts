@@ -15,7 +15,8 @@ import { filmer } from './filmer';
 
 export const syncOutcome = z.enum(SYNC_OUTCOMES, { error: `one of the spec's outcomes (${SYNC_OUTCOMES.join(', ')})` });
 
-const carriesMessage = (body: { error?: unknown; errors?: unknown }) => body.error !== undefined || body.errors !== undefined;
+const carriesMessage = (body: { error?: unknown; errors?: unknown }) =>
+  body.error !== undefined || body.errors !== undefined;
 const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Runs even when other fields failed, so every deviation is reported at once. */
 const MESSAGE_REQUIRED = {
@@ -26,27 +27,62 @@ const MESSAGE_REQUIRED = {
 
 /** Spec 4.1: list rows carry "at least" these fields. */
 export const specBookingListItem = bookingListItem.partial().required({
-  id: true, uuid: true, link: true, external_id: true, name: true, email: true, jump_on: true, show_publicly: true,
+  id: true,
+  uuid: true,
+  link: true,
+  external_id: true,
+  name: true,
+  email: true,
+  jump_on: true,
+  show_publicly: true,
 });
 export const specBookingList = z.object({ bookings: z.array(specBookingListItem), pagination });
 
 /** Spec 4.1 "Get booking": the booking with `album_status_raw`, `jump` and `finance_events` (2.1, 2.5). */
 export const specBookingShow = bookingShow.partial().required({
-  id: true, uuid: true, link: true, external_id: true, name: true, email: true, jump_on: true, show_publicly: true,
-  album_status_raw: true, jump: true, finance_events: true,
+  id: true,
+  uuid: true,
+  link: true,
+  external_id: true,
+  name: true,
+  email: true,
+  jump_on: true,
+  show_publicly: true,
+  album_status_raw: true,
+  jump: true,
+  finance_events: true,
 });
 
 /** Spec 4.1 create sample: `id`, `external_id`, `name`, `status`. */
-export const specBookingCreated = bookingListItem.partial().required({ id: true }).extend({ external_id: z.string(), status: z.literal('created') });
-export const specBookingUpdated = bookingListItem.partial().required({ id: true }).extend({ external_id: z.string(), status: z.literal('ok') });
-export const specBookingPartialUpdate = z.looseObject({ external_id: z.string(), status: z.literal('partial_update'), warning: z.string() });
+export const specBookingCreated = bookingListItem
+  .partial()
+  .required({ id: true })
+  .extend({ external_id: z.string(), status: z.literal('created') });
+export const specBookingUpdated = bookingListItem
+  .partial()
+  .required({ id: true })
+  .extend({ external_id: z.string(), status: z.literal('ok') });
+export const specBookingPartialUpdate = z.looseObject({
+  external_id: z.string(),
+  status: z.literal('partial_update'),
+  warning: z.string(),
+});
 
 /** Spec 4.2: filmer objects carry these (external_id may be null: it is optional on create). */
 export const specFilmer = filmer.partial().required({
-  id: true, external_id: true, name: true, email: true, tandem_instructor: true, videographer: true, active: true,
+  id: true,
+  external_id: true,
+  name: true,
+  email: true,
+  tandem_instructor: true,
+  videographer: true,
+  active: true,
 });
 export const specFilmerList = z.array(specFilmer);
-export const specFilmerCreated = filmer.partial().required({ id: true, name: true }).extend({ status: z.literal('created') });
+export const specFilmerCreated = filmer
+  .partial()
+  .required({ id: true, name: true })
+  .extend({ status: z.literal('created') });
 export const specFilmerUpdated = specFilmer.extend({ status: z.literal('ok') });
 
 export const specProductList = productList;
@@ -66,7 +102,11 @@ export const specBatchEntry = errorBody
   .extend({ status: syncOutcome, warning: z.string().optional() })
   .superRefine((entry, ctx) => {
     if (OUTCOMES_WITH_MESSAGE.has(entry.status) && !carriesMessage(entry)) {
-      ctx.addIssue({ code: 'custom', path: ['error'], message: `an "error" string or an "errors" array of strings (status is ${entry.status})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['error'],
+        message: `an "error" string or an "errors" array of strings (status is ${entry.status})`,
+      });
     }
     if (entry.status === 'partial_update' && entry.warning === undefined) {
       ctx.addIssue({ code: 'custom', path: ['warning'], message: 'a "warning" string (status is partial_update)' });

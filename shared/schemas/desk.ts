@@ -19,18 +19,32 @@ const connectionMode = z.enum(CONNECTION_MODES, { error: 'must be "local" or "pr
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers the desk sets itself or that belong to one connection, so credentials cannot use them. */
 export const RESERVED_HEADER_NAMES = [
-  'host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade',
-  'te', 'trailer', 'expect', 'proxy-authorization', 'proxy-connection', 'accept', 'accept-encoding',
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-authorization',
+  'proxy-connection',
+  'accept',
+  'accept-encoding',
 ] as const;
 
-export const remoteUrlInput = wellFormedString().max(2048, { error: 'must be at most 2048 characters' }).transform((value, ctx) => {
-  const checked = checkRemoteUrl(value);
-  if (!checked.ok) {
-    ctx.addIssue({ code: 'custom', message: checked.error });
-    return z.NEVER;
-  }
-  return checked.url;
-});
+export const remoteUrlInput = wellFormedString()
+  .max(2048, { error: 'must be at most 2048 characters' })
+  .transform((value, ctx) => {
+    const checked = checkRemoteUrl(value);
+    if (!checked.ok) {
+      ctx.addIssue({ code: 'custom', message: checked.error });
+      return z.NEVER;
+    }
+    return checked.url;
+  });
 
 /** What a user enters: a bearer token, or a header name and value, or none at all. */
 export const credentialsInput = z.discriminatedUnion(
@@ -39,18 +53,21 @@ export const credentialsInput = z.discriminatedUnion(
     z.strictObject({ kind: z.literal('none') }),
     z.strictObject({
       kind: z.literal('bearer'),
-      token: wellFormedString().regex(/^[\x21-\x7e]{1,4096}$/, { error: 'must be 1 to 4096 visible ASCII characters without spaces' }),
+      token: wellFormedString().regex(/^[\x21-\x7e]{1,4096}$/, {
+        error: 'must be 1 to 4096 visible ASCII characters without spaces',
+      }),
     }),
     z.strictObject({
       kind: z.literal('header'),
       name: wellFormedString()
         .regex(HEADER_NAME, { error: 'must be an HTTP header name (letters, digits and -)' })
         .max(256, { error: 'must be at most 256 characters' })
-        .refine((n) => !(RESERVED_HEADER_NAMES as readonly string[]).includes(n.toLowerCase()), { error: 'is a header the desk sets itself; choose another' }),
-      value: wellFormedString()
-        .regex(/^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]{0,8190}[\x21-\x7e\x80-\xff])?$/, {
-          error: 'must be 1 to 8192 characters without line breaks or leading/trailing spaces',
+        .refine((n) => !(RESERVED_HEADER_NAMES as readonly string[]).includes(n.toLowerCase()), {
+          error: 'is a header the desk sets itself; choose another',
         }),
+      value: wellFormedString().regex(/^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]{0,8190}[\x21-\x7e\x80-\xff])?$/, {
+        error: 'must be 1 to 8192 characters without line breaks or leading/trailing spaces',
+      }),
     }),
   ],
   { error: 'must be {"kind":"none"}, {"kind":"bearer","token":…} or {"kind":"header","name":…,"value":…}' },
@@ -107,11 +124,19 @@ export type LogCaller = (typeof LOG_CALLERS)[number];
 /** GET /api/desk/log query parameters (all optional; unknown ones are a 422). */
 export const logQuery = z.strictObject({
   /** HTTP method, any case. */
-  method: z.string().regex(/^[A-Za-z]{1,16}$/, { error: 'must be an HTTP method such as GET' }).optional(),
+  method: z
+    .string()
+    .regex(/^[A-Za-z]{1,16}$/, { error: 'must be an HTTP method such as GET' })
+    .optional(),
   /** Case-insensitive substring of the path (query string included). */
   path: z.string().max(2048).optional(),
   /** An HTTP code (`422`), a class (`4xx`), or an outcome `status` (`unprocessable_content`). */
-  status: z.string().regex(/^(?:[1-5]\d\d|[1-5]xx|[a-z_]{1,64})$/, { error: 'must be an HTTP code (422), a class (4xx) or a status name (not_found)' }).optional(),
+  status: z
+    .string()
+    .regex(/^(?:[1-5]\d\d|[1-5]xx|[a-z_]{1,64})$/, {
+      error: 'must be an HTTP code (422), a class (4xx) or a status name (not_found)',
+    })
+    .optional(),
   mode: connectionMode.optional(),
   /** `true` (or `1`): only calls whose response deviated from the spec. */
   deviations: z.enum(['true', '1', 'false', '0'], { error: 'must be true or false' }).optional(),
@@ -120,11 +145,21 @@ export const logQuery = z.strictObject({
   /** `true` (or `1`): leave out the desk's own calls (its screens), keep a booking system's. */
   exclude_desk: z.enum(['true', '1', 'false', '0'], { error: 'must be true or false' }).optional(),
   /** Entries per page, newest first: 1 to 500, default 100. */
-  limit: z.string().regex(/^\d{1,3}$/, { error: 'must be a number from 1 to 500' }).refine((s) => Number(s) >= 1 && Number(s) <= 500, { error: 'must be a number from 1 to 500' }).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, { error: 'must be a number from 1 to 500' })
+    .refine((s) => Number(s) >= 1 && Number(s) <= 500, { error: 'must be a number from 1 to 500' })
+    .optional(),
   /** The `next_cursor` of the previous page: entries older than it. */
-  cursor: z.string().regex(/^\d{1,15}$/, { error: 'must be a log entry id' }).optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'must be a log entry id' })
+    .optional(),
   /** Only entries newer than this id (to poll for new calls). */
-  after: z.string().regex(/^\d{1,15}$/, { error: 'must be a log entry id' }).optional(),
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'must be a log entry id' })
+    .optional(),
 });
 export type LogQuery = z.infer<typeof logQuery>;
 

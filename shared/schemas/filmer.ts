@@ -6,7 +6,11 @@ const flag = z.boolean({ error: 'must be true or false' });
 /** The writable fields of a filmer (spec 4.2), plus `id` to address an update. Strict. */
 export const filmerWrite = z.strictObject(
   {
-    id: z.number({ error: 'must be an integer' }).int({ error: 'must be an integer' }).positive({ error: 'must be a positive integer' }).optional(),
+    id: z
+      .number({ error: 'must be an integer' })
+      .int({ error: 'must be an integer' })
+      .positive({ error: 'must be a positive integer' })
+      .optional(),
     external_id: text(LIMITS.externalIdMaxLength).nullable().optional(),
     external_service: text().nullable().optional(),
     name: text().nullable().optional(),

@@ -17,7 +17,9 @@ const lockableField = z.enum(BOOKING_WRITABLE_FIELDS.filter((f) => f !== 'extern
 
 /** POST …/unlock body: hand the named fields back to the booking system. */
 export const unlockFields = z.strictObject({
-  fields: z.array(lockableField, { error: 'must be an array of field names' }).min(1, { error: 'must name at least one field' }),
+  fields: z
+    .array(lockableField, { error: 'must be an array of field names' })
+    .min(1, { error: 'must name at least one field' }),
 });
 export type UnlockFields = z.infer<typeof unlockFields>;
 
@@ -25,5 +27,7 @@ export type UnlockFields = z.infer<typeof unlockFields>;
  * What a hand edit and an unlock answer: the booking's record (its fields, product and locks, as a
  * sync create or update answers it; no jump, no ledger) with `status: "ok"`.
  */
-export const handEditAnswer = bookingShow.omit({ jump: true, finance_events: true }).extend({ status: z.literal('ok') });
+export const handEditAnswer = bookingShow
+  .omit({ jump: true, finance_events: true })
+  .extend({ status: z.literal('ok') });
 export type HandEditAnswer = z.infer<typeof handEditAnswer>;

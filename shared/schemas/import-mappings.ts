@@ -16,7 +16,9 @@ const headerList = z
 
 /** The header row as a JSON text (a query string has no arrays); every problem is named on `headers` itself. */
 const headersParam = z
-  .string({ error: (issue) => (issue.input === undefined ? `is required (${ARRAY_OF_STRINGS}, URL-encoded)` : ARRAY_OF_STRINGS) })
+  .string({
+    error: (issue) => (issue.input === undefined ? `is required (${ARRAY_OF_STRINGS}, URL-encoded)` : ARRAY_OF_STRINGS),
+  })
   .transform((json, ctx) => {
     let value: unknown;
     try {
@@ -32,7 +34,9 @@ const headersParam = z
   });
 
 export const importMappingQuery = z.strictObject({
-  kind: z.enum(IMPORT_KINDS, { error: (issue) => (issue.input === undefined ? 'is required' : 'must be "bookings" or "filmers"') }),
+  kind: z.enum(IMPORT_KINDS, {
+    error: (issue) => (issue.input === undefined ? 'is required' : 'must be "bookings" or "filmers"'),
+  }),
   headers: headersParam,
 });
 export type ImportMappingQuery = z.input<typeof importMappingQuery>;

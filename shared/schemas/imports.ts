@@ -38,7 +38,9 @@ export const IMPORT_ROW_STATUSES = [
   'pending',
 ] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
-export const importRowStatus = z.enum(IMPORT_ROW_STATUSES, { error: `must be one of ${IMPORT_ROW_STATUSES.join(', ')}` });
+export const importRowStatus = z.enum(IMPORT_ROW_STATUSES, {
+  error: `must be one of ${IMPORT_ROW_STATUSES.join(', ')}`,
+});
 
 /** Outcomes that count as done: a retry leaves these rows alone. */
 export const IMPORT_DONE_STATUSES: readonly ImportRowStatus[] = ['created', 'ok', 'partial_update'];
@@ -81,26 +83,40 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /** Column header → field name, or null for an ignored column. */
-export const importMapping = z.record(text(1_000), wellFormedString({ error: 'must be a field name or null' }).max(100).nullable(), {
-  // Only for a mapping that is no object: a bad header (a key) keeps its own message.
-  error: (issue) => (issue.code === 'invalid_type' ? 'must be an object of header → field or null' : undefined),
-});
+export const importMapping = z.record(
+  text(1_000),
+  wellFormedString({ error: 'must be a field name or null' }).max(100).nullable(),
+  {
+    // Only for a mapping that is no object: a bad header (a key) keeps its own message.
+    error: (issue) => (issue.code === 'invalid_type' ? 'must be an object of header → field or null' : undefined),
+  },
+);
 export type ImportMapping = z.infer<typeof importMapping>;
 
 /** The date format a person picked for jump dates: one the wizard offers, or null for YYYY-MM-DD. */
-const importDateFormat = z.enum(DATE_FORMATS, { error: `must be one of ${DATE_FORMATS.join(', ')}, or null for ${DEFAULT_DATE_FORMAT}` }).nullable().optional();
+const importDateFormat = z
+  .enum(DATE_FORMATS, { error: `must be one of ${DATE_FORMATS.join(', ')}, or null for ${DEFAULT_DATE_FORMAT}` })
+  .nullable()
+  .optional();
 
 /**
  * Every column of a mapping goes to a field of the import's kind (or nowhere: null). The wizard
  * offers no other; a mapping to anything else would be kept, and reopening the import would send
  * that column nowhere.
  */
-function mappedToImportFields({ kind, mapping }: { kind: ImportKind; mapping: ImportMapping }, ctx: z.RefinementCtx): void {
+function mappedToImportFields(
+  { kind, mapping }: { kind: ImportKind; mapping: ImportMapping },
+  ctx: z.RefinementCtx,
+): void {
   const known = IMPORT_FIELD_NAMES[kind] as readonly string[] | undefined;
   if (!known) return;
   for (const [header, field] of Object.entries(mapping)) {
     if (field === null || known.includes(field)) continue;
-    ctx.addIssue({ code: 'custom', path: ['mapping', header], message: `is ${JSON.stringify(field)}, which is no ${kind} import field: use one of ${known.join(', ')}, or null to leave the column out` });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['mapping', header],
+      message: `is ${JSON.stringify(field)}, which is no ${kind} import field: use one of ${known.join(', ')}, or null to leave the column out`,
+    });
   }
 }
 
@@ -113,7 +129,9 @@ const rowNumber = z
   .max(IMPORT_LIMITS.maxRows, { error: `must be at most ${IMPORT_LIMITS.maxRows}` });
 
 /** The row's cells as read from the file (after any fix made in the wizard): kept for the history. */
-const rowCells = z.array(text(IMPORT_LIMITS.maxCellLength)).max(IMPORT_LIMITS.maxColumns, { error: `must have at most ${IMPORT_LIMITS.maxColumns} cells` });
+const rowCells = z
+  .array(text(IMPORT_LIMITS.maxCellLength))
+  .max(IMPORT_LIMITS.maxColumns, { error: `must have at most ${IMPORT_LIMITS.maxColumns} cells` });
 
 /** The record key: external_id for bookings; external_id or e-mail for filmers. */
 const rowKey = text(1_000).nullable().optional();
@@ -127,7 +145,10 @@ export const importSendRow = z.strictObject({
   row_number: rowNumber,
   cells: rowCells,
   key: rowKey,
-  record: z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), { error: 'must be a JSON object' }),
+  record: z.custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    { error: 'must be a JSON object' },
+  ),
 });
 export type ImportSendRow = z.infer<typeof importSendRow>;
 
@@ -144,14 +165,25 @@ export type ImportKeptBackRow = z.infer<typeof importKeptBackRow>;
 /** The rows of a hand-over: each row number at most once, in either list. */
 const handOverRows = {
   send: z.array(importSendRow).max(IMPORT_LIMITS.maxRows, { error: `must have at most ${IMPORT_LIMITS.maxRows} rows` }),
-  kept_back: z.array(importKeptBackRow).max(IMPORT_LIMITS.maxRows, { error: `must have at most ${IMPORT_LIMITS.maxRows} rows` }).optional(),
+  kept_back: z
+    .array(importKeptBackRow)
+    .max(IMPORT_LIMITS.maxRows, { error: `must have at most ${IMPORT_LIMITS.maxRows} rows` })
+    .optional(),
 };
 
-function rowNumbersOnce({ send, kept_back = [] }: { send: readonly { row_number: number }[]; kept_back?: readonly { row_number: number }[] }, ctx: z.RefinementCtx): void {
+function rowNumbersOnce(
+  { send, kept_back = [] }: { send: readonly { row_number: number }[]; kept_back?: readonly { row_number: number }[] },
+  ctx: z.RefinementCtx,
+): void {
   const seen = new Set<number>();
   const check = (list: 'send' | 'kept_back', rows: readonly { row_number: number }[]) =>
     rows.forEach((row, i) => {
-      if (seen.has(row.row_number)) ctx.addIssue({ code: 'custom', path: [list, i, 'row_number'], message: `is ${row.row_number}, a row already handed over in this call` });
+      if (seen.has(row.row_number))
+        ctx.addIssue({
+          code: 'custom',
+          path: [list, i, 'row_number'],
+          message: `is ${row.row_number}, a row already handed over in this call`,
+        });
       seen.add(row.row_number);
     });
   check('send', send);
@@ -162,7 +194,9 @@ function rowNumbersOnce({ send, kept_back = [] }: { send: readonly { row_number:
 const importFacts = {
   kind: importKind,
   file_name: text(IMPORT_LIMITS.maxFileNameLength).min(1, { error: 'must not be empty' }),
-  headers: z.array(text(1_000)).max(IMPORT_LIMITS.maxColumns, { error: `must have at most ${IMPORT_LIMITS.maxColumns} columns` }),
+  headers: z
+    .array(text(1_000))
+    .max(IMPORT_LIMITS.maxColumns, { error: `must have at most ${IMPORT_LIMITS.maxColumns} columns` }),
   mapping: importMapping,
   /** The date format the person picked for jump dates (null: YYYY-MM-DD). */
   date_format: importDateFormat,
@@ -219,16 +253,20 @@ export type ImportRowQuery = z.input<typeof importRowQuery>;
 
 /** POST /api/desk/imports/stored-jump-dates: the jump dates bookings already have (the wizard's Check). */
 export const storedJumpDatesQuery = z.strictObject({
-  external_ids: z.array(text(LIMITS.externalIdMaxLength)).max(IMPORT_LIMITS.maxLookups, { error: `must have at most ${IMPORT_LIMITS.maxLookups} ids` }),
+  external_ids: z
+    .array(text(LIMITS.externalIdMaxLength))
+    .max(IMPORT_LIMITS.maxLookups, { error: `must have at most ${IMPORT_LIMITS.maxLookups} ids` }),
 });
 
 /** PUT /api/desk/import-mappings: remember a mapping for files with the same headers. */
-export const importMappingWrite = z.strictObject({
-  kind: importKind,
-  headers: z.array(text(1_000)).min(1).max(IMPORT_LIMITS.maxColumns),
-  mapping: importMapping,
-  date_format: importDateFormat,
-}).superRefine(mappedToImportFields);
+export const importMappingWrite = z
+  .strictObject({
+    kind: importKind,
+    headers: z.array(text(1_000)).min(1).max(IMPORT_LIMITS.maxColumns),
+    mapping: importMapping,
+    date_format: importDateFormat,
+  })
+  .superRefine(mappedToImportFields);
 
 // ---- responses ------------------------------------------------------------------------------
 
@@ -285,7 +323,14 @@ export const importEvents = {
 
 /** GET /api/desk/imports/:id/outcomes: every row's outcome, without its cells (the wizard has them). */
 export const importOutcomes = z.object({
-  outcomes: z.array(z.object({ row_number: z.number().int(), status: importRowStatus, message: z.string().nullable(), record_id: z.number().int().nullable() })),
+  outcomes: z.array(
+    z.object({
+      row_number: z.number().int(),
+      status: importRowStatus,
+      message: z.string().nullable(),
+      record_id: z.number().int().nullable(),
+    }),
+  ),
 });
 export type ImportOutcomes = z.infer<typeof importOutcomes>;
 
@@ -314,7 +359,12 @@ export type ImportRow = z.infer<typeof importRow>;
 /** GET /api/desk/imports/:id/rows?status=…&failed=true&page=&per_page= (ordered by row_number) */
 export const importRowPage = z.object({
   rows: z.array(importRow),
-  pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int() }),
+  pagination: z.object({
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
 });
 
 /** GET /api/desk/import-mappings?kind=…&headers=<JSON array> → the remembered mapping or null */

@@ -10,11 +10,16 @@ import { wellFormedString } from './text';
  * docs/desk-api.md, "Jumps and filmers". Request bodies strict; answers as the server sends them.
  */
 
-
-const filmerId = z.number({ error: 'must be a filmer id' }).int({ error: 'must be a filmer id' }).positive({ error: 'must be a filmer id' });
-const jumpDate = wellFormedString({ error: 'must be a date in the form YYYY-MM-DD' }).refine((s) => isoDate.safeParse(s).success, {
-  error: 'must be a date in the form YYYY-MM-DD',
-});
+const filmerId = z
+  .number({ error: 'must be a filmer id' })
+  .int({ error: 'must be a filmer id' })
+  .positive({ error: 'must be a filmer id' });
+const jumpDate = wellFormedString({ error: 'must be a date in the form YYYY-MM-DD' }).refine(
+  (s) => isoDate.safeParse(s).success,
+  {
+    error: 'must be a date in the form YYYY-MM-DD',
+  },
+);
 const jumpCamera = z.enum(JUMP_CAMERAS, { error: `must be one of ${JUMP_CAMERAS.join(', ')}` });
 
 /** The jump as a person describes it; `jumped_on` left out (or null): the booking's jump date, once it has come. */
@@ -30,7 +35,10 @@ export const jumpWrite = z.strictObject({ ...jumpFields, recorded_by: recordedBy
 export type JumpWrite = z.infer<typeof jumpWrite>;
 
 /** POST …/jump/check: the same jump, checked without writing (no name needed: nothing is recorded). */
-export const jumpCheckInput = z.strictObject({ ...jumpFields, recorded_by: recordedBy.optional() }, { error: 'must be a jump object' });
+export const jumpCheckInput = z.strictObject(
+  { ...jumpFields, recorded_by: recordedBy.optional() },
+  { error: 'must be a jump object' },
+);
 export type JumpCheckInput = z.infer<typeof jumpCheckInput>;
 
 /** DELETE …/jump?recorded_by=…: who removed it. */
@@ -89,9 +97,15 @@ export const filmerJump = z.object({
 });
 export type FilmerJump = z.infer<typeof filmerJump>;
 
-export const filmerJumps = z.object({ filmer_id: z.number().int(), count: z.number().int(), jumps: z.array(filmerJump) });
+export const filmerJumps = z.object({
+  filmer_id: z.number().int(),
+  count: z.number().int(),
+  jumps: z.array(filmerJump),
+});
 export type FilmerJumps = z.infer<typeof filmerJumps>;
 
 /** Every filmer with jumps and how many (either camera of a `both` jump); a filmer not listed has none. */
-export const filmerJumpCounts = z.object({ counts: z.array(z.object({ filmer_id: z.number().int(), count: z.number().int() })) });
+export const filmerJumpCounts = z.object({
+  counts: z.array(z.object({ filmer_id: z.number().int(), count: z.number().int() })),
+});
 export type FilmerJumpCounts = z.infer<typeof filmerJumpCounts>;

@@ -20,7 +20,16 @@ export const CHECK_IN_FILTERS = [...CHECK_IN_STATES, 'none'] as const;
 export type CheckInFilter = (typeof CHECK_IN_FILTERS)[number];
 
 /** The columns the desk list sorts by, on the server, across every page. */
-export const DESK_SORT_KEYS = ['id', 'external_id', 'name', 'email', 'jump_on', 'camera_package', 'product', 'check_in'] as const;
+export const DESK_SORT_KEYS = [
+  'id',
+  'external_id',
+  'name',
+  'email',
+  'jump_on',
+  'camera_package',
+  'product',
+  'check_in',
+] as const;
 export type DeskSortKey = (typeof DESK_SORT_KEYS)[number];
 
 const flag = z
@@ -38,7 +47,9 @@ const listFilters = {
     .string()
     .max(200, { error: 'must be at most 200 characters' })
     // Blank is no search; one or two characters cannot be found from the search index (docs/spec-decisions.md).
-    .refine((q) => q.trim() === '' || searchableQuery(q), { error: `must hold at least ${DESK_SEARCH_MIN_CHARACTERS} characters (or be left empty)` })
+    .refine((q) => q.trim() === '' || searchableQuery(q), {
+      error: `must hold at least ${DESK_SEARCH_MIN_CHARACTERS} characters (or be left empty)`,
+    })
     .optional(),
   /** jump_on from (inclusive). */
   from: isoDate.optional(),
@@ -99,7 +110,11 @@ export type DeskBookingRow = z.infer<typeof deskBookingRow>;
 export const deskPagination = pagination.extend({ count_is_lower_bound: z.boolean() });
 export type DeskPagination = z.infer<typeof deskPagination>;
 
-export const deskBookingPage = z.object({ bookings: z.array(deskBookingRow), pagination: deskPagination, currency: z.string() });
+export const deskBookingPage = z.object({
+  bookings: z.array(deskBookingRow),
+  pagination: deskPagination,
+  currency: z.string(),
+});
 export type DeskBookingPage = z.infer<typeof deskBookingPage>;
 
 /** PUT /api/desk/bookings/by-id/:id/check-in: mark (or with `state: null` clear) the booking's check-in for its jump day. */

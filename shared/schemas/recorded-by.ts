@@ -8,7 +8,10 @@ export const RECORDED_BY_MAX = 80;
  * the desk records carries it (a jump, a ledger event). One rule for every route that asks.
  */
 export const recordedBy = wellFormedString({
-  error: (issue: { input: unknown }) => (issue.input === undefined ? 'is required: the name of the person at the desk' : 'must be the name of the person at the desk (text)'),
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined
+      ? 'is required: the name of the person at the desk'
+      : 'must be the name of the person at the desk (text)',
 })
   .trim()
   .min(1, { error: 'is required: the name of the person at the desk, not blank' })

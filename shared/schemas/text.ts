@@ -36,4 +36,5 @@ export const wellFormedString = (params: Parameters<typeof z.string>[0] = { erro
   z.string(params).refine(isWellFormedText, { error: (issue) => unpairedSurrogateMessage(issue.input), abort: true });
 
 /** Text of at most `max` characters (the ordinary text limit unless given). */
-export const text = (max: number = LIMITS.textMaxLength) => wellFormedString().max(max, { error: `must be at most ${max} characters` });
+export const text = (max: number = LIMITS.textMaxLength) =>
+  wellFormedString().max(max, { error: `must be at most ${max} characters` });

@@ -12,5 +12,7 @@ export const walkInCreate = handEdit;
 export type WalkInCreate = z.infer<typeof walkInCreate>;
 
 /** What a create answers: the record (fields, product, locks) as a Sync API create answers it, with `status: "created"`. */
-export const walkInCreated = bookingShow.omit({ jump: true, finance_events: true }).extend({ status: z.literal('created') });
+export const walkInCreated = bookingShow
+  .omit({ jump: true, finance_events: true })
+  .extend({ status: z.literal('created') });
 export type WalkInCreated = z.infer<typeof walkInCreated>;

@@ -86,15 +86,21 @@ export function totalCredits(ledger: readonly LedgerEventFacts[]): number {
 }
 
 /** The event a correction may compensate: the newest one, unless it is itself a correction or was corrected. */
-function correctable(ledger: readonly LedgerEventFacts[], eventId: number): { event: LedgerEventFacts; before: Entitlements } | string {
+function correctable(
+  ledger: readonly LedgerEventFacts[],
+  eventId: number,
+): { event: LedgerEventFacts; before: Entitlements } | string {
   const index = ledger.findIndex((e) => e.id === eventId);
   if (index < 0) return `event ${eventId} is not in this booking's ledger`;
   const event = ledger[index]!;
   if (event.corrects_event_id !== null) return `event ${eventId} is itself a correction: record a new action instead`;
   if (ledger.some((e) => e.corrects_event_id === eventId)) return `event ${eventId} was corrected already`;
-  if (index !== ledger.length - 1) return `only the newest event can be corrected (event ${ledger.at(-1)!.id} came after ${eventId}): correct the later ones first`;
-  if (event.event_type === 'upgrade') return 'an online purchase is undone at the payment processor (a refund), then recorded as a manual credit';
-  if (event.event_type === 'preview_converted') return 'a legacy event (preview_converted) is shown as it is, never changed';
+  if (index !== ledger.length - 1)
+    return `only the newest event can be corrected (event ${ledger.at(-1)!.id} came after ${eventId}): correct the later ones first`;
+  if (event.event_type === 'upgrade')
+    return 'an online purchase is undone at the payment processor (a refund), then recorded as a manual credit';
+  if (event.event_type === 'preview_converted')
+    return 'a legacy event (preview_converted) is shown as it is, never changed';
   return { event, before: ledger[index - 1]?.entitlements ?? NO_ENTITLEMENTS };
 }
 
@@ -110,38 +116,76 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
   const stage = albumStage(booking.album_status_raw);
   const current = currentEntitlements(booking.ledger);
   const total = totalCredits(booking.ledger);
-  const plan = (p: Omit<ActionPlan, 'centi_total_after' | 'corrects_event_id'> & { corrects_event_id?: number | null }): PlanResult => ({
+  const plan = (
+    p: Omit<ActionPlan, 'centi_total_after' | 'corrects_event_id'> & { corrects_event_id?: number | null },
+  ): PlanResult => ({
     ok: true,
     plan: { corrects_event_id: null, ...p, centi_total_after: total + p.centi_credit_change },
   });
   const needsFilmedJump = (): string | null => {
-    if (booking.jump_camera === null) return 'no jump is recorded for this booking yet: record the jump (camera and filmer) first';
-    if (booking.jump_on !== null && booking.jump_on > booking.today) return `the jump is on ${booking.jump_on}, after today: nothing can be delivered before the jump`;
+    if (booking.jump_camera === null)
+      return 'no jump is recorded for this booking yet: record the jump (camera and filmer) first';
+    if (booking.jump_on !== null && booking.jump_on > booking.today)
+      return `the jump is on ${booking.jump_on}, after today: nothing can be delivered before the jump`;
     return null;
   };
 
   switch (action.kind) {
     case 'send_preview': {
-      if (stage !== 'none') return refuse(`a preview goes out before anything else; this album is ${stage === 'preview' ? 'already previewed' : 'already delivered'}`);
-      if (booking.product) return refuse(`this booking has a paid product (${booking.product.name}): deliver it instead of a free preview`);
+      if (stage !== 'none')
+        return refuse(
+          `a preview goes out before anything else; this album is ${stage === 'preview' ? 'already previewed' : 'already delivered'}`,
+        );
+      if (booking.product)
+        return refuse(
+          `this booking has a paid product (${booking.product.name}): deliver it instead of a free preview`,
+        );
       const jump = needsFilmedJump();
       if (jump) return refuse(jump);
-      return plan({ event_type: 'preview', entitlements: NO_ENTITLEMENTS, centi_credit_change: 0, album_after: 'preview_sent', product_id_after: undefined, comment: 'Free preview sent' });
+      return plan({
+        event_type: 'preview',
+        entitlements: NO_ENTITLEMENTS,
+        centi_credit_change: 0,
+        album_after: 'preview_sent',
+        product_id_after: undefined,
+        comment: 'Free preview sent',
+      });
     }
     case 'deliver': {
-      if (stage !== 'none') return refuse(stage === 'preview' ? 'this prospect got a free preview: convert them at reception to deliver paid content' : 'this album was delivered already');
-      if (!booking.product) return refuse('this booking has no paid product: send a free preview, or convert the customer at reception');
+      if (stage !== 'none')
+        return refuse(
+          stage === 'preview'
+            ? 'this prospect got a free preview: convert them at reception to deliver paid content'
+            : 'this album was delivered already',
+        );
+      if (!booking.product)
+        return refuse('this booking has no paid product: send a free preview, or convert the customer at reception');
       const jump = needsFilmedJump();
       if (jump) return refuse(jump);
       const product = booking.product;
-      return plan({ event_type: 'regular', entitlements: product.entitlements, centi_credit_change: product.centi_credits, album_after: 'delivered_paid', product_id_after: undefined, comment: `Paid content delivered (${product.name})` });
+      return plan({
+        event_type: 'regular',
+        entitlements: product.entitlements,
+        centi_credit_change: product.centi_credits,
+        album_after: 'delivered_paid',
+        product_id_after: undefined,
+        comment: `Paid content delivered (${product.name})`,
+      });
     }
     case 'convert': {
       if (stage !== 'preview') return refuse('a conversion follows a free preview; this booking has none');
       const { product } = action;
       if (!product.active) return refuse(`product "${product.name}" is not active`);
-      if (product.price_cents <= 0) return refuse(`product "${product.name}" is free: a conversion assigns a paid product`);
-      return plan({ event_type: 'reception_conversion', entitlements: product.entitlements, centi_credit_change: product.centi_credits, album_after: 'delivered_paid', product_id_after: product.id, comment: `Converted at reception to ${product.name}` });
+      if (product.price_cents <= 0)
+        return refuse(`product "${product.name}" is free: a conversion assigns a paid product`);
+      return plan({
+        event_type: 'reception_conversion',
+        entitlements: product.entitlements,
+        centi_credit_change: product.centi_credits,
+        album_after: 'delivered_paid',
+        product_id_after: product.id,
+        comment: `Converted at reception to ${product.name}`,
+      });
     }
     case 'reception_upgrade':
     case 'online_upgrade': {
@@ -151,9 +195,12 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
       if (action.kind === 'reception_upgrade') {
         if (!upgrade.active) return refuse(`upgrade "${upgrade.name}" is not active`);
         if (!upgrade.offered_to.includes(current.video_entitlement)) {
-          return refuse(`upgrade "${upgrade.name}" is offered to video entitlements ${upgrade.offered_to.join(', ') || '(none)'}; this booking has ${current.video_entitlement}`);
+          return refuse(
+            `upgrade "${upgrade.name}" is offered to video entitlements ${upgrade.offered_to.join(', ') || '(none)'}; this booking has ${current.video_entitlement}`,
+          );
         }
-        if (sameEntitlements(after, current) && upgrade.centi_credits === 0) return refuse(`upgrade "${upgrade.name}" changes nothing for this booking`);
+        if (sameEntitlements(after, current) && upgrade.centi_credits === 0)
+          return refuse(`upgrade "${upgrade.name}" changes nothing for this booking`);
       }
       const online = action.kind === 'online_upgrade';
       return plan({
@@ -166,7 +213,8 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
       });
     }
     case 'change_product': {
-      if (stage !== 'delivered') return refuse('the product of a delivered album is changed here; before delivery, edit the booking');
+      if (stage !== 'delivered')
+        return refuse('the product of a delivered album is changed here; before delivery, edit the booking');
       const { product } = action;
       if (booking.product?.id === product.id) return refuse(`the booking has product "${product.name}" already`);
       if (!product.active) return refuse(`product "${product.name}" is not active`);
@@ -183,9 +231,17 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
     }
     case 'manual_credit': {
       const comment = action.comment.trim();
-      if (!Number.isInteger(action.centi_credit_change) || action.centi_credit_change === 0) return refuse('a manual credit changes the credits: a whole number of centi-credits, not 0');
+      if (!Number.isInteger(action.centi_credit_change) || action.centi_credit_change === 0)
+        return refuse('a manual credit changes the credits: a whole number of centi-credits, not 0');
       if (comment === '') return refuse('a manual credit needs a comment saying why');
-      return plan({ event_type: 'manual_credit', entitlements: current, centi_credit_change: action.centi_credit_change, album_after: undefined, product_id_after: undefined, comment });
+      return plan({
+        event_type: 'manual_credit',
+        entitlements: current,
+        centi_credit_change: action.centi_credit_change,
+        album_after: undefined,
+        product_id_after: undefined,
+        comment,
+      });
     }
     case 'correct': {
       const comment = action.comment.trim();

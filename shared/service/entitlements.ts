@@ -59,7 +59,13 @@ export function deprecatedBooleans(e: { video_entitlement: string; camera_requir
   };
 }
 
-export const NO_ENTITLEMENTS: Entitlements = { video_entitlement: 'none', camera_requirement: null, photos: false, has_4k: false, raw_footage: false };
+export const NO_ENTITLEMENTS: Entitlements = {
+  video_entitlement: 'none',
+  camera_requirement: null,
+  photos: false,
+  has_4k: false,
+  raw_footage: false,
+};
 
 /** What an upgrade adds: any of these, on top of what the booking has (docs/spec-decisions.md, "Upgrades"). */
 export interface UpgradeGrant {

@@ -50,7 +50,8 @@ export interface FilmerFacts {
 
 /** Why this filmer cannot take this role on a jump, or null when they can. */
 export function whyCannotFilm(filmer: FilmerFacts, role: FilmerRole): string | null {
-  if (!filmer.active) return `${filmer.name} is inactive (off the tablet list): make them active on the Filmers screen first, or pick another filmer`;
+  if (!filmer.active)
+    return `${filmer.name} is inactive (off the tablet list): make them active on the Filmers screen first, or pick another filmer`;
   if (role === 'handcam' && !filmer.tandem_instructor) {
     return `${filmer.name} is not a tandem instructor: the selfie camera is the tandem instructor's handcam`;
   }
@@ -75,7 +76,8 @@ export function camerasMeeting(requirement: CameraRequirement | null): readonly 
   }
 }
 
-export const cameraMeets = (requirement: CameraRequirement | null, camera: JumpCamera): boolean => camerasMeeting(requirement).includes(camera);
+export const cameraMeets = (requirement: CameraRequirement | null, camera: JumpCamera): boolean =>
+  camerasMeeting(requirement).includes(camera);
 
 /** The date a jump is recorded on when none is given: the booking's jump date once it has come, else none (the person must say). */
 export function defaultJumpDate(bookingJumpOn: string | null, today: string): string | null {
@@ -135,7 +137,11 @@ export interface JumpCheck {
   warnings: JumpProblem[];
 }
 
-const CAMERA_WORDS: Record<JumpCamera, string> = { selfie: 'a selfie jump', videographer: 'a videographer jump', both: 'a selfie + videographer jump' };
+const CAMERA_WORDS: Record<JumpCamera, string> = {
+  selfie: 'a selfie jump',
+  videographer: 'a videographer jump',
+  both: 'a selfie + videographer jump',
+};
 
 /** Whether an album exists: it was made from the recorded jump, so that jump stays as it is. */
 export function albumMadeReason(albumStatusRaw: string | null): string | null {
@@ -153,7 +159,12 @@ export function checkJump(draft: JumpDraft, facts: JumpFacts): JumpCheck {
   if (album) refuse('booking', 'album_made', album);
 
   const [firstRole, secondRole] = rolesOf(draft.camera);
-  const checkFilmer = (field: 'filmer_id' | 'second_filmer_id', id: number, filmer: FilmerFacts | undefined, role: FilmerRole) => {
+  const checkFilmer = (
+    field: 'filmer_id' | 'second_filmer_id',
+    id: number,
+    filmer: FilmerFacts | undefined,
+    role: FilmerRole,
+  ) => {
     if (!filmer) return refuse(field, 'unknown_filmer', `there is no filmer ${id} at this dropzone`);
     const why = whyCannotFilm(filmer, role);
     if (why) refuse(field, 'cannot_film', why);
@@ -161,32 +172,57 @@ export function checkJump(draft: JumpDraft, facts: JumpFacts): JumpCheck {
   checkFilmer('filmer_id', draft.filmer_id, facts.filmer, firstRole!);
   if (secondRole === undefined) {
     if (draft.second_filmer_id !== null) {
-      refuse('second_filmer_id', 'second_filmer_not_needed', `${CAMERA_WORDS[draft.camera]} has one filmer: leave the second filmer out, or choose the camera "both"`);
+      refuse(
+        'second_filmer_id',
+        'second_filmer_not_needed',
+        `${CAMERA_WORDS[draft.camera]} has one filmer: leave the second filmer out, or choose the camera "both"`,
+      );
     }
   } else if (draft.second_filmer_id === null) {
-    refuse('second_filmer_id', 'second_filmer_missing', 'the camera "both" needs a second filmer: the videographer outside');
+    refuse(
+      'second_filmer_id',
+      'second_filmer_missing',
+      'the camera "both" needs a second filmer: the videographer outside',
+    );
   } else if (draft.second_filmer_id === draft.filmer_id) {
-    refuse('second_filmer_id', 'same_filmer', 'the camera "both" needs two people (one wears the handcam, one films from outside): pick another videographer');
+    refuse(
+      'second_filmer_id',
+      'same_filmer',
+      'the camera "both" needs two people (one wears the handcam, one films from outside): pick another videographer',
+    );
   } else {
     checkFilmer('second_filmer_id', draft.second_filmer_id, facts.second_filmer, secondRole);
   }
 
   const jumpedOn = draft.jumped_on ?? defaultJumpDate(facts.booking.jump_on, facts.today);
   if (jumpedOn === null) {
-    const why = facts.booking.jump_on === null ? 'the booking has no jump date' : `the booking's jump date (${facts.booking.jump_on}) is after today (${facts.today})`;
+    const why =
+      facts.booking.jump_on === null
+        ? 'the booking has no jump date'
+        : `the booking's jump date (${facts.booking.jump_on}) is after today (${facts.today})`;
     refuse('jumped_on', 'date_required', `say when it was jumped: ${why}`);
   } else if (jumpedOn > facts.today) {
-    refuse('jumped_on', 'date_after_today', `${jumpedOn} is after today (${facts.today}): a jump is recorded once it has been jumped`);
+    refuse(
+      'jumped_on',
+      'date_after_today',
+      `${jumpedOn} is after today (${facts.today}): a jump is recorded once it has been jumped`,
+    );
   }
 
   if (jumpedOn !== null) {
     const busy = (field: 'filmer_id' | 'second_filmer_id', filmer: FilmerFacts | undefined) => {
       if (!filmer) return;
       const count = facts.jumps_that_day(filmer.id, jumpedOn);
-      if (count >= BUSY_DAY_JUMPS) warnings.push({ field, code: 'busy_day', message: `${filmer.name} is already on ${count} jumps on ${jumpedOn}: is this the right filmer?` });
+      if (count >= BUSY_DAY_JUMPS)
+        warnings.push({
+          field,
+          code: 'busy_day',
+          message: `${filmer.name} is already on ${count} jumps on ${jumpedOn}: is this the right filmer?`,
+        });
     };
     busy('filmer_id', facts.filmer);
-    if (secondRole !== undefined && draft.second_filmer_id !== draft.filmer_id) busy('second_filmer_id', facts.second_filmer);
+    if (secondRole !== undefined && draft.second_filmer_id !== draft.filmer_id)
+      busy('second_filmer_id', facts.second_filmer);
   }
 
   const requirement = facts.booking.camera_requirement;

@@ -37,12 +37,17 @@ export const productEntitlements = (product: StoredProductEntitlements): Product
  * requirement is "null when … video_entitlement none"), so `none` takes no camera and any video
  * needs one.
  */
-export function productEntitlementProblems(entry: { video_entitlement: VideoEntitlement; camera_requirement: CameraRequirement | null }): Record<string, string> {
+export function productEntitlementProblems(entry: {
+  video_entitlement: VideoEntitlement;
+  camera_requirement: CameraRequirement | null;
+}): Record<string, string> {
   if (entry.video_entitlement === 'none' && entry.camera_requirement !== null) {
     return { camera_requirement: 'must be none when video_entitlement is none (no video, no camera)' };
   }
   if (entry.video_entitlement !== 'none' && entry.camera_requirement === null) {
-    return { camera_requirement: `must name the camera (either, selfie, videographer or both) for video_entitlement ${entry.video_entitlement}` };
+    return {
+      camera_requirement: `must name the camera (either, selfie, videographer or both) for video_entitlement ${entry.video_entitlement}`,
+    };
   }
   return {};
 }

@@ -33,7 +33,10 @@ function beats(a: { id: number; length: number }, b: { id: number; length: numbe
 }
 
 /** The product a camera_package matches, or undefined. */
-export function matchProduct<P extends MatchableProduct>(products: readonly P[], cameraPackage: string | null | undefined): P | undefined {
+export function matchProduct<P extends MatchableProduct>(
+  products: readonly P[],
+  cameraPackage: string | null | undefined,
+): P | undefined {
   if (!cameraPackage) return undefined;
   const wanted = cameraPackage.toLowerCase();
   let best: P | undefined;
@@ -76,7 +79,10 @@ export interface MatchExplanation<P extends MatchableProduct> {
  * The match of `cameraPackage`, product by product: the winner is matchProduct's own answer, and
  * each other product says why it lost, by the same candidacy test and the same ordering.
  */
-export function explainMatch<P extends MatchableProduct>(products: readonly P[], cameraPackage: string): MatchExplanation<P> {
+export function explainMatch<P extends MatchableProduct>(
+  products: readonly P[],
+  cameraPackage: string,
+): MatchExplanation<P> {
   const winner = matchProduct(products, cameraPackage);
   const wanted = cameraPackage.toLowerCase();
   const winnerLength = winner ? winner.booking_system_name.toLowerCase().length : 0;
@@ -91,7 +97,10 @@ export function explainMatch<P extends MatchableProduct>(products: readonly P[],
 }
 
 /** A verdict in words, for the tester: what the rule saw. */
-export function describeVerdict(step: MatchStep<MatchableProduct & { name?: string }>, winner: (MatchableProduct & { name?: string }) | undefined): string {
+export function describeVerdict(
+  step: MatchStep<MatchableProduct & { name?: string }>,
+  winner: (MatchableProduct & { name?: string }) | undefined,
+): string {
   const name = JSON.stringify(step.product.booking_system_name);
   switch (step.verdict) {
     case 'winner':

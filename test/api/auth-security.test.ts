@@ -17,10 +17,20 @@ interface RawResponse {
  * A request through node:http, which (unlike fetch) lets the test choose the Host header, as a
  * DNS-rebinding page's browser would send it.
  */
-function rawRequest(port: number, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<RawResponse> {
+function rawRequest(
+  port: number,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: '127.0.0.1', port, method: options.method ?? 'GET', path: options.path, headers: options.headers ?? {}, setHost: !options.headers?.host },
+      {
+        host: '127.0.0.1',
+        port,
+        method: options.method ?? 'GET',
+        path: options.path,
+        headers: options.headers ?? {},
+        setHost: !options.headers?.host,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -47,7 +57,11 @@ function assertUnauthorized(res: ApiResponse, what: string) {
   assert.match(res.headers.get('content-type') ?? '', /application\/json/, what);
   assert.equal(res.body?.status, 'unauthorized', what);
   assert.equal(typeof res.body?.error, 'string', what);
-  assert.match(res.headers.get('www-authenticate') ?? '', /^Bearer\b/i, `${what}: WWW-Authenticate names the Bearer scheme`);
+  assert.match(
+    res.headers.get('www-authenticate') ?? '',
+    /^Bearer\b/i,
+    `${what}: WWW-Authenticate names the Bearer scheme`,
+  );
 }
 
 /** Every endpoint of the Sync API, one call each (bodies valid, so only auth can refuse them). */
@@ -88,7 +102,11 @@ describe('auth: bearer tokens', () => {
     const filmers = await desk.sync('GET', '/filmers?include_all=true');
     assert.deepEqual(
       filmers.body.map((f: { id: number; name: string }) => [f.id, f.name]),
-      [[1, 'Fay Filmer'], [2, 'Ivo Internal'], [3, 'Jo Jumper']],
+      [
+        [1, 'Fay Filmer'],
+        [2, 'Ivo Internal'],
+        [3, 'Jo Jumper'],
+      ],
     );
   }
 
@@ -100,7 +118,10 @@ describe('auth: bearer tokens', () => {
 
   test('a wrong token is 401 on every endpoint, and nothing is written', async () => {
     for (const endpoint of ENDPOINTS) {
-      assertUnauthorized(await requestWith(desk, endpoint, auth('test-token-zzzzzzzzzzzzzzzz')), `${endpoint.method} ${endpoint.path}`);
+      assertUnauthorized(
+        await requestWith(desk, endpoint, auth('test-token-zzzzzzzzzzzzzzzz')),
+        `${endpoint.method} ${endpoint.path}`,
+      );
     }
     await assertNothingWritten();
   });
@@ -117,7 +138,10 @@ describe('auth: bearer tokens', () => {
       `${TEST_TOKEN} Bearer`,
     ];
     for (const authorization of headers) {
-      assertUnauthorized(await desk.sync('GET', '/bookings', undefined, { authorization }), `Authorization: ${authorization}`);
+      assertUnauthorized(
+        await desk.sync('GET', '/bookings', undefined, { authorization }),
+        `Authorization: ${authorization}`,
+      );
     }
   });
 
@@ -134,7 +158,11 @@ describe('auth: bearer tokens', () => {
       body: JSON.stringify({ external_id: 'NO-PRODUCT', name: 'Overwritten' }),
     });
     assertUnauthorized(res, 'POST without token');
-    const malformed = await desk.request('/api/f1/sync/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const malformed = await desk.request('/api/f1/sync/bookings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     assertUnauthorized(malformed, 'malformed JSON without token');
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
   });
@@ -166,7 +194,7 @@ describe('auth: bearer tokens', () => {
     assert.equal(sessionInfo.body.dropzone.key, 'test');
   });
 
-  test('the desk\'s own session endpoint needs a token too', async () => {
+  test("the desk's own session endpoint needs a token too", async () => {
     assertUnauthorized(await desk.request('/api/desk/session'), 'GET /api/desk/session');
   });
 
@@ -182,7 +210,10 @@ describe('auth: bearer tokens', () => {
       const all = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
       for (const { name } of all) {
         const tableDump = JSON.stringify(db.prepare(`SELECT * FROM "${name}"`).all());
-        assert.ok(!tableDump.includes(TEST_TOKEN) && !tableDump.includes(desk.sessionToken), `table ${name} holds no token`);
+        assert.ok(
+          !tableDump.includes(TEST_TOKEN) && !tableDump.includes(desk.sessionToken),
+          `table ${name} holds no token`,
+        );
       }
     } finally {
       db.close();
@@ -215,7 +246,18 @@ describe('auth: a booking system token opens the Sync API only', () => {
     ['GET', '/listen'],
     ['PUT', '/listen', { fixed_port: 4999 }],
     ['GET', '/imports'],
-    ['POST', '/imports', { kind: 'bookings', file_name: 'x.csv', headers: ['a'], mapping: {}, total_rows: 1, send: [{ row_number: 1, cells: ['x'], record: { external_id: 'BY-TOKEN' } }] }],
+    [
+      'POST',
+      '/imports',
+      {
+        kind: 'bookings',
+        file_name: 'x.csv',
+        headers: ['a'],
+        mapping: {},
+        total_rows: 1,
+        send: [{ row_number: 1, cells: ['x'], record: { external_id: 'BY-TOKEN' } }],
+      },
+    ],
     ['POST', '/imports/1/send', { send: [] }],
     ['POST', '/imports/1/cancel'],
     ['GET', '/imports/events'],
@@ -231,7 +273,10 @@ describe('auth: a booking system token opens the Sync API only', () => {
     test(`${method} /api/desk${path} is 403 with an API token, and changes nothing`, async () => {
       const res = await desk.request(`/api/desk${path}`, {
         method,
-        headers: { authorization: `Bearer ${TEST_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${TEST_TOKEN}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       assert.equal(res.status, 403);
@@ -242,9 +287,13 @@ describe('auth: a booking system token opens the Sync API only', () => {
 
   test('nothing was changed by those calls; the same token still works on the Sync API, the session token on the desk API', async () => {
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
-    assert.deepEqual(desk.queryStore('SELECT mode, remote_url FROM connection_settings'), [{ mode: 'local', remote_url: null }]);
+    assert.deepEqual(desk.queryStore('SELECT mode, remote_url FROM connection_settings'), [
+      { mode: 'local', remote_url: null },
+    ]);
     assert.deepEqual(desk.queryStore('SELECT fixed_port FROM listen_settings'), [{ fixed_port: null }]);
-    assert.deepEqual(desk.queryStore("SELECT count(*) AS n FROM api_tokens WHERE label = 'made by a booking system'"), [{ n: 0 }]);
+    assert.deepEqual(desk.queryStore("SELECT count(*) AS n FROM api_tokens WHERE label = 'made by a booking system'"), [
+      { n: 0 },
+    ]);
     assert.deepEqual(desk.queryStore('SELECT count(*) AS n FROM imports'), [{ n: 0 }]);
     assert.equal((await desk.sync('GET', '/bookings')).status, 200);
     assert.equal((await desk.desk('GET', '/session')).status, 200);
@@ -261,7 +310,7 @@ describe('auth: dropzones are isolated from each other', () => {
   before(async () => (desk = await startTestDesk()));
   after(() => desk.dispose());
 
-  test('another dropzone\'s token cannot show the first dropzone\'s booking', async () => {
+  test("another dropzone's token cannot show the first dropzone's booking", async () => {
     const res = await desk.sync('GET', '/bookings/NO-PRODUCT', undefined, asOther);
     assert.equal(res.status, 404);
     assert.equal(res.body.status, 'not_found');
@@ -271,32 +320,45 @@ describe('auth: dropzones are isolated from each other', () => {
   test('each dropzone lists only its own bookings', async () => {
     const theirs = await desk.sync('GET', '/bookings?include_all=true', undefined, asOther);
     assert.equal(theirs.status, 200);
-    assert.deepEqual(theirs.body.bookings.map((b: { external_id: string }) => b.external_id), ['OTHER-1']);
+    assert.deepEqual(
+      theirs.body.bookings.map((b: { external_id: string }) => b.external_id),
+      ['OTHER-1'],
+    );
     assert.equal(theirs.body.pagination.total_count, 1);
     const mine = await desk.sync('GET', '/bookings?include_all=true');
     assert.ok(!mine.body.bookings.some((b: { external_id: string }) => b.external_id === 'OTHER-1'));
     assert.equal((await desk.sync('GET', '/bookings/OTHER-1')).status, 404);
   });
 
-  test('another dropzone cannot delete the first dropzone\'s booking', async () => {
+  test("another dropzone cannot delete the first dropzone's booking", async () => {
     const res = await desk.sync('DELETE', '/bookings/NO-PRODUCT', undefined, asOther);
     assert.equal(res.status, 404);
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).status, 200);
   });
 
-  test('another dropzone writing the same external_id never touches the first dropzone\'s booking', async () => {
+  test("another dropzone writing the same external_id never touches the first dropzone's booking", async () => {
     const before = (await desk.sync('GET', '/bookings/NO-PRODUCT')).body;
-    const single = await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', name: 'Hijacker', jump_on: '2026-06-20' }, asOther);
+    const single = await desk.sync(
+      'POST',
+      '/bookings',
+      { external_id: 'NO-PRODUCT', name: 'Hijacker', jump_on: '2026-06-20' },
+      asOther,
+    );
     assert.equal(single.status, 201, 'it is a new booking of their own');
     assert.equal(single.body.status, 'created');
-    const batch = await desk.sync('POST', '/bookings/batch', { bookings: [{ external_id: 'HAS-PRODUCT', name: 'Hijacker' }] }, asOther);
+    const batch = await desk.sync(
+      'POST',
+      '/bookings/batch',
+      { bookings: [{ external_id: 'HAS-PRODUCT', name: 'Hijacker' }] },
+      asOther,
+    );
     assert.equal(batch.status, 200);
     assert.equal(batch.body.results[0].status, 'created');
     assert.deepEqual((await desk.sync('GET', '/bookings/NO-PRODUCT')).body, before);
     assert.equal((await desk.sync('GET', '/bookings/HAS-PRODUCT')).body.name, 'Hank Hasproduct');
   });
 
-  test('another dropzone sees none of the first dropzone\'s filmers', async () => {
+  test("another dropzone sees none of the first dropzone's filmers", async () => {
     const list = await desk.sync('GET', '/filmers?include_all=true', undefined, asOther);
     assert.equal(list.status, 200);
     assert.deepEqual(list.body, []);
@@ -307,7 +369,7 @@ describe('auth: dropzones are isolated from each other', () => {
     }
   });
 
-  test('another dropzone cannot update or delete the first dropzone\'s filmers', async () => {
+  test("another dropzone cannot update or delete the first dropzone's filmers", async () => {
     const before = (await desk.sync('GET', '/filmers?include_all=true')).body;
     const update = await desk.sync('POST', '/filmers', { id: 2, name: 'Hijacked' }, asOther);
     assert.equal(update.status, 404);
@@ -318,11 +380,20 @@ describe('auth: dropzones are isolated from each other', () => {
     const del = await desk.sync('DELETE', '/filmers/3', undefined, asOther);
     assert.equal(del.status, 404);
     assert.deepEqual((await desk.sync('GET', '/filmers?include_all=true')).body, before);
-    assert.deepEqual((await desk.sync('GET', '/filmers?include_all=true', undefined, asOther)).body, [], 'nothing was created for them either');
+    assert.deepEqual(
+      (await desk.sync('GET', '/filmers?include_all=true', undefined, asOther)).body,
+      [],
+      'nothing was created for them either',
+    );
   });
 
   test('a filmer external_id used in one dropzone is free in another (no cross-dropzone leak)', async () => {
-    const res = await desk.sync('POST', '/filmers', { external_id: 'F-1', name: 'Their Fay', email: 'their.fay@example.com' }, asOther);
+    const res = await desk.sync(
+      'POST',
+      '/filmers',
+      { external_id: 'F-1', name: 'Their Fay', email: 'their.fay@example.com' },
+      asOther,
+    );
     assert.equal(res.status, 201);
     assert.equal(res.body.status, 'created');
     assert.equal((await desk.sync('GET', '/filmers/1')).body.name, 'Fay Filmer');
@@ -347,7 +418,7 @@ describe('security: Host and Origin (DNS-rebinding defence), no CORS', () => {
     assert.ok(!res.text.includes('Nina'), `${what}: no data in the refusal`);
   }
 
-  test('the server\'s own loopback names with its port are accepted', async () => {
+  test("the server's own loopback names with its port are accepted", async () => {
     for (const host of [`127.0.0.1:${desk.port}`, `localhost:${desk.port}`, `LOCALHOST:${desk.port}`]) {
       const res = await get('/api/f1/sync/bookings/NO-PRODUCT', { host });
       assert.equal(res.status, 200, `Host: ${host}`);
@@ -374,7 +445,11 @@ describe('security: Host and Origin (DNS-rebinding defence), no CORS', () => {
     const res = await rawRequest(desk.port, {
       method: 'POST',
       path: '/api/f1/sync/bookings',
-      headers: { host: `rebind.example:${desk.port}`, authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+      headers: {
+        host: `rebind.example:${desk.port}`,
+        authorization: `Bearer ${TEST_TOKEN}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ external_id: 'NO-PRODUCT', name: 'Rebound' }),
     });
     assertForbidden(res, 'POST with a foreign Host');
@@ -389,11 +464,19 @@ describe('security: Host and Origin (DNS-rebinding defence), no CORS', () => {
   });
 
   test('a foreign Host is refused on the health endpoint too', async () => {
-    assertForbidden(await rawRequest(desk.port, { path: '/api/desk/health', headers: { host: `evil.example.com:${desk.port}` } }), 'health');
+    assertForbidden(
+      await rawRequest(desk.port, { path: '/api/desk/health', headers: { host: `evil.example.com:${desk.port}` } }),
+      'health',
+    );
   });
 
   test('a cross-origin Origin is 403', async () => {
-    for (const origin of ['http://evil.example.com', `http://evil.example.com:${desk.port}`, `http://127.0.0.1:${desk.port + 1 === 65536 ? 1 : desk.port + 1}`, 'null']) {
+    for (const origin of [
+      'http://evil.example.com',
+      `http://evil.example.com:${desk.port}`,
+      `http://127.0.0.1:${desk.port + 1 === 65536 ? 1 : desk.port + 1}`,
+      'null',
+    ]) {
       const res = await get('/api/f1/sync/bookings', { host: `127.0.0.1:${desk.port}`, origin });
       assertForbidden(res, `Origin: ${origin}`);
     }
@@ -403,14 +486,18 @@ describe('security: Host and Origin (DNS-rebinding defence), no CORS', () => {
     const res = await rawRequest(desk.port, {
       method: 'POST',
       path: '/api/f1/sync/bookings',
-      headers: { origin: 'http://evil.example.com', authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+      headers: {
+        origin: 'http://evil.example.com',
+        authorization: `Bearer ${TEST_TOKEN}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ external_id: 'CSRF-1', jump_on: '2026-06-20' }),
     });
     assertForbidden(res, 'cross-origin POST');
     assert.equal((await desk.sync('GET', '/bookings/CSRF-1')).status, 404);
   });
 
-  test('the server\'s own origin is accepted', async () => {
+  test("the server's own origin is accepted", async () => {
     for (const origin of [`http://127.0.0.1:${desk.port}`, `http://localhost:${desk.port}`]) {
       const res = await get('/api/f1/sync/bookings', { host: `127.0.0.1:${desk.port}`, origin });
       assert.equal(res.status, 200, `Origin: ${origin}`);
@@ -418,7 +505,10 @@ describe('security: Host and Origin (DNS-rebinding defence), no CORS', () => {
   });
 
   test('no Access-Control-Allow-Origin on a normal response, an error, or a preflight', async () => {
-    const normal = await get('/api/f1/sync/bookings', { host: `127.0.0.1:${desk.port}`, origin: `http://127.0.0.1:${desk.port}` });
+    const normal = await get('/api/f1/sync/bookings', {
+      host: `127.0.0.1:${desk.port}`,
+      origin: `http://127.0.0.1:${desk.port}`,
+    });
     assert.equal(normal.status, 200);
     const unauthorized = await rawRequest(desk.port, { path: '/api/f1/sync/bookings' });
     assert.equal(unauthorized.status, 401);
@@ -429,16 +519,26 @@ describe('security: Host and Origin (DNS-rebinding defence), no CORS', () => {
         rawRequest(desk.port, {
           method: 'OPTIONS',
           path: '/api/f1/sync/bookings',
-          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'authorization, content-type',
+          },
         }),
       ),
     );
     for (const res of [normal, unauthorized, crossOrigin, ...preflights]) {
-      for (const header of ['access-control-allow-origin', 'access-control-allow-credentials', 'access-control-allow-headers', 'access-control-allow-methods']) {
+      for (const header of [
+        'access-control-allow-origin',
+        'access-control-allow-credentials',
+        'access-control-allow-headers',
+        'access-control-allow-methods',
+      ]) {
         assert.equal(res.headers[header], undefined, `${header} must never be sent (got status ${res.status})`);
       }
     }
-    for (const preflight of preflights) assert.ok(preflight.status >= 400, `a preflight is not approved (status ${preflight.status})`);
+    for (const preflight of preflights)
+      assert.ok(preflight.status >= 400, `a preflight is not approved (status ${preflight.status})`);
   });
 
   test('responses are not cacheable and not sniffable', async () => {
@@ -461,7 +561,17 @@ describe('security: the health endpoint', () => {
     assert.equal(res.body.status, 'ok');
     const allowed = new Set(['status', 'service', 'api', 'version']);
     for (const key of Object.keys(res.body)) assert.ok(allowed.has(key), `unexpected key ${key} in health`);
-    for (const secret of ['Test Dropzone', 'Other Dropzone', 'Europe/Amsterdam', 'Nina', 'Fay', TEST_TOKEN, OTHER_DZ_TOKEN, desk.sessionToken, desk.dataDir]) {
+    for (const secret of [
+      'Test Dropzone',
+      'Other Dropzone',
+      'Europe/Amsterdam',
+      'Nina',
+      'Fay',
+      TEST_TOKEN,
+      OTHER_DZ_TOKEN,
+      desk.sessionToken,
+      desk.dataDir,
+    ]) {
       assert.ok(!res.text.includes(secret), `health does not reveal ${secret}`);
     }
   });

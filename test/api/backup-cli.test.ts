@@ -9,7 +9,9 @@ import { startServe } from '../support/serve-process';
 
 /** `dropzone-desk backup …` as a person runs it: its own process, on a real data folder. */
 function backup(dataDir: string, ...args: string[]) {
-  return spawnSync(process.execPath, ['bin/dropzone-desk.mjs', 'backup', ...args, '--data-dir', dataDir], { encoding: 'utf8' });
+  return spawnSync(process.execPath, ['bin/dropzone-desk.mjs', 'backup', ...args, '--data-dir', dataDir], {
+    encoding: 'utf8',
+  });
 }
 
 const seedDir = mkdtempSync(join(tmpdir(), 'desk-backup-cli-'));
@@ -23,11 +25,17 @@ test('backup create beside a running desk; restore refused while it runs; restor
     const sync = (method: string, path: string, body?: unknown) =>
       fetch(`${desk.url}/api/f1/sync${path}`, {
         method,
-        headers: { authorization: 'Bearer demo-token-please-change', ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: 'Bearer demo-token-please-change',
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
     const today = new Date().toISOString().slice(0, 10);
-    assert.equal((await sync('POST', '/bookings', { external_id: 'BEFORE-BACKUP', name: 'Before Backup', jump_on: today })).status, 201);
+    assert.equal(
+      (await sync('POST', '/bookings', { external_id: 'BEFORE-BACKUP', name: 'Before Backup', jump_on: today })).status,
+      201,
+    );
 
     const created = backup(dataDir, 'create');
     assert.equal(created.status, 0, created.stderr);
@@ -35,7 +43,10 @@ test('backup create beside a running desk; restore refused while it runs; restor
     name = basename(/Backed up to (.+\.sqlite3) /.exec(created.stdout)![1]!);
     assert.equal(statSync(join(backupDir(dataDir), name)).mode & 0o777, 0o600);
 
-    assert.equal((await sync('POST', '/bookings', { external_id: 'AFTER-BACKUP', name: 'After Backup', jump_on: today })).status, 201);
+    assert.equal(
+      (await sync('POST', '/bookings', { external_id: 'AFTER-BACKUP', name: 'After Backup', jump_on: today })).status,
+      201,
+    );
 
     const listed = backup(dataDir, 'list');
     assert.equal(listed.status, 0, listed.stderr);
@@ -44,7 +55,12 @@ test('backup create beside a running desk; restore refused while it runs; restor
 
     const refused = backup(dataDir, 'restore', name);
     assert.equal(refused.status, 1);
-    assert.match(refused.stderr, new RegExp(`^dropzone-desk backup: another desk is already using the data folder .*\\(process ${desk.child.pid}\\b`));
+    assert.match(
+      refused.stderr,
+      new RegExp(
+        `^dropzone-desk backup: another desk is already using the data folder .*\\(process ${desk.child.pid}\\b`,
+      ),
+    );
     assert.equal((await sync('GET', '/bookings/AFTER-BACKUP')).status, 200, 'the running desk is untouched');
   } finally {
     assert.equal(await desk.stop('SIGTERM'), 0);
@@ -58,7 +74,10 @@ test('backup create beside a running desk; restore refused while it runs; restor
 
   const again = await startServe(['--port', '0', '--data-dir', dataDir]);
   try {
-    const get = (id: string) => fetch(`${again.url}/api/f1/sync/bookings/${id}`, { headers: { authorization: 'Bearer demo-token-please-change' } });
+    const get = (id: string) =>
+      fetch(`${again.url}/api/f1/sync/bookings/${id}`, {
+        headers: { authorization: 'Bearer demo-token-please-change' },
+      });
     assert.equal((await get('BEFORE-BACKUP')).status, 200);
     assert.equal((await get('AFTER-BACKUP')).status, 404, 'the restore brought back the store as it was at the backup');
   } finally {

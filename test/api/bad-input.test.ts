@@ -43,7 +43,10 @@ function messagesOf(body: { error?: unknown; errors?: unknown } | undefined): st
 
 function assertNamesField(res: ApiResponse, field: string, what: string) {
   assertJsonError(res, 422, 'unprocessable_content', what);
-  assert.ok(messagesOf(res.body).some((m) => m.includes(field)), `${what}: an error names ${field}: ${res.text}`);
+  assert.ok(
+    messagesOf(res.body).some((m) => m.includes(field)),
+    `${what}: an error names ${field}: ${res.text}`,
+  );
 }
 
 /** Raw body with an explicit content type. */
@@ -94,17 +97,41 @@ describe('bad input: malformed and mistyped bodies store nothing', () => {
     test(`a non-JSON content type to POST ${path} is 415 JSON`, async () => {
       const json = path.startsWith('/bookings')
         ? JSON.stringify(path.endsWith('batch') ? { bookings: [{ external_id: 'CT-1' }] } : { external_id: 'CT-1' })
-        : JSON.stringify(path.endsWith('batch') ? { filmers: [{ name: 'Ct', email: 'ct@example.com' }] } : { name: 'Ct', email: 'ct@example.com' });
-      for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
-        assertJsonError(await post(desk, path, json, contentType), 415, 'unsupported_media_type', `${path} ${contentType}`);
+        : JSON.stringify(
+            path.endsWith('batch')
+              ? { filmers: [{ name: 'Ct', email: 'ct@example.com' }] }
+              : { name: 'Ct', email: 'ct@example.com' },
+          );
+      for (const contentType of [
+        'text/plain',
+        'text/plain;charset=UTF-8',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      ]) {
+        assertJsonError(
+          await post(desk, path, json, contentType),
+          415,
+          'unsupported_media_type',
+          `${path} ${contentType}`,
+        );
       }
       assert.deepEqual(await storeState(desk), baseline);
     });
   }
 
   test('application/json is accepted with a charset parameter and in any letter case', async () => {
-    for (const [i, contentType] of ['application/json; charset=utf-8', 'Application/JSON', 'application/json;charset=UTF-8'].entries()) {
-      const res = await post(desk, '/bookings', JSON.stringify({ external_id: `CT-OK-${i}`, jump_on: '2026-06-20' }), contentType);
+    for (const [i, contentType] of [
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/json;charset=UTF-8',
+    ].entries()) {
+      const res = await post(
+        desk,
+        '/bookings',
+        JSON.stringify({ external_id: `CT-OK-${i}`, jump_on: '2026-06-20' }),
+        contentType,
+      );
       assert.equal(res.status, 201, `${contentType}: ${res.text}`);
       assert.equal((await desk.sync('DELETE', `/bookings/CT-OK-${i}`)).status, 204);
     }
@@ -114,7 +141,9 @@ describe('bad input: malformed and mistyped bodies store nothing', () => {
   test('a body over the size limit (~33 MB) is 413 JSON and the store is intact', async () => {
     const big = JSON.stringify({ external_id: 'HUGE-1', reference: 'x'.repeat(33 * MIB) });
     assertJsonError(await post(desk, '/bookings', big), 413, 'content_too_large', 'POST /bookings');
-    const bigBatch = JSON.stringify({ filmers: [{ name: 'Huge', email: 'huge@example.com', external_id: 'y'.repeat(33 * MIB) }] });
+    const bigBatch = JSON.stringify({
+      filmers: [{ name: 'Huge', email: 'huge@example.com', external_id: 'y'.repeat(33 * MIB) }],
+    });
     assertJsonError(await post(desk, '/filmers/batch', bigBatch), 413, 'content_too_large', 'POST /filmers/batch');
     assert.deepEqual(await storeState(desk), baseline);
     assert.equal((await desk.sync('GET', '/bookings')).status, 200, 'the server still answers');
@@ -127,15 +156,34 @@ describe('bad input: malformed and mistyped bodies store nothing', () => {
   });
 
   test('an unknown booking attribute is 422 naming it, nothing stored', async () => {
-    assertNamesField(await desk.sync('POST', '/bookings', { external_id: 'COLOUR-1', name: 'Colourful', colour: 'red' }), 'colour', 'create');
-    assertNamesField(await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', name: 'Recoloured', colour: 'red' }), 'colour', 'update');
+    assertNamesField(
+      await desk.sync('POST', '/bookings', { external_id: 'COLOUR-1', name: 'Colourful', colour: 'red' }),
+      'colour',
+      'create',
+    );
+    assertNamesField(
+      await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', name: 'Recoloured', colour: 'red' }),
+      'colour',
+      'update',
+    );
     assert.deepEqual(await storeState(desk), baseline);
   });
 
   test('read-only booking attributes are refused, naming them, never silently dropped', async () => {
     for (const field of ['id', 'uuid', 'link', 'album_status_raw', 'product_id', 'finance_events', 'jump']) {
-      const value = field === 'finance_events' ? [] : field === 'jump' ? { id: 1 } : field === 'id' || field === 'product_id' ? 3 : 'delivered_paid';
-      assertNamesField(await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', [field]: value }), field, field);
+      const value =
+        field === 'finance_events'
+          ? []
+          : field === 'jump'
+            ? { id: 1 }
+            : field === 'id' || field === 'product_id'
+              ? 3
+              : 'delivered_paid';
+      assertNamesField(
+        await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', [field]: value }),
+        field,
+        field,
+      );
     }
     assert.deepEqual(await storeState(desk), baseline);
   });
@@ -162,30 +210,52 @@ describe('bad input: malformed and mistyped bodies store nothing', () => {
   ];
   for (const { field, value } of wrongTypes) {
     test(`booking ${field}: ${JSON.stringify(value)} is 422 naming ${field}, nothing stored`, async () => {
-      const create = field === 'external_id' ? { external_id: value } : { external_id: 'TYPED-1', name: 'Typed', jump_on: '2026-06-20', [field]: value };
+      const create =
+        field === 'external_id'
+          ? { external_id: value }
+          : { external_id: 'TYPED-1', name: 'Typed', jump_on: '2026-06-20', [field]: value };
       assertNamesField(await desk.sync('POST', '/bookings', create), field, 'create');
       if (field !== 'external_id') {
         // A valid change next to the bad one must not be applied either.
-        assertNamesField(await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', name: 'Half Applied', [field]: value }), field, 'update');
+        assertNamesField(
+          await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', name: 'Half Applied', [field]: value }),
+          field,
+          'update',
+        );
       }
       const batch = await desk.sync('POST', '/bookings/batch', { bookings: [create] });
       assert.equal(batch.status, 200);
       assert.equal(batch.body.results[0].status, 'unprocessable_content');
-      assert.ok(messagesOf(batch.body.results[0]).some((m) => m.includes(field)), `batch entry names ${field}: ${JSON.stringify(batch.body.results[0])}`);
+      assert.ok(
+        messagesOf(batch.body.results[0]).some((m) => m.includes(field)),
+        `batch entry names ${field}: ${JSON.stringify(batch.body.results[0])}`,
+      );
       assert.deepEqual(await storeState(desk), baseline);
     });
   }
 
   test('filmer wrong types (tandem_instructor "yes", name 5) are 422 naming the field, nothing stored', async () => {
-    assertNamesField(await desk.sync('POST', '/filmers', { name: 'Typo', email: 'typo@example.com', tandem_instructor: 'yes' }), 'tandem_instructor', 'create');
+    assertNamesField(
+      await desk.sync('POST', '/filmers', { name: 'Typo', email: 'typo@example.com', tandem_instructor: 'yes' }),
+      'tandem_instructor',
+      'create',
+    );
     assertNamesField(await desk.sync('POST', '/filmers', { name: 5, email: 'five@example.com' }), 'name', 'create');
     assertNamesField(await desk.sync('POST', '/filmers', { id: 2, name: 5 }), 'name', 'update');
-    assertNamesField(await desk.sync('POST', '/filmers', { id: 2, name: 'Half Applied', videographer: 'no' }), 'videographer', 'update');
+    assertNamesField(
+      await desk.sync('POST', '/filmers', { id: 2, name: 'Half Applied', videographer: 'no' }),
+      'videographer',
+      'update',
+    );
     assert.deepEqual(await storeState(desk), baseline);
   });
 
   test('an unknown filmer attribute is 422 naming it', async () => {
-    assertNamesField(await desk.sync('POST', '/filmers', { name: 'Col', email: 'col@example.com', colour: 'red' }), 'colour', 'create');
+    assertNamesField(
+      await desk.sync('POST', '/filmers', { name: 'Col', email: 'col@example.com', colour: 'red' }),
+      'colour',
+      'create',
+    );
     assert.deepEqual(await storeState(desk), baseline);
   });
 
@@ -230,8 +300,17 @@ describe('bad input: malformed and mistyped bodies store nothing', () => {
 
   test('a batch of 10,001 elements is 413 and stores none of them', async () => {
     const bookings = Array.from({ length: 10_001 }, (_, i) => ({ external_id: `BULK-${i}`, jump_on: '2026-06-20' }));
-    assertJsonError(await desk.sync('POST', '/bookings/batch', { bookings }), 413, 'content_too_large', 'bookings batch');
-    const filmers = Array.from({ length: 10_001 }, (_, i) => ({ external_id: `BULKF-${i}`, name: `Bulk ${i}`, email: `bulk${i}@example.com` }));
+    assertJsonError(
+      await desk.sync('POST', '/bookings/batch', { bookings }),
+      413,
+      'content_too_large',
+      'bookings batch',
+    );
+    const filmers = Array.from({ length: 10_001 }, (_, i) => ({
+      external_id: `BULKF-${i}`,
+      name: `Bulk ${i}`,
+      email: `bulk${i}@example.com`,
+    }));
     assertJsonError(await desk.sync('POST', '/filmers/batch', { filmers }), 413, 'content_too_large', 'filmers batch');
     assert.deepEqual(await storeState(desk), baseline);
   });
@@ -242,13 +321,21 @@ describe('bad input: malformed and mistyped bodies store nothing', () => {
     const res = await desk.sync('POST', '/bookings/batch', { bookings });
     assert.equal(res.status, 200);
     assert.equal(res.body.results.length, 10_000);
-    assert.ok(res.body.results.every((r: { status: string; error: string }) => r.status === 'unprocessable_content' && r.error === 'requires external id'));
+    assert.ok(
+      res.body.results.every(
+        (r: { status: string; error: string }) =>
+          r.status === 'unprocessable_content' && r.error === 'requires external id',
+      ),
+    );
     assert.deepEqual(await storeState(desk), baseline);
   });
 
   test('an empty body to a write endpoint is 422 (not an object), never a crash', async () => {
     for (const path of WRITE_PATHS) {
-      const res = await desk.request(`/api/f1/sync${path}`, { method: 'POST', headers: { ...authHeader, 'content-type': 'application/json' } });
+      const res = await desk.request(`/api/f1/sync${path}`, {
+        method: 'POST',
+        headers: { ...authHeader, 'content-type': 'application/json' },
+      });
       assert.equal(res.status, 422, `${path}: ${res.text}`);
       assert.equal(res.body.status, 'unprocessable_content');
     }
@@ -291,7 +378,7 @@ describe('bad input: routes and URLs', () => {
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).status, 200, 'nothing was deleted');
   });
 
-  test('a URL with malformed percent-encoding is a 400 JSON error in the API\'s error shape', async () => {
+  test("a URL with malformed percent-encoding is a 400 JSON error in the API's error shape", async () => {
     for (const path of ['/bookings/%E0%A4%A', '/bookings/%', '/filmers/%ZZ']) {
       assertJsonError(await desk.sync('GET', path), 400, 'bad_request', `GET ${path}`);
     }
@@ -321,14 +408,18 @@ describe('bad input: external_ids that need URL-encoding', () => {
     'parachute 🪂',
     'semi;colon',
     'back\\slash',
-    "quote'\"",
+    'quote\'"',
     'ë'.repeat(255),
   ];
 
   for (const externalId of ids) {
     test(`create, show, list, update and delete ${JSON.stringify(externalId.length > 40 ? `${externalId.slice(0, 10)}… (${externalId.length} chars)` : externalId)}`, async () => {
       const path = `/bookings/${encodeURIComponent(externalId)}`;
-      const created = await desk.sync('POST', '/bookings', { external_id: externalId, name: 'Encoded', jump_on: '2026-06-20' });
+      const created = await desk.sync('POST', '/bookings', {
+        external_id: externalId,
+        name: 'Encoded',
+        jump_on: '2026-06-20',
+      });
       assert.equal(created.status, 201, created.text);
       assert.equal(created.body.external_id, externalId);
 
@@ -338,7 +429,10 @@ describe('bad input: external_ids that need URL-encoding', () => {
       assert.equal(shown.body.id, created.body.id);
 
       const listed = await desk.sync('GET', '/bookings?q[name_cont]=Encoded');
-      assert.ok(listed.body.bookings.some((b: { external_id: string }) => b.external_id === externalId), 'listed with the exact external_id');
+      assert.ok(
+        listed.body.bookings.some((b: { external_id: string }) => b.external_id === externalId),
+        'listed with the exact external_id',
+      );
 
       const updated = await desk.sync('POST', '/bookings', { external_id: externalId, name: 'Encoded Again' });
       assert.equal(updated.status, 200, updated.text);
@@ -358,7 +452,11 @@ describe('bad input: external_ids that need URL-encoding', () => {
     const variants = ['a b', 'a+b', 'a%20b'];
     const created = new Map<string, number>();
     for (const externalId of variants) {
-      const res = await desk.sync('POST', '/bookings', { external_id: externalId, name: `Variant ${externalId}`, jump_on: '2026-06-20' });
+      const res = await desk.sync('POST', '/bookings', {
+        external_id: externalId,
+        name: `Variant ${externalId}`,
+        jump_on: '2026-06-20',
+      });
       assert.equal(res.status, 201, `${externalId}: ${res.text}`);
       created.set(externalId, res.body.id);
     }
@@ -378,7 +476,11 @@ describe('bad input: external_ids that need URL-encoding', () => {
 
   test('a filmer external_id with special characters round-trips', async () => {
     const externalId = 'Zoë/№ 5 ?#%';
-    const created = await desk.sync('POST', '/filmers', { external_id: externalId, name: 'Zoë', email: 'zoe@example.com' });
+    const created = await desk.sync('POST', '/filmers', {
+      external_id: externalId,
+      name: 'Zoë',
+      email: 'zoe@example.com',
+    });
     assert.equal(created.status, 201);
     const shown = await desk.sync('GET', `/filmers/${created.body.id}`);
     assert.equal(shown.body.external_id, externalId);

@@ -92,7 +92,14 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
   });
 
   test('paths the file server refuses (a NUL, ../ climbing, an over-long id) are 404 JSON, not 500', async () => {
-    const paths = ['/%00', '/api/f1/sync/%00', '/%2e%2e/%2e%2e/etc/passwd', '/../../etc/passwd', `/api/f1/sync/bookings/${'a'.repeat(4097)}`, '/assets/%00.js'];
+    const paths = [
+      '/%00',
+      '/api/f1/sync/%00',
+      '/%2e%2e/%2e%2e/etc/passwd',
+      '/../../etc/passwd',
+      `/api/f1/sync/bookings/${'a'.repeat(4097)}`,
+      '/assets/%00.js',
+    ];
     for (const path of paths) {
       const res = await rawRequest(port, `GET ${path} HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
       assertApiError(res, 404, 'not_found', `GET ${path.slice(0, 60)}`);
@@ -106,19 +113,29 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
   });
 
   test('an unknown HTTP method is 400 JSON', async () => {
-    const res = await rawRequest(port, `FOO /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+    const res = await rawRequest(
+      port,
+      `FOO /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`,
+    );
     assertApiError(res, 400, 'bad_request', 'FOO');
     assert.match(res.body.error, /unknown HTTP method/);
   });
 
   test('headers over 16 KiB are 431 JSON', async () => {
-    const res = await rawRequest(port, `GET /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`);
+    const res = await rawRequest(
+      port,
+      `GET /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(20_000)}\r\nConnection: close\r\n\r\n`,
+    );
     assertApiError(res, 431, 'bad_request', 'big headers');
     assert.match(res.body.error, /headers are too large/);
   });
 
   test('a body that is no UTF-8 is 400 JSON and stores nothing (never U+FFFD in a name)', async () => {
-    const body = Buffer.concat([Buffer.from('{"external_id":"UTF-BAD","name":"Ann '), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    const body = Buffer.concat([
+      Buffer.from('{"external_id":"UTF-BAD","name":"Ann '),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('"}'),
+    ]);
     const res = await rawRequest(
       port,
       `POST /api/f1/sync/bookings HTTP/1.1\r\nHost: ${host}\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
@@ -142,15 +159,27 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
   });
 
   test('a UTF-8 body with a byte-order mark is read, and non-ASCII text is kept exactly', async () => {
-    const res = await desk.sync('POST', '/bookings', `\uFEFF${JSON.stringify({ external_id: 'BOM-1', name: 'Zoë Ørsted 日本' })}`);
+    const res = await desk.sync(
+      'POST',
+      '/bookings',
+      `\uFEFF${JSON.stringify({ external_id: 'BOM-1', name: 'Zoë Ørsted 日本' })}`,
+    );
     assert.equal(res.status, 201, res.text);
     assert.equal((await desk.sync('GET', '/bookings/BOM-1')).body.name, 'Zoë Ørsted 日本');
   });
 
   test('two Host headers are 400 JSON, whichever comes first (a proxy and the desk could read different ones)', async () => {
-    for (const hosts of [[host, 'evil.example'], ['evil.example', host], [host, host], [host, `localhost:${port}`]]) {
+    for (const hosts of [
+      [host, 'evil.example'],
+      ['evil.example', host],
+      [host, host],
+      [host, `localhost:${port}`],
+    ]) {
       const head = hosts.map((h) => `Host: ${h}\r\n`).join('');
-      const res = await rawRequest(port, `GET /api/f1/sync/products HTTP/1.1\r\n${head}${auth}Connection: close\r\n\r\n`);
+      const res = await rawRequest(
+        port,
+        `GET /api/f1/sync/products HTTP/1.1\r\n${head}${auth}Connection: close\r\n\r\n`,
+      );
       assertApiError(res, 400, 'bad_request', hosts.join(' + '));
       assert.match(res.body.error, /more than one Host header/);
     }
@@ -163,24 +192,42 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
   });
 
   test('an absolute-form request target naming another host is refused; naming this server it is served', async () => {
-    for (const target of ['http://evil.example/api/f1/sync/bookings', `http://evil.example:${port}/api/f1/sync/products`, 'http://127.0.0.2/api/f1/sync/products', 'https://evil.example/', `ftp://${host}/api/f1/sync/products`]) {
+    for (const target of [
+      'http://evil.example/api/f1/sync/bookings',
+      `http://evil.example:${port}/api/f1/sync/products`,
+      'http://127.0.0.2/api/f1/sync/products',
+      'https://evil.example/',
+      `ftp://${host}/api/f1/sync/products`,
+    ]) {
       const res = await rawRequest(port, `GET ${target} HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
-      assert.ok([400, 403].includes(res.code), `${target}: ${res.headers.split('\r\n')[0]} ${JSON.stringify(res.body)}`);
+      assert.ok(
+        [400, 403].includes(res.code),
+        `${target}: ${res.headers.split('\r\n')[0]} ${JSON.stringify(res.body)}`,
+      );
       assert.match(res.headers, /content-type: application\/json/i, target);
       assert.ok(['bad_request', 'forbidden'].includes(res.body.status), target);
       assert.match(res.body.error, /evil\.example|127\.0\.0\.2|ftp/, `${target}: the error names what is wrong`);
     }
-    const deleted = await rawRequest(port, `DELETE http://evil.example/api/f1/sync/bookings/NO-PRODUCT HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+    const deleted = await rawRequest(
+      port,
+      `DELETE http://evil.example/api/f1/sync/bookings/NO-PRODUCT HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`,
+    );
     assert.equal(deleted.code, 403, JSON.stringify(deleted.body));
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).status, 200, 'nothing was deleted');
-    const own = await rawRequest(port, `GET http://${host}/api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`);
+    const own = await rawRequest(
+      port,
+      `GET http://${host}/api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`,
+    );
     assert.equal(own.code, 200, JSON.stringify(own.body));
     assert.ok(Array.isArray(own.body.products), 'the products');
   });
 
   test('an Expect other than 100-continue is 417 JSON; 100-continue still works', async () => {
     for (const expect of ['bogus', '200-ok', 'continue']) {
-      const res = await rawRequest(port, `GET /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Expect: ${expect}\r\nConnection: close\r\n\r\n`);
+      const res = await rawRequest(
+        port,
+        `GET /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Expect: ${expect}\r\nConnection: close\r\n\r\n`,
+      );
       assertApiError(res, 417, 'expectation_failed', `Expect: ${expect}`);
       assert.match(res.body.error, /Expect/);
     }

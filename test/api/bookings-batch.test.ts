@@ -22,7 +22,16 @@ describe('POST /bookings/batch', () => {
     });
     assert.equal(res.status, 200);
     const statuses = res.body.results.map((r: { status: string }) => r.status);
-    assert.deepEqual(statuses, ['created', 'ok', 'unprocessable_content', 'not_acceptable', 'conflict', 'partial_update', 'unprocessable_content', 'unprocessable_content']);
+    assert.deepEqual(statuses, [
+      'created',
+      'ok',
+      'unprocessable_content',
+      'not_acceptable',
+      'conflict',
+      'partial_update',
+      'unprocessable_content',
+      'unprocessable_content',
+    ]);
     assert.equal(res.body.results[2].error, 'requires external id');
     assert.equal(res.body.results[3].error, 'booking is too old');
     assert.equal(res.body.results[5].warning, 'product locked, some changes ignored');
@@ -34,7 +43,10 @@ describe('POST /bookings/batch', () => {
 
   test('the trailing slash is optional', async () => {
     const res = await desk.sync('POST', '/bookings/batch', { bookings: [{ external_id: 'B-2' }] });
-    assert.deepEqual(res.body.results.map((r: { status: string }) => r.status), ['created']);
+    assert.deepEqual(
+      res.body.results.map((r: { status: string }) => r.status),
+      ['created'],
+    );
   });
 
   test('failed elements store nothing; the others are stored', async () => {
@@ -50,9 +62,16 @@ describe('POST /bookings/batch', () => {
 
   test('an element for an existing booking is ok, not created; a repeated external_id updates the first', async () => {
     const res = await desk.sync('POST', '/bookings/batch', {
-      bookings: [{ external_id: 'B-1', name: 'Again' }, { external_id: 'B-3', name: 'First' }, { external_id: 'B-3', name: 'Second' }],
+      bookings: [
+        { external_id: 'B-1', name: 'Again' },
+        { external_id: 'B-3', name: 'First' },
+        { external_id: 'B-3', name: 'Second' },
+      ],
     });
-    assert.deepEqual(res.body.results.map((r: { status: string }) => r.status), ['ok', 'created', 'ok']);
+    assert.deepEqual(
+      res.body.results.map((r: { status: string }) => r.status),
+      ['ok', 'created', 'ok'],
+    );
     assert.equal((await desk.sync('GET', '/bookings/B-3')).body.name, 'Second');
   });
 
@@ -84,9 +103,16 @@ describe('POST /bookings/batch', () => {
         { external_id: 'AFTER', camera_package: 'Selfie' },
       ],
     });
-    assert.deepEqual(res.body.results.map((r: { status: string }) => r.status), ['created', 'internal_error', 'created']);
+    assert.deepEqual(
+      res.body.results.map((r: { status: string }) => r.status),
+      ['created', 'internal_error', 'created'],
+    );
     assert.match(res.body.results[1].error, /refused by test trigger/);
-    assert.equal((await desk.sync('GET', '/bookings/BOOM')).status, 404, 'the half-written booking row was rolled back');
+    assert.equal(
+      (await desk.sync('GET', '/bookings/BOOM')).status,
+      404,
+      'the half-written booking row was rolled back',
+    );
     assert.equal((await desk.sync('GET', '/bookings/BEFORE')).body.finance_events.length, 1);
     assert.equal((await desk.sync('GET', '/bookings/AFTER')).body.finance_events.length, 1);
   });
@@ -96,14 +122,26 @@ describe('one request, one instant', () => {
   let desk: TestDesk;
   // A clock that moves on by a minute every time it is read.
   let tick = 0;
-  before(async () => (desk = await startTestDesk({ deskOptions: { now: () => new Date(Date.parse('2026-06-15T10:00:00Z') + 60_000 * tick++) } })));
+  before(
+    async () =>
+      (desk = await startTestDesk({
+        deskOptions: { now: () => new Date(Date.parse('2026-06-15T10:00:00Z') + 60_000 * tick++) },
+      })),
+  );
   after(() => desk.dispose());
 
   test('every element of a batch gets the same timestamps, and the next request a later one', async () => {
     const first = await desk.sync('POST', '/bookings/batch', {
-      bookings: [{ external_id: 'I-1', camera_package: 'Photos pack' }, { external_id: 'I-2' }, { external_id: 'I-3', camera_package: 'Video' }],
+      bookings: [
+        { external_id: 'I-1', camera_package: 'Photos pack' },
+        { external_id: 'I-2' },
+        { external_id: 'I-3', camera_package: 'Video' },
+      ],
     });
-    assert.deepEqual(first.body.results.map((r: { status: string }) => r.status), ['created', 'created', 'created']);
+    assert.deepEqual(
+      first.body.results.map((r: { status: string }) => r.status),
+      ['created', 'created', 'created'],
+    );
     const second = await desk.sync('POST', '/bookings/batch', { bookings: [{ external_id: 'I-4' }] });
     assert.equal(second.body.results[0].status, 'created');
 
@@ -116,7 +154,10 @@ describe('one request, one instant', () => {
       "SELECT e.created_at FROM finance_events e JOIN bookings b ON b.id = e.booking_id WHERE b.external_id IN ('I-1', 'I-3')",
     );
     assert.equal(ledgerStamps.length, 2);
-    assert.ok(ledgerStamps.every((e) => batchStamps.has(e.created_at)), 'the ledger rows share the instant');
+    assert.ok(
+      ledgerStamps.every((e) => batchStamps.has(e.created_at)),
+      'the ledger rows share the instant',
+    );
     assert.ok(rows[3]!.created_at > rows[0]!.created_at, 'a later request, a later instant');
   });
 });

@@ -13,23 +13,45 @@ describe('GET /bookings/:external_id', () => {
     assert.equal(res.status, 200);
     bookingShow.parse(res.body);
     assert.equal(res.body.album_status_raw, 'delivered_paid');
-    assert.deepEqual(res.body.jump, { id: 7, camera: 'videographer', filmer_id: 1, second_filmer_id: null, jumped_on: null });
+    assert.deepEqual(res.body.jump, {
+      id: 7,
+      camera: 'videographer',
+      filmer_id: 1,
+      second_filmer_id: null,
+      jumped_on: null,
+    });
     // created_at ascending, the tie at 2026-03-02T12:00 broken by id (10 before 12).
-    assert.deepEqual(res.body.finance_events.map((e: { id: number }) => e.id), [11, 10, 12]);
-    assert.deepEqual(res.body.finance_events.map((e: { centi_total_credits: number }) => e.centi_total_credits), [200, 175, 225]);
+    assert.deepEqual(
+      res.body.finance_events.map((e: { id: number }) => e.id),
+      [11, 10, 12],
+    );
+    assert.deepEqual(
+      res.body.finance_events.map((e: { centi_total_credits: number }) => e.centi_total_credits),
+      [200, 175, 225],
+    );
   });
 
   test('derives the deprecated booleans and nests the upgrade payment', async () => {
     const res = await desk.sync('GET', '/bookings/DELIVERED-OLD');
     const [regular, , upgrade] = res.body.finance_events;
     assert.deepEqual(
-      { selfie: regular.selfie, videographer: regular.videographer, either_video: regular.either_video, socials: regular.socials },
+      {
+        selfie: regular.selfie,
+        videographer: regular.videographer,
+        either_video: regular.either_video,
+        socials: regular.socials,
+      },
       { selfie: false, videographer: true, either_video: false, socials: true },
     );
     assert.equal(regular.upgrade_payment, undefined, 'present only when the event relates to a paid upgrade');
     assert.equal(upgrade.event_type, 'upgrade');
     assert.deepEqual(
-      { ammount: upgrade.upgrade_payment.ammount, currency: upgrade.upgrade_payment.currency, processor_id: upgrade.upgrade_payment.processor_id, upgrade_id: upgrade.upgrade_payment.upgrade_id },
+      {
+        ammount: upgrade.upgrade_payment.ammount,
+        currency: upgrade.upgrade_payment.currency,
+        processor_id: upgrade.upgrade_payment.processor_id,
+        upgrade_id: upgrade.upgrade_payment.upgrade_id,
+      },
       { ammount: 3500, currency: 'EUR', processor_id: 'pi_123', upgrade_id: 2 },
     );
     assert.equal(upgrade.upgrade_payment.booking_id, 100);
@@ -56,8 +78,15 @@ describe('POST /bookings: create', () => {
 
   test('creates with 201 and status created; the booking is then shown', async () => {
     const res = await desk.sync('POST', '/bookings', {
-      external_id: 'NEW-1', external_service: 'bookr', name: 'Ann Example', email: 'ann@example.com', mobile: '+31 6 1234',
-      jump_on: '2026-06-20', language: 'nl', reference: 'tandem 10:00', show_publicly: true,
+      external_id: 'NEW-1',
+      external_service: 'bookr',
+      name: 'Ann Example',
+      email: 'ann@example.com',
+      mobile: '+31 6 1234',
+      jump_on: '2026-06-20',
+      language: 'nl',
+      reference: 'tandem 10:00',
+      show_publicly: true,
     });
     assert.equal(res.status, 201);
     assert.equal(res.body.status, 'created');
@@ -74,7 +103,11 @@ describe('POST /bookings: create', () => {
   });
 
   test('matches camera_package to the longest active prefix and records it in the ledger', async () => {
-    const res = await desk.sync('POST', '/bookings', { external_id: 'NEW-2', jump_on: '2026-06-16', camera_package: 'SELFIE + photos (summer deal)' });
+    const res = await desk.sync('POST', '/bookings', {
+      external_id: 'NEW-2',
+      jump_on: '2026-06-16',
+      camera_package: 'SELFIE + photos (summer deal)',
+    });
     assert.equal(res.status, 201);
     assert.equal(res.body.product_id, 2);
     const events = (await desk.sync('GET', '/bookings/NEW-2')).body.finance_events;
@@ -108,7 +141,11 @@ describe('POST /bookings: create', () => {
     for (const body of [{ name: 'x' }, { external_id: null, name: 'x' }, { external_id: '  ', name: 'x' }]) {
       const res = await desk.sync('POST', '/bookings', body);
       assert.equal(res.status, 422);
-      assert.deepEqual(res.body, { error: 'requires external id', fields: { external_id: 'is required' }, status: 'unprocessable_content' });
+      assert.deepEqual(res.body, {
+        error: 'requires external id',
+        fields: { external_id: 'is required' },
+        status: 'unprocessable_content',
+      });
     }
   });
 
@@ -172,10 +209,18 @@ describe('POST /bookings: update', () => {
   test('camera_package is locked once a product is matched: partial_update, the other fields still apply', async () => {
     const before = (await desk.sync('GET', '/bookings/HAS-PRODUCT')).body;
     assert.equal(before.product_id, 1);
-    const res = await desk.sync('POST', '/bookings', { external_id: 'HAS-PRODUCT', camera_package: 'Video', name: 'Hank Renamed' });
+    const res = await desk.sync('POST', '/bookings', {
+      external_id: 'HAS-PRODUCT',
+      camera_package: 'Video',
+      name: 'Hank Renamed',
+    });
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, {
-      id: 102, external_id: 'HAS-PRODUCT', status: 'partial_update', warning: 'product locked, some changes ignored', ignored_attributes: ['camera_package'],
+      id: 102,
+      external_id: 'HAS-PRODUCT',
+      status: 'partial_update',
+      warning: 'product locked, some changes ignored',
+      ignored_attributes: ['camera_package'],
     });
     const after = (await desk.sync('GET', '/bookings/HAS-PRODUCT')).body;
     assert.equal(after.camera_package, 'Selfie basic');
@@ -185,12 +230,20 @@ describe('POST /bookings: update', () => {
   });
 
   test('re-sending the locked value unchanged is a plain ok', async () => {
-    const res = await desk.sync('POST', '/bookings', { external_id: 'HAS-PRODUCT', camera_package: 'Selfie basic', language: 'de' });
+    const res = await desk.sync('POST', '/bookings', {
+      external_id: 'HAS-PRODUCT',
+      camera_package: 'Selfie basic',
+      language: 'de',
+    });
     assert.equal(res.body.status, 'ok');
   });
 
   test('attributes edited by hand at the desk are locked too', async () => {
-    const res = await desk.sync('POST', '/bookings', { external_id: 'HAND-EDITED', email: 'other@example.com', mobile: '123' });
+    const res = await desk.sync('POST', '/bookings', {
+      external_id: 'HAND-EDITED',
+      email: 'other@example.com',
+      mobile: '123',
+    });
     assert.equal(res.body.status, 'partial_update');
     assert.deepEqual(res.body.ignored_attributes, ['email']);
     const shown = (await desk.sync('GET', '/bookings/HAND-EDITED')).body;
@@ -200,7 +253,11 @@ describe('POST /bookings: update', () => {
   });
 
   test('an update that would make the booking too old is refused and changes nothing', async () => {
-    const res = await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', jump_on: '2026-05-01', name: 'Changed' });
+    const res = await desk.sync('POST', '/bookings', {
+      external_id: 'NO-PRODUCT',
+      jump_on: '2026-05-01',
+      name: 'Changed',
+    });
     assert.equal(res.status, 406);
     assert.equal(res.body.error, 'booking is too old');
     const shown = (await desk.sync('GET', '/bookings/NO-PRODUCT')).body;
@@ -220,19 +277,29 @@ describe('POST /bookings: update', () => {
 
 describe('the 60-day reuse window and old, undelivered bookings', () => {
   let desk: TestDesk;
-  const booking = (id: string, jump_on: string, album_status_raw?: string) => ({ external_id: id, name: id, jump_on, album_status_raw });
+  const booking = (id: string, jump_on: string, album_status_raw?: string) => ({
+    external_id: id,
+    name: id,
+    jump_on,
+    album_status_raw,
+  });
   before(
     async () =>
       (desk = await startTestDesk({
         seed: {
-          dropzones: [{
-            key: 'w', name: 'Window', timezone: 'Europe/Amsterdam', api_tokens: ['test-token-aaaaaaaaaaaaaaaa'],
-            bookings: [
-              booking('DELIVERED-60', '2026-04-16', 'delivered_paid'),
-              booking('DELIVERED-61', '2026-04-15', 'delivered_unpaid'),
-              booking('OLD-UNDELIVERED', '2026-03-01', 'pending'),
-            ],
-          }],
+          dropzones: [
+            {
+              key: 'w',
+              name: 'Window',
+              timezone: 'Europe/Amsterdam',
+              api_tokens: ['test-token-aaaaaaaaaaaaaaaa'],
+              bookings: [
+                booking('DELIVERED-60', '2026-04-16', 'delivered_paid'),
+                booking('DELIVERED-61', '2026-04-15', 'delivered_unpaid'),
+                booking('OLD-UNDELIVERED', '2026-03-01', 'pending'),
+              ],
+            },
+          ],
         },
       })),
   );
@@ -244,7 +311,11 @@ describe('the 60-day reuse window and old, undelivered bookings', () => {
   });
 
   test('an old booking that was never delivered can be updated while its date stays', async () => {
-    const res = await desk.sync('POST', '/bookings', { external_id: 'OLD-UNDELIVERED', name: 'New name', jump_on: '2026-03-01' });
+    const res = await desk.sync('POST', '/bookings', {
+      external_id: 'OLD-UNDELIVERED',
+      name: 'New name',
+      jump_on: '2026-03-01',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.name, 'New name');
   });
@@ -270,7 +341,10 @@ describe('DELETE /bookings/:external_id', () => {
 
   test('a deleted booking with a jump and a ledger goes; the jump and the ledger rows are kept', async () => {
     assert.equal((await desk.sync('DELETE', '/bookings/DELIVERED-OLD')).status, 204);
-    assert.deepEqual(desk.queryStore('SELECT id FROM finance_events WHERE id IN (10, 11, 12) AND booking_id IS NULL ORDER BY id'), [{ id: 10 }, { id: 11 }, { id: 12 }]);
+    assert.deepEqual(
+      desk.queryStore('SELECT id FROM finance_events WHERE id IN (10, 11, 12) AND booking_id IS NULL ORDER BY id'),
+      [{ id: 10 }, { id: 11 }, { id: 12 }],
+    );
     assert.deepEqual(desk.queryStore('SELECT booking_id FROM jumps WHERE id = 7'), [{ booking_id: null }]);
   });
 });

@@ -5,8 +5,18 @@ import { OTHER_DZ_TOKEN } from '../support/seed';
 
 const PRODUCT_LIST_KEYS = ['id', 'name', 'active', 'booking_system_name', 'price_cents', 'photos', 'videographer'];
 const PRODUCT_KEYS = [
-  'id', 'name', 'active', 'booking_system_name', 'price_cents', 'photos', 'selfie', 'videographer',
-  'either_video', 'socials', 'has_4k', 'raw_footage',
+  'id',
+  'name',
+  'active',
+  'booking_system_name',
+  'price_cents',
+  'photos',
+  'selfie',
+  'videographer',
+  'either_video',
+  'socials',
+  'has_4k',
+  'raw_footage',
 ];
 const UPGRADE_LIST_KEYS = ['id', 'name', 'active', 'payment_price_cents', 'payment_price_currency'];
 const UPGRADE_KEYS = [...UPGRADE_LIST_KEYS, 'notify_staff', 'payment_price_identifier', 'created_at', 'updated_at'];
@@ -15,22 +25,101 @@ const sorted = (keys: string[]) => [...keys].sort();
 
 /** The seed's products as the show endpoint must return them (spec 2.3). */
 const PRODUCTS = [
-  { id: 1, name: 'Selfie video', active: true, booking_system_name: 'Selfie', price_cents: 9900, photos: false, selfie: true, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false },
-  { id: 2, name: 'Selfie video + photos', active: true, booking_system_name: 'Selfie + Photos', price_cents: 12900, photos: true, selfie: true, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false },
-  { id: 3, name: 'Videographer', active: true, booking_system_name: 'Video', price_cents: 14900, photos: false, selfie: false, videographer: true, either_video: false, socials: true, has_4k: true, raw_footage: false },
-  { id: 4, name: 'Old package', active: false, booking_system_name: 'Legacy', price_cents: 5000, photos: false, selfie: false, videographer: false, either_video: true, socials: false, has_4k: false, raw_footage: false },
-  { id: 5, name: 'Photos only', active: true, booking_system_name: 'Photos', price_cents: 4900, photos: true, selfie: false, videographer: false, either_video: false, socials: false, has_4k: false, raw_footage: false },
+  {
+    id: 1,
+    name: 'Selfie video',
+    active: true,
+    booking_system_name: 'Selfie',
+    price_cents: 9900,
+    photos: false,
+    selfie: true,
+    videographer: false,
+    either_video: false,
+    socials: false,
+    has_4k: false,
+    raw_footage: false,
+  },
+  {
+    id: 2,
+    name: 'Selfie video + photos',
+    active: true,
+    booking_system_name: 'Selfie + Photos',
+    price_cents: 12900,
+    photos: true,
+    selfie: true,
+    videographer: false,
+    either_video: false,
+    socials: false,
+    has_4k: false,
+    raw_footage: false,
+  },
+  {
+    id: 3,
+    name: 'Videographer',
+    active: true,
+    booking_system_name: 'Video',
+    price_cents: 14900,
+    photos: false,
+    selfie: false,
+    videographer: true,
+    either_video: false,
+    socials: true,
+    has_4k: true,
+    raw_footage: false,
+  },
+  {
+    id: 4,
+    name: 'Old package',
+    active: false,
+    booking_system_name: 'Legacy',
+    price_cents: 5000,
+    photos: false,
+    selfie: false,
+    videographer: false,
+    either_video: true,
+    socials: false,
+    has_4k: false,
+    raw_footage: false,
+  },
+  {
+    id: 5,
+    name: 'Photos only',
+    active: true,
+    booking_system_name: 'Photos',
+    price_cents: 4900,
+    photos: true,
+    selfie: false,
+    videographer: false,
+    either_video: false,
+    socials: false,
+    has_4k: false,
+    raw_footage: false,
+  },
 ];
 
 /** The seed's upgrades as the show endpoint must return them (spec 2.4). */
 const UPGRADES = [
   {
-    id: 1, name: '4K footage', active: true, notify_staff: true, payment_price_cents: 2500, payment_price_currency: 'EUR',
-    payment_price_identifier: 'price_4k', created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z',
+    id: 1,
+    name: '4K footage',
+    active: true,
+    notify_staff: true,
+    payment_price_cents: 2500,
+    payment_price_currency: 'EUR',
+    payment_price_identifier: 'price_4k',
+    created_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
   },
   {
-    id: 2, name: 'Raw footage', active: false, notify_staff: false, payment_price_cents: 3500, payment_price_currency: 'EUR',
-    payment_price_identifier: 'price_raw', created_at: '2026-01-02T00:00:00.000Z', updated_at: '2026-01-02T00:00:00.000Z',
+    id: 2,
+    name: 'Raw footage',
+    active: false,
+    notify_staff: false,
+    payment_price_cents: 3500,
+    payment_price_currency: 'EUR',
+    payment_price_identifier: 'price_raw',
+    created_at: '2026-01-02T00:00:00.000Z',
+    updated_at: '2026-01-02T00:00:00.000Z',
   },
 ];
 
@@ -55,7 +144,11 @@ describe('catalogue: products', () => {
     assert.equal(typeof res.body.version, 'string');
     assert.ok(res.body.version.length > 0);
     assert.ok(Array.isArray(res.body.products));
-    assert.deepEqual(res.body.products.map((p: { id: number }) => p.id), [1, 2, 3, 4, 5], 'inactive products are listed too');
+    assert.deepEqual(
+      res.body.products.map((p: { id: number }) => p.id),
+      [1, 2, 3, 4, 5],
+      'inactive products are listed too',
+    );
   });
 
   test('each list item carries exactly the list subset of keys', async () => {
@@ -67,7 +160,10 @@ describe('catalogue: products', () => {
 
   test('list items carry the right values', async () => {
     const res = await desk.sync('GET', '/products');
-    assert.deepEqual(res.body.products, PRODUCTS.map((p) => pick(p, PRODUCT_LIST_KEYS)));
+    assert.deepEqual(
+      res.body.products,
+      PRODUCTS.map((p) => pick(p, PRODUCT_LIST_KEYS)),
+    );
   });
 
   test('show returns the full product: every 2.3 field, no internal fields', async () => {
@@ -77,7 +173,8 @@ describe('catalogue: products', () => {
       assertJsonContent(res);
       assert.deepEqual(sorted(Object.keys(res.body)), sorted(PRODUCT_KEYS));
       assert.deepEqual(res.body, product);
-      for (const internal of ['centi_credits', 'dropzone_id']) assert.ok(!(internal in res.body), `${internal} is not exposed`);
+      for (const internal of ['centi_credits', 'dropzone_id'])
+        assert.ok(!(internal in res.body), `${internal} is not exposed`);
     }
   });
 
@@ -125,7 +222,11 @@ describe('catalogue: upgrades', () => {
     assert.deepEqual(sorted(Object.keys(res.body)), ['upgrades', 'version']);
     assert.equal(typeof res.body.version, 'string');
     assert.ok(res.body.version.length > 0);
-    assert.deepEqual(res.body.upgrades.map((u: { id: number }) => u.id), [1, 2], 'inactive upgrades are listed too');
+    assert.deepEqual(
+      res.body.upgrades.map((u: { id: number }) => u.id),
+      [1, 2],
+      'inactive upgrades are listed too',
+    );
   });
 
   test('each list item carries exactly id, name, active, payment_price_cents, payment_price_currency', async () => {
@@ -133,7 +234,10 @@ describe('catalogue: upgrades', () => {
     for (const item of res.body.upgrades) {
       assert.deepEqual(sorted(Object.keys(item)), sorted(UPGRADE_LIST_KEYS), `keys of upgrade ${item.id}`);
     }
-    assert.deepEqual(res.body.upgrades, UPGRADES.map((u) => pick(u, UPGRADE_LIST_KEYS)));
+    assert.deepEqual(
+      res.body.upgrades,
+      UPGRADES.map((u) => pick(u, UPGRADE_LIST_KEYS)),
+    );
   });
 
   test('show adds notify_staff, payment_price_identifier, created_at and updated_at', async () => {
@@ -181,7 +285,11 @@ describe('catalogue: read-only', () => {
 
   for (const resource of ['products', 'upgrades'] as const) {
     const writes: { method: string; path: string; body?: unknown }[] = [
-      { method: 'POST', path: `/${resource}`, body: { name: 'Injected', booking_system_name: 'Injected', price_cents: 1 } },
+      {
+        method: 'POST',
+        path: `/${resource}`,
+        body: { name: 'Injected', booking_system_name: 'Injected', price_cents: 1 },
+      },
       { method: 'PUT', path: `/${resource}`, body: [] },
       { method: 'PATCH', path: `/${resource}`, body: { name: 'Injected' } },
       { method: 'DELETE', path: `/${resource}` },
@@ -206,7 +314,7 @@ describe('catalogue: read-only', () => {
   }
 });
 
-describe('catalogue: scoped to the caller\'s dropzone', () => {
+describe("catalogue: scoped to the caller's dropzone", () => {
   let desk: TestDesk;
   before(async () => (desk = await startTestDesk()));
   after(() => desk.dispose());
@@ -222,12 +330,15 @@ describe('catalogue: scoped to the caller\'s dropzone', () => {
     assert.deepEqual(upgrades.body.upgrades, []);
   });
 
-  test('another dropzone cannot show the first dropzone\'s products or upgrades', async () => {
+  test("another dropzone cannot show the first dropzone's products or upgrades", async () => {
     for (const path of ['/products/1', '/products/3', '/upgrades/1', '/upgrades/2']) {
       const res = await desk.sync('GET', path, undefined, asOther);
       assert.equal(res.status, 404, path);
       assert.equal(res.body.status, 'not_found', path);
-      assert.ok(!JSON.stringify(res.body).includes('Selfie') && !JSON.stringify(res.body).includes('footage'), 'no catalogue data leaks');
+      assert.ok(
+        !JSON.stringify(res.body).includes('Selfie') && !JSON.stringify(res.body).includes('footage'),
+        'no catalogue data leaks',
+      );
     }
   });
 

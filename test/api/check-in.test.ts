@@ -12,7 +12,8 @@ import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/d
  * NO-PRODUCT and 102 HAS-PRODUCT on 2026-06-20, 103 a walk-in on 2026-06-15, 200 another dropzone's.
  */
 
-const put = (desk: TestDesk, id: number | string, body: unknown) => desk.desk('PUT', `/bookings/by-id/${id}/check-in`, body);
+const put = (desk: TestDesk, id: number | string, body: unknown) =>
+  desk.desk('PUT', `/bookings/by-id/${id}/check-in`, body);
 const listed = async (desk: TestDesk, query: string) =>
   (await desk.desk('GET', `/bookings?include_all=true&${query}`)).body.bookings.map((b: { id: number }) => b.id);
 
@@ -28,19 +29,30 @@ describe('check-in', () => {
   test('mark, change and clear: the answer and the list show the mark for the booking’s jump day', async () => {
     const marked = await put(desk, 101, { state: 'arrived', recorded_by: ' Rita ' });
     assert.equal(marked.status, 200, marked.text);
-    assert.deepEqual(marked.body, { booking_id: 101, check_in: { state: 'arrived', day: '2026-06-20', recorded_by: 'Rita', recorded_at: TEST_NOW } });
+    assert.deepEqual(marked.body, {
+      booking_id: 101,
+      check_in: { state: 'arrived', day: '2026-06-20', recorded_by: 'Rita', recorded_at: TEST_NOW },
+    });
     const row = (await desk.desk('GET', '/bookings?q=NO-PRODUCT')).body.bookings[0];
     assert.deepEqual(row.check_in, marked.body.check_in);
 
     const changed = await put(desk, 101, { state: 'jumped', recorded_by: 'Sam' });
     assert.equal(changed.body.check_in.state, 'jumped');
     assert.equal(changed.body.check_in.recorded_by, 'Sam');
-    assert.deepEqual(desk.queryStore('SELECT booking_id, day, state FROM check_ins'), [{ booking_id: 101, day: '2026-06-20', state: 'jumped' }], 'one row per booking and day');
+    assert.deepEqual(
+      desk.queryStore('SELECT booking_id, day, state FROM check_ins'),
+      [{ booking_id: 101, day: '2026-06-20', state: 'jumped' }],
+      'one row per booking and day',
+    );
 
     const cleared = await put(desk, 101, { state: null, recorded_by: 'Sam' });
     assert.deepEqual(cleared.body, { booking_id: 101, check_in: null });
     assert.deepEqual(desk.queryStore('SELECT * FROM check_ins'), []);
-    assert.equal((await put(desk, 101, { state: null, recorded_by: 'Sam' })).status, 200, 'clearing nothing is no error');
+    assert.equal(
+      (await put(desk, 101, { state: null, recorded_by: 'Sam' })).status,
+      200,
+      'clearing nothing is no error',
+    );
   });
 
   test('filter by check-in: each state, and none for the unmarked', async () => {
@@ -52,14 +64,23 @@ describe('check-in', () => {
     assert.deepEqual(await listed(desk, 'check_in=jumped'), []);
     assert.deepEqual(await listed(desk, 'check_in=none'), [100, 104]);
     assert.deepEqual(await listed(desk, 'check_in=arrived&from=2026-06-20&to=2026-06-20'), [101]);
-    assert.equal((await desk.desk('GET', '/bookings?include_all=true&check_in=arrived')).body.pagination.total_count, 2);
+    assert.equal(
+      (await desk.desk('GET', '/bookings?include_all=true&check_in=arrived')).body.pagination.total_count,
+      2,
+    );
   });
 
   test('the mark is for the jump day: moved to another day the booking shows unmarked; moved back, marked again', async () => {
     await put(desk, 104, { state: 'arrived', recorded_by: 'Rita' });
-    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'HAND-EDITED', jump_on: '2026-06-22' })).status, 200);
+    assert.equal(
+      (await desk.sync('POST', '/bookings', { external_id: 'HAND-EDITED', jump_on: '2026-06-22' })).status,
+      200,
+    );
     assert.deepEqual(await listed(desk, 'check_in=none&q=HAND-EDITED'), [104]);
-    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'HAND-EDITED', jump_on: '2026-06-21' })).status, 200);
+    assert.equal(
+      (await desk.sync('POST', '/bookings', { external_id: 'HAND-EDITED', jump_on: '2026-06-21' })).status,
+      200,
+    );
     assert.deepEqual(await listed(desk, 'check_in=arrived&q=HAND-EDITED'), [104]);
   });
 

@@ -25,7 +25,7 @@ test('an unknown command is named, then the usage; exit 1', () => {
   assert.equal(launcher('toString').status, 1, 'only the commands themselves, nothing inherited');
 });
 
-test("each command module exports main(argv) and runs nothing when imported", async () => {
+test('each command module exports main(argv) and runs nothing when imported', async () => {
   for (const module of ['../../electron/serve', '../../electron/cli/token', '../../electron/cli/backup']) {
     const { main } = (await import(module)) as { main?: unknown };
     assert.equal(typeof main, 'function', module);
@@ -33,7 +33,10 @@ test("each command module exports main(argv) and runs nothing when imported", as
 });
 
 test('package.json: the bin, and npm run serve|token|backup going through it', () => {
-  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { bin: Record<string, string>; scripts: Record<string, string> };
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+    bin: Record<string, string>;
+    scripts: Record<string, string>;
+  };
   assert.deepEqual(pkg.bin, { 'dropzone-desk': 'bin/dropzone-desk.mjs' });
   if (process.platform !== 'win32') assert.ok(statSync('bin/dropzone-desk.mjs').mode & 0o111, 'executable');
   assert.match(readFileSync('bin/dropzone-desk.mjs', 'utf8'), /^#!\/usr\/bin\/env node\n/);

@@ -31,17 +31,24 @@ describe('fixtures/demo.json', () => {
     assert.ok(body.pagination.total_count > 50, 'many bookings from today on');
   });
 
-  test('every booking with a product has the ledger event of it (the bookings load through the Sync API\'s factory)', async () => {
-    const withProduct = demo.dropzones[0].bookings.filter((b: { external_id?: string; product_id?: number | null }) => b.external_id && b.product_id);
+  test("every booking with a product has the ledger event of it (the bookings load through the Sync API's factory)", async () => {
+    const withProduct = demo.dropzones[0].bookings.filter(
+      (b: { external_id?: string; product_id?: number | null }) => b.external_id && b.product_id,
+    );
     assert.ok(withProduct.length > 100);
     for (const b of withProduct) {
       const shown = bookingShow.parse((await get(`/bookings/${encodeURIComponent(b.external_id)}`)).body);
-      assert.ok(shown.finance_events.some((e) => e.product_id === shown.product_id), `${b.external_id}: product ${shown.product_id} without its ledger event`);
+      assert.ok(
+        shown.finance_events.some((e) => e.product_id === shown.product_id),
+        `${b.external_id}: product ${shown.product_id} without its ledger event`,
+      );
     }
   });
 
   test('every booking with finance events shows a consistent ledger', async () => {
-    const withEvents = demo.dropzones[0].bookings.filter((b: { external_id?: string; finance_events?: unknown[] }) => b.external_id && b.finance_events?.length);
+    const withEvents = demo.dropzones[0].bookings.filter(
+      (b: { external_id?: string; finance_events?: unknown[] }) => b.external_id && b.finance_events?.length,
+    );
     assert.ok(withEvents.length > 20);
     for (const b of withEvents.slice(0, 25)) {
       const shown = bookingShow.parse((await get(`/bookings/${encodeURIComponent(b.external_id)}`)).body);
@@ -55,23 +62,47 @@ describe('fixtures/demo.json', () => {
 });
 
 describe('fixtures/demo.json tells true stories (shared/service/actions.ts)', () => {
-  type Event = { id: number; event_type: string; created_at: string; centi_credit_change: number; video_entitlement: string; camera_requirement: string | null };
-  type Booking = { external_id?: string; id: number; album_status_raw?: string | null; jump?: { camera: string | null; jumped_on?: string | null }; finance_events?: Event[] };
+  type Event = {
+    id: number;
+    event_type: string;
+    created_at: string;
+    centi_credit_change: number;
+    video_entitlement: string;
+    camera_requirement: string | null;
+  };
+  type Booking = {
+    external_id?: string;
+    id: number;
+    album_status_raw?: string | null;
+    jump?: { camera: string | null; jumped_on?: string | null };
+    finance_events?: Event[];
+  };
   const dz = demo.dropzones[0];
   const bookings: Booking[] = dz.bookings;
   const name = (b: Booking) => b.external_id ?? `booking ${b.id}`;
   const dayOf = (instant: string) => dateInZone(new Date(instant), dz.timezone);
-  const inLedgerOrder = (events: Event[] = []) => [...events].sort((x, y) => x.created_at.localeCompare(y.created_at) || x.id - y.id);
+  const inLedgerOrder = (events: Event[] = []) =>
+    [...events].sort((x, y) => x.created_at.localeCompare(y.created_at) || x.id - y.id);
   const REACHED_CUSTOMER = new Set(['regular', 'preview', 'reception_conversion']);
   const AFTER_DELIVERY = new Set(['upgrade', 'reception_upgrade']);
 
   test('only the types the desk writes; matching is `unspecified` with no credit, a preview entitles to nothing', () => {
-    const written = new Set(['unspecified', 'regular', 'preview', 'reception_conversion', 'reception_upgrade', 'upgrade', 'manual_credit']);
+    const written = new Set([
+      'unspecified',
+      'regular',
+      'preview',
+      'reception_conversion',
+      'reception_upgrade',
+      'upgrade',
+      'manual_credit',
+    ]);
     for (const b of bookings) {
       for (const e of b.finance_events ?? []) {
         assert.ok(written.has(e.event_type), `${name(b)}: ${e.event_type}`);
-        if (e.event_type === 'unspecified' || e.event_type === 'preview') assert.equal(e.centi_credit_change, 0, `${name(b)} event ${e.id}`);
-        if (e.event_type === 'preview') assert.deepEqual([e.video_entitlement, e.camera_requirement], ['none', null], `${name(b)} event ${e.id}`);
+        if (e.event_type === 'unspecified' || e.event_type === 'preview')
+          assert.equal(e.centi_credit_change, 0, `${name(b)} event ${e.id}`);
+        if (e.event_type === 'preview')
+          assert.deepEqual([e.video_entitlement, e.camera_requirement], ['none', null], `${name(b)} event ${e.id}`);
       }
     }
   });
@@ -83,12 +114,18 @@ describe('fixtures/demo.json tells true stories (shared/service/actions.ts)', ()
       const reached = events.filter((e) => REACHED_CUSTOMER.has(e.event_type));
       for (const e of reached) {
         assert.ok(b.jump?.camera && b.jump.jumped_on, `${name(b)}: ${e.event_type} without a recorded, filmed jump`);
-        assert.ok(dayOf(e.created_at) >= b.jump.jumped_on!, `${name(b)}: ${e.event_type} on ${dayOf(e.created_at)}, before the jump on ${b.jump.jumped_on}`);
+        assert.ok(
+          dayOf(e.created_at) >= b.jump.jumped_on!,
+          `${name(b)}: ${e.event_type} on ${dayOf(e.created_at)}, before the jump on ${b.jump.jumped_on}`,
+        );
         deliveries++;
       }
-      const firstDelivery = events.findIndex((e) => e.event_type === 'regular' || e.event_type === 'reception_conversion');
+      const firstDelivery = events.findIndex(
+        (e) => e.event_type === 'regular' || e.event_type === 'reception_conversion',
+      );
       events.forEach((e, i) => {
-        if (AFTER_DELIVERY.has(e.event_type)) assert.ok(firstDelivery >= 0 && i > firstDelivery, `${name(b)}: ${e.event_type} before any delivery`);
+        if (AFTER_DELIVERY.has(e.event_type))
+          assert.ok(firstDelivery >= 0 && i > firstDelivery, `${name(b)}: ${e.event_type} before any delivery`);
       });
     }
     assert.ok(deliveries > 50);

@@ -9,15 +9,26 @@ import { TEST_NOW, TEST_TOKEN } from '../support/seed';
 const PASSPHRASE = 'blue canopy at 4000 ft';
 
 /** A desk call with an administrator unlock (or a made-up one). */
-function withUnlock(desk: TestDesk, unlock: string, method: string, path: string, body?: unknown): Promise<ApiResponse> {
+function withUnlock(
+  desk: TestDesk,
+  unlock: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse> {
   return desk.request(`/api/desk${path}`, {
     method,
-    headers: { authorization: `Bearer ${desk.sessionToken}`, [ADMIN_HEADER]: unlock, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${desk.sessionToken}`,
+      [ADMIN_HEADER]: unlock,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
 
-const makeToken = (desk: TestDesk, unlock: string) => withUnlock(desk, unlock, 'POST', '/api-tokens', { label: 'guarded' });
+const makeToken = (desk: TestDesk, unlock: string) =>
+  withUnlock(desk, unlock, 'POST', '/api-tokens', { label: 'guarded' });
 
 function assertAdminRefusal(res: ApiResponse, admin: 'passphrase_not_set' | 'locked') {
   assert.equal(res.status, 403, res.text);
@@ -33,10 +44,19 @@ describe('desk API: the administrator guard', () => {
   after(() => desk.dispose());
 
   test('before any passphrase is set, an administrator route says to set one; the routes that are not guarded work', async () => {
-    assert.deepEqual((await desk.desk('GET', '/admin')).body, { passphrase_set: false, set_at: null, unlocked: false, expires_at: null, idle_minutes: ADMIN_IDLE_MINUTES });
+    assert.deepEqual((await desk.desk('GET', '/admin')).body, {
+      passphrase_set: false,
+      set_at: null,
+      unlocked: false,
+      expires_at: null,
+      idle_minutes: ADMIN_IDLE_MINUTES,
+    });
     assertAdminRefusal(await desk.desk('POST', '/api-tokens', { label: 'x' }), 'passphrase_not_set');
     assertAdminRefusal(await desk.desk('PUT', '/connection', { mode: 'local' }), 'passphrase_not_set');
-    assertAdminRefusal(await desk.desk('POST', '/connection/test', { remote_url: 'http://127.0.0.1:9' }), 'passphrase_not_set');
+    assertAdminRefusal(
+      await desk.desk('POST', '/connection/test', { remote_url: 'http://127.0.0.1:9' }),
+      'passphrase_not_set',
+    );
     assert.equal((await desk.desk('GET', '/api-tokens')).status, 200);
     assert.equal((await desk.desk('GET', '/connection')).status, 200);
     const unlock = await desk.desk('POST', '/admin/unlock', { passphrase: 'anything at all' });
@@ -61,7 +81,10 @@ describe('desk API: the administrator guard', () => {
     const [row] = desk.queryStore<{ passphrase_hash: string }>('SELECT passphrase_hash FROM admin_settings');
     assert.match(row!.passphrase_hash, /^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
     for (const file of ['desk.sqlite3', 'desk.sqlite3-wal']) {
-      assert.ok(!readFileSync(`${desk.dataDir}/${file}`).includes(PASSPHRASE), `the passphrase itself is nowhere in ${file}`);
+      assert.ok(
+        !readFileSync(`${desk.dataDir}/${file}`).includes(PASSPHRASE),
+        `the passphrase itself is nowhere in ${file}`,
+      );
     }
   });
 
@@ -92,7 +115,11 @@ describe('desk API: the administrator guard', () => {
     const state = await withUnlock(desk, token, 'GET', '/admin');
     assert.equal(state.body.unlocked, true);
     assert.equal(state.body.expires_at, new Date(clock + ADMIN_IDLE_MINUTES * 60_000).toISOString());
-    assert.equal((await desk.desk('GET', '/admin')).body.unlocked, false, 'a window without the unlock is not unlocked');
+    assert.equal(
+      (await desk.desk('GET', '/admin')).body.unlocked,
+      false,
+      'a window without the unlock is not unlocked',
+    );
 
     clock += (ADMIN_IDLE_MINUTES - 1) * 60_000;
     assert.equal((await makeToken(desk, token)).status, 201, 'an action within the window extends it');
@@ -126,7 +153,10 @@ describe('desk API: the administrator guard', () => {
     const noCurrent = await desk.desk('PUT', '/admin/passphrase', { passphrase: 'a brand new one' });
     assert.equal(noCurrent.status, 403);
     assert.match(noCurrent.body.fields.current_passphrase, /not the administrator passphrase/);
-    const changed = await desk.desk('PUT', '/admin/passphrase', { passphrase: TEST_ADMIN_PASSPHRASE, current_passphrase: PASSPHRASE });
+    const changed = await desk.desk('PUT', '/admin/passphrase', {
+      passphrase: TEST_ADMIN_PASSPHRASE,
+      current_passphrase: PASSPHRASE,
+    });
     assert.equal(changed.status, 200, changed.text);
     assertAdminRefusal(await makeToken(desk, older), 'locked');
     assert.equal((await makeToken(desk, changed.body.admin_token)).status, 201);
@@ -134,7 +164,8 @@ describe('desk API: the administrator guard', () => {
   });
 
   test('five wrong passphrases in a row make the next try wait (429 with Retry-After), the right one included', async () => {
-    for (let i = 0; i < 5; i++) assert.equal((await desk.desk('POST', '/admin/unlock', { passphrase: `guess number ${i}` })).status, 403);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await desk.desk('POST', '/admin/unlock', { passphrase: `guess number ${i}` })).status, 403);
     const waiting = await desk.desk('POST', '/admin/unlock', { passphrase: TEST_ADMIN_PASSPHRASE });
     assert.equal(waiting.status, 429, waiting.text);
     assert.equal(waiting.body.status, 'too_many_requests');
@@ -149,7 +180,10 @@ describe('npm run admin -- reset: the way back from a forgotten passphrase', () 
   before(async () => (desk = await startTestDesk()));
   after(() => desk.dispose());
 
-  const reset = (...args: string[]) => spawnSync(process.execPath, ['bin/dropzone-desk.mjs', 'admin', 'reset', '--data-dir', desk.dataDir, ...args], { encoding: 'utf8' });
+  const reset = (...args: string[]) =>
+    spawnSync(process.execPath, ['bin/dropzone-desk.mjs', 'admin', 'reset', '--data-dir', desk.dataDir, ...args], {
+      encoding: 'utf8',
+    });
 
   test('beside the running desk: the passphrase is forgotten, every unlock ends, the next action asks for a new one', async () => {
     const unlock = (await desk.desk('PUT', '/admin/passphrase', { passphrase: PASSPHRASE })).body.admin_token as string;

@@ -41,7 +41,10 @@ describe('desk API: booking-system tokens', () => {
     assert.match(created.token, /^dzd_[\w-]{43}$/);
     const bookings = await listBookings(desk, created.token);
     assert.equal(bookings.status, 200, bookings.text);
-    assert.ok(bookings.body.bookings.some((b: { external_id: string }) => b.external_id === 'NO-PRODUCT'), "the desk's own dropzone");
+    assert.ok(
+      bookings.body.bookings.some((b: { external_id: string }) => b.external_id === 'NO-PRODUCT'),
+      "the desk's own dropzone",
+    );
   });
 
   test("the list has the dropzone's tokens, oldest first, without token or hash; only the hash is stored", async () => {
@@ -54,9 +57,16 @@ describe('desk API: booking-system tokens', () => {
     assert.equal(tokens[0]!.label, 'seed token 1', "the seed's token comes first");
     assert.ok(!res.text.includes(created.token));
     const ids = tokens.map((t) => t.id);
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
     const other = await asOtherDropzone(desk, 'GET', '/api-tokens');
-    assert.deepEqual(other.body.map((t: { label: string }) => t.label), ['seed token 1'], "the other dropzone sees only its own");
+    assert.deepEqual(
+      other.body.map((t: { label: string }) => t.label),
+      ['seed token 1'],
+      'the other dropzone sees only its own',
+    );
     for (const file of ['desk.sqlite3', 'desk.sqlite3-wal'].filter((f) => existsSync(`${desk.dataDir}/${f}`))) {
       assert.ok(!readFileSync(`${desk.dataDir}/${file}`).includes(created.token), `only the hash is stored (${file})`);
     }
@@ -73,7 +83,11 @@ describe('desk API: booking-system tokens', () => {
     assert.equal(refused.body.status, 'unauthorized');
     const list = apiTokenList.parse((await desk.desk('GET', '/api-tokens')).body);
     assert.ok(!list.some((t) => t.id === created.id));
-    assert.equal((await desk.admin('DELETE', `/api-tokens/${created.id}`)).status, 404, 'a second revoke finds nothing');
+    assert.equal(
+      (await desk.admin('DELETE', `/api-tokens/${created.id}`)).status,
+      404,
+      'a second revoke finds nothing',
+    );
   });
 
   test("unknown ids and another dropzone's token are 404 JSON, and the other token keeps working", async () => {
@@ -96,23 +110,42 @@ describe('desk API: booking-system tokens', () => {
     const res = await desk.adminAs('other', 'POST', '/api-tokens', { label: 'Other system' });
     assert.equal(res.status, 201);
     const bookings = await listBookings(desk, res.body.token);
-    assert.deepEqual(bookings.body.bookings.map((b: { external_id: string }) => b.external_id), ['OTHER-1']);
-    assert.equal((await desk.admin('DELETE', `/api-tokens/${res.body.id}`)).status, 404, 'not revocable from this dropzone');
+    assert.deepEqual(
+      bookings.body.bookings.map((b: { external_id: string }) => b.external_id),
+      ['OTHER-1'],
+    );
+    assert.equal(
+      (await desk.admin('DELETE', `/api-tokens/${res.body.id}`)).status,
+      404,
+      'not revocable from this dropzone',
+    );
   });
 
   test('422 names the field: missing, empty, blank, too long, wrong type, unknown key', async () => {
     assertInvalid(await desk.admin('POST', '/api-tokens', {}), 'label', /is required/);
     assertInvalid(await desk.admin('POST', '/api-tokens', { label: '' }), 'label', /must not be empty/);
     assertInvalid(await desk.admin('POST', '/api-tokens', { label: '   ' }), 'label', /must not be empty/);
-    assertInvalid(await desk.admin('POST', '/api-tokens', { label: 'x'.repeat(101) }), 'label', /at most 100 characters/);
+    assertInvalid(
+      await desk.admin('POST', '/api-tokens', { label: 'x'.repeat(101) }),
+      'label',
+      /at most 100 characters/,
+    );
     assertInvalid(await desk.admin('POST', '/api-tokens', { label: 42 }), 'label', /must be a string/);
     assertInvalid(await desk.admin('POST', '/api-tokens', { label: null }), 'label', /must be a string/);
     assertInvalid(await desk.admin('POST', '/api-tokens', { label: 'ok', token: 'mine' }), 'token', /not a writable/);
     const notAnObject = await desk.admin('POST', '/api-tokens', ['label']);
     assert.equal(notAnObject.status, 422);
     assert.deepEqual(notAnObject.body.fields, { 'api token': 'body must be a JSON object' });
-    assert.equal((await desk.admin('POST', '/api-tokens', { label: 'x'.repeat(100) })).status, 201, '100 characters fit');
-    assert.equal((await desk.admin('POST', '/api-tokens', { label: ` ${'x'.repeat(100)} ` })).status, 201, 'trimmed before the length check');
+    assert.equal(
+      (await desk.admin('POST', '/api-tokens', { label: 'x'.repeat(100) })).status,
+      201,
+      '100 characters fit',
+    );
+    assert.equal(
+      (await desk.admin('POST', '/api-tokens', { label: ` ${'x'.repeat(100)} ` })).status,
+      201,
+      'trimmed before the length check',
+    );
   });
 
   test('malformed JSON is 400, another content type 415, and neither makes a token', async () => {
@@ -120,13 +153,21 @@ describe('desk API: booking-system tokens', () => {
     const malformed = await desk.admin('POST', '/api-tokens', '{"label": "unfinished');
     assert.equal(malformed.status, 400);
     assert.equal(malformed.body.status, 'bad_request');
-    const text = await desk.request('/api/desk/api-tokens', { method: 'POST', headers: { ...bearer(desk.sessionToken), 'content-type': 'text/plain' }, body: 'label=x' });
+    const text = await desk.request('/api/desk/api-tokens', {
+      method: 'POST',
+      headers: { ...bearer(desk.sessionToken), 'content-type': 'text/plain' },
+      body: 'label=x',
+    });
     assert.equal(text.status, 415);
     assert.equal(apiTokenList.parse((await desk.desk('GET', '/api-tokens')).body).length, before);
   });
 
   test('every endpoint needs a token', async () => {
-    for (const [method, path] of [['GET', '/api/desk/api-tokens'], ['POST', '/api/desk/api-tokens'], ['DELETE', '/api/desk/api-tokens/1']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/desk/api-tokens'],
+      ['POST', '/api/desk/api-tokens'],
+      ['DELETE', '/api/desk/api-tokens/1'],
+    ] as const) {
       const res = await desk.request(path, { method });
       assert.equal(res.status, 401, `${method} ${path}`);
     }
@@ -135,13 +176,21 @@ describe('desk API: booking-system tokens', () => {
   test('the request log never holds a created token, though calls made with it are logged', async () => {
     const created = await createToken(desk, 'Logged');
     await listBookings(desk, created.token);
-    await desk.sync('POST', '/bookings', { external_id: 'LOG-1', name: 'Logged Lou', jump_on: '2026-06-20' }, bearer(created.token));
+    await desk.sync(
+      'POST',
+      '/bookings',
+      { external_id: 'LOG-1', name: 'Logged Lou', jump_on: '2026-06-20' },
+      bearer(created.token),
+    );
     await desk.admin('DELETE', `/api-tokens/${created.id}`);
     await listBookings(desk, created.token);
     const page = await desk.desk('GET', '/log?limit=500');
     assert.equal(page.status, 200);
     assert.ok(!page.text.includes(created.token));
-    assert.ok(!page.body.entries.some((e: { path: string }) => e.path.includes('/api/desk/')), 'desk API calls are not in the Sync API log');
+    assert.ok(
+      !page.body.entries.some((e: { path: string }) => e.path.includes('/api/desk/')),
+      'desk API calls are not in the Sync API log',
+    );
     const statuses = page.body.entries.slice(0, 3).map((e: { http_status: number }) => e.http_status);
     assert.deepEqual(statuses, [401, 201, 200], 'the calls with the token are there');
     for (const entry of page.body.entries as { id: number }[]) {
@@ -165,9 +214,15 @@ describe('desk API: booking-system tokens in proxy mode', () => {
     const created = await createToken(desk, 'Through the proxy');
     const forwarded = await listBookings(desk, created.token);
     assert.equal(forwarded.status, 200, forwarded.text);
-    assert.ok(forwarded.body.bookings.some((b: { external_id: string }) => b.external_id === 'REMOTE-ONLY'), "the remote's bookings");
+    assert.ok(
+      forwarded.body.bookings.some((b: { external_id: string }) => b.external_id === 'REMOTE-ONLY'),
+      "the remote's bookings",
+    );
     assert.ok(apiTokenList.parse((await desk.desk('GET', '/api-tokens')).body).some((t) => t.id === created.id));
-    assert.ok(!apiTokenList.parse((await remote.desk('GET', '/api-tokens')).body).some((t) => t.label === 'Through the proxy'), 'not made on the remote');
+    assert.ok(
+      !apiTokenList.parse((await remote.desk('GET', '/api-tokens')).body).some((t) => t.label === 'Through the proxy'),
+      'not made on the remote',
+    );
     assert.equal((await desk.admin('DELETE', `/api-tokens/${created.id}`)).status, 204);
     const refused = await listBookings(desk, created.token);
     assert.equal(refused.status, 401, 'refused locally, never forwarded');

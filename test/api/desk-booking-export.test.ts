@@ -16,15 +16,37 @@ interface CsvAnswer {
 }
 
 const TRICKY = [
-  { external_id: 'TRICKY-1', name: 'Smith, John', email: 'john@example.com', mobile: '+49 170 5863991', jump_on: '2026-06-25', camera_package: 'Selfie' },
-  { external_id: 'TRICKY-2', name: 'Ann "The Rocket" Lee', email: '=HYPERLINK("http://evil.example","x")', mobile: '-1', jump_on: '2026-06-25' },
-  { external_id: 'TRICKY-3', name: 'Line\nBreak; Émile', email: '@sum(1)', mobile: null, jump_on: '2026-06-26', reference: '=1+1\nsecond line' },
+  {
+    external_id: 'TRICKY-1',
+    name: 'Smith, John',
+    email: 'john@example.com',
+    mobile: '+49 170 5863991',
+    jump_on: '2026-06-25',
+    camera_package: 'Selfie',
+  },
+  {
+    external_id: 'TRICKY-2',
+    name: 'Ann "The Rocket" Lee',
+    email: '=HYPERLINK("http://evil.example","x")',
+    mobile: '-1',
+    jump_on: '2026-06-25',
+  },
+  {
+    external_id: 'TRICKY-3',
+    name: 'Line\nBreak; Émile',
+    email: '@sum(1)',
+    mobile: null,
+    jump_on: '2026-06-26',
+    reference: '=1+1\nsecond line',
+  },
 ];
 
 describe('GET /api/desk/bookings/export.csv', () => {
   let desk: TestDesk;
   const csv = async (query: string): Promise<CsvAnswer> => {
-    const res = await fetch(`${desk.url}/api/desk/bookings/export.csv?${query}`, { headers: { authorization: `Bearer ${desk.sessionToken}` } });
+    const res = await fetch(`${desk.url}/api/desk/bookings/export.csv?${query}`, {
+      headers: { authorization: `Bearer ${desk.sessionToken}` },
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     return { status: res.status, headers: res.headers, bytes, text: bytes.toString('utf8') };
   };
@@ -37,8 +59,13 @@ describe('GET /api/desk/bookings/export.csv', () => {
   before(async () => {
     desk = await startTestDesk();
     // 450 more bookings: more than two pages of the list (200) and of the export's own chunks (500 is one; 456 in all).
-    const many = Array.from({ length: 450 }, (_, i) => ({ external_id: `BULK-${String(i).padStart(3, '0')}`, name: `Bulk Person ${i}`, jump_on: '2026-06-24' }));
-    for (const bookings of [many, TRICKY]) assert.equal((await desk.sync('POST', '/bookings/batch', { bookings })).status, 200);
+    const many = Array.from({ length: 450 }, (_, i) => ({
+      external_id: `BULK-${String(i).padStart(3, '0')}`,
+      name: `Bulk Person ${i}`,
+      jump_on: '2026-06-24',
+    }));
+    for (const bookings of [many, TRICKY])
+      assert.equal((await desk.sync('POST', '/bookings/batch', { bookings })).status, 200);
   });
   after(() => desk.dispose());
 
@@ -49,7 +76,10 @@ describe('GET /api/desk/bookings/export.csv', () => {
     assert.equal(res.headers.get('content-disposition'), 'attachment; filename="bookings-2026-06-25.csv"');
     assert.deepEqual([...res.bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf]);
     const lines = res.text.slice(1).split('\r\n');
-    assert.equal(lines[0], 'Id,External id,Name,E-mail,Phone,Jump day,Language,Reference,Camera package,Product,Price,Camera requirement,Filmer,Album,Check-in,Link');
+    assert.equal(
+      lines[0],
+      'Id,External id,Name,E-mail,Phone,Jump day,Language,Reference,Camera package,Product,Price,Camera requirement,Filmer,Album,Check-in,Link',
+    );
     assert.equal(lines.at(-1), '', 'the last line ends with CRLF too');
     assert.doesNotMatch(res.text.replaceAll('\r\n', ''), /\r/);
   });
@@ -121,20 +151,42 @@ describe('GET /api/desk/bookings/export.csv', () => {
 
   test('the filters apply: search, check-in, include_all', async () => {
     const lee = (await desk.desk('GET', '/bookings?q=TRICKY-2')).body.bookings[0];
-    assert.equal((await desk.desk('PUT', `/bookings/by-id/${lee.id}/check-in`, { state: 'arrived', recorded_by: 'Rita' })).status, 200);
+    assert.equal(
+      (await desk.desk('PUT', `/bookings/by-id/${lee.id}/check-in`, { state: 'arrived', recorded_by: 'Rita' })).status,
+      200,
+    );
     const arrived = parse(await csv('check_in=arrived'), ',');
-    assert.deepEqual(arrived.slice(1).map((r) => [r[1], r[14]]), [['TRICKY-2', 'arrived']]);
+    assert.deepEqual(
+      arrived.slice(1).map((r) => [r[1], r[14]]),
+      [['TRICKY-2', 'arrived']],
+    );
     const searched = parse(await csv('q=bulk%20person%2012'), ',');
     const expected = Array.from({ length: 450 }, (_, i) => `Bulk Person ${i}`).filter((name) => name.includes('12'));
-    assert.deepEqual(searched.slice(1).map((r) => r[2]), expected, 'every word in the name, in id order');
+    assert.deepEqual(
+      searched.slice(1).map((r) => r[2]),
+      expected,
+      'every word in the name, in id order',
+    );
     assert.equal(expected.length, 15);
     const walkIns = parse(await csv('include_all=true&from=2026-06-15&to=2026-06-15'), ',');
-    assert.deepEqual(walkIns.slice(1).map((r) => r[2]), ['Walk-in without external id']);
-    assert.equal(parse(await csv('from=2026-06-15&to=2026-06-15'), ',').length, 1, 'only the header without include_all');
+    assert.deepEqual(
+      walkIns.slice(1).map((r) => r[2]),
+      ['Walk-in without external id'],
+    );
+    assert.equal(
+      parse(await csv('from=2026-06-15&to=2026-06-15'), ',').length,
+      1,
+      'only the header without include_all',
+    );
   });
 
   test('bad query values: 422 naming the parameter, as JSON', async () => {
-    for (const [query, field] of [['delimiter=%7C', 'delimiter'], ['sort=phone', 'sort'], ['page=2', 'page'], ['q=ab', 'q']] as const) {
+    for (const [query, field] of [
+      ['delimiter=%7C', 'delimiter'],
+      ['sort=phone', 'sort'],
+      ['page=2', 'page'],
+      ['q=ab', 'q'],
+    ] as const) {
       const res = await csv(query);
       assert.equal(res.status, 422, query);
       assert.ok(JSON.parse(res.text).fields[field], `${query}: ${res.text}`);

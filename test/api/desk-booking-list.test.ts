@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { foldPlain } from '../../shared/rules/desk-search';
-import { DESK_SORT_KEYS, type DeskBookingPage, type DeskBookingRow, type DeskSortKey } from '../../shared/schemas/reception';
+import {
+  DESK_SORT_KEYS,
+  type DeskBookingPage,
+  type DeskBookingRow,
+  type DeskSortKey,
+} from '../../shared/schemas/reception';
 import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 
 /**
@@ -10,14 +15,62 @@ import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/d
  */
 
 const PEOPLE = [
-  { external_id: 'SKB-265689', name: 'Lena Schäfer', email: 'lena.schaefer@mailbox.example', mobile: '+49 170 5863991', jump_on: '2026-06-20', camera_package: 'Selfie' },
-  { external_id: 'SKB-265690', name: 'Tom Schafer', email: 'tom@example.org', mobile: '0170-5863991', jump_on: '2026-06-21', camera_package: 'Video' },
-  { external_id: 'SKB-300001', name: 'Li Wu', email: 'liwu@example.org', mobile: '+44 20 7946 0958', jump_on: '2026-06-21', camera_package: 'Photos' },
-  { external_id: 'SKB-300002', name: 'Ana Lima', email: 'ana@example.org', mobile: '06 12 34 56 78', jump_on: '2026-06-22' },
-  { external_id: 'SKB-300003', name: 'Zoë Ørsted', email: 'ZOE@Example.ORG', mobile: null, jump_on: '2026-06-22', camera_package: 'Selfie + Photos' },
+  {
+    external_id: 'SKB-265689',
+    name: 'Lena Schäfer',
+    email: 'lena.schaefer@mailbox.example',
+    mobile: '+49 170 5863991',
+    jump_on: '2026-06-20',
+    camera_package: 'Selfie',
+  },
+  {
+    external_id: 'SKB-265690',
+    name: 'Tom Schafer',
+    email: 'tom@example.org',
+    mobile: '0170-5863991',
+    jump_on: '2026-06-21',
+    camera_package: 'Video',
+  },
+  {
+    external_id: 'SKB-300001',
+    name: 'Li Wu',
+    email: 'liwu@example.org',
+    mobile: '+44 20 7946 0958',
+    jump_on: '2026-06-21',
+    camera_package: 'Photos',
+  },
+  {
+    external_id: 'SKB-300002',
+    name: 'Ana Lima',
+    email: 'ana@example.org',
+    mobile: '06 12 34 56 78',
+    jump_on: '2026-06-22',
+  },
+  {
+    external_id: 'SKB-300003',
+    name: 'Zoë Ørsted',
+    email: 'ZOE@Example.ORG',
+    mobile: null,
+    jump_on: '2026-06-22',
+    camera_package: 'Selfie + Photos',
+  },
   // Ties for every sort key: the same name, e-mail, day and package as another booking.
-  { external_id: 'SKB-300004', name: 'Ana Lima', email: 'ana@example.org', mobile: null, jump_on: '2026-06-20', camera_package: 'Selfie' },
-  { external_id: 'SKB-300005', name: 'Émile Zola', email: null, mobile: '555 0101', jump_on: '2026-06-23', camera_package: 'Video' },
+  {
+    external_id: 'SKB-300004',
+    name: 'Ana Lima',
+    email: 'ana@example.org',
+    mobile: null,
+    jump_on: '2026-06-20',
+    camera_package: 'Selfie',
+  },
+  {
+    external_id: 'SKB-300005',
+    name: 'Émile Zola',
+    email: null,
+    mobile: '555 0101',
+    jump_on: '2026-06-23',
+    camera_package: 'Video',
+  },
 ];
 
 type Row = DeskBookingRow;
@@ -174,9 +227,16 @@ describe('GET /api/desk/bookings', () => {
     before(async () => {
       // A few check-ins, so that key has ties and gaps too.
       const rows: Row[] = (await list('include_all=true')).body.bookings;
-      for (const [name, state] of [['Tom Schafer', 'arrived'], ['Li Wu', 'no_show'], ['Ana Lima', 'arrived']] as const) {
+      for (const [name, state] of [
+        ['Tom Schafer', 'arrived'],
+        ['Li Wu', 'no_show'],
+        ['Ana Lima', 'arrived'],
+      ] as const) {
         const id = rows.find((r) => r.name === name)!.id;
-        assert.equal((await desk.desk('PUT', `/bookings/by-id/${id}/check-in`, { state, recorded_by: 'Rita' })).status, 200);
+        assert.equal(
+          (await desk.desk('PUT', `/bookings/by-id/${id}/check-in`, { state, recorded_by: 'Rita' })).status,
+          200,
+        );
       }
     });
 
@@ -188,14 +248,20 @@ describe('GET /api/desk/bookings', () => {
           assert.equal(rows.length, all.length, 'every booking once');
           const sign = dir === 'asc' ? 1 : -1;
           const expected = [...all].sort((a, b) => sign * (compare(KEY[key](a), KEY[key](b)) || a.id - b.id));
-          assert.deepEqual(rows.map((r) => r.id), expected.map((r) => r.id));
+          assert.deepEqual(
+            rows.map((r) => r.id),
+            expected.map((r) => r.id),
+          );
         });
       }
     }
 
     test('no sort asked: by id, ascending', async () => {
       const ids = (await list('include_all=true')).body.bookings.map((r: Row) => r.id);
-      assert.deepEqual(ids, [...ids].sort((a, b) => a - b));
+      assert.deepEqual(
+        ids,
+        [...ids].sort((a, b) => a - b),
+      );
     });
   });
 
@@ -204,7 +270,11 @@ describe('GET /api/desk/bookings', () => {
       const res = await list('from=2026-06-21&to=2026-06-22');
       assert.deepEqual(names(res.body.bookings), ['Hand Edited', 'Tom Schafer', 'Li Wu', 'Ana Lima', 'Zoë Ørsted']);
       assert.equal(res.body.pagination.total_count, 5);
-      assert.equal((await list('to=2026-06-15&include_all=true')).body.pagination.total_count, 2, 'Dora (March) and the walk-in of the 15th');
+      assert.equal(
+        (await list('to=2026-06-15&include_all=true')).body.pagination.total_count,
+        2,
+        'Dora (March) and the walk-in of the 15th',
+      );
       assert.equal((await list('to=2026-06-15')).body.pagination.total_count, 1);
     });
 
@@ -255,7 +325,10 @@ describe('GET /api/desk/bookings in proxy mode', () => {
       const res = await desk.desk('GET', path);
       assert.equal(res.status, 409, path);
       assert.equal(res.body.status, 'conflict');
-      assert.match(res.body.error, /^the desk is in proxy mode: the desk list, its export, the day sheet and check-ins read the local store's bookings/);
+      assert.match(
+        res.body.error,
+        /^the desk is in proxy mode: the desk list, its export, the day sheet and check-ins read the local store's bookings/,
+      );
     }
   });
 });
@@ -290,7 +363,13 @@ describe('GET /api/desk/bookings: a search matching thousands', () => {
     const first = await page('q=crowd');
     assert.equal(first.bookings.length, 200);
     assert.deepEqual(first.pagination, {
-      current_page: 1, per_page: 200, total_count: 1_000, count_is_lower_bound: true, total_pages: 6, next_page: 2, prev_page: null,
+      current_page: 1,
+      per_page: 200,
+      total_count: 1_000,
+      count_is_lower_bound: true,
+      total_pages: 6,
+      next_page: 2,
+      prev_page: null,
     });
     const ids: number[] = [];
     let at: number | null = 1;
@@ -302,17 +381,41 @@ describe('GET /api/desk/bookings: a search matching thousands', () => {
       at = p.pagination.next_page;
     }
     assert.equal(ids.length, CROWD, 'every match, once');
-    assert.deepEqual(ids, [...ids].sort((a, b) => a - b), 'in id order');
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+      'in id order',
+    );
     assert.ok(ids.every((id, i) => i === 0 || id !== ids[i - 1]));
-    assert.deepEqual(seen[4], { ...first.pagination, current_page: 5, next_page: 6, prev_page: 4 }, 'page 5 of at least 6');
+    assert.deepEqual(
+      seen[4],
+      { ...first.pagination, current_page: 5, next_page: 6, prev_page: 4 },
+      'page 5 of at least 6',
+    );
     assert.deepEqual(
       seen[5],
-      { current_page: 6, per_page: 200, total_count: 1_200, count_is_lower_bound: true, total_pages: 7, next_page: 7, prev_page: 5 },
+      {
+        current_page: 6,
+        per_page: 200,
+        total_count: 1_200,
+        count_is_lower_bound: true,
+        total_pages: 7,
+        next_page: 7,
+        prev_page: 5,
+      },
       'past the bound, counted to the page’s end',
     );
     assert.deepEqual(
       seen[6],
-      { current_page: 7, per_page: 200, total_count: CROWD, count_is_lower_bound: false, total_pages: 7, next_page: null, prev_page: 6 },
+      {
+        current_page: 7,
+        per_page: 200,
+        total_count: CROWD,
+        count_is_lower_bound: false,
+        total_pages: 7,
+        next_page: null,
+        prev_page: 6,
+      },
       'the last page knows the exact count',
     );
   });
@@ -320,7 +423,13 @@ describe('GET /api/desk/bookings: a search matching thousands', () => {
   test('by id descending: the newest first, still bounded', async () => {
     const desc = await page('q=crowd&dir=desc&per_page=5');
     assert.equal(desc.pagination.count_is_lower_bound, true);
-    assert.deepEqual(names(desc.bookings), ['Crowd Member 0001', 'Crowd Member 0002', 'Crowd Member 0003', 'Crowd Member 0004', 'Crowd Member 0005']);
+    assert.deepEqual(names(desc.bookings), [
+      'Crowd Member 0001',
+      'Crowd Member 0002',
+      'Crowd Member 0003',
+      'Crowd Member 0004',
+      'Crowd Member 0005',
+    ]);
   });
 
   test('under the bound the count is exact', async () => {
@@ -334,11 +443,23 @@ describe('GET /api/desk/bookings: a search matching thousands', () => {
     const paged = await page('q=p12&per_page=50&page=2');
     assert.deepEqual(
       { ...paged.pagination, rows: paged.bookings.length },
-      { current_page: 2, per_page: 50, total_count: 111, count_is_lower_bound: false, total_pages: 3, next_page: 3, prev_page: 1, rows: 50 },
+      {
+        current_page: 2,
+        per_page: 50,
+        total_count: 111,
+        count_is_lower_bound: false,
+        total_pages: 3,
+        next_page: 3,
+        prev_page: 1,
+        rows: 50,
+      },
       'a full page counts the rest',
     );
     const past = await page('q=p12&per_page=50&page=4');
-    assert.deepEqual([past.bookings.length, past.pagination.total_count, past.pagination.next_page, past.pagination.prev_page], [0, 111, null, 3]);
+    assert.deepEqual(
+      [past.bookings.length, past.pagination.total_count, past.pagination.next_page, past.pagination.prev_page],
+      [0, 111, null, 3],
+    );
   });
 
   test('sorted by another key: every match sorted, up to 5,000; more is a 422 that says to narrow the search', async () => {

@@ -13,7 +13,11 @@ describe('hand edits', () => {
     (await desk.sync('GET', `/bookings/${encodeURIComponent(externalId)}`)).body.locked_attributes;
 
   test('applies the change and locks each field it changed', async () => {
-    const res = await desk.desk('PATCH', '/bookings/NO-PRODUCT', { name: 'Nina Fixed', mobile: '+31 6 0000', email: 'nina@example.com' });
+    const res = await desk.desk('PATCH', '/bookings/NO-PRODUCT', {
+      name: 'Nina Fixed',
+      mobile: '+31 6 0000',
+      email: 'nina@example.com',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'ok');
     assert.equal(res.body.name, 'Nina Fixed');
@@ -23,7 +27,11 @@ describe('hand edits', () => {
   });
 
   test('the next sync cannot undo a hand edit, but changes the other fields', async () => {
-    const res = await desk.sync('POST', '/bookings', { external_id: 'NO-PRODUCT', name: 'Booking System Name', language: 'de' });
+    const res = await desk.sync('POST', '/bookings', {
+      external_id: 'NO-PRODUCT',
+      name: 'Booking System Name',
+      language: 'de',
+    });
     assert.equal(res.body.status, 'partial_update');
     assert.deepEqual(res.body.ignored_attributes, ['name']);
     const shown = (await desk.sync('GET', '/bookings/NO-PRODUCT')).body;
@@ -50,7 +58,10 @@ describe('hand edits', () => {
     const ledger = (await desk.sync('GET', '/bookings/HAS-PRODUCT')).body.finance_events;
     const last = ledger[ledger.length - 1];
     // Before delivery nothing reached the customer and no credit moves: the product's entitlements, as `unspecified`.
-    assert.deepEqual([last.event_type, last.product_id, last.centi_credit_change, last.has_4k], ['unspecified', 3, 0, true]);
+    assert.deepEqual(
+      [last.event_type, last.product_id, last.centi_credit_change, last.has_4k],
+      ['unspecified', 3, 0, true],
+    );
   });
 
   test('the same date rules as a sync update: a jump date too far back is refused, nothing changes', async () => {
@@ -69,9 +80,27 @@ describe('hand edits', () => {
   });
 
   test('once the album reached the customer, the camera package is not changed by hand: the product changes with "Change product"', async () => {
-    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'HAND-DELIVERED', name: 'Dee Delivered', jump_on: '2026-06-15', camera_package: 'Selfie basic' })).status, 201);
-    assert.equal((await desk.desk('PUT', '/bookings/HAND-DELIVERED/jump', { camera: 'selfie', filmer_id: 2, recorded_by: 'Sam' })).status, 201);
-    assert.equal((await desk.desk('POST', '/bookings/HAND-DELIVERED/actions', { action: { kind: 'deliver' }, recorded_by: 'Sam' })).status, 201);
+    assert.equal(
+      (
+        await desk.sync('POST', '/bookings', {
+          external_id: 'HAND-DELIVERED',
+          name: 'Dee Delivered',
+          jump_on: '2026-06-15',
+          camera_package: 'Selfie basic',
+        })
+      ).status,
+      201,
+    );
+    assert.equal(
+      (await desk.desk('PUT', '/bookings/HAND-DELIVERED/jump', { camera: 'selfie', filmer_id: 2, recorded_by: 'Sam' }))
+        .status,
+      201,
+    );
+    assert.equal(
+      (await desk.desk('POST', '/bookings/HAND-DELIVERED/actions', { action: { kind: 'deliver' }, recorded_by: 'Sam' }))
+        .status,
+      201,
+    );
     const ledgerBefore = (await desk.sync('GET', '/bookings/HAND-DELIVERED')).body.finance_events.length;
     const res = await desk.desk('PATCH', '/bookings/HAND-DELIVERED', { camera_package: 'Video deluxe' });
     assert.equal(res.status, 409, res.text);
@@ -79,7 +108,11 @@ describe('hand edits', () => {
     const shown = (await desk.sync('GET', '/bookings/HAND-DELIVERED')).body;
     assert.equal(shown.camera_package, 'Selfie basic');
     assert.equal(shown.finance_events.length, ledgerBefore, 'no event written');
-    assert.equal((await desk.desk('PATCH', '/bookings/HAND-DELIVERED', { name: 'Dee Renamed' })).status, 200, 'other fields still take a hand edit');
+    assert.equal(
+      (await desk.desk('PATCH', '/bookings/HAND-DELIVERED', { name: 'Dee Renamed' })).status,
+      200,
+      'other fields still take a hand edit',
+    );
   });
 
   test('bad input: wrong types, unknown keys, external_id, no object; unknown fields to unlock', async () => {
@@ -101,7 +134,7 @@ describe('hand edits', () => {
     assert.deepEqual(await locksOf('NO-PRODUCT'), ['mobile'], 'nothing changed by the refused calls');
   });
 
-  test('unknown bookings and other dropzones\' bookings are 404', async () => {
+  test("unknown bookings and other dropzones' bookings are 404", async () => {
     for (const id of ['NOPE', 'OTHER-1']) {
       const res = await desk.desk('PATCH', `/bookings/${id}`, { name: 'x' });
       assert.equal(res.status, 404);
@@ -119,8 +152,11 @@ describe('hand edits', () => {
     assert.deepEqual(await locksOf(externalId), ['name']);
   });
 
-  test('a wrong token is 401; a booking system\'s Sync API token is 403: hand edits are for people at the desk', async () => {
-    for (const [token, status] of [['nope', 401], [TEST_TOKEN, 403]] as const) {
+  test("a wrong token is 401; a booking system's Sync API token is 403: hand edits are for people at the desk", async () => {
+    for (const [token, status] of [
+      ['nope', 401],
+      [TEST_TOKEN, 403],
+    ] as const) {
       const res = await desk.request('/api/desk/bookings/NO-PRODUCT', {
         method: 'PATCH',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -146,6 +182,9 @@ describe('hand edits in proxy mode', () => {
     assert.equal(res.status, 409);
     assert.match(res.body.error, /proxy mode/);
     assert.equal((await desk.desk('POST', '/bookings/NO-PRODUCT/unlock', { fields: ['name'] })).status, 409);
-    assert.equal(desk.queryStore("SELECT name FROM bookings WHERE external_id = 'NO-PRODUCT'")[0].name, 'Nina Noproduct');
+    assert.equal(
+      desk.queryStore("SELECT name FROM bookings WHERE external_id = 'NO-PRODUCT'")[0].name,
+      'Nina Noproduct',
+    );
   });
 });

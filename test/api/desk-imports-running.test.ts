@@ -19,7 +19,14 @@ function bookingsImport(prefix: string, rows = ROWS) {
     const record = { external_id: `${prefix}-${i + 1}`, name: `Person ${i + 1}` };
     return { row_number: i + 1, cells: [record.external_id, record.name], key: record.external_id, record };
   });
-  return { kind: 'bookings', file_name: `${prefix.toLowerCase()}.csv`, headers: ['External ID', 'Name'], mapping: { 'External ID': 'external_id', Name: 'name' }, total_rows: rows, send };
+  return {
+    kind: 'bookings',
+    file_name: `${prefix.toLowerCase()}.csv`,
+    headers: ['External ID', 'Name'],
+    mapping: { 'External ID': 'external_id', Name: 'name' },
+    total_rows: rows,
+    send,
+  };
 }
 
 /**
@@ -30,7 +37,10 @@ async function proxiedThroughGate(options: { dataDir?: string } = {}) {
   const remote = await startRemoteDesk();
   let hold: (request: GatedRequest) => Promise<void> | void = () => undefined;
   const gate: Gate = await startGate(remote.url, (request) => hold(request));
-  const desk = await startTestDesk({ dataDir: options.dataDir, deskOptions: { healthTiming: FAST_HEALTH, ...FAST_RETRY } });
+  const desk = await startTestDesk({
+    dataDir: options.dataDir,
+    deskOptions: { healthTiming: FAST_HEALTH, ...FAST_RETRY },
+  });
   await useProxy(desk, gate.url);
   return {
     remote,
@@ -61,7 +71,7 @@ describe('the progress stream (GET /api/desk/imports/events)', () => {
   before(async () => (pair = await proxiedThroughGate()));
   after(() => pair.dispose());
 
-  test('only for the desk\'s own session: no token 401, a booking system\'s token 403', async () => {
+  test("only for the desk's own session: no token 401, a booking system's token 403", async () => {
     assert.equal((await pair.desk.request('/api/desk/imports/events')).status, 401);
     const asBookingSystem = await watchImports(pair.desk, TEST_TOKEN);
     assert.equal(asBookingSystem.status, 403);
@@ -86,7 +96,20 @@ describe('the progress stream (GET /api/desk/imports/events)', () => {
     // A second window, opened now, is told where the import stands, then follows it.
     const second = await watchImports(pair.desk);
     const snapshot = await second.next((e) => e.event === 'snapshot');
-    assert.deepEqual(snapshot.data, { imports: [{ id, kind: 'bookings', state: 'running', to_send: ROWS, sent: 500, cancelling: false, counts: { created: 500 }, stop_reason: null }] });
+    assert.deepEqual(snapshot.data, {
+      imports: [
+        {
+          id,
+          kind: 'bookings',
+          state: 'running',
+          to_send: ROWS,
+          sent: 500,
+          cancelling: false,
+          counts: { created: 500 },
+          stop_reason: null,
+        },
+      ],
+    });
     const shown = importSummary.parse((await pair.desk.desk('GET', `/imports/${id}`)).body);
     assert.equal(shown.state, 'running');
     assert.deepEqual(shown.progress, snapshot.data.imports[0]);
@@ -94,13 +117,29 @@ describe('the progress stream (GET /api/desk/imports/events)', () => {
 
     held.open();
     const end = await second.next(endOf(id));
-    assert.deepEqual(end.data, { id, kind: 'bookings', state: 'finished', to_send: ROWS, sent: ROWS, cancelling: false, counts: { created: ROWS }, stop_reason: null });
-    assert.deepEqual(second.events.filter((e) => e.event === 'progress').map((e) => e.data.sent), [1_000, ROWS, ROWS]);
+    assert.deepEqual(end.data, {
+      id,
+      kind: 'bookings',
+      state: 'finished',
+      to_send: ROWS,
+      sent: ROWS,
+      cancelling: false,
+      counts: { created: ROWS },
+      stop_reason: null,
+    });
+    assert.deepEqual(
+      second.events.filter((e) => e.event === 'progress').map((e) => e.data.sent),
+      [1_000, ROWS, ROWS],
+    );
     second.close();
 
     const seenByOther = other.events;
     other.close();
-    assert.deepEqual(seenByOther, [{ event: 'snapshot', data: { imports: [] } }], 'another dropzone\'s desk is told nothing of it');
+    assert.deepEqual(
+      seenByOther,
+      [{ event: 'snapshot', data: { imports: [] } }],
+      "another dropzone's desk is told nothing of it",
+    );
     assert.equal((await direct(pair.remote, 'GET', `/bookings/WATCH-${ROWS}`)).status, 200);
   });
 
@@ -109,7 +148,10 @@ describe('the progress stream (GET /api/desk/imports/events)', () => {
     const watch = await watchImports(desk);
     await watch.next((e) => e.event === 'snapshot');
     const closing = desk.dispose();
-    await assert.rejects(watch.next(() => false, 5_000), /the stream ended/);
+    await assert.rejects(
+      watch.next(() => false, 5_000),
+      /the stream ended/,
+    );
     await closing;
   });
 });
@@ -119,11 +161,15 @@ describe('Cancel and the remote (proxy mode)', () => {
   before(async () => (pair = await proxiedThroughGate()));
   after(() => pair.dispose());
 
-  test('the batches go to the remote; the history is the desk\'s own', async () => {
+  test("the batches go to the remote; the history is the desk's own", async () => {
     const { end, summary } = await importAndWait(pair.desk, bookingsImport('UP', 3));
     assert.deepEqual(end.counts, { created: 3 });
     assert.equal((await direct(pair.remote, 'GET', '/bookings/UP-3')).status, 200);
-    assert.equal(pair.desk.queryStore("SELECT count(*) AS n FROM bookings WHERE external_id LIKE 'UP-%'")[0].n, 0, 'nothing in the local store');
+    assert.equal(
+      pair.desk.queryStore("SELECT count(*) AS n FROM bookings WHERE external_id LIKE 'UP-%'")[0].n,
+      0,
+      'nothing in the local store',
+    );
     assert.deepEqual((await pair.desk.desk('GET', `/imports/${summary.id}`)).body.counts, { created: 3 });
     assert.ok(pair.gate.passed.includes('POST /api/f1/sync/bookings/batch'));
   });
@@ -141,11 +187,23 @@ describe('Cancel and the remote (proxy mode)', () => {
     held.open();
     const end = (await watch.next(endOf(id))).data;
     watch.close();
-    assert.deepEqual(end, { id, kind: 'bookings', state: 'cancelled', to_send: ROWS, sent: ROWS, cancelling: true, counts: { created: 1_000, not_sent: 200 }, stop_reason: null });
+    assert.deepEqual(end, {
+      id,
+      kind: 'bookings',
+      state: 'cancelled',
+      to_send: ROWS,
+      sent: ROWS,
+      cancelling: true,
+      counts: { created: 1_000, not_sent: 200 },
+      stop_reason: null,
+    });
     assert.equal((await direct(pair.remote, 'GET', '/bookings/CANCEL-1000')).status, 200);
     assert.equal((await direct(pair.remote, 'GET', '/bookings/CANCEL-1001')).status, 404);
     const failed = await pair.desk.desk('GET', `/imports/${id}/rows?failed=true&per_page=1`);
-    assert.deepEqual([failed.body.rows[0].row_number, failed.body.rows[0].message, failed.body.pagination.total], [1001, 'not sent: the import was cancelled', 200]);
+    assert.deepEqual(
+      [failed.body.rows[0].row_number, failed.body.rows[0].message, failed.body.pagination.total],
+      [1001, 'not sent: the import was cancelled', 200],
+    );
     assert.equal((await pair.desk.desk('GET', `/imports/${id}`)).body.state, 'cancelled');
     assert.equal((await pair.desk.desk('POST', `/imports/${id}/cancel`)).status, 409, 'nothing left to cancel');
   });
@@ -165,16 +223,36 @@ describe('Cancel and the remote (proxy mode)', () => {
     watch.close();
   });
 
-  test('filmers are matched against the remote\'s filmers; one another desk deletes between the look-up and the batch comes back not_found', async () => {
-    const jo = (await direct(pair.remote, 'GET', '/filmers?include_all=true')).body.find((f: { external_id: string | null }) => f.external_id === 'F-3');
+  test("filmers are matched against the remote's filmers; one another desk deletes between the look-up and the batch comes back not_found", async () => {
+    const jo = (await direct(pair.remote, 'GET', '/filmers?include_all=true')).body.find(
+      (f: { external_id: string | null }) => f.external_id === 'F-3',
+    );
     pair.act(async ({ method, url }) => {
-      if (method === 'POST' && url.endsWith('/filmers/batch')) assert.equal((await direct(pair.remote, 'DELETE', `/filmers/${jo.id}`)).status, 204);
+      if (method === 'POST' && url.endsWith('/filmers/batch'))
+        assert.equal((await direct(pair.remote, 'DELETE', `/filmers/${jo.id}`)).status, 204);
     });
     const send = [
-      { row_number: 1, cells: ['Jo Jumper', 'jo@example.com', 'F-3'], key: 'F-3', record: { name: 'Jo Jumper', email: 'jo@example.com', external_id: 'F-3' } },
-      { row_number: 2, cells: ['Nell New', 'nell@example.com', 'F-90'], key: 'F-90', record: { name: 'Nell New', email: 'nell@example.com', external_id: 'F-90' } },
+      {
+        row_number: 1,
+        cells: ['Jo Jumper', 'jo@example.com', 'F-3'],
+        key: 'F-3',
+        record: { name: 'Jo Jumper', email: 'jo@example.com', external_id: 'F-3' },
+      },
+      {
+        row_number: 2,
+        cells: ['Nell New', 'nell@example.com', 'F-90'],
+        key: 'F-90',
+        record: { name: 'Nell New', email: 'nell@example.com', external_id: 'F-90' },
+      },
     ];
-    const { end, summary } = await importAndWait(pair.desk, { kind: 'filmers', file_name: 'gone.csv', headers: ['Name', 'Email', 'External ID'], mapping: { Name: 'name', Email: 'email', 'External ID': 'external_id' }, total_rows: 2, send });
+    const { end, summary } = await importAndWait(pair.desk, {
+      kind: 'filmers',
+      file_name: 'gone.csv',
+      headers: ['Name', 'Email', 'External ID'],
+      mapping: { Name: 'name', Email: 'email', 'External ID': 'external_id' },
+      total_rows: 2,
+      send,
+    });
     pair.act(() => undefined);
     assert.deepEqual(end.counts, { not_found: 1, created: 1 });
     const rows = (await pair.desk.desk('GET', `/imports/${summary.id}/rows`)).body.rows;
@@ -182,9 +260,14 @@ describe('Cancel and the remote (proxy mode)', () => {
   });
 
   test('the too-old look-up asks the remote, booking by booking, in one call from the page', async () => {
-    const res = await pair.desk.desk('POST', '/imports/stored-jump-dates', { external_ids: ['REMOTE-ONLY', 'NO-PRODUCT', 'NOWHERE'] });
+    const res = await pair.desk.desk('POST', '/imports/stored-jump-dates', {
+      external_ids: ['REMOTE-ONLY', 'NO-PRODUCT', 'NOWHERE'],
+    });
     assert.equal(res.status, 200, res.text);
-    assert.deepEqual(storedJumpDates.parse(res.body), { jump_dates: { 'REMOTE-ONLY': '2026-06-22', 'NO-PRODUCT': '2026-06-20', NOWHERE: null }, not_answered: [] });
+    assert.deepEqual(storedJumpDates.parse(res.body), {
+      jump_dates: { 'REMOTE-ONLY': '2026-06-22', 'NO-PRODUCT': '2026-06-20', NOWHERE: null },
+      not_answered: [],
+    });
     assert.ok(pair.gate.passed.includes('GET /api/f1/sync/bookings/REMOTE-ONLY'));
   });
 });
@@ -201,7 +284,10 @@ describe('a remote that does not answer', () => {
       const shown = (await desk.desk('GET', `/imports/${summary.id}`)).body;
       assert.equal(shown.stop_reason, end.stop_reason);
       const row = (await desk.desk('GET', `/imports/${summary.id}/rows?per_page=1`)).body.rows[0];
-      assert.match(row.message, /^not sent: the batch got no answer \(remote unreachable.*\); the import stopped here\. Retry sends it$/);
+      assert.match(
+        row.message,
+        /^not sent: the batch got no answer \(remote unreachable.*\); the import stopped here\. Retry sends it$/,
+      );
       const lookUp = await desk.desk('POST', '/imports/stored-jump-dates', { external_ids: ['DEAD-1'] });
       assert.deepEqual(lookUp.body, { jump_dates: {}, not_answered: ['DEAD-1'] });
     } finally {
@@ -229,8 +315,14 @@ describe('the desk stopping mid-send', () => {
         assert.equal(shown.progress, null);
         assert.match(shown.stop_reason ?? '', /^the desk stopped while this import was being sent/);
         assert.equal(shown.counts.created, 500);
-        assert.equal(shown.counts.pending, 700, 'the batch whose answer never came is pending too: sending it again is safe');
-        const failed = (await again.desk('GET', `/imports/${id}/rows?failed=true&per_page=10000`)).body.rows as { row_number: number }[];
+        assert.equal(
+          shown.counts.pending,
+          700,
+          'the batch whose answer never came is pending too: sending it again is safe',
+        );
+        const failed = (await again.desk('GET', `/imports/${id}/rows?failed=true&per_page=10000`)).body.rows as {
+          row_number: number;
+        }[];
         assert.deepEqual([failed[0]?.row_number, failed.length], [501, 700]);
 
         const retry = bookingsImport('INT').send.filter((row) => failed.some((f) => f.row_number === row.row_number));
@@ -258,13 +350,18 @@ describe('stored jump dates (POST /api/desk/imports/stored-jump-dates), local st
   before(async () => (desk = await startTestDesk()));
   after(() => desk.dispose());
 
-  test('one call for a file\'s too-old rows: each id\'s stored jump_on, null for no booking', async () => {
-    const res = await desk.desk('POST', '/imports/stored-jump-dates', { external_ids: ['DELIVERED-OLD', 'NO-PRODUCT', 'NOWHERE', 'DELIVERED-OLD'] });
+  test("one call for a file's too-old rows: each id's stored jump_on, null for no booking", async () => {
+    const res = await desk.desk('POST', '/imports/stored-jump-dates', {
+      external_ids: ['DELIVERED-OLD', 'NO-PRODUCT', 'NOWHERE', 'DELIVERED-OLD'],
+    });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body, { jump_dates: { 'DELIVERED-OLD': '2026-03-01', 'NO-PRODUCT': '2026-06-20', NOWHERE: null }, not_answered: [] });
+    assert.deepEqual(res.body, {
+      jump_dates: { 'DELIVERED-OLD': '2026-03-01', 'NO-PRODUCT': '2026-06-20', NOWHERE: null },
+      not_answered: [],
+    });
   });
 
-  test('another dropzone\'s bookings are not looked at', async () => {
+  test("another dropzone's bookings are not looked at", async () => {
     const res = await desk.deskAs('other', 'POST', '/imports/stored-jump-dates', { external_ids: ['NO-PRODUCT'] });
     assert.deepEqual(res.body.jump_dates, { 'NO-PRODUCT': null });
   });
@@ -275,6 +372,16 @@ describe('stored jump dates (POST /api/desk/imports/stored-jump-dates), local st
     assert.ok(notStrings.body.fields['external_ids.0'], notStrings.text);
     const extra = await desk.desk('POST', '/imports/stored-jump-dates', { external_ids: [], page: 1 });
     assert.equal(extra.status, 422);
-    assert.equal((await desk.sync('POST', '/../../api/desk/imports/stored-jump-dates', { external_ids: [] }, { authorization: `Bearer ${OTHER_DZ_TOKEN}` })).status === 200, false);
+    assert.equal(
+      (
+        await desk.sync(
+          'POST',
+          '/../../api/desk/imports/stored-jump-dates',
+          { external_ids: [] },
+          { authorization: `Bearer ${OTHER_DZ_TOKEN}` },
+        )
+      ).status === 200,
+      false,
+    );
   });
 });

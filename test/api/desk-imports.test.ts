@@ -3,7 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { IMPORT_LIMITS, importList, importOutcomes, importRowPage, importSummary, rememberedMapping } from '../../shared/schemas/imports';
+import {
+  IMPORT_LIMITS,
+  importList,
+  importOutcomes,
+  importRowPage,
+  importSummary,
+  rememberedMapping,
+} from '../../shared/schemas/imports';
 import { startProxiedTestDesk, startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
 import { importAndWait } from '../support/import-events';
 import { TEST_NOW } from '../support/seed';
@@ -19,8 +26,16 @@ const FACTS = {
 };
 
 /** A row to send as the wizard hands it over: its number, its cells, its key and its record. */
-function sendRow(row_number: number, record: Record<string, unknown> = { external_id: `BK-${row_number}`, name: `Person ${row_number}` }) {
-  return { row_number, cells: [String(record.external_id ?? ''), String(record.name ?? ''), '20.06.2026'], key: (record.external_id as string | undefined) ?? null, record };
+function sendRow(
+  row_number: number,
+  record: Record<string, unknown> = { external_id: `BK-${row_number}`, name: `Person ${row_number}` },
+) {
+  return {
+    row_number,
+    cells: [String(record.external_id ?? ''), String(record.name ?? ''), '20.06.2026'],
+    key: (record.external_id as string | undefined) ?? null,
+    record,
+  };
 }
 
 /** A row the wizard keeps back, with its reason. */
@@ -29,7 +44,12 @@ function keptRow(row_number: number, message = 'left out by the person importing
 }
 
 /** The import of `rows` (and `keptBack`), handed over and run to its end. */
-async function importRows(desk: TestDesk, send: unknown[], keptBack: unknown[] = [], facts: Record<string, unknown> = {}) {
+async function importRows(
+  desk: TestDesk,
+  send: unknown[],
+  keptBack: unknown[] = [],
+  facts: Record<string, unknown> = {},
+) {
   return importAndWait(desk, { ...FACTS, ...facts, send, kept_back: keptBack });
 }
 
@@ -38,41 +58,79 @@ function asOtherDropzone(desk: TestDesk, method: string, path: string, body?: un
   return desk.deskAs('other', method, path, body);
 }
 
-const rowCount = (desk: TestDesk, id: number) => desk.queryStore<{ n: number }>('SELECT count(*) AS n FROM import_rows WHERE import_id = ?', id)[0]!.n;
-const rowsOf = async (desk: TestDesk, id: number) => importRowPage.parse((await desk.desk('GET', `/imports/${id}/rows?per_page=10000`)).body).rows;
+const rowCount = (desk: TestDesk, id: number) =>
+  desk.queryStore<{ n: number }>('SELECT count(*) AS n FROM import_rows WHERE import_id = ?', id)[0]!.n;
+const rowsOf = async (desk: TestDesk, id: number) =>
+  importRowPage.parse((await desk.desk('GET', `/imports/${id}/rows?per_page=10000`)).body).rows;
 
-describe('desk API: an import handed over is the desk\'s to send', () => {
+describe("desk API: an import handed over is the desk's to send", () => {
   let desk: TestDesk;
   before(async () => (desk = await startTestDesk()));
   after(() => desk.dispose());
 
   test('POST /imports: 201 with the import; the desk sends the rows and records each outcome, the kept-back rows with their reason', async () => {
-    const send = [sendRow(1), sendRow(2, { external_id: 'NO-PRODUCT', name: 'Nina Renamed' }), sendRow(3, { external_id: 'DELIVERED-OLD', name: 'Dora' }), sendRow(4, { name: 'No id' })];
-    const { status, summary, end } = await importRows(desk, send, [keptRow(5, 'left out: requires external id')], { total_rows: 5 });
+    const send = [
+      sendRow(1),
+      sendRow(2, { external_id: 'NO-PRODUCT', name: 'Nina Renamed' }),
+      sendRow(3, { external_id: 'DELIVERED-OLD', name: 'Dora' }),
+      sendRow(4, { name: 'No id' }),
+    ];
+    const { status, summary, end } = await importRows(desk, send, [keptRow(5, 'left out: requires external id')], {
+      total_rows: 5,
+    });
     assert.equal(status, 201);
     const parsed = importSummary.parse(summary);
-    assert.deepEqual({ ...parsed, id: 0, state: 'x', progress: null, counts: {} }, {
-      ...FACTS,
-      total_rows: 5,
-      id: 0,
-      state: 'x',
-      dropzone: 'test',
-      created_at: TEST_NOW,
-      updated_at: TEST_NOW,
-      delimiter: null,
-      counts: {},
+    assert.deepEqual(
+      { ...parsed, id: 0, state: 'x', progress: null, counts: {} },
+      {
+        ...FACTS,
+        total_rows: 5,
+        id: 0,
+        state: 'x',
+        dropzone: 'test',
+        created_at: TEST_NOW,
+        updated_at: TEST_NOW,
+        delimiter: null,
+        counts: {},
+        stop_reason: null,
+        progress: null,
+      },
+    );
+    assert.deepEqual(end, {
+      id: parsed.id,
+      kind: 'bookings',
+      state: 'finished',
+      to_send: 4,
+      sent: 4,
+      cancelling: false,
+      counts: { created: 1, ok: 1, conflict: 1, unprocessable_content: 1 },
       stop_reason: null,
-      progress: null,
     });
-    assert.deepEqual(end, { id: parsed.id, kind: 'bookings', state: 'finished', to_send: 4, sent: 4, cancelling: false, counts: { created: 1, ok: 1, conflict: 1, unprocessable_content: 1 }, stop_reason: null });
 
     const shown = importSummary.parse((await desk.desk('GET', `/imports/${parsed.id}`)).body);
     assert.equal(shown.state, 'finished');
     assert.equal(shown.progress, null);
     assert.deepEqual(shown.counts, { created: 1, ok: 1, conflict: 1, unprocessable_content: 1, left_out: 1 });
     const rows = await rowsOf(desk, parsed.id);
-    assert.deepEqual(rows.map((r) => [r.row_number, r.status]), [[1, 'created'], [2, 'ok'], [3, 'conflict'], [4, 'unprocessable_content'], [5, 'left_out']]);
-    assert.deepEqual(rows[0], { row_number: 1, cells: ['BK-1', 'Person 1', '20.06.2026'], key: 'BK-1', status: 'created', message: null, record_id: rows[0]!.record_id, updated_at: TEST_NOW });
+    assert.deepEqual(
+      rows.map((r) => [r.row_number, r.status]),
+      [
+        [1, 'created'],
+        [2, 'ok'],
+        [3, 'conflict'],
+        [4, 'unprocessable_content'],
+        [5, 'left_out'],
+      ],
+    );
+    assert.deepEqual(rows[0], {
+      row_number: 1,
+      cells: ['BK-1', 'Person 1', '20.06.2026'],
+      key: 'BK-1',
+      status: 'created',
+      message: null,
+      record_id: rows[0]!.record_id,
+      updated_at: TEST_NOW,
+    });
     assert.match(rows[2]!.message ?? '', /external_id cannot be reused/);
     assert.equal(rows[3]!.message, 'requires external id');
     assert.equal(rows[4]!.message, 'left out: requires external id');
@@ -83,12 +141,24 @@ describe('desk API: an import handed over is the desk\'s to send', () => {
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Renamed');
   });
 
-  test('GET /imports/:id/outcomes: every row\'s outcome in row order, without cells', async () => {
-    const { summary } = await importRows(desk, [sendRow(2, { external_id: 'OUT-2' }), sendRow(1, { external_id: 'OUT-1' })], [keptRow(3)], { total_rows: 3 });
+  test("GET /imports/:id/outcomes: every row's outcome in row order, without cells", async () => {
+    const { summary } = await importRows(
+      desk,
+      [sendRow(2, { external_id: 'OUT-2' }), sendRow(1, { external_id: 'OUT-1' })],
+      [keptRow(3)],
+      { total_rows: 3 },
+    );
     const res = await desk.desk('GET', `/imports/${summary.id}/outcomes`);
     assert.equal(res.status, 200);
     const { outcomes } = importOutcomes.parse(res.body);
-    assert.deepEqual(outcomes.map((o) => [o.row_number, o.status, o.message]), [[1, 'created', null], [2, 'created', null], [3, 'left_out', 'left out by the person importing']]);
+    assert.deepEqual(
+      outcomes.map((o) => [o.row_number, o.status, o.message]),
+      [
+        [1, 'created', null],
+        [2, 'created', null],
+        [3, 'left_out', 'left out by the person importing'],
+      ],
+    );
     assert.equal(typeof outcomes[0]!.record_id, 'number');
   });
 
@@ -104,20 +174,47 @@ describe('desk API: an import handed over is the desk\'s to send', () => {
       sendRow(2, { name: 'Fay F. Filmer', email: 'FAY@example.com' }),
       sendRow(3, { name: 'Ola Other', email: 'ola@example.com', external_id: 'F-50' }),
     ];
-    const facts = { kind: 'filmers', headers: ['Name', 'E-mail'], mapping: { Name: 'name', 'E-mail': 'email' }, date_format: null, total_rows: 3 };
+    const facts = {
+      kind: 'filmers',
+      headers: ['Name', 'E-mail'],
+      mapping: { Name: 'name', 'E-mail': 'email' },
+      date_format: null,
+      total_rows: 3,
+    };
     const first = await importRows(desk, filmers, [], facts);
     assert.deepEqual(first.end.counts, { created: 2, ok: 1 });
     const again = await importRows(desk, filmers, [], facts);
     assert.deepEqual(again.end.counts, { ok: 3 });
-    const all = (await desk.sync('GET', '/filmers?include_all=true')).body as { email: string; name: string; external_id: string | null }[];
+    const all = (await desk.sync('GET', '/filmers?include_all=true')).body as {
+      email: string;
+      name: string;
+      external_id: string | null;
+    }[];
     assert.equal(all.filter((f) => f.email === 'nia@example.com').length, 1);
-    assert.equal(all.find((f) => f.external_id === 'F-1')?.name, 'Fay F. Filmer', 'a Name/E-mail row updates the filmer with that e-mail, its external id kept');
+    assert.equal(
+      all.find((f) => f.external_id === 'F-1')?.name,
+      'Fay F. Filmer',
+      'a Name/E-mail row updates the filmer with that e-mail, its external id kept',
+    );
   });
 
   test('POST /imports/:id/send ("Retry failed rows"): the rows given go again, the rest stays as recorded; 202', async () => {
-    const { summary } = await importRows(desk, [sendRow(1, { external_id: 'RE-1' }), sendRow(2, { external_id: 'RE-2', show_publicly: 'maybe' })], [keptRow(3)], { total_rows: 3 });
-    assert.deepEqual((await desk.desk('GET', `/imports/${summary.id}`)).body.counts, { created: 1, unprocessable_content: 1, left_out: 1 });
-    const retried = await importAndWait(desk, { send: [sendRow(2, { external_id: 'RE-2', show_publicly: true }), sendRow(3, { external_id: 'RE-3' })] }, `/imports/${summary.id}/send`);
+    const { summary } = await importRows(
+      desk,
+      [sendRow(1, { external_id: 'RE-1' }), sendRow(2, { external_id: 'RE-2', show_publicly: 'maybe' })],
+      [keptRow(3)],
+      { total_rows: 3 },
+    );
+    assert.deepEqual((await desk.desk('GET', `/imports/${summary.id}`)).body.counts, {
+      created: 1,
+      unprocessable_content: 1,
+      left_out: 1,
+    });
+    const retried = await importAndWait(
+      desk,
+      { send: [sendRow(2, { external_id: 'RE-2', show_publicly: true }), sendRow(3, { external_id: 'RE-3' })] },
+      `/imports/${summary.id}/send`,
+    );
     assert.equal(retried.status, 202);
     assert.equal(retried.summary.id, summary.id);
     assert.deepEqual(retried.end.counts, { created: 2 });
@@ -128,7 +225,7 @@ describe('desk API: an import handed over is the desk\'s to send', () => {
     assert.equal((await rowsOf(desk, summary.id))[1]!.cells[0], 'RE-2');
   });
 
-  test('in proxy mode, another dropzone\'s desk cannot hand an import over (the remote credentials are not its)', async () => {
+  test("in proxy mode, another dropzone's desk cannot hand an import over (the remote credentials are not its)", async () => {
     const proxied = await startProxiedTestDesk();
     try {
       const res = await asOtherDropzone(proxied, 'POST', '/imports', { ...FACTS, send: [sendRow(1)] });
@@ -147,15 +244,27 @@ describe('desk API: import history, list and show', () => {
   after(() => desk.dispose());
 
   test('GET /imports lists newest first; ?kind= filters', async () => {
-    const filmers = await importRows(desk, [], [], { kind: 'filmers', headers: [], mapping: {}, date_format: null, total_rows: 0 });
+    const filmers = await importRows(desk, [], [], {
+      kind: 'filmers',
+      headers: [],
+      mapping: {},
+      date_format: null,
+      total_rows: 0,
+    });
     const newest = (await importRows(desk, [], [], { file_name: 'newest.csv', total_rows: 0 })).summary.id;
     const all = await desk.desk('GET', '/imports');
     assert.equal(all.status, 200);
     const list = importList.parse(all.body).imports;
     assert.equal(list[0]!.id, newest);
-    assert.deepEqual(list.map((i) => i.id), [newest, filmers.summary.id]);
+    assert.deepEqual(
+      list.map((i) => i.id),
+      [newest, filmers.summary.id],
+    );
     const onlyFilmers = await desk.desk('GET', '/imports?kind=filmers');
-    assert.deepEqual(onlyFilmers.body.imports.map((i: { id: number }) => i.id), [filmers.summary.id]);
+    assert.deepEqual(
+      onlyFilmers.body.imports.map((i: { id: number }) => i.id),
+      [filmers.summary.id],
+    );
   });
 
   test('GET /imports refuses an unknown kind or parameter with a 422 naming it', async () => {
@@ -171,7 +280,8 @@ describe('desk API: import history, list and show', () => {
     const busy = await startTestDesk();
     try {
       let last = 0;
-      for (let i = 0; i < 501; i += 1) last = (await busy.desk('POST', '/imports', { ...FACTS, total_rows: 0, send: [] })).body.id;
+      for (let i = 0; i < 501; i += 1)
+        last = (await busy.desk('POST', '/imports', { ...FACTS, total_rows: 0, send: [] })).body.id;
       const res = await busy.desk('GET', '/imports');
       assert.equal(res.body.imports.length, 500);
       assert.equal(res.body.imports[0].id, last);
@@ -209,21 +319,34 @@ describe('desk API: paging rows and the failed-rows filter', () => {
     not_acceptable: { jump_on: '2026-01-01' },
     conflict: { external_id: 'DELIVERED-OLD' },
   };
-  const CYCLE = ['created', 'ok', 'partial_update', 'unprocessable_content', 'not_acceptable', 'conflict', 'left_out'] as const;
+  const CYCLE = [
+    'created',
+    'ok',
+    'partial_update',
+    'unprocessable_content',
+    'not_acceptable',
+    'conflict',
+    'left_out',
+  ] as const;
   const NOT_DONE = ['unprocessable_content', 'not_acceptable', 'conflict', 'left_out'];
   const statusOf = (n: number) => CYCLE[(n - 1) % CYCLE.length]!;
   before(async () => {
     desk = await startTestDesk();
     const numbers = Array.from({ length: 21 }, (_, i) => 21 - i);
     // Handed over out of order, to show the pages come back in row order anyway.
-    const send = numbers.filter((n) => statusOf(n) !== 'left_out').map((n) => sendRow(n, { external_id: `PG-${n}`, ...RECORDS[statusOf(n)] }));
+    const send = numbers
+      .filter((n) => statusOf(n) !== 'left_out')
+      .map((n) => sendRow(n, { external_id: `PG-${n}`, ...RECORDS[statusOf(n)] }));
     const kept = numbers.filter((n) => statusOf(n) === 'left_out').map((n) => keptRow(n));
     id = (await importRows(desk, send, kept, { total_rows: 21 })).summary.id;
   });
   after(() => desk.dispose());
 
   test('the outcomes are the ones this test lays out', async () => {
-    assert.deepEqual((await rowsOf(desk, id)).map((r) => r.status), Array.from({ length: 21 }, (_, i) => statusOf(i + 1)));
+    assert.deepEqual(
+      (await rowsOf(desk, id)).map((r) => r.status),
+      Array.from({ length: 21 }, (_, i) => statusOf(i + 1)),
+    );
   });
 
   test('pages are in row order with page, per_page, total and pages', async () => {
@@ -231,7 +354,10 @@ describe('desk API: paging rows and the failed-rows filter', () => {
     assert.equal(res.status, 200);
     const page = importRowPage.parse(res.body);
     assert.deepEqual(page.pagination, { page: 2, per_page: 10, total: 21, pages: 3 });
-    assert.deepEqual(page.rows.map((r) => r.row_number), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    assert.deepEqual(
+      page.rows.map((r) => r.row_number),
+      [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+    );
     const beyond = await desk.desk('GET', `/imports/${id}/rows?page=4&per_page=10`);
     assert.deepEqual(beyond.body, { rows: [], pagination: { page: 4, per_page: 10, total: 21, pages: 3 } });
   });
@@ -251,13 +377,23 @@ describe('desk API: paging rows and the failed-rows filter', () => {
     for (let page = 1; page <= res.body.pagination.pages; page += 1) {
       all.push(...(await desk.desk('GET', `/imports/${id}/rows?failed=true&per_page=5&page=${page}`)).body.rows);
     }
-    assert.deepEqual(all.map((r) => r.row_number), expected);
-    assert.equal((await desk.desk('GET', `/imports/${id}/rows?failed=false`)).body.pagination.total, 21, 'failed=false is no filter');
+    assert.deepEqual(
+      all.map((r) => r.row_number),
+      expected,
+    );
+    assert.equal(
+      (await desk.desk('GET', `/imports/${id}/rows?failed=false`)).body.pagination.total,
+      21,
+      'failed=false is no filter',
+    );
   });
 
   test('status= gives the rows of one outcome; with failed=true both must hold', async () => {
     const conflicts = await desk.desk('GET', `/imports/${id}/rows?status=conflict`);
-    assert.deepEqual(conflicts.body.rows.map((r: { row_number: number }) => r.row_number), [6, 13, 20]);
+    assert.deepEqual(
+      conflicts.body.rows.map((r: { row_number: number }) => r.row_number),
+      [6, 13, 20],
+    );
     const doneAndFailed = await desk.desk('GET', `/imports/${id}/rows?status=created&failed=true`);
     assert.equal(doneAndFailed.body.pagination.total, 0);
     const bad = await desk.desk('GET', `/imports/${id}/rows?status=done&page=0`);
@@ -298,20 +434,28 @@ describe('desk API: bad hand-overs are refused and nothing is written', () => {
       [{ ...NEW, send: [{ ...sendRow(2), status: 'ok' }] }, { 'send.0.status': /is not a writable import attribute/ }],
       [{ ...NEW, send: [sendRow(0)] }, { 'send.0.row_number': /must be 1 or more/ }],
       [{ ...NEW, kept_back: [{ ...keptRow(2), message: 5 }] }, { 'kept_back.0.message': /.+/ }],
-      [{ ...NEW, send: [sendRow(1), sendRow(2)], kept_back: [keptRow(2)] }, { 'kept_back.0.row_number': /is 2, a row already handed over in this call/ }],
+      [
+        { ...NEW, send: [sendRow(1), sendRow(2)], kept_back: [keptRow(2)] },
+        { 'kept_back.0.row_number': /is 2, a row already handed over in this call/ },
+      ],
       [{ ...NEW, send: [{ ...sendRow(2), cells: ['\ud800'] }] }, { 'send.0.cells.0': /unpaired UTF-16 surrogate/ }],
     ];
     for (const [body, fields] of cases) {
       const res = await desk.desk('POST', '/imports', body);
       assert.equal(res.status, 422, JSON.stringify(body));
       assert.equal(res.body.status, 'unprocessable_content');
-      for (const [name, expected] of Object.entries(fields)) assert.match(res.body.fields?.[name] ?? '', expected, `${name} in ${res.text}`);
+      for (const [name, expected] of Object.entries(fields))
+        assert.match(res.body.fields?.[name] ?? '', expected, `${name} in ${res.text}`);
     }
     storeIntact();
   });
 
   test('a row numbered beyond total_rows: 422 naming the row, and none of the call is recorded', async () => {
-    const res = await desk.desk('POST', '/imports', { ...FACTS, total_rows: 3, send: [sendRow(2, { external_id: 'BAD-2' }), sendRow(4, { external_id: 'BAD-4' })] });
+    const res = await desk.desk('POST', '/imports', {
+      ...FACTS,
+      total_rows: 3,
+      send: [sendRow(2, { external_id: 'BAD-2' }), sendRow(4, { external_id: 'BAD-4' })],
+    });
     assert.equal(res.status, 422);
     assert.deepEqual(res.body.fields, { 'send.1.row_number': "is 4, beyond the import's 3 rows" });
     assert.match(res.body.error, /send\.1\.row_number is 4, beyond the import's 3 rows; nothing was recorded/);
@@ -339,8 +483,17 @@ describe('desk API: bad hand-overs are refused and nothing is written', () => {
   test('a hand-over may be larger than other calls (a 50,000-row file is ~20 MB), up to its own limit', async () => {
     // 34 MB of cells: beyond the server's usual 32 MiB, within the hand-over's.
     const wide = 'x'.repeat(10_000);
-    const send = Array.from({ length: 17 }, (_, i) => ({ ...sendRow(i + 1, { external_id: `BIG-${i + 1}` }), cells: Array(200).fill(wide) }));
-    const big = { ...FACTS, total_rows: 17, headers: Array.from({ length: 200 }, (_, i) => `c${i}`), mapping: {}, send };
+    const send = Array.from({ length: 17 }, (_, i) => ({
+      ...sendRow(i + 1, { external_id: `BIG-${i + 1}` }),
+      cells: Array(200).fill(wide),
+    }));
+    const big = {
+      ...FACTS,
+      total_rows: 17,
+      headers: Array.from({ length: 200 }, (_, i) => `c${i}`),
+      mapping: {},
+      send,
+    };
     assert.ok(JSON.stringify(big).length > 32 * 1024 * 1024, 'beyond the usual limit');
     const roomy = await startTestDesk();
     try {
@@ -376,8 +529,13 @@ describe('desk API: bad hand-overs are refused and nothing is written', () => {
     assert.match(res.body.error, /is not being sent/);
   });
 
-  test('the routes that were the window\'s (rows written by the page, state set by the page, the lease) are gone', async () => {
-    for (const [method, path] of [['POST', `/imports/${id}/rows`], ['PATCH', `/imports/${id}`], ['PUT', `/imports/${id}/lease`], ['DELETE', `/imports/${id}/lease`]]) {
+  test("the routes that were the window's (rows written by the page, state set by the page, the lease) are gone", async () => {
+    for (const [method, path] of [
+      ['POST', `/imports/${id}/rows`],
+      ['PATCH', `/imports/${id}`],
+      ['PUT', `/imports/${id}/lease`],
+      ['DELETE', `/imports/${id}/lease`],
+    ]) {
       const res = await desk.desk(method!, path!, method === 'DELETE' ? undefined : {});
       assert.equal(res.status, 404, `${method} ${path}`);
     }
@@ -385,7 +543,7 @@ describe('desk API: bad hand-overs are refused and nothing is written', () => {
   });
 });
 
-describe('desk API: imports are each dropzone\'s own', () => {
+describe("desk API: imports are each dropzone's own", () => {
   let desk: TestDesk;
   let id: number;
   before(async () => {
@@ -394,7 +552,7 @@ describe('desk API: imports are each dropzone\'s own', () => {
   });
   after(() => desk.dispose());
 
-  test('another dropzone\'s desk cannot read, send, cancel or delete it: 404', async () => {
+  test("another dropzone's desk cannot read, send, cancel or delete it: 404", async () => {
     for (const [method, path, body] of [
       ['GET', `/imports/${id}`],
       ['GET', `/imports/${id}/rows`],
@@ -409,15 +567,19 @@ describe('desk API: imports are each dropzone\'s own', () => {
     assert.deepEqual((await desk.desk('GET', `/imports/${id}`)).body.counts, { created: 1 });
   });
 
-  test('an import handed over with the other dropzone\'s session is its own, sent into its own bookings', async () => {
-    const res = await asOtherDropzone(desk, 'POST', '/imports', { ...FACTS, total_rows: 1, send: [sendRow(1, { external_id: 'THEIRS-1' })] });
+  test("an import handed over with the other dropzone's session is its own, sent into its own bookings", async () => {
+    const res = await asOtherDropzone(desk, 'POST', '/imports', {
+      ...FACTS,
+      total_rows: 1,
+      send: [sendRow(1, { external_id: 'THEIRS-1' })],
+    });
     assert.equal(res.status, 201);
     assert.equal(res.body.dropzone, 'other');
     assert.equal((await desk.desk('GET', `/imports/${res.body.id}`)).status, 404);
     assert.ok(!(await desk.desk('GET', '/imports')).body.imports.some((i: { id: number }) => i.id === res.body.id));
   });
 
-  test('the desk API needs the desk\'s session token', async () => {
+  test("the desk API needs the desk's session token", async () => {
     assert.equal((await desk.request('/api/desk/imports')).status, 401);
     const asBookingSystem = await desk.sync('GET', '/../../api/desk/imports');
     assert.notEqual(asBookingSystem.status, 200);
@@ -429,13 +591,17 @@ describe('desk API: deleting an import', () => {
     const desk = await startTestDesk();
     try {
       const keep = (await importRows(desk, [sendRow(1, { external_id: 'KEEP-1' })], [], { total_rows: 1 })).summary.id;
-      const id = (await importRows(desk, [sendRow(1, { external_id: 'GO-1' })], [keptRow(2)], { total_rows: 2 })).summary.id;
+      const id = (await importRows(desk, [sendRow(1, { external_id: 'GO-1' })], [keptRow(2)], { total_rows: 2 }))
+        .summary.id;
       const res = await desk.desk('DELETE', `/imports/${id}`);
       assert.equal(res.status, 204);
       assert.equal(rowCount(desk, id), 0);
       assert.equal(rowCount(desk, keep), 1);
       assert.equal((await desk.desk('GET', `/imports/${id}`)).status, 404);
-      assert.deepEqual((await desk.desk('GET', '/imports')).body.imports.map((i: { id: number }) => i.id), [keep]);
+      assert.deepEqual(
+        (await desk.desk('GET', '/imports')).body.imports.map((i: { id: number }) => i.id),
+        [keep],
+      );
     } finally {
       await desk.dispose();
     }
@@ -461,12 +627,20 @@ describe('desk API: remembered column mappings', () => {
   });
 
   test('PUT remembers; the same headers in another case or spacing find it, keyed as they are spelt', async () => {
-    const put = await desk.desk('PUT', '/import-mappings', { kind: 'bookings', headers: HEADERS, mapping: MAPPING, date_format: 'DD.MM.YYYY' });
+    const put = await desk.desk('PUT', '/import-mappings', {
+      kind: 'bookings',
+      headers: HEADERS,
+      mapping: MAPPING,
+      date_format: 'DD.MM.YYYY',
+    });
     assert.equal(put.status, 200, put.text);
     assert.deepEqual(rememberedMapping.parse(put.body), { mapping: MAPPING, date_format: 'DD.MM.YYYY' });
     assert.deepEqual((await lookup('bookings', HEADERS)).body, { mapping: MAPPING, date_format: 'DD.MM.YYYY' });
     // As a browser's URLSearchParams encodes it (spaces as "+").
-    const form = await desk.desk('GET', `/import-mappings?${new URLSearchParams({ kind: 'bookings', headers: JSON.stringify(HEADERS) })}`);
+    const form = await desk.desk(
+      'GET',
+      `/import-mappings?${new URLSearchParams({ kind: 'bookings', headers: JSON.stringify(HEADERS) })}`,
+    );
     assert.deepEqual(form.body, { mapping: MAPPING, date_format: 'DD.MM.YYYY' });
     const respelt = ['external id ', '  NAME', 'Jump  Date', 'notes'];
     assert.deepEqual((await lookup('bookings', respelt)).body, {
@@ -486,9 +660,17 @@ describe('desk API: remembered column mappings', () => {
 
   test('a later PUT for the same headers replaces the mapping; kinds are kept apart', async () => {
     const filmerMapping = { 'External ID': 'external_id', Name: 'name', 'Jump date': null, Notes: null };
-    assert.equal((await desk.desk('PUT', '/import-mappings', { kind: 'filmers', headers: HEADERS, mapping: filmerMapping })).status, 200);
+    assert.equal(
+      (await desk.desk('PUT', '/import-mappings', { kind: 'filmers', headers: HEADERS, mapping: filmerMapping }))
+        .status,
+      200,
+    );
     const changed = { ...MAPPING, Notes: 'reference' };
-    const put = await desk.desk('PUT', '/import-mappings', { kind: 'bookings', headers: HEADERS.map((h) => h.toUpperCase()), mapping: Object.fromEntries(Object.entries(changed).map(([h, f]) => [h.toUpperCase(), f])) });
+    const put = await desk.desk('PUT', '/import-mappings', {
+      kind: 'bookings',
+      headers: HEADERS.map((h) => h.toUpperCase()),
+      mapping: Object.fromEntries(Object.entries(changed).map(([h, f]) => [h.toUpperCase(), f])),
+    });
     assert.deepEqual(put.body.date_format, null, 'date_format left out is none');
     assert.deepEqual((await lookup('bookings', HEADERS)).body, { mapping: changed, date_format: null });
     assert.deepEqual((await lookup('filmers', HEADERS)).body, { mapping: filmerMapping, date_format: null });
@@ -503,7 +685,12 @@ describe('desk API: remembered column mappings', () => {
     assert.match(notJson.body.fields.headers, /JSON array of strings/);
     const empty = await lookup('bookings', []);
     assert.match(empty.body.fields.headers, /at least one/);
-    const unknownKey = await desk.desk('PUT', '/import-mappings', { kind: 'bookings', headers: ['a'], mapping: {}, extra: 1 });
+    const unknownKey = await desk.desk('PUT', '/import-mappings', {
+      kind: 'bookings',
+      headers: ['a'],
+      mapping: {},
+      extra: 1,
+    });
     assert.equal(unknownKey.status, 422);
     assert.equal(unknownKey.body.fields.extra, 'is not a writable import mapping attribute');
     const malformed = await desk.desk('PUT', '/import-mappings', '{"kind":');
@@ -516,7 +703,12 @@ describe('desk API: import history lives in the local store', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'desk-imports-restart-'));
     try {
       const first = await startTestDesk({ dataDir });
-      const { summary: started } = await importRows(first, [sendRow(1, { external_id: 'KEPT-1' }), sendRow(2, { external_id: 'DELIVERED-OLD' })], [], { total_rows: 2 });
+      const { summary: started } = await importRows(
+        first,
+        [sendRow(1, { external_id: 'KEPT-1' }), sendRow(2, { external_id: 'DELIVERED-OLD' })],
+        [],
+        { total_rows: 2 },
+      );
       await first.desk('PUT', '/import-mappings', { kind: 'bookings', headers: FACTS.headers, mapping: FACTS.mapping });
       const summary = (await first.desk('GET', `/imports/${started.id}`)).body;
       assert.equal(summary.state, 'finished');
@@ -526,8 +718,14 @@ describe('desk API: import history lives in the local store', () => {
       try {
         assert.deepEqual((await second.desk('GET', `/imports/${started.id}`)).body, summary);
         const failed = await second.desk('GET', `/imports/${started.id}/rows?failed=true`);
-        assert.deepEqual(failed.body.rows.map((r: { row_number: number; status: string }) => [r.row_number, r.status]), [[2, 'conflict']]);
-        const mapping = await second.desk('GET', `/import-mappings?kind=bookings&headers=${encodeURIComponent(JSON.stringify(FACTS.headers))}`);
+        assert.deepEqual(
+          failed.body.rows.map((r: { row_number: number; status: string }) => [r.row_number, r.status]),
+          [[2, 'conflict']],
+        );
+        const mapping = await second.desk(
+          'GET',
+          `/import-mappings?kind=bookings&headers=${encodeURIComponent(JSON.stringify(FACTS.headers))}`,
+        );
         assert.deepEqual(mapping.body.mapping, FACTS.mapping);
       } finally {
         await second.dispose();

@@ -10,7 +10,9 @@ import { freePort, occupy } from '../support/ports';
 import { runServe, startServe } from '../support/serve-process';
 
 async function getListen(desk: RunningDesk) {
-  const response = await fetch(`${desk.url}/api/desk/listen`, { headers: { authorization: `Bearer ${desk.sessionToken}` } });
+  const response = await fetch(`${desk.url}/api/desk/listen`, {
+    headers: { authorization: `Bearer ${desk.sessionToken}` },
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -64,7 +66,11 @@ describe('/api/desk/listen: the port kept for booking systems', () => {
   });
 
   test('needs the desk token', async () => {
-    const res = await desk.request('/api/desk/listen', { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"fixed_port":null}' });
+    const res = await desk.request('/api/desk/listen', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: '{"fixed_port":null}',
+    });
     assert.equal(res.status, 401);
   });
 
@@ -81,7 +87,12 @@ describe('where a start listens: flag, saved port, default', () => {
   writeFileSync(seedFile, JSON.stringify(BASE_SEED));
   const started: RunningDesk[] = [];
   const start = async (options: Partial<DeskOptions>) => {
-    const desk = await startDesk({ dataDir, logErrors: false, ...options, seedFile: started.length === 0 ? seedFile : undefined });
+    const desk = await startDesk({
+      dataDir,
+      logErrors: false,
+      ...options,
+      seedFile: started.length === 0 ? seedFile : undefined,
+    });
     started.push(desk);
     return desk;
   };
@@ -100,7 +111,16 @@ describe('where a start listens: flag, saved port, default', () => {
     const { body } = await getListen(desk);
     assert.equal(body.default_port, port);
     saved = await freePort();
-    assert.equal((await fetch(`${desk.url}/api/desk/listen`, { method: 'PUT', headers: { authorization: `Bearer ${desk.sessionToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ fixed_port: saved }) })).status, 200);
+    assert.equal(
+      (
+        await fetch(`${desk.url}/api/desk/listen`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${desk.sessionToken}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ fixed_port: saved }),
+        })
+      ).status,
+      200,
+    );
     await desk.close();
   });
 
@@ -126,7 +146,10 @@ describe('where a start listens: flag, saved port, default', () => {
       const desk = await start({ randomIfSavedPortBusy: true });
       assert.notEqual(desk.port, saved);
       assert.equal(desk.listenSource, 'saved_port_busy');
-      assert.ok(desk.notices.some((n) => n.includes(`port ${saved}`) && n.includes(`listens on ${desk.port}`)), desk.notices.join('\n'));
+      assert.ok(
+        desk.notices.some((n) => n.includes(`port ${saved}`) && n.includes(`listens on ${desk.port}`)),
+        desk.notices.join('\n'),
+      );
       const { body } = await getListen(desk);
       assert.equal(body.source, 'saved_port_busy');
       assert.equal(body.fixed_port, saved);

@@ -44,9 +44,12 @@ describe('the request log: who called', () => {
 
   test('no token, session or API, appears anywhere in the log, list or details', async () => {
     const list = await desk.desk('GET', '/log');
-    const details = await Promise.all(list.body.entries.map((entry: LogEntrySummary) => desk.desk('GET', `/log/${entry.id}`)));
+    const details = await Promise.all(
+      list.body.entries.map((entry: LogEntrySummary) => desk.desk('GET', `/log/${entry.id}`)),
+    );
     for (const text of [list.text, ...details.map((detail) => detail.text)]) {
-      for (const secret of [issued, desk.sessionToken, TEST_TOKEN]) assert.ok(!text.includes(secret), `a token leaked into the log: ${text.slice(0, 200)}`);
+      for (const secret of [issued, desk.sessionToken, TEST_TOKEN])
+        assert.ok(!text.includes(secret), `a token leaked into the log: ${text.slice(0, 200)}`);
     }
     assert.equal(details[5]!.body.caller_label, 'Bookeo sync');
   });
@@ -55,8 +58,14 @@ describe('the request log: who called', () => {
     const withoutDesk = await entries('?exclude_desk=true');
     assert.equal(withoutDesk.length, 5);
     assert.ok(withoutDesk.every((entry) => entry.caller !== 'desk'));
-    assert.deepEqual((await entries('?caller=desk')).map((entry) => entry.path), ['/api/f1/sync/bookings']);
-    assert.deepEqual((await entries('?caller=invalid&exclude_desk=1')).map((entry) => entry.caller), ['invalid']);
+    assert.deepEqual(
+      (await entries('?caller=desk')).map((entry) => entry.path),
+      ['/api/f1/sync/bookings'],
+    );
+    assert.deepEqual(
+      (await entries('?caller=invalid&exclude_desk=1')).map((entry) => entry.caller),
+      ['invalid'],
+    );
     assert.equal((await entries('?exclude_desk=false')).length, 6);
   });
 

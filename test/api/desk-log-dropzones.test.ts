@@ -12,7 +12,10 @@ async function everyEntry(as: DeskAs, query: string, limit: number): Promise<Log
   const seen: LogEntrySummary[] = [];
   let cursor: number | null = null;
   for (let pages = 0; pages < 100; pages++) {
-    const res: ApiResponse<LogPage> = await as<LogPage>('GET', `/log?limit=${limit}${query}${cursor === null ? '' : `&cursor=${cursor}`}`);
+    const res: ApiResponse<LogPage> = await as<LogPage>(
+      'GET',
+      `/log?limit=${limit}${query}${cursor === null ? '' : `&cursor=${cursor}`}`,
+    );
     assert.equal(res.status, 200, res.text);
     assert.ok(res.body.entries.length <= limit);
     seen.push(...res.body.entries);
@@ -40,7 +43,11 @@ describe('the request log per dropzone (local mode)', () => {
   const call = async (authorization: string | null, method: string, path: string, body?: unknown) => {
     const headers: Record<string, string> = authorization === null ? {} : { authorization: `Bearer ${authorization}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    return desk.request(`/api/f1/sync${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    return desk.request(`/api/f1/sync${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   };
 
   before(async () => {
@@ -53,9 +60,17 @@ describe('the request log per dropzone (local mode)', () => {
     // Interleaved, so each desk's entries are not one run of ids.
     await call(TEST_TOKEN, 'GET', '/bookings?q[name_cont]=Nina');
     testCalls.push('GET /api/f1/sync/bookings?q[name_cont]=Nina');
-    await call(otherToken, 'POST', '/bookings', { external_id: 'OTHER-2', name: 'Olga Otherdz', email: 'olga@other.example', jump_on: '2026-06-20' });
+    await call(otherToken, 'POST', '/bookings', {
+      external_id: 'OTHER-2',
+      name: 'Olga Otherdz',
+      email: 'olga@other.example',
+      jump_on: '2026-06-20',
+    });
     otherCalls.push('POST /api/f1/sync/bookings');
-    await call('dzd_revoked-or-never-issued', 'POST', '/bookings?q[email_cont]=lost@customer.example', { name: 'Lost Customer', email: 'lost@customer.example' });
+    await call('dzd_revoked-or-never-issued', 'POST', '/bookings?q[email_cont]=lost@customer.example', {
+      name: 'Lost Customer',
+      email: 'lost@customer.example',
+    });
     credentialLess.push('POST /api/f1/sync/bookings?q[email_cont]=<not kept>');
     await call(OTHER_DZ_TOKEN, 'GET', '/bookings/OTHER-1');
     otherCalls.push('GET /api/f1/sync/bookings/OTHER-1');
@@ -68,7 +83,12 @@ describe('the request log per dropzone (local mode)', () => {
     // A path no route answers: the auth hook never ran, the dropzone still comes from the token.
     await call(otherToken, 'GET', '/no-such-resource');
     otherCalls.push('GET /api/f1/sync/no-such-resource');
-    await call(TEST_TOKEN, 'POST', '/bookings', { external_id: 'TEST-NEW', name: 'Tessa Testdz', email: 'tessa@test.example', jump_on: '2026-06-20' });
+    await call(TEST_TOKEN, 'POST', '/bookings', {
+      external_id: 'TEST-NEW',
+      name: 'Tessa Testdz',
+      email: 'tessa@test.example',
+      jump_on: '2026-06-20',
+    });
     testCalls.push('POST /api/f1/sync/bookings');
     await call(TEST_TOKEN, 'GET', '/upgrades');
     testCalls.push('GET /api/f1/sync/upgrades');
@@ -79,7 +99,10 @@ describe('the request log per dropzone (local mode)', () => {
   const sorted = (list: string[]) => [...list].sort();
 
   test("each desk lists its own dropzone's calls and the credential-less ones, and counts only those", async () => {
-    for (const [as, own] of [[asTest, testCalls], [asOther, otherCalls]] as const) {
+    for (const [as, own] of [
+      [asTest, testCalls],
+      [asOther, otherCalls],
+    ] as const) {
       const page = await as<LogPage>('GET', '/log');
       assert.equal(page.status, 200, page.text);
       assert.deepEqual(sorted(calls(page.body.entries)), sorted([...own, ...credentialLess]));
@@ -101,9 +124,12 @@ describe('the request log per dropzone (local mode)', () => {
     ];
     for (const [as, foreign] of leaks) {
       const list = await as<LogPage>('GET', '/log?limit=500');
-      const details = await Promise.all(list.body.entries.map((entry) => as<LogEntryDetail>('GET', `/log/${entry.id}`)));
+      const details = await Promise.all(
+        list.body.entries.map((entry) => as<LogEntryDetail>('GET', `/log/${entry.id}`)),
+      );
       for (const text of [list.text, ...details.map((detail) => detail.text)]) {
-        for (const word of foreign) assert.ok(!text.includes(word), `"${word}" leaked into the other desk's log: ${text.slice(0, 300)}`);
+        for (const word of foreign)
+          assert.ok(!text.includes(word), `"${word}" leaked into the other desk's log: ${text.slice(0, 300)}`);
       }
     }
     // The desk's own booking system's body is kept, for its own desk.
@@ -144,18 +170,31 @@ describe('the request log per dropzone (local mode)', () => {
   });
 
   test('paging and polling walk exactly what the desk may see, filters included', async () => {
-    for (const [as, own] of [[asTest, testCalls], [asOther, otherCalls]] as const) {
+    for (const [as, own] of [
+      [asTest, testCalls],
+      [asOther, otherCalls],
+    ] as const) {
       const whole = (await as<LogPage>('GET', '/log')).body.entries;
       for (const limit of [1, 2, 3]) {
         const walked = await everyEntry(as, '', limit);
-        assert.deepEqual(walked.map((entry) => entry.id), whole.map((entry) => entry.id), `pages of ${limit}`);
+        assert.deepEqual(
+          walked.map((entry) => entry.id),
+          whole.map((entry) => entry.id),
+          `pages of ${limit}`,
+        );
       }
       const tokens = await everyEntry(as, '&caller=token', 1);
-      assert.deepEqual(tokens.map((entry) => entry.id), whole.filter((entry) => entry.caller === 'token').map((entry) => entry.id));
+      assert.deepEqual(
+        tokens.map((entry) => entry.id),
+        whole.filter((entry) => entry.caller === 'token').map((entry) => entry.id),
+      );
       assert.equal(whole.length, own.length + credentialLess.length);
       const oldest = whole[whole.length - 1]!.id;
       const newer = (await as<LogPage>('GET', `/log?after=${oldest}`)).body.entries;
-      assert.deepEqual(newer.map((entry) => entry.id), whole.slice(0, -1).map((entry) => entry.id));
+      assert.deepEqual(
+        newer.map((entry) => entry.id),
+        whole.slice(0, -1).map((entry) => entry.id),
+      );
     }
     // A cursor taken from the other desk's ids still pages this desk's own entries only.
     const theirs = (await asOther<LogPage>('GET', '/log?caller=token')).body.entries;
@@ -180,8 +219,10 @@ describe('the request log per dropzone (proxy mode)', () => {
     desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
     await useProxy(desk, fake.url);
     assert.equal((await desk.sync('GET', '/bookings')).status, 200);
-    const refused = await desk.request('/api/f1/sync/bookings', { headers: { authorization: `Bearer ${OTHER_DZ_TOKEN}` } });
-    assert.equal(refused.status, 403, 'the remote credentials are the desk dropzone\'s only');
+    const refused = await desk.request('/api/f1/sync/bookings', {
+      headers: { authorization: `Bearer ${OTHER_DZ_TOKEN}` },
+    });
+    assert.equal(refused.status, 403, "the remote credentials are the desk dropzone's only");
   });
   after(async () => {
     await desk?.dispose();
@@ -190,12 +231,18 @@ describe('the request log per dropzone (proxy mode)', () => {
 
   test("the forwarded call and its deviations are the desk dropzone's; the other's refused call is the other's", async () => {
     const mine = (await desk.desk<LogPage>('GET', '/log?mode=proxy&path=/bookings')).body;
-    assert.deepEqual(mine.entries.map((entry) => [entry.http_status, entry.forwarded, entry.caller_label]), [[200, true, 'seed token 1']]);
+    assert.deepEqual(
+      mine.entries.map((entry) => [entry.http_status, entry.forwarded, entry.caller_label]),
+      [[200, true, 'seed token 1']],
+    );
     assert.equal(mine.deviation_count, 1);
     assert.equal((await desk.desk('GET', '/session')).body.contract_deviations, 1);
 
     const theirs = (await desk.deskAs<LogPage>('other', 'GET', '/log?mode=proxy&path=/bookings')).body;
-    assert.deepEqual(theirs.entries.map((entry) => [entry.http_status, entry.forwarded, entry.caller_label]), [[403, false, 'seed token 1']]);
+    assert.deepEqual(
+      theirs.entries.map((entry) => [entry.http_status, entry.forwarded, entry.caller_label]),
+      [[403, false, 'seed token 1']],
+    );
     assert.equal(theirs.deviation_count, 0);
     assert.equal((await desk.deskAs('other', 'GET', '/session')).body.contract_deviations, 0);
     assert.equal((await desk.deskAs('other', 'GET', `/log/${mine.entries[0]!.id}`)).status, 404);

@@ -9,9 +9,33 @@ function specFields(filmer: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(SPEC_FIELDS.map((k) => [k, filmer[k]]));
 }
 
-const FAY = { id: 1, external_id: 'F-1', name: 'Fay Filmer', email: 'fay@example.com', tandem_instructor: false, videographer: true, active: true };
-const IVO = { id: 2, external_id: null, name: 'Ivo Internal', email: 'ivo@example.com', tandem_instructor: true, videographer: false, active: true };
-const JO = { id: 3, external_id: 'F-3', name: 'Jo Jumper', email: 'jo@example.com', tandem_instructor: false, videographer: false, active: false };
+const FAY = {
+  id: 1,
+  external_id: 'F-1',
+  name: 'Fay Filmer',
+  email: 'fay@example.com',
+  tandem_instructor: false,
+  videographer: true,
+  active: true,
+};
+const IVO = {
+  id: 2,
+  external_id: null,
+  name: 'Ivo Internal',
+  email: 'ivo@example.com',
+  tandem_instructor: true,
+  videographer: false,
+  active: true,
+};
+const JO = {
+  id: 3,
+  external_id: 'F-3',
+  name: 'Jo Jumper',
+  email: 'jo@example.com',
+  tandem_instructor: false,
+  videographer: false,
+  active: false,
+};
 
 /** Every filmer of the caller's dropzone, by id (the list with include_all=true). */
 async function allFilmers(desk: TestDesk): Promise<Record<string, unknown>[]> {
@@ -44,7 +68,10 @@ describe('filmers: reading', () => {
   test('include_all=false is the default', async () => {
     const res = await desk.sync('GET', '/filmers?include_all=false');
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.map((f: { id: number }) => f.id), [1, 3]);
+    assert.deepEqual(
+      res.body.map((f: { id: number }) => f.id),
+      [1, 3],
+    );
   });
 
   test('include_all=true adds the filmers without an external_id', async () => {
@@ -123,17 +150,29 @@ describe('filmers: create', () => {
     const shown = await desk.sync('GET', `/filmers/${res.body.id}`);
     assert.equal(shown.status, 200);
     assert.deepEqual(specFields(shown.body), {
-      id: res.body.id, external_id: 'F-NEW', name: 'Nora New', email: 'nora@example.com',
-      tandem_instructor: true, videographer: true, active: true,
+      id: res.body.id,
+      external_id: 'F-NEW',
+      name: 'Nora New',
+      email: 'nora@example.com',
+      tandem_instructor: true,
+      videographer: true,
+      active: true,
     });
     assert.equal(shown.body.external_service, 'bookr');
 
     const listed = await desk.sync('GET', '/filmers');
-    assert.ok(listed.body.some((f: { id: number }) => f.id === res.body.id), 'an external filmer appears in the default list');
+    assert.ok(
+      listed.body.some((f: { id: number }) => f.id === res.body.id),
+      'an external filmer appears in the default list',
+    );
   });
 
   test('the booleans default to false and active to true', async () => {
-    const res = await desk.sync('POST', '/filmers', { external_id: 'F-DEFAULTS', name: 'Dee Faults', email: 'dee@example.com' });
+    const res = await desk.sync('POST', '/filmers', {
+      external_id: 'F-DEFAULTS',
+      name: 'Dee Faults',
+      email: 'dee@example.com',
+    });
     assert.equal(res.status, 201);
     const shown = await desk.sync('GET', `/filmers/${res.body.id}`);
     assert.equal(shown.body.tandem_instructor, false);
@@ -202,16 +241,26 @@ describe('filmers: create', () => {
     const res = await desk.sync('POST', '/filmers', { external_id: 'F-NONAME', email: 'noname@example.com' });
     assert.equal(res.status, 422);
     assert.equal(res.body.status, 'unprocessable_content');
-    assert.ok(messagesOf(res.body).some((m) => /name/i.test(m)), `names the field: ${JSON.stringify(res.body)}`);
+    assert.ok(
+      messagesOf(res.body).some((m) => /name/i.test(m)),
+      `names the field: ${JSON.stringify(res.body)}`,
+    );
     assert.deepEqual(await allFilmers(desk), before);
   });
 
   test('a duplicate external_id is refused with 422 and the store is unchanged', async () => {
     const before = await allFilmers(desk);
-    const res = await desk.sync('POST', '/filmers', { external_id: 'F-1', name: 'Copy Cat', email: 'copy@example.com' });
+    const res = await desk.sync('POST', '/filmers', {
+      external_id: 'F-1',
+      name: 'Copy Cat',
+      email: 'copy@example.com',
+    });
     assert.equal(res.status, 422);
     assert.equal(res.body.status, 'unprocessable_content');
-    assert.ok(messagesOf(res.body).some((m) => /external.?id/i.test(m)), `names the field: ${JSON.stringify(res.body)}`);
+    assert.ok(
+      messagesOf(res.body).some((m) => /external.?id/i.test(m)),
+      `names the field: ${JSON.stringify(res.body)}`,
+    );
     assert.deepEqual(await allFilmers(desk), before);
     const fay = await desk.sync('GET', '/filmers/1');
     assert.deepEqual(specFields(fay.body), FAY);
@@ -219,7 +268,12 @@ describe('filmers: create', () => {
 
   test('POST with an id that names no filmer is not_found and creates nothing', async () => {
     const before = await allFilmers(desk);
-    const res = await desk.sync('POST', '/filmers', { id: 4242, external_id: 'F-GHOST', name: 'Ghost', email: 'ghost@example.com' });
+    const res = await desk.sync('POST', '/filmers', {
+      id: 4242,
+      external_id: 'F-GHOST',
+      name: 'Ghost',
+      email: 'ghost@example.com',
+    });
     assert.equal(res.status, 404);
     assert.deepEqual(res.body, { id: 4242, error: 'filmer not found', status: 'not_found' });
     assert.deepEqual(await allFilmers(desk), before);
@@ -241,11 +295,21 @@ describe('filmers: update', () => {
   });
 
   test('booleans and email update; the other fields are kept', async () => {
-    const res = await desk.sync('POST', '/filmers', { id: 2, tandem_instructor: false, videographer: true, email: 'ivo.new@example.com' });
+    const res = await desk.sync('POST', '/filmers', {
+      id: 2,
+      tandem_instructor: false,
+      videographer: true,
+      email: 'ivo.new@example.com',
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.status, 'ok');
     const shown = await desk.sync('GET', '/filmers/2');
-    assert.deepEqual(specFields(shown.body), { ...IVO, tandem_instructor: false, videographer: true, email: 'ivo.new@example.com' });
+    assert.deepEqual(specFields(shown.body), {
+      ...IVO,
+      tandem_instructor: false,
+      videographer: true,
+      email: 'ivo.new@example.com',
+    });
   });
 
   test('an update may omit email (email is only required on create)', async () => {
@@ -279,13 +343,16 @@ describe('filmers: update', () => {
     assert.deepEqual(await allFilmers(desk), before);
   });
 
-  test('taking another filmer\'s external_id is refused with 422 and nothing changes', async () => {
+  test("taking another filmer's external_id is refused with 422 and nothing changes", async () => {
     const before = await allFilmers(desk);
     const res = await desk.sync('POST', '/filmers', { id: 3, external_id: 'F-1', name: 'Should Not Apply' });
     assert.equal(res.status, 422);
     assert.equal(res.body.status, 'unprocessable_content');
     assert.equal(res.body.id, 3);
-    assert.ok(messagesOf(res.body).some((m) => /external.?id/i.test(m)), `names the field: ${JSON.stringify(res.body)}`);
+    assert.ok(
+      messagesOf(res.body).some((m) => /external.?id/i.test(m)),
+      `names the field: ${JSON.stringify(res.body)}`,
+    );
     assert.deepEqual(await allFilmers(desk), before);
   });
 
@@ -315,7 +382,11 @@ describe('filmers: update', () => {
   });
 
   test('clearing external_id takes the filmer out of the default list only', async () => {
-    const created = await desk.sync('POST', '/filmers', { external_id: 'F-CLEAR', name: 'Clara', email: 'clara@example.com' });
+    const created = await desk.sync('POST', '/filmers', {
+      external_id: 'F-CLEAR',
+      name: 'Clara',
+      email: 'clara@example.com',
+    });
     assert.equal(created.status, 201);
     const res = await desk.sync('POST', '/filmers', { id: created.body.id, external_id: null });
     assert.equal(res.status, 200);
@@ -363,7 +434,10 @@ describe('filmers: delete', () => {
     assert.equal(res.status, 422);
     assert.deepEqual(res.body, {
       id: 1,
-      errors: ['Cannot delete record because dependent jumps exist', 'the filmer is on 1 recorded jump: make them inactive (active: false) instead of deleting them'],
+      errors: [
+        'Cannot delete record because dependent jumps exist',
+        'the filmer is on 1 recorded jump: make them inactive (active: false) instead of deleting them',
+      ],
       status: 'unprocessable_content',
     });
     const shown = await desk.sync('GET', '/filmers/1');
@@ -371,7 +445,13 @@ describe('filmers: delete', () => {
     assert.deepEqual(specFields(shown.body), FAY);
     const booking = await desk.sync('GET', '/bookings/DELIVERED-OLD');
     assert.equal(booking.status, 200);
-    assert.deepEqual(booking.body.jump, { id: 7, camera: 'videographer', filmer_id: 1, second_filmer_id: null, jumped_on: null });
+    assert.deepEqual(booking.body.jump, {
+      id: 7,
+      camera: 'videographer',
+      filmer_id: 1,
+      second_filmer_id: null,
+      jumped_on: null,
+    });
   });
 
   test('a filmer created through the API can be deleted', async () => {
@@ -382,11 +462,19 @@ describe('filmers: delete', () => {
     assert.equal((await desk.sync('GET', `/filmers/${created.body.id}`)).status, 404);
   });
 
-  test('a deleted filmer\'s external_id can be used again', async () => {
-    const created = await desk.sync('POST', '/filmers', { external_id: 'F-REUSE', name: 'Once', email: 'once@example.com' });
+  test("a deleted filmer's external_id can be used again", async () => {
+    const created = await desk.sync('POST', '/filmers', {
+      external_id: 'F-REUSE',
+      name: 'Once',
+      email: 'once@example.com',
+    });
     assert.equal(created.status, 201);
     assert.equal((await desk.sync('DELETE', `/filmers/${created.body.id}`)).status, 204);
-    const again = await desk.sync('POST', '/filmers', { external_id: 'F-REUSE', name: 'Twice', email: 'twice@example.com' });
+    const again = await desk.sync('POST', '/filmers', {
+      external_id: 'F-REUSE',
+      name: 'Twice',
+      email: 'twice@example.com',
+    });
     assert.equal(again.status, 201);
     assert.equal(again.body.status, 'created');
     assert.equal(again.body.external_id, 'F-REUSE');
@@ -427,7 +515,10 @@ describe('filmers: batch', () => {
     const results = res.body.results;
     assert.ok(Array.isArray(results));
     assert.equal(results.length, 6);
-    assert.deepEqual(results.map((r: { status: string }) => r.status), ['created', 'ok', 'not_found', 'unprocessable_content', 'unprocessable_content', 'created']);
+    assert.deepEqual(
+      results.map((r: { status: string }) => r.status),
+      ['created', 'ok', 'not_found', 'unprocessable_content', 'unprocessable_content', 'created'],
+    );
 
     assert.equal(results[0].external_id, 'B-1');
     assert.equal(results[0].name, 'Bea Batch');
@@ -450,29 +541,41 @@ describe('filmers: batch', () => {
     assert.equal(after.length, before.length + 2, 'exactly the two creations were stored');
     const externalIds = after.map((f) => f.external_id);
     assert.ok(externalIds.includes('B-1') && externalIds.includes('B-2'));
-    for (const refused of ['B-GHOST', 'B-BLANK', 'B-INVALID']) assert.ok(!externalIds.includes(refused), `${refused} not stored`);
+    for (const refused of ['B-GHOST', 'B-BLANK', 'B-INVALID'])
+      assert.ok(!externalIds.includes(refused), `${refused} not stored`);
     assert.equal(after.find((f) => f.id === 2)?.name, 'Ivo Updated');
     assert.deepEqual(specFields((await desk.sync('GET', `/filmers/${results[0].id}`)).body), {
-      id: results[0].id, external_id: 'B-1', name: 'Bea Batch', email: 'bea@example.com', tandem_instructor: false, videographer: true, active: true,
+      id: results[0].id,
+      external_id: 'B-1',
+      name: 'Bea Batch',
+      email: 'bea@example.com',
+      tandem_instructor: false,
+      videographer: true,
+      active: true,
     });
   });
 
   test('the batch path also answers with a trailing slash', async () => {
-    const res = await desk.sync('POST', '/filmers/batch/', { filmers: [{ external_id: 'B-SLASH', name: 'Sly Slash', email: 'sly@example.com' }] });
+    const res = await desk.sync('POST', '/filmers/batch/', {
+      filmers: [{ external_id: 'B-SLASH', name: 'Sly Slash', email: 'sly@example.com' }],
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.results.length, 1);
     assert.equal(res.body.results[0].status, 'created');
     assert.equal(res.body.results[0].external_id, 'B-SLASH');
   });
 
-  test('a missing email in a batch entry is a validation failure with errors and the entry\'s external_id', async () => {
+  test("a missing email in a batch entry is a validation failure with errors and the entry's external_id", async () => {
     const res = await desk.sync('POST', '/filmers/batch', { filmers: [{ external_id: 'B-NOMAIL', name: 'No Mail' }] });
     assert.equal(res.status, 200);
     const [entry] = res.body.results;
     assert.equal(entry.status, 'unprocessable_content');
     assert.equal(entry.external_id, 'B-NOMAIL');
     assert.ok(Array.isArray(entry.errors) && entry.errors.length > 0, JSON.stringify(entry));
-    assert.ok(entry.errors.some((m: string) => /email/i.test(m)), JSON.stringify(entry));
+    assert.ok(
+      entry.errors.some((m: string) => /email/i.test(m)),
+      JSON.stringify(entry),
+    );
     assert.ok(!(await allFilmers(desk)).some((f) => f.external_id === 'B-NOMAIL'));
   });
 
@@ -485,7 +588,10 @@ describe('filmers: batch', () => {
       ],
     });
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.results.map((r: { status: string }) => r.status), ['created', 'unprocessable_content', 'unprocessable_content']);
+    assert.deepEqual(
+      res.body.results.map((r: { status: string }) => r.status),
+      ['created', 'unprocessable_content', 'unprocessable_content'],
+    );
     assert.equal(res.body.results[1].external_id, 'B-TWIN');
     assert.equal(res.body.results[2].external_id, 'F-1');
     const twins = (await allFilmers(desk)).filter((f) => f.external_id === 'B-TWIN');
@@ -505,7 +611,10 @@ describe('filmers: batch', () => {
     const [bad, good] = res.body.results;
     assert.equal(bad.status, 'unprocessable_content');
     assert.equal(bad.external_id, 'B-TYPES');
-    assert.ok(bad.errors.some((m: string) => m.includes('tandem_instructor')), JSON.stringify(bad));
+    assert.ok(
+      bad.errors.some((m: string) => m.includes('tandem_instructor')),
+      JSON.stringify(bad),
+    );
     assert.equal(good.status, 'created');
     const all = await allFilmers(desk);
     assert.ok(!all.some((f) => f.external_id === 'B-TYPES'));
@@ -518,7 +627,8 @@ describe('filmers: batch', () => {
     });
     assert.equal(res.status, 200);
     assert.equal(res.body.results.length, 5);
-    for (const entry of res.body.results.slice(0, 4)) assert.equal(entry.status, 'unprocessable_content', JSON.stringify(entry));
+    for (const entry of res.body.results.slice(0, 4))
+      assert.equal(entry.status, 'unprocessable_content', JSON.stringify(entry));
     assert.equal(res.body.results[4].status, 'created');
   });
 
@@ -529,14 +639,23 @@ describe('filmers: batch', () => {
     assert.equal(res.body.results[0].status, 'unprocessable_content');
     assert.equal(res.body.results[0].id, 3, 'the record is known, so its id is included');
     assert.ok('external_id' in res.body.results[0], 'the entry carries external_id');
-    assert.equal(res.body.results[0].external_id, 'F-3', 'the stored filmer\'s external_id, as the update did not send one');
+    assert.equal(
+      res.body.results[0].external_id,
+      'F-3',
+      "the stored filmer's external_id, as the update did not send one",
+    );
     assert.deepEqual(res.body.results[0].errors, ['Email is invalid']);
     assert.deepEqual((await desk.sync('GET', '/filmers/3')).body, before);
   });
 
-  test('an update entry with a wrong type still names the stored filmer\'s external_id', async () => {
+  test("an update entry with a wrong type still names the stored filmer's external_id", async () => {
     const before = (await desk.sync('GET', '/filmers/3')).body;
-    const res = await desk.sync('POST', '/filmers/batch', { filmers: [{ id: 3, active: 'no' }, { id: 999, active: 'no' }] });
+    const res = await desk.sync('POST', '/filmers/batch', {
+      filmers: [
+        { id: 3, active: 'no' },
+        { id: 999, active: 'no' },
+      ],
+    });
     assert.equal(res.status, 200);
     assert.equal(res.body.results[0].status, 'unprocessable_content');
     assert.equal(res.body.results[0].id, 3);
@@ -579,10 +698,18 @@ describe('filmers: wrong types are refused, naming the field, storing nothing', 
   for (const { field, value } of cases) {
     test(`create with ${field}: ${JSON.stringify(value)} is 422 naming ${field}`, async () => {
       const before = await allFilmers(desk);
-      const res = await desk.sync('POST', '/filmers', { external_id: 'F-TYPED', name: 'Typed', email: 'typed@example.com', [field]: value });
+      const res = await desk.sync('POST', '/filmers', {
+        external_id: 'F-TYPED',
+        name: 'Typed',
+        email: 'typed@example.com',
+        [field]: value,
+      });
       assert.equal(res.status, 422);
       assert.equal(res.body.status, 'unprocessable_content');
-      assert.ok(messagesOf(res.body).some((m) => m.includes(field)), `an error names ${field}: ${JSON.stringify(res.body)}`);
+      assert.ok(
+        messagesOf(res.body).some((m) => m.includes(field)),
+        `an error names ${field}: ${JSON.stringify(res.body)}`,
+      );
       assert.deepEqual(await allFilmers(desk), before);
     });
 
@@ -591,7 +718,10 @@ describe('filmers: wrong types are refused, naming the field, storing nothing', 
       const res = await desk.sync('POST', '/filmers', { id: 2, name: 'Should Not Apply', [field]: value });
       assert.equal(res.status, 422);
       assert.equal(res.body.status, 'unprocessable_content');
-      assert.ok(messagesOf(res.body).some((m) => m.includes(field)), `an error names ${field}: ${JSON.stringify(res.body)}`);
+      assert.ok(
+        messagesOf(res.body).some((m) => m.includes(field)),
+        `an error names ${field}: ${JSON.stringify(res.body)}`,
+      );
       assert.deepEqual(await allFilmers(desk), before);
     });
   }
@@ -600,15 +730,26 @@ describe('filmers: wrong types are refused, naming the field, storing nothing', 
     const before = await allFilmers(desk);
     const res = await desk.sync('POST', '/filmers', { id: '2', name: 'String Id' });
     assert.equal(res.status, 422);
-    assert.ok(messagesOf(res.body).some((m) => m.includes('id')), JSON.stringify(res.body));
+    assert.ok(
+      messagesOf(res.body).some((m) => m.includes('id')),
+      JSON.stringify(res.body),
+    );
     assert.deepEqual(await allFilmers(desk), before);
   });
 
   test('an unknown attribute is 422 naming it, never silently dropped', async () => {
     const before = await allFilmers(desk);
-    const res = await desk.sync('POST', '/filmers', { external_id: 'F-COLOUR', name: 'Col', email: 'col@example.com', colour: 'red' });
+    const res = await desk.sync('POST', '/filmers', {
+      external_id: 'F-COLOUR',
+      name: 'Col',
+      email: 'col@example.com',
+      colour: 'red',
+    });
     assert.equal(res.status, 422);
-    assert.ok(messagesOf(res.body).some((m) => m.includes('colour')), JSON.stringify(res.body));
+    assert.ok(
+      messagesOf(res.body).some((m) => m.includes('colour')),
+      JSON.stringify(res.body),
+    );
     assert.deepEqual(await allFilmers(desk), before);
   });
 
@@ -617,7 +758,10 @@ describe('filmers: wrong types are refused, naming the field, storing nothing', 
     const res = await desk.sync('GET', '/filmers?includeall=true');
     assert.equal(res.status, 422, res.text);
     assert.equal(res.body.status, 'unprocessable_content');
-    assert.ok(messagesOf(res.body).some((m) => m.includes('includeall')), JSON.stringify(res.body));
+    assert.ok(
+      messagesOf(res.body).some((m) => m.includes('includeall')),
+      JSON.stringify(res.body),
+    );
     const bookings = await desk.sync('GET', '/bookings?includeall=true');
     assert.equal(bookings.status, 422, 'the bookings list already refuses it');
   });
@@ -632,6 +776,9 @@ describe('filmers: wrong types are refused, naming the field, storing nothing', 
     const res = await desk.sync('GET', '/filmers?include_all=maybe');
     assert.equal(res.status, 422);
     assert.equal(res.body.status, 'unprocessable_content');
-    assert.ok(messagesOf(res.body).some((m) => m.includes('include_all')), JSON.stringify(res.body));
+    assert.ok(
+      messagesOf(res.body).some((m) => m.includes('include_all')),
+      JSON.stringify(res.body),
+    );
   });
 });

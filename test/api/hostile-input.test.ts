@@ -14,18 +14,27 @@ function assertJsonError(res: ApiResponse, httpStatus: number, status: string, w
   assert.equal(res.status, httpStatus, `${what}: HTTP ${res.status} ${res.text.slice(0, 300)}`);
   assert.match(res.headers.get('content-type') ?? '', /application\/json/, `${what}: JSON content type`);
   assert.equal(res.body?.status, status, `${what}: status field`);
-  assert.ok(typeof res.body?.error === 'string' || Array.isArray(res.body?.errors), `${what}: error or errors says what`);
+  assert.ok(
+    typeof res.body?.error === 'string' || Array.isArray(res.body?.errors),
+    `${what}: error or errors says what`,
+  );
 }
 
 /** The error texts of a body or batch entry, whichever of `error` (bookings, desk) / `errors` (filmers) it carries. */
 function messagesOf(body: { error?: unknown; errors?: unknown } | undefined): string {
-  return [body?.error, ...(Array.isArray(body?.errors) ? body.errors : [])].filter((m) => typeof m === 'string').join('; ');
+  return [body?.error, ...(Array.isArray(body?.errors) ? body.errors : [])]
+    .filter((m) => typeof m === 'string')
+    .join('; ');
 }
 
 /** A 422 whose error names the field and says what is wrong with it. */
 function assertSurrogateRefused(res: ApiResponse, field: string, what: string) {
   assertJsonError(res, 422, 'unprocessable_content', what);
-  assert.match(messagesOf(res.body), new RegExp(`${field.replace(/[.[\]]/g, '\\$&')}\\b.*unpaired UTF-16 surrogate`), `${what}: names ${field}: ${res.text}`);
+  assert.match(
+    messagesOf(res.body),
+    new RegExp(`${field.replace(/[.[\]]/g, '\\$&')}\\b.*unpaired UTF-16 surrogate`),
+    `${what}: names ${field}: ${res.text}`,
+  );
   assert.equal(typeof res.body.fields?.[field], 'string', `${what}: fields.${field}: ${res.text}`);
 }
 
@@ -35,7 +44,8 @@ describe('hostile input: lone UTF-16 surrogates are refused, naming the field', 
   before(async () => (desk = await startTestDesk()));
   after(() => desk.dispose());
 
-  const countBookings = (pattern: string) => desk.queryStore<{ n: number }>("SELECT count(*) AS n FROM bookings WHERE external_id LIKE ?", pattern)[0]?.n;
+  const countBookings = (pattern: string) =>
+    desk.queryStore<{ n: number }>('SELECT count(*) AS n FROM bookings WHERE external_id LIKE ?', pattern)[0]?.n;
 
   test('a booking: in name, external_id (high or low half), or any other text field: 422, nothing stored', async () => {
     const cases: [string, string][] = [
@@ -52,12 +62,20 @@ describe('hostile input: lone UTF-16 surrogates are refused, naming the field', 
     }
     assert.equal(countBookings('SURR-%'), 0);
     // An update of an existing booking is refused too, and changes nothing.
-    assertSurrogateRefused(await desk.sync('POST', '/bookings', '{"external_id":"NO-PRODUCT","name":"Nina \\udbff"}'), 'name', 'update');
+    assertSurrogateRefused(
+      await desk.sync('POST', '/bookings', '{"external_id":"NO-PRODUCT","name":"Nina \\udbff"}'),
+      'name',
+      'update',
+    );
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
   });
 
   test('a well-formed pair (an emoji sent escaped) is stored, shown, and addressable by its external_id', async () => {
-    const created = await desk.sync('POST', '/bookings', '{"external_id":"SMILE-\\ud83d\\ude00","name":"Sam \\ud83d\\ude00","jump_on":"2026-06-20"}');
+    const created = await desk.sync(
+      'POST',
+      '/bookings',
+      '{"external_id":"SMILE-\\ud83d\\ude00","name":"Sam \\ud83d\\ude00","jump_on":"2026-06-20"}',
+    );
     assert.equal(created.status, 201, created.text);
     const shown = await desk.sync('GET', `/bookings/${encodeURIComponent('SMILE-😀')}`);
     assert.equal(shown.status, 200, shown.text);
@@ -85,7 +103,10 @@ describe('hostile input: lone UTF-16 surrogates are refused, naming the field', 
       '{"bookings":[{"external_id":"SB-1","jump_on":"2026-06-20"},{"external_id":"SB-2","name":"Bad \\ud800"},{"external_id":"SB-3","jump_on":"2026-06-20"}]}',
     );
     assert.equal(bookings.status, 200, bookings.text);
-    assert.deepEqual(bookings.body.results.map((r: { status: string }) => r.status), ['created', 'unprocessable_content', 'created']);
+    assert.deepEqual(
+      bookings.body.results.map((r: { status: string }) => r.status),
+      ['created', 'unprocessable_content', 'created'],
+    );
     assert.match(bookings.body.results[1].error, /\bname\b.*unpaired UTF-16 surrogate/);
     assert.equal(bookings.body.results[1].external_id, 'SB-2');
     assert.equal(typeof bookings.body.results[1].fields?.name, 'string');
@@ -98,35 +119,62 @@ describe('hostile input: lone UTF-16 surrogates are refused, naming the field', 
       '{"filmers":[{"external_id":"\\udc00","name":"Bad","email":"bad@example.com"},{"external_id":"FB-2","name":"Good","email":"good@example.com"}]}',
     );
     assert.equal(filmers.status, 200, filmers.text);
-    assert.deepEqual(filmers.body.results.map((r: { status: string }) => r.status), ['unprocessable_content', 'created']);
+    assert.deepEqual(
+      filmers.body.results.map((r: { status: string }) => r.status),
+      ['unprocessable_content', 'created'],
+    );
     assert.match(messagesOf(filmers.body.results[0]), /\bexternal_id\b.*unpaired UTF-16 surrogate/);
   });
 
   test('the desk API refuses them too: hand edits, token labels, imports, mappings (keys included), connection', async () => {
-    assertSurrogateRefused(await desk.desk('PATCH', '/bookings/NO-PRODUCT', '{"name":"Nina \\ud800"}'), 'name', 'hand edit');
+    assertSurrogateRefused(
+      await desk.desk('PATCH', '/bookings/NO-PRODUCT', '{"name":"Nina \\ud800"}'),
+      'name',
+      'hand edit',
+    );
     assert.equal((await desk.sync('GET', '/bookings/NO-PRODUCT')).body.name, 'Nina Noproduct');
     const tokens = (await desk.desk('GET', '/api-tokens')).body;
-    assertSurrogateRefused(await desk.admin('POST', '/api-tokens', '{"label":"Front \\udfff"}'), 'label', 'token label');
+    assertSurrogateRefused(
+      await desk.admin('POST', '/api-tokens', '{"label":"Front \\udfff"}'),
+      'label',
+      'token label',
+    );
     assert.deepEqual((await desk.desk('GET', '/api-tokens')).body, tokens);
     const importBody = (fileName: string, header: string) =>
       `{"kind":"bookings","file_name":"${fileName}","headers":["${header}"],"mapping":{"${header}":"name"},"total_rows":1,"send":[]}`;
-    assertSurrogateRefused(await desk.desk('POST', '/imports', importBody('bad\\ud800.csv', 'Name')), 'file_name', 'import file name');
+    assertSurrogateRefused(
+      await desk.desk('POST', '/imports', importBody('bad\\ud800.csv', 'Name')),
+      'file_name',
+      'import file name',
+    );
     // A header is a key of the mapping: the key is checked like any value.
     const keyed = await desk.desk('POST', '/imports', importBody('ok.csv', 'Na\\ud800me'));
     assertJsonError(keyed, 422, 'unprocessable_content', 'import header');
     assert.match(keyed.body.error, /unpaired UTF-16 surrogate/);
     assert.deepEqual((await desk.desk('GET', '/imports')).body.imports, []);
     // The rows handed over: cells and reasons are checked too, and nothing of the import is made.
-    const cell = await desk.desk('POST', '/imports', '{"kind":"bookings","file_name":"a.csv","headers":["Name"],"mapping":{"Name":"name"},"total_rows":1,"send":[{"row_number":1,"cells":["Ann \\udc00"],"record":{"name":"Ann"}}]}');
+    const cell = await desk.desk(
+      'POST',
+      '/imports',
+      '{"kind":"bookings","file_name":"a.csv","headers":["Name"],"mapping":{"Name":"name"},"total_rows":1,"send":[{"row_number":1,"cells":["Ann \\udc00"],"record":{"name":"Ann"}}]}',
+    );
     assertJsonError(cell, 422, 'unprocessable_content', 'import cell');
     assert.match(cell.body.fields['send.0.cells.0'] ?? '', /unpaired UTF-16 surrogate/);
     assert.deepEqual((await desk.desk('GET', '/imports')).body.imports, []);
-    const mapping = await desk.desk('PUT', '/import-mappings', '{"kind":"bookings","headers":["Name"],"mapping":{"Na\\ud800me":"name"}}');
+    const mapping = await desk.desk(
+      'PUT',
+      '/import-mappings',
+      '{"kind":"bookings","headers":["Name"],"mapping":{"Na\\ud800me":"name"}}',
+    );
     assertJsonError(mapping, 422, 'unprocessable_content', 'mapping header');
     // The key is named by its escape, so the answer itself is well-formed.
     assert.match(mapping.body.error, /^mapping\.Na\\ud800me \(the key itself\) contains an unpaired UTF-16 surrogate/);
     assert.equal(typeof mapping.body.fields['mapping.Na\\ud800me'], 'string', mapping.text);
-    assertSurrogateRefused(await desk.admin('PUT', '/connection', '{"remote_url":"https://sync.example.com/\\ud800"}'), 'remote_url', 'remote URL');
+    assertSurrogateRefused(
+      await desk.admin('PUT', '/connection', '{"remote_url":"https://sync.example.com/\\ud800"}'),
+      'remote_url',
+      'remote URL',
+    );
   });
 });
 
@@ -135,7 +183,14 @@ describe('hostile input: desk API bodies that are no object', () => {
   let importId: number;
   before(async () => {
     desk = await startTestDesk();
-    const created = await desk.desk('POST', '/imports', { kind: 'bookings', file_name: 'a.csv', headers: ['Name'], mapping: { Name: 'name' }, total_rows: 1, send: [] });
+    const created = await desk.desk('POST', '/imports', {
+      kind: 'bookings',
+      file_name: 'a.csv',
+      headers: ['Name'],
+      mapping: { Name: 'name' },
+      total_rows: 1,
+      send: [],
+    });
     assert.equal(created.status, 201, created.text);
     importId = created.body.id;
   });
@@ -198,16 +253,40 @@ describe('hostile input: query strings', () => {
   });
 
   test('malformed percent-encoding in the query string is 400 in the API error shape, as in the path', async () => {
-    for (const query of ['q[name_cont]=%E0%A4%A', 'page=%', 'page=%ZZ', 'q%5Bname_cont=%C3', '%FF=1', 'q[name_cont]=a%2']) {
-      for (const path of [`/api/f1/sync/bookings?${query}`, `/api/f1/sync/filmers?${query}`, `/api/f1/sync/bookings/NO-PRODUCT?${query}`]) {
-        assertJsonError(await desk.request(path, { headers: { authorization: `Bearer ${TEST_TOKEN}` } }), 400, 'bad_request', path);
+    for (const query of [
+      'q[name_cont]=%E0%A4%A',
+      'page=%',
+      'page=%ZZ',
+      'q%5Bname_cont=%C3',
+      '%FF=1',
+      'q[name_cont]=a%2',
+    ]) {
+      for (const path of [
+        `/api/f1/sync/bookings?${query}`,
+        `/api/f1/sync/filmers?${query}`,
+        `/api/f1/sync/bookings/NO-PRODUCT?${query}`,
+      ]) {
+        assertJsonError(
+          await desk.request(path, { headers: { authorization: `Bearer ${TEST_TOKEN}` } }),
+          400,
+          'bad_request',
+          path,
+        );
       }
-      assertJsonError(await desk.request(`/api/desk/log?${query}`, { headers: { authorization: `Bearer ${desk.sessionToken}` } }), 400, 'bad_request', `desk log ${query}`);
+      assertJsonError(
+        await desk.request(`/api/desk/log?${query}`, { headers: { authorization: `Bearer ${desk.sessionToken}` } }),
+        400,
+        'bad_request',
+        `desk log ${query}`,
+      );
     }
     // Well-formed encoding, `+` for a space and an empty value are all still fine.
     const found = await desk.sync('GET', '/bookings?q%5Bname_cont%5D=Nina%20Nopro&page=1');
     assert.equal(found.status, 200, found.text);
-    assert.deepEqual(found.body.bookings.map((b: { external_id: string }) => b.external_id), ['NO-PRODUCT']);
+    assert.deepEqual(
+      found.body.bookings.map((b: { external_id: string }) => b.external_id),
+      ['NO-PRODUCT'],
+    );
     assert.equal((await desk.sync('GET', '/bookings?q[name_cont]=Nina+Noproduct')).body.bookings.length, 1);
     assert.equal((await desk.sync('GET', '/bookings?q[name_cont]=%E6%97%A5')).status, 200);
   });
@@ -251,11 +330,15 @@ describe('hostile input: import settings must name real fields and formats', () 
     assert.deepEqual((await desk.desk('GET', '/imports')).body.imports, []);
   });
 
-  test('a date_format that is none of the wizard\'s is 422 naming date_format', async () => {
+  test("a date_format that is none of the wizard's is 422 naming date_format", async () => {
     for (const format of ['banana', 'yyyy-mm-dd', 'DD/MM/YY', '', '%Y-%m-%d']) {
       for (const [method, path, body] of [
         ['POST', '/imports', importOf('bookings', { Date: 'jump_on' }, format)],
-        ['PUT', '/import-mappings', { kind: 'bookings', headers: ['Date'], mapping: { Date: 'jump_on' }, date_format: format }],
+        [
+          'PUT',
+          '/import-mappings',
+          { kind: 'bookings', headers: ['Date'], mapping: { Date: 'jump_on' }, date_format: format },
+        ],
       ] as const) {
         const res = await desk.admin(method, path, body);
         assertJsonError(res, 422, 'unprocessable_content', `${path} ${format}`);
@@ -266,16 +349,57 @@ describe('hostile input: import settings must name real fields and formats', () 
   });
 
   test('what the wizard sends is still accepted: every field of each kind, name parts, ignored columns, each date format, none', async () => {
-    const bookingFields = ['external_id', 'external_service', 'name', 'name_first', 'name_last', 'email', 'mobile', 'jump_on', 'language', 'reference', 'camera_package', 'show_publicly'];
+    const bookingFields = [
+      'external_id',
+      'external_service',
+      'name',
+      'name_first',
+      'name_last',
+      'email',
+      'mobile',
+      'jump_on',
+      'language',
+      'reference',
+      'camera_package',
+      'show_publicly',
+    ];
     const bookingMapping = Object.fromEntries([...bookingFields.map((f) => [`Col ${f}`, f]), ['Ignored', null]]);
-    for (const format of [null, undefined, 'YYYY-MM-DD', 'YYYY/MM/DD', 'DD.MM.YYYY', 'DD-MM-YYYY', 'DD/MM/YYYY', 'MM/DD/YYYY']) {
+    for (const format of [
+      null,
+      undefined,
+      'YYYY-MM-DD',
+      'YYYY/MM/DD',
+      'DD.MM.YYYY',
+      'DD-MM-YYYY',
+      'DD/MM/YYYY',
+      'MM/DD/YYYY',
+    ]) {
       const res = await desk.desk('POST', '/imports', importOf('bookings', bookingMapping, format));
       assert.equal(res.status, 201, `${format}: ${res.text}`);
-      const put = await desk.desk('PUT', '/import-mappings', { kind: 'bookings', headers: Object.keys(bookingMapping), mapping: bookingMapping, date_format: format });
+      const put = await desk.desk('PUT', '/import-mappings', {
+        kind: 'bookings',
+        headers: Object.keys(bookingMapping),
+        mapping: bookingMapping,
+        date_format: format,
+      });
       assert.equal(put.status, 200, `${format}: ${put.text}`);
     }
-    const filmerFields = ['external_id', 'external_service', 'name', 'name_first', 'name_last', 'email', 'tandem_instructor', 'videographer', 'active'];
-    const res = await desk.desk('POST', '/imports', importOf('filmers', Object.fromEntries(filmerFields.map((f) => [`Col ${f}`, f]))));
+    const filmerFields = [
+      'external_id',
+      'external_service',
+      'name',
+      'name_first',
+      'name_last',
+      'email',
+      'tandem_instructor',
+      'videographer',
+      'active',
+    ];
+    const res = await desk.desk(
+      'POST',
+      '/imports',
+      importOf('filmers', Object.fromEntries(filmerFields.map((f) => [`Col ${f}`, f]))),
+    );
     assert.equal(res.status, 201, res.text);
   });
 });
@@ -290,7 +414,11 @@ describe('hostile input: an oversized body is answered so that an ordinary clien
     for (let i = 0; i < 20; i++) {
       let res: Response;
       try {
-        res = await fetch(`${desk.url}/api/f1/sync/bookings`, { method: 'POST', headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' }, body });
+        res = await fetch(`${desk.url}/api/f1/sync/bookings`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+          body,
+        });
       } catch (error) {
         assert.fail(`request ${i + 1}: ${(error as Error).message} (${String((error as { cause?: unknown }).cause)})`);
       }

@@ -6,7 +6,17 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { SECRET_FILE_NAME } from '../../electron/proxy/secret-store';
 import { startTestDesk, type TestDesk } from '../support/desk';
-import { direct, FAST_HEALTH, REMOTE_TOKEN, sendJson, startFakeRemote, startRemoteDesk, startSilentServer, useProxy, type FakeRemote } from '../support/remote';
+import {
+  direct,
+  FAST_HEALTH,
+  REMOTE_TOKEN,
+  sendJson,
+  startFakeRemote,
+  startRemoteDesk,
+  startSilentServer,
+  useProxy,
+  type FakeRemote,
+} from '../support/remote';
 import { TEST_TOKEN } from '../support/seed';
 
 const posix = process.platform !== 'win32';
@@ -22,18 +32,28 @@ describe('desk API: /api/desk/connection', () => {
   test('a new store starts in local mode with defaults, no credentials, health unknown', async () => {
     const res = await desk.desk('GET', '/connection');
     assert.equal(res.status, 200);
-    assert.deepEqual({ ...res.body, secret_store: undefined }, {
-      mode: 'local',
-      remote_url: null,
-      api_base: null,
-      credentials: { kind: 'none', set: false },
-      request_timeout_ms: 30000,
-      connect_timeout_ms: 5000,
-      overridden: [],
-      secret_store: undefined,
-      updated_at: null,
-      health: { state: 'unknown', cause: 'local mode: no remote to check', result: null, checked_at: null, next_check_at: null, catalogue_version: null },
-    });
+    assert.deepEqual(
+      { ...res.body, secret_store: undefined },
+      {
+        mode: 'local',
+        remote_url: null,
+        api_base: null,
+        credentials: { kind: 'none', set: false },
+        request_timeout_ms: 30000,
+        connect_timeout_ms: 5000,
+        overridden: [],
+        secret_store: undefined,
+        updated_at: null,
+        health: {
+          state: 'unknown',
+          cause: 'local mode: no remote to check',
+          result: null,
+          checked_at: null,
+          next_check_at: null,
+          catalogue_version: null,
+        },
+      },
+    );
     assert.match(res.body.secret_store, /remote-credentials\.json/);
   });
 
@@ -53,10 +73,26 @@ describe('desk API: /api/desk/connection', () => {
     ['an unknown field', { remote_ur: 'https://example.com' }, /remote_ur is not a writable connection attribute/],
     ['a timeout too small', { request_timeout_ms: 5 }, /request_timeout_ms must be at least 100 ms/],
     ['a timeout as text', { connect_timeout_ms: '300' }, /connect_timeout_ms must be a whole number/],
-    ['a bearer token with a space', { credentials: { kind: 'bearer', token: 'a b' } }, /credentials.token must be 1 to 4096 visible ASCII/],
-    ['a header credential on Host', { credentials: { kind: 'header', name: 'Host', value: 'x' } }, /credentials.name is a header the desk sets itself/],
-    ['a header value with a line break', { credentials: { kind: 'header', name: 'X-Key', value: 'a\r\nX-Evil: 1' } }, /credentials.value must be 1 to 8192 characters without line breaks/],
-    ['an unknown credential kind', { credentials: { kind: 'basic', user: 'x' } }, /credentials\.kind must be \{"kind":"none"\}/],
+    [
+      'a bearer token with a space',
+      { credentials: { kind: 'bearer', token: 'a b' } },
+      /credentials.token must be 1 to 4096 visible ASCII/,
+    ],
+    [
+      'a header credential on Host',
+      { credentials: { kind: 'header', name: 'Host', value: 'x' } },
+      /credentials.name is a header the desk sets itself/,
+    ],
+    [
+      'a header value with a line break',
+      { credentials: { kind: 'header', name: 'X-Key', value: 'a\r\nX-Evil: 1' } },
+      /credentials.value must be 1 to 8192 characters without line breaks/,
+    ],
+    [
+      'an unknown credential kind',
+      { credentials: { kind: 'basic', user: 'x' } },
+      /credentials\.kind must be \{"kind":"none"\}/,
+    ],
     ['a body that is not an object', [1], /must be an object/],
   ];
   for (const [what, body, message] of INVALID) {
@@ -71,9 +107,17 @@ describe('desk API: /api/desk/connection', () => {
   }
 
   test('malformed JSON is a 400, a body of another type a 415', async () => {
-    const broken = await desk.request('/api/desk/connection', { method: 'PUT', headers: { authorization: `Bearer ${desk.sessionToken}`, 'content-type': 'application/json' }, body: '{"mode":' });
+    const broken = await desk.request('/api/desk/connection', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${desk.sessionToken}`, 'content-type': 'application/json' },
+      body: '{"mode":',
+    });
     assert.equal(broken.status, 400);
-    const text = await desk.request('/api/desk/connection', { method: 'PUT', headers: { authorization: `Bearer ${desk.sessionToken}`, 'content-type': 'text/plain' }, body: 'mode=proxy' });
+    const text = await desk.request('/api/desk/connection', {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${desk.sessionToken}`, 'content-type': 'text/plain' },
+      body: 'mode=proxy',
+    });
     assert.equal(text.status, 415);
   });
 
@@ -95,13 +139,25 @@ describe('desk API: /api/desk/connection', () => {
     assert.ok(!(await desk.desk('GET', '/session')).text.includes('very-secret-token-123'));
 
     const row = desk.queryStore('SELECT * FROM connection_settings')[0];
-    assert.deepEqual({ ...row, updated_at: undefined }, { id: 1, mode: 'local', remote_url: 'https://sync.example.com/base', request_timeout_ms: 1500, connect_timeout_ms: 700, updated_at: undefined });
-    assert.ok(!JSON.stringify(desk.queryStore("SELECT * FROM sqlite_master")).includes('very-secret'));
+    assert.deepEqual(
+      { ...row, updated_at: undefined },
+      {
+        id: 1,
+        mode: 'local',
+        remote_url: 'https://sync.example.com/base',
+        request_timeout_ms: 1500,
+        connect_timeout_ms: 700,
+        updated_at: undefined,
+      },
+    );
+    assert.ok(!JSON.stringify(desk.queryStore('SELECT * FROM sqlite_master')).includes('very-secret'));
     const file = join(desk.dataDir, SECRET_FILE_NAME);
     if (posix) assert.equal(modeOf(file), 0o600);
     assert.match(readFileSync(file, 'utf8'), /very-secret-token-123/);
 
-    const header = await desk.admin('PUT', '/connection', { credentials: { kind: 'header', name: 'X-Api-Key', value: 'hdr-secret-456' } });
+    const header = await desk.admin('PUT', '/connection', {
+      credentials: { kind: 'header', name: 'X-Api-Key', value: 'hdr-secret-456' },
+    });
     assert.deepEqual(header.body.credentials, { kind: 'header', name: 'X-Api-Key', set: true });
     assert.ok(!header.text.includes('hdr-secret-456'));
     if (posix) assert.equal(modeOf(file), 0o600);
@@ -169,9 +225,11 @@ describe('desk API: POST /api/desk/connection/test says exactly what went wrong'
     desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
     silent = await startSilentServer();
     notSync = await startFakeRemote((req, res) => {
-      if (req.url.startsWith('/html/')) res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>welcome</p>');
+      if (req.url.startsWith('/html/'))
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>welcome</p>');
       else if (req.url.startsWith('/shape/')) sendJson(res, 200, '{"version": 7, "items": []}');
-      else if (req.url.startsWith('/busy/')) sendJson(res, 503, '{"error":"down for maintenance","status":"unavailable"}');
+      else if (req.url.startsWith('/busy/'))
+        sendJson(res, 503, '{"error":"down for maintenance","status":"unavailable"}');
       else res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
     });
     plain = createHttpServer((_req, res) => res.end('plain http'));
@@ -203,16 +261,66 @@ describe('desk API: POST /api/desk/connection/test says exactly what went wrong'
   });
 
   const CASES: [string, () => object, string, RegExp][] = [
-    ['connection refused', () => ({ remote_url: 'http://127.0.0.1:1' }), 'refused', /^connection refused \(127\.0\.0\.1:1\)$/],
-    ['DNS failure', () => ({ remote_url: 'https://desk-test.invalid' }), 'dns', /^DNS lookup failed: desk-test\.invalid does not resolve \(ENOTFOUND\)$/],
-    ['timeout', () => ({ remote_url: silent.url, request_timeout_ms: 300 }), 'timeout', /^remote did not answer within 300 ms$/],
-    ['TLS error', () => ({ remote_url: `https://127.0.0.1:${plainPort}` }), 'tls', /^TLS error with 127\.0\.0\.1:\d+: .*wrong version number/i],
-    ['401: credentials rejected', () => ({ remote_url: remote.url, credentials: { kind: 'bearer', token: 'wrong-token-eeeeeeeeeeeeeeee' } }), 'credentials_rejected', /rejected the credentials \(HTTP 401: "invalid token/],
-    ['401 without credentials', () => ({ remote_url: remote.url, credentials: { kind: 'none' } }), 'credentials_rejected', /wants credentials, and none are set \(HTTP 401/],
-    ['404: not a Sync API', () => ({ remote_url: notSync.url }), 'not_sync_api', /no Sync API at .*\/api\/f1\/sync\/products \(HTTP 404\); check the base URL/],
-    ['404 from a Sync API server under a wrong base path', () => ({ remote_url: `${remote.url}/wrong`, credentials: { kind: 'bearer', token: REMOTE_TOKEN } }), 'not_sync_api', /HTTP 404/],
-    ['HTML: not a Sync API', () => ({ remote_url: `${notSync.url}/html` }), 'not_sync_api', /not with JSON \(text\/html\)/],
-    ['the wrong shape: not a Sync API', () => ({ remote_url: `${notSync.url}/shape` }), 'not_sync_api', /not with the Sync API's products list \(version: .*expected string/],
+    [
+      'connection refused',
+      () => ({ remote_url: 'http://127.0.0.1:1' }),
+      'refused',
+      /^connection refused \(127\.0\.0\.1:1\)$/,
+    ],
+    [
+      'DNS failure',
+      () => ({ remote_url: 'https://desk-test.invalid' }),
+      'dns',
+      /^DNS lookup failed: desk-test\.invalid does not resolve \(ENOTFOUND\)$/,
+    ],
+    [
+      'timeout',
+      () => ({ remote_url: silent.url, request_timeout_ms: 300 }),
+      'timeout',
+      /^remote did not answer within 300 ms$/,
+    ],
+    [
+      'TLS error',
+      () => ({ remote_url: `https://127.0.0.1:${plainPort}` }),
+      'tls',
+      /^TLS error with 127\.0\.0\.1:\d+: .*wrong version number/i,
+    ],
+    [
+      '401: credentials rejected',
+      () => ({ remote_url: remote.url, credentials: { kind: 'bearer', token: 'wrong-token-eeeeeeeeeeeeeeee' } }),
+      'credentials_rejected',
+      /rejected the credentials \(HTTP 401: "invalid token/,
+    ],
+    [
+      '401 without credentials',
+      () => ({ remote_url: remote.url, credentials: { kind: 'none' } }),
+      'credentials_rejected',
+      /wants credentials, and none are set \(HTTP 401/,
+    ],
+    [
+      '404: not a Sync API',
+      () => ({ remote_url: notSync.url }),
+      'not_sync_api',
+      /no Sync API at .*\/api\/f1\/sync\/products \(HTTP 404\); check the base URL/,
+    ],
+    [
+      '404 from a Sync API server under a wrong base path',
+      () => ({ remote_url: `${remote.url}/wrong`, credentials: { kind: 'bearer', token: REMOTE_TOKEN } }),
+      'not_sync_api',
+      /HTTP 404/,
+    ],
+    [
+      'HTML: not a Sync API',
+      () => ({ remote_url: `${notSync.url}/html` }),
+      'not_sync_api',
+      /not with JSON \(text\/html\)/,
+    ],
+    [
+      'the wrong shape: not a Sync API',
+      () => ({ remote_url: `${notSync.url}/shape` }),
+      'not_sync_api',
+      /not with the Sync API's products list \(version: .*expected string/,
+    ],
     ['a 503', () => ({ remote_url: `${notSync.url}/busy` }), 'http_error', /answered HTTP 503: "down for maintenance"/],
   ];
   for (const [what, body, result, message] of CASES) {
@@ -252,7 +360,12 @@ describe('desk API: the request log', () => {
     await desk.request('/api/f1/sync/filmers');
     await useProxy(desk, remote.url);
     await desk.sync('GET', '/bookings/REMOTE-ONLY?api_key=query-secret&page=1');
-    await desk.sync('POST', '/filmers', { name: 'Remote Rob', email: 'rob@example.com', password: 'body-secret', nested: [{ access_token: 'deep-secret' }] });
+    await desk.sync('POST', '/filmers', {
+      name: 'Remote Rob',
+      email: 'rob@example.com',
+      password: 'body-secret',
+      nested: [{ access_token: 'deep-secret' }],
+    });
     await desk.sync('POST', '/bookings', { external_id: 'LOG-1', name: 'Logged', jump_on: '2026-06-20' });
   });
   after(async () => {
@@ -293,12 +406,21 @@ describe('desk API: the request log', () => {
     assert.deepEqual(await ids('mode=local'), [4, 3, 2, 1]);
     assert.deepEqual(await ids('deviations=true'), []);
     const first = await desk.desk('GET', '/log?limit=3');
-    assert.deepEqual(first.body.entries.map((e: any) => e.id), [7, 6, 5]);
+    assert.deepEqual(
+      first.body.entries.map((e: any) => e.id),
+      [7, 6, 5],
+    );
     assert.equal(first.body.next_cursor, 5);
     const second = await desk.desk('GET', '/log?limit=3&cursor=5');
-    assert.deepEqual(second.body.entries.map((e: any) => e.id), [4, 3, 2]);
+    assert.deepEqual(
+      second.body.entries.map((e: any) => e.id),
+      [4, 3, 2],
+    );
     const third = await desk.desk('GET', `/log?limit=3&cursor=${second.body.next_cursor}`);
-    assert.deepEqual(third.body.entries.map((e: any) => e.id), [1]);
+    assert.deepEqual(
+      third.body.entries.map((e: any) => e.id),
+      [1],
+    );
     assert.equal(third.body.next_cursor, null);
     assert.deepEqual(await ids('after=5'), [7, 6]);
   });
@@ -323,16 +445,27 @@ describe('desk API: the request log', () => {
     const entry = res.body;
     assert.equal(entry.upstream_url, `${remote.url}/api/f1/sync/filmers`);
     assert.equal(entry.request.headers.authorization, 'Bearer <redacted>');
-    assert.deepEqual(JSON.parse(entry.request.body), { name: 'Remote Rob', email: 'rob@example.com', password: '<redacted>', nested: [{ access_token: '<redacted>' }] });
+    assert.deepEqual(JSON.parse(entry.request.body), {
+      name: 'Remote Rob',
+      email: 'rob@example.com',
+      password: '<redacted>',
+      nested: [{ access_token: '<redacted>' }],
+    });
     assert.equal(entry.response.headers['content-type'], 'application/json; charset=utf-8');
     assert.match(entry.response.body, /password is not a writable filmer attribute/);
-    assert.equal(entry.curl, [
-      `curl -X POST 'http://127.0.0.1:${desk.port}/api/f1/sync/filmers'`,
-      ...Object.keys(entry.request.headers)
-        .filter((name) => !['host', 'content-length', 'connection', 'accept-encoding'].includes(name))
-        .map((name) => `-H '${name.replace(/(^|-)([a-z])/g, (_m: string, d: string, l: string) => d + l.toUpperCase())}: ${entry.request.headers[name]}'`),
-      `--data-raw '${entry.request.body}'`,
-    ].join(' \\\n  '));
+    assert.equal(
+      entry.curl,
+      [
+        `curl -X POST 'http://127.0.0.1:${desk.port}/api/f1/sync/filmers'`,
+        ...Object.keys(entry.request.headers)
+          .filter((name) => !['host', 'content-length', 'connection', 'accept-encoding'].includes(name))
+          .map(
+            (name) =>
+              `-H '${name.replace(/(^|-)([a-z])/g, (_m: string, d: string, l: string) => d + l.toUpperCase())}: ${entry.request.headers[name]}'`,
+          ),
+        `--data-raw '${entry.request.body}'`,
+      ].join(' \\\n  '),
+    );
     assert.match(entry.curl, /-H 'Authorization: Bearer <redacted>'/);
     assert.match(entry.curl_upstream, new RegExp(`^curl -X POST '${remote.url}/api/f1/sync/filmers'`));
     assert.match(entry.curl_upstream, /-H 'Authorization: Bearer <redacted>'/);
@@ -370,7 +503,14 @@ describe('desk API: the request log', () => {
     assert.equal(res.body.remote_url, remote.url);
     assert.equal(res.body.contract_deviations, 0);
     assert.ok(['online', 'unknown'].includes(res.body.health.state));
-    assert.deepEqual(Object.keys(res.body.health).sort(), ['catalogue_version', 'cause', 'checked_at', 'next_check_at', 'result', 'state']);
+    assert.deepEqual(Object.keys(res.body.health).sort(), [
+      'catalogue_version',
+      'cause',
+      'checked_at',
+      'next_check_at',
+      'result',
+      'state',
+    ]);
     assert.ok(!res.text.includes(REMOTE_TOKEN));
   });
 });

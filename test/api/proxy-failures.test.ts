@@ -6,7 +6,16 @@ import { after, before, describe, test } from 'node:test';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { waitFor } from '../support/wait-for';
 import {
-  direct, FAST_HEALTH, REMOTE_OTHER_TOKEN, sendJson, startFakeRemote, startRemoteDesk, startSilentServer, useProxy, waitForSession, type FakeRemote,
+  direct,
+  FAST_HEALTH,
+  REMOTE_OTHER_TOKEN,
+  sendJson,
+  startFakeRemote,
+  startRemoteDesk,
+  startSilentServer,
+  useProxy,
+  waitForSession,
+  type FakeRemote,
 } from '../support/remote';
 
 describe('proxy mode: a remote that goes away and comes back', () => {
@@ -32,7 +41,10 @@ describe('proxy mode: a remote that goes away and comes back', () => {
     assert.equal(down.status, 502);
     assert.match(down.headers.get('content-type') ?? '', /application\/json/);
     assert.equal(down.body.status, 'remote_unreachable');
-    assert.match(down.body.error, /^remote unreachable: (connection refused \(127\.0\.0\.1:\d+\)|connection closed by the remote)/);
+    assert.match(
+      down.body.error,
+      /^remote unreachable: (connection refused \(127\.0\.0\.1:\d+\)|connection closed by the remote)/,
+    );
     const again = await desk.sync('POST', '/bookings', { external_id: 'LOST-1', name: 'Never stored' });
     assert.equal(again.status, 502);
     assert.equal(again.body.error, `remote unreachable: connection refused (127.0.0.1:${port})`);
@@ -91,12 +103,18 @@ describe('proxy mode: a remote that accepts but never answers', () => {
   test('closing the desk does not wait for the silent remote', { timeout: 15_000 }, async () => {
     await useProxy(desk, silent.url, { request_timeout_ms: 60_000 });
     const pending = desk.sync('GET', '/filmers');
-    await waitFor(() => silent.heard().includes('GET /api/f1/sync/filmers '), 'the call to reach the remote', { timeoutMs: 10_000 });
+    await waitFor(() => silent.heard().includes('GET /api/f1/sync/filmers '), 'the call to reach the remote', {
+      timeoutMs: 10_000,
+    });
     await desk.dispose();
     // The call waiting on the remote ends at once, and says why.
     const res = await pending;
     assert.equal(res.status, 502);
-    assert.deepEqual(res.body, { error: 'remote unreachable: the desk is closing: the call to the remote was cut short (the remote may have received it)', status: 'remote_unreachable' });
+    assert.deepEqual(res.body, {
+      error:
+        'remote unreachable: the desk is closing: the call to the remote was cut short (the remote may have received it)',
+      status: 'remote_unreachable',
+    });
   });
 });
 
@@ -115,7 +133,9 @@ describe('proxy mode: wrong remote credentials', () => {
 
   test("the remote's 401 comes back as such, body and WWW-Authenticate unchanged; health says the credentials were rejected", async () => {
     const viaDesk = await desk.sync('GET', '/bookings');
-    const viaRemote = await remote.sync('GET', '/bookings', undefined, { authorization: 'Bearer wrong-token-eeeeeeeeeeeeeeee' });
+    const viaRemote = await remote.sync('GET', '/bookings', undefined, {
+      authorization: 'Bearer wrong-token-eeeeeeeeeeeeeeee',
+    });
     assert.equal(viaDesk.status, 401);
     assert.equal(viaDesk.text, viaRemote.text);
     assert.equal(viaDesk.headers.get('www-authenticate'), viaRemote.headers.get('www-authenticate'));
@@ -138,8 +158,18 @@ describe('proxy mode: the contract check', () => {
   const NOT_A_LIST = '{"bookings": "nope", "pagination": {"current_page": 1}}';
   const UNKNOWN_STATUS = '{"id": 5, "external_id": "NEW-1", "name": "N", "status": "made"}';
   const GOOD_SHOW = JSON.stringify({
-    id: 1, uuid: 'u', link: 'l', external_id: 'GOOD', name: 'G', email: null, jump_on: '2026-06-20', show_publicly: false,
-    album_status_raw: null, jump: null, finance_events: [], a_field_the_spec_does_not_know: { deep: true },
+    id: 1,
+    uuid: 'u',
+    link: 'l',
+    external_id: 'GOOD',
+    name: 'G',
+    email: null,
+    jump_on: '2026-06-20',
+    show_publicly: false,
+    album_status_raw: null,
+    jump: null,
+    finance_events: [],
+    a_field_the_spec_does_not_know: { deep: true },
   });
 
   before(async () => {
@@ -147,7 +177,8 @@ describe('proxy mode: the contract check', () => {
       if (req.url.startsWith('/api/f1/sync/products')) sendJson(res, 200, '{"version":"v9","products":[]}');
       else if (req.method === 'GET' && req.url === '/api/f1/sync/bookings') sendJson(res, 200, NOT_A_LIST);
       else if (req.method === 'GET' && req.url === '/api/f1/sync/bookings/GOOD') sendJson(res, 200, GOOD_SHOW);
-      else if (req.method === 'GET' && req.url === '/api/f1/sync/filmers') res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hello</h1>');
+      else if (req.method === 'GET' && req.url === '/api/f1/sync/filmers')
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>hello</h1>');
       else if (req.method === 'POST' && req.url === '/api/f1/sync/bookings') sendJson(res, 201, UNKNOWN_STATUS);
       else if (req.method === 'DELETE') sendJson(res, 200, '{"status":"ok"}');
       else sendJson(res, 404, '{"message":"nope"}');
@@ -188,7 +219,13 @@ describe('proxy mode: the contract check', () => {
     assert.equal(res.text, UNKNOWN_STATUS);
     const entry = await lastEntry();
     assert.equal(entry.status, 'made');
-    assert.deepEqual(entry.deviations, [{ field: 'status', expected: "one of the spec's outcomes (created, ok, partial_update, unprocessable_content, not_acceptable, conflict, not_found), got \"made\"" }]);
+    assert.deepEqual(entry.deviations, [
+      {
+        field: 'status',
+        expected:
+          'one of the spec\'s outcomes (created, ok, partial_update, unprocessable_content, not_acceptable, conflict, not_found), got "made"',
+      },
+    ]);
   });
 
   test('fields the spec does not know are not deviations', async () => {
@@ -202,7 +239,9 @@ describe('proxy mode: the contract check', () => {
   test('a body that is not JSON, an error without status, and a delete that is not 204 are deviations', async () => {
     const html = await desk.sync('GET', '/filmers');
     assert.equal(html.text, '<h1>hello</h1>');
-    assert.deepEqual((await lastEntry()).deviations, [{ field: '(body)', expected: 'a JSON body, got 14 bytes of text/html that are not JSON' }]);
+    assert.deepEqual((await lastEntry()).deviations, [
+      { field: '(body)', expected: 'a JSON body, got 14 bytes of text/html that are not JSON' },
+    ]);
 
     const missing = await desk.sync('GET', '/upgrades/1');
     assert.equal(missing.status, 404);
@@ -211,7 +250,9 @@ describe('proxy mode: the contract check', () => {
 
     const removed = await desk.sync('DELETE', '/filmers/1');
     assert.equal(removed.status, 200);
-    assert.deepEqual((await lastEntry()).deviations, [{ field: '(http status)', expected: '204 No Content for a successful delete (spec 4), got 200' }]);
+    assert.deepEqual((await lastEntry()).deviations, [
+      { field: '(http status)', expected: '204 No Content for a successful delete (spec 4), got 200' },
+    ]);
   });
 
   test('the log filters deviating calls; the count survives in the session', async () => {

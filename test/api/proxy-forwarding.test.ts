@@ -2,11 +2,24 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { startTestDesk, type TestDesk } from '../support/desk';
-import { direct, FAST_HEALTH, REMOTE_TOKEN, sendJson, startFakeRemote, startProxyPair, useProxy, type FakeRemote } from '../support/remote';
+import {
+  direct,
+  FAST_HEALTH,
+  REMOTE_TOKEN,
+  sendJson,
+  startFakeRemote,
+  startProxyPair,
+  useProxy,
+  type FakeRemote,
+} from '../support/remote';
 import { OTHER_DZ_TOKEN, TEST_TOKEN } from '../support/seed';
 
 /** A GET exactly as written: fetch would resolve `..` before sending. */
-function rawGet(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; text: string }> {
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
       let text = '';
@@ -88,7 +101,12 @@ describe('proxy mode: the same Sync API, served by the remote', () => {
   });
 
   test('creates through the proxy land in the remote store, not in the local one, and answer as a direct create does', async () => {
-    const booking = { name: 'Proxied Paula', email: 'paula@example.com', jump_on: '2026-06-20', camera_package: 'Selfie video' };
+    const booking = {
+      name: 'Proxied Paula',
+      email: 'paula@example.com',
+      jump_on: '2026-06-20',
+      camera_package: 'Selfie video',
+    };
     const viaDesk = await desk.sync('POST', '/bookings', { external_id: 'VIA-PROXY-1', ...booking });
     const viaRemote = await direct(remote, 'POST', '/bookings', { external_id: 'DIRECT-1', ...booking });
     assert.equal(viaDesk.status, 201);
@@ -108,15 +126,30 @@ describe('proxy mode: the same Sync API, served by the remote', () => {
     assert.equal(update.body.status, 'ok');
 
     const batch = await desk.sync('POST', '/bookings/batch/', {
-      bookings: [{ external_id: 'B-1', name: 'Batch One', jump_on: '2026-06-20' }, { name: 'No id' }, { external_id: 'REMOTE-ONLY', email: 'new@example.com' }],
+      bookings: [
+        { external_id: 'B-1', name: 'Batch One', jump_on: '2026-06-20' },
+        { name: 'No id' },
+        { external_id: 'REMOTE-ONLY', email: 'new@example.com' },
+      ],
     });
     assert.equal(batch.status, 200);
-    assert.deepEqual(batch.body.results.map((r: { status: string }) => r.status), ['created', 'unprocessable_content', 'ok']);
+    assert.deepEqual(
+      batch.body.results.map((r: { status: string }) => r.status),
+      ['created', 'unprocessable_content', 'ok'],
+    );
 
     const filmer = await desk.sync('POST', '/filmers', { name: 'Proxy Filmer', email: 'pf@example.com' });
     assert.equal(filmer.status, 201);
-    const filmerBatch = await desk.sync('POST', '/filmers/batch', { filmers: [{ id: 9999, name: 'Ghost' }, { name: 'Batch Filmer', email: 'bf@example.com' }] });
-    assert.deepEqual(filmerBatch.body.results.map((r: { status: string }) => r.status), ['not_found', 'created']);
+    const filmerBatch = await desk.sync('POST', '/filmers/batch', {
+      filmers: [
+        { id: 9999, name: 'Ghost' },
+        { name: 'Batch Filmer', email: 'bf@example.com' },
+      ],
+    });
+    assert.deepEqual(
+      filmerBatch.body.results.map((r: { status: string }) => r.status),
+      ['not_found', 'created'],
+    );
 
     const removed = await desk.sync('DELETE', '/bookings/B-1');
     assert.equal(removed.status, 204);
@@ -126,8 +159,14 @@ describe('proxy mode: the same Sync API, served by the remote', () => {
       "SELECT external_id, name, email FROM bookings WHERE external_id IN ('REMOTE-ONLY', 'B-1') ORDER BY external_id",
     );
     assert.deepEqual(remoteRows, [{ external_id: 'REMOTE-ONLY', name: 'Rita Renamed', email: 'new@example.com' }]);
-    assert.equal(remote.queryStore("SELECT count(*) AS n FROM filmers WHERE name IN ('Proxy Filmer', 'Batch Filmer')")[0].n, 2);
-    assert.equal(desk.queryStore("SELECT count(*) AS n FROM filmers WHERE name IN ('Proxy Filmer', 'Batch Filmer')")[0].n, 0);
+    assert.equal(
+      remote.queryStore("SELECT count(*) AS n FROM filmers WHERE name IN ('Proxy Filmer', 'Batch Filmer')")[0].n,
+      2,
+    );
+    assert.equal(
+      desk.queryStore("SELECT count(*) AS n FROM filmers WHERE name IN ('Proxy Filmer', 'Batch Filmer')")[0].n,
+      0,
+    );
   });
 
   test("the remote's answers conform to the spec: no call above was flagged", async () => {
@@ -179,7 +218,8 @@ describe('proxy mode: the same Sync API, served by the remote', () => {
 describe('proxy mode: what goes up and what comes back', () => {
   let fake: FakeRemote;
   let desk: TestDesk;
-  const ODD_BODY = '{ "bookings" : [ ],\n  "pagination": {"current_page":1,"per_page":200,"total_pages":0,"total_count":0,"next_page":null,"prev_page":null},\n  "field_we_do_not_know": {"nested": [1, 2.50, "x"]} }';
+  const ODD_BODY =
+    '{ "bookings" : [ ],\n  "pagination": {"current_page":1,"per_page":200,"total_pages":0,"total_count":0,"next_page":null,"prev_page":null},\n  "field_we_do_not_know": {"nested": [1, 2.50, "x"]} }';
 
   before(async () => {
     fake = await startFakeRemote((req, res) => {
@@ -231,7 +271,12 @@ describe('proxy mode: what goes up and what comes back', () => {
   });
 
   test("the desk's token never goes up; the remote credentials do; only listed headers are forwarded", async () => {
-    await desk.sync('POST', '/bookings/%2Fslash%20id', { external_id: 'x' }, { cookie: 'desk=1', 'x-api-key': 'caller-secret', 'idempotency-key': 'k-1' });
+    await desk.sync(
+      'POST',
+      '/bookings/%2Fslash%20id',
+      { external_id: 'x' },
+      { cookie: 'desk=1', 'x-api-key': 'caller-secret', 'idempotency-key': 'k-1' },
+    );
     const all = JSON.stringify(fake.requests);
     assert.ok(!all.includes(TEST_TOKEN), 'the caller token');
     assert.ok(!all.includes(desk.sessionToken), 'the session token');
@@ -243,7 +288,10 @@ describe('proxy mode: what goes up and what comes back', () => {
     assert.equal(last.headers['idempotency-key'], 'k-1');
     assert.equal(last.headers['content-type'], 'application/json');
     assert.equal(last.body, '{"external_id":"x"}');
-    assert.ok(fake.requests.every((r) => r.headers.authorization === `Bearer ${REMOTE_TOKEN}`), 'every call, health checks included');
+    assert.ok(
+      fake.requests.every((r) => r.headers.authorization === `Bearer ${REMOTE_TOKEN}`),
+      'every call, health checks included',
+    );
   });
 
   test('bodies go up as bytes, whatever their content type', async () => {
@@ -260,7 +308,9 @@ describe('proxy mode: what goes up and what comes back', () => {
   });
 
   test('a header-style credential is sent instead of Authorization when configured so', async () => {
-    await desk.admin('PUT', '/connection', { credentials: { kind: 'header', name: 'X-Dropzone-Key', value: 'header-secret-1' } });
+    await desk.admin('PUT', '/connection', {
+      credentials: { kind: 'header', name: 'X-Dropzone-Key', value: 'header-secret-1' },
+    });
     await desk.sync('GET', '/bookings?page=1');
     const last = fake.requests[fake.requests.length - 1]!;
     assert.equal(last.headers['x-dropzone-key'], 'header-secret-1');

@@ -21,7 +21,10 @@ describe('npm run serve -- --mode proxy --remote-url URL, with DESK_REMOTE_TOKEN
 
   test('forwards to the remote with the token from the environment, prints the mode and never the token; the flags are not saved', async () => {
     const dataDir = join(dir, 'proxied');
-    const serve = await startServe(['--data-dir', dataDir, '--port', '0', '--mode', 'proxy', '--remote-url', `${remote.url}/`], { DESK_REMOTE_TOKEN: REMOTE_TOKEN });
+    const serve = await startServe(
+      ['--data-dir', dataDir, '--port', '0', '--mode', 'proxy', '--remote-url', `${remote.url}/`],
+      { DESK_REMOTE_TOKEN: REMOTE_TOKEN },
+    );
     try {
       const auth = { authorization: `Bearer ${serve.token}` };
       const booking = await fetch(`${serve.url}/api/f1/sync/bookings/REMOTE-ONLY`, { headers: auth });
@@ -33,7 +36,12 @@ describe('npm run serve -- --mode proxy --remote-url URL, with DESK_REMOTE_TOKEN
       assert.equal(connection.remote_url, remote.url);
       assert.deepEqual(connection.credentials, { kind: 'bearer', set: true });
       assert.deepEqual(connection.overridden, ['mode', 'remote_url', 'credentials']);
-      assert.match(serve.output(), new RegExp(`Mode: +proxy: /api/f1/sync is forwarded to ${remote.url}/api/f1/sync with a bearer token \\(from DESK_REMOTE_TOKEN\\)`));
+      assert.match(
+        serve.output(),
+        new RegExp(
+          `Mode: +proxy: /api/f1/sync is forwarded to ${remote.url}/api/f1/sync with a bearer token \\(from DESK_REMOTE_TOKEN\\)`,
+        ),
+      );
       assert.ok(!serve.output().includes(REMOTE_TOKEN), 'the token is never printed');
     } finally {
       assert.equal(await serve.stop(), 0);
@@ -43,7 +51,9 @@ describe('npm run serve -- --mode proxy --remote-url URL, with DESK_REMOTE_TOKEN
     const again = await startServe(['--data-dir', dataDir, '--port', '0']);
     try {
       assert.match(again.output(), /Mode: +local: \/api\/f1\/sync is served from the store/);
-      const connection = (await (await fetch(`${again.url}/api/desk/connection`, { headers: { authorization: `Bearer ${again.token}` } })).json()) as any;
+      const connection = (await (
+        await fetch(`${again.url}/api/desk/connection`, { headers: { authorization: `Bearer ${again.token}` } })
+      ).json()) as any;
       assert.equal(connection.mode, 'local');
       assert.equal(connection.remote_url, null);
       assert.deepEqual(connection.credentials, { kind: 'none', set: false });
@@ -53,7 +63,18 @@ describe('npm run serve -- --mode proxy --remote-url URL, with DESK_REMOTE_TOKEN
   });
 
   test('the token as a flag is refused, pointing to DESK_REMOTE_TOKEN', async () => {
-    const run = runServe(['--data-dir', join(dir, 'flag'), '--port', '0', '--mode', 'proxy', '--remote-url', remote.url, '--remote-token', 'oops-visible']);
+    const run = runServe([
+      '--data-dir',
+      join(dir, 'flag'),
+      '--port',
+      '0',
+      '--mode',
+      'proxy',
+      '--remote-url',
+      remote.url,
+      '--remote-token',
+      'oops-visible',
+    ]);
     assert.equal(await run.exited, 1);
     assert.match(run.output(), /read from the environment variable DESK_REMOTE_TOKEN, never from a flag/);
   });
@@ -62,7 +83,16 @@ describe('npm run serve -- --mode proxy --remote-url URL, with DESK_REMOTE_TOKEN
     const noUrl = runServe(['--data-dir', join(dir, 'nourl'), '--port', '0', '--mode', 'proxy']);
     assert.equal(await noUrl.exited, 1);
     assert.match(noUrl.output(), /proxy mode needs a remote URL .*give --remote-url URL, or --mode local/);
-    const badUrl = runServe(['--data-dir', join(dir, 'badurl'), '--port', '0', '--mode', 'proxy', '--remote-url', 'ftp://x']);
+    const badUrl = runServe([
+      '--data-dir',
+      join(dir, 'badurl'),
+      '--port',
+      '0',
+      '--mode',
+      'proxy',
+      '--remote-url',
+      'ftp://x',
+    ]);
     assert.equal(await badUrl.exited, 1);
     assert.match(badUrl.output(), /--remote-url must start with http:\/\/ or https:\/\//);
     const badMode = runServe(['--data-dir', join(dir, 'badmode'), '--port', '0', '--mode', 'remote']);

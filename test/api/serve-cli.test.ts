@@ -27,12 +27,22 @@ async function answers(url: string): Promise<boolean> {
  * POSTs a batch with `Expect: 100-continue`: Node's server answers `100 Continue` once it has
  * handed the request to the app, and only then does this send the body, after calling `meanwhile`.
  */
-function sendWhenTaken<T>(url: string, token: string, body: string, meanwhile: () => T): Promise<{ response: { status: number; body: string }; exit: T }> {
+function sendWhenTaken<T>(
+  url: string,
+  token: string,
+  body: string,
+  meanwhile: () => T,
+): Promise<{ response: { status: number; body: string }; exit: T }> {
   return new Promise((resolve, reject) => {
     let exit: T;
     const request = httpRequest(`${url}/api/f1/sync/bookings/batch`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
     });
     request.once('continue', () => {
       exit = meanwhile();
@@ -70,7 +80,9 @@ describe('npm run serve', () => {
       assert.ok(existsSync(join(config, 'Dropzone Desk', 'desk.sqlite3')), 'store in $XDG_CONFIG_HOME/Dropzone Desk');
       const health = await fetch(`${serve.url}/api/desk/health`);
       assert.equal(health.status, 200);
-      const list = await fetch(`${serve.url}/api/f1/sync/bookings`, { headers: { authorization: `Bearer ${serve.token}` } });
+      const list = await fetch(`${serve.url}/api/f1/sync/bookings`, {
+        headers: { authorization: `Bearer ${serve.token}` },
+      });
       assert.equal(list.status, 200, 'the printed session token authenticates');
     } finally {
       assert.equal(await serve.stop('SIGINT'), 0);
@@ -87,7 +99,9 @@ describe('npm run serve', () => {
     const bookings = Array.from({ length: 3000 }, (_, i) => ({ external_id: `G-${i}`, name: `Guest ${i}` }));
     // In flight for sure: the server has taken the request (its 100 Continue says so) and has yet
     // to read the body when the signal is sent.
-    const { response, exit } = await sendWhenTaken(serve.url, serve.token, JSON.stringify({ bookings }), () => serve.stop('SIGTERM'));
+    const { response, exit } = await sendWhenTaken(serve.url, serve.token, JSON.stringify({ bookings }), () =>
+      serve.stop('SIGTERM'),
+    );
     assert.equal(response.status, 200);
     assert.equal((JSON.parse(response.body) as { results: unknown[] }).results.length, 3000);
     assert.equal(await exit, 0);
@@ -100,9 +114,14 @@ describe('npm run serve', () => {
   test('--seed into a store that holds data is refused with a clear error', async () => {
     const dataDir = join(dir, 'seeded');
     const seed = join(dir, 'seed.json');
-    writeFileSync(seed, JSON.stringify({ dropzones: [{ key: 'a', name: 'A', timezone: 'UTC', api_tokens: ['seed-token-0123456789'] }] }));
+    writeFileSync(
+      seed,
+      JSON.stringify({ dropzones: [{ key: 'a', name: 'A', timezone: 'UTC', api_tokens: ['seed-token-0123456789'] }] }),
+    );
     const first = await startServe(['--data-dir', dataDir, '--seed', seed, '--port', '0']);
-    const ok = await fetch(`${first.url}/api/f1/sync/products`, { headers: { authorization: 'Bearer seed-token-0123456789' } });
+    const ok = await fetch(`${first.url}/api/f1/sync/products`, {
+      headers: { authorization: 'Bearer seed-token-0123456789' },
+    });
     assert.equal(ok.status, 200, 'the seed token works');
     await first.stop();
     const second = runServe(['--data-dir', dataDir, '--seed', seed, '--port', '0']);
@@ -130,7 +149,10 @@ describe('npm run serve', () => {
     try {
       const said = serve.output();
       assert.match(said, new RegExp(`Updating the store from schema step 10 to ${MIGRATIONS.length}`));
-      assert.ok(said.indexOf('Updating the store') < said.indexOf('Dropzone Desk serving'), 'said before the desk is up');
+      assert.ok(
+        said.indexOf('Updating the store') < said.indexOf('Dropzone Desk serving'),
+        'said before the desk is up',
+      );
     } finally {
       await serve.stop();
     }
@@ -150,60 +172,90 @@ describe('npm run serve', () => {
   });
 });
 
-describe('npm run serve and signals', { skip: process.platform !== 'linux' && 'the process tree is read from /proc' }, () => {
-  // What the README tells users to start is npm, with sh -c and the server below it: a signal to
-  // npm alone (a service manager, kill <pid>) must stop the server too, not only Ctrl-C, which
-  // reaches the whole process group.
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    test(`${signal} to the npm process stops the server: the port stops answering, the store is closed, every process exits`, async () => {
-      const dataDir = join(dir, `npm-${signal}`);
-      const npm = spawn('npm', ['run', '--silent', 'serve', '--', '--port', '0', '--data-dir', dataDir, '--no-ui-build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+describe(
+  'npm run serve and signals',
+  { skip: process.platform !== 'linux' && 'the process tree is read from /proc' },
+  () => {
+    // What the README tells users to start is npm, with sh -c and the server below it: a signal to
+    // npm alone (a service manager, kill <pid>) must stop the server too, not only Ctrl-C, which
+    // reaches the whole process group.
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      test(`${signal} to the npm process stops the server: the port stops answering, the store is closed, every process exits`, async () => {
+        const dataDir = join(dir, `npm-${signal}`);
+        const npm = spawn(
+          'npm',
+          ['run', '--silent', 'serve', '--', '--port', '0', '--data-dir', dataDir, '--no-ui-build'],
+          { stdio: ['ignore', 'pipe', 'pipe'] },
+        );
+        let output = '';
+        npm.stdout.on('data', (chunk) => (output += chunk));
+        npm.stderr.on('data', (chunk) => (output += chunk));
+        let npmExited = false;
+        npm.on('exit', () => (npmExited = true));
+        let below: number[] = [];
+        try {
+          const url = await waitFor(
+            () =>
+              output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1] ??
+              (npm.exitCode !== null && Promise.reject(new Error(output))),
+            'the printed URL',
+            { timeoutMs: 30_000 },
+          );
+          below = descendants(npm.pid!);
+          assert.ok(below.length > 0, 'the server runs below npm');
+          assert.equal(await answers(url), true);
+
+          npm.kill(signal);
+          await waitFor(() => npmExited, 'npm to exit');
+          await waitFor(async () => !(await answers(url)), 'the port to stop answering');
+          await waitFor(
+            () => below.every((pid) => !isRunning(pid)),
+            `every process below npm to exit (${below.join(', ')})`,
+          );
+          assert.match(
+            output,
+            /(SIGTERM|SIGINT|the process that started this server exited): finishing in-flight requests, closing the store/,
+          );
+          assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
+        } finally {
+          // A server left behind would hold its port and store after the test: end whatever still runs.
+          for (const pid of new Set([npm.pid!, ...below, ...descendants(npm.pid!)]))
+            if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+        }
+      });
+    }
+
+    test('run by npm through a shell that stays in between (npx dropzone-desk serve): the shell killed, the server stops itself', async () => {
+      const dataDir = join(dir, 'npx');
+      // Two commands, so that no sh execs the last one: the server stays the shell's child.
+      const shell = spawn(
+        '/bin/sh',
+        ['-c', `node bin/dropzone-desk.mjs serve --port 0 --data-dir '${dataDir}' --no-ui-build; true`],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, npm_lifecycle_event: 'npx' },
+        },
+      );
       let output = '';
-      npm.stdout.on('data', (chunk) => (output += chunk));
-      npm.stderr.on('data', (chunk) => (output += chunk));
-      let npmExited = false;
-      npm.on('exit', () => (npmExited = true));
+      shell.stdout.on('data', (chunk) => (output += chunk));
+      shell.stderr.on('data', (chunk) => (output += chunk));
       let below: number[] = [];
       try {
-        const url = await waitFor(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1] ?? (npm.exitCode !== null && Promise.reject(new Error(output))), 'the printed URL', { timeoutMs: 30_000 });
-        below = descendants(npm.pid!);
-        assert.ok(below.length > 0, 'the server runs below npm');
-        assert.equal(await answers(url), true);
-
-        npm.kill(signal);
-        await waitFor(() => npmExited, 'npm to exit');
+        const url = await waitFor(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1], 'the printed URL', {
+          timeoutMs: 30_000,
+        });
+        below = descendants(shell.pid!);
+        shell.kill('SIGKILL');
         await waitFor(async () => !(await answers(url)), 'the port to stop answering');
-        await waitFor(() => below.every((pid) => !isRunning(pid)), `every process below npm to exit (${below.join(', ')})`);
-        assert.match(output, /(SIGTERM|SIGINT|the process that started this server exited): finishing in-flight requests, closing the store/);
+        await waitFor(() => below.every((pid) => !isRunning(pid)), 'the server to exit');
+        assert.match(
+          output,
+          /the process that started this server exited: finishing in-flight requests, closing the store/,
+        );
         assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
       } finally {
-        // A server left behind would hold its port and store after the test: end whatever still runs.
-        for (const pid of new Set([npm.pid!, ...below, ...descendants(npm.pid!)])) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
+        for (const pid of below) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
       }
     });
-  }
-
-  test('run by npm through a shell that stays in between (npx dropzone-desk serve): the shell killed, the server stops itself', async () => {
-    const dataDir = join(dir, 'npx');
-    // Two commands, so that no sh execs the last one: the server stays the shell's child.
-    const shell = spawn('/bin/sh', ['-c', `node bin/dropzone-desk.mjs serve --port 0 --data-dir '${dataDir}' --no-ui-build; true`], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, npm_lifecycle_event: 'npx' },
-    });
-    let output = '';
-    shell.stdout.on('data', (chunk) => (output += chunk));
-    shell.stderr.on('data', (chunk) => (output += chunk));
-    let below: number[] = [];
-    try {
-      const url = await waitFor(() => output.match(/(http:\/\/127\.0\.0\.1:\d+)\/\?token=/)?.[1], 'the printed URL', { timeoutMs: 30_000 });
-      below = descendants(shell.pid!);
-      shell.kill('SIGKILL');
-      await waitFor(async () => !(await answers(url)), 'the port to stop answering');
-      await waitFor(() => below.every((pid) => !isRunning(pid)), 'the server to exit');
-      assert.match(output, /the process that started this server exited: finishing in-flight requests, closing the store/);
-      assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
-    } finally {
-      for (const pid of below) if (isRunning(pid)) process.kill(pid, 'SIGKILL');
-    }
-  });
-});
+  },
+);

@@ -42,7 +42,8 @@ describe('private by default', () => {
     // Keep -wal and -shm on disk while loosening everything, as an older desk left them.
     const loosen = () => {
       chmodSync(dataDir, 0o755);
-      for (const name of ['desk.sqlite3', 'desk.sqlite3-wal', 'desk.sqlite3-shm']) chmodSync(join(dataDir, name), 0o644);
+      for (const name of ['desk.sqlite3', 'desk.sqlite3-wal', 'desk.sqlite3-shm'])
+        chmodSync(join(dataDir, name), 0o644);
     };
     loosen();
     await first.close();
@@ -55,9 +56,18 @@ describe('private by default', () => {
       assert.equal(modeOf(dataDir), 0o700);
       assert.equal(modeOf(join(dataDir, 'desk.sqlite3')), 0o600);
       assert.equal(modeOf(backupDir(dataDir)), 0o700);
-      for (const name of readdirSync(dataDir).filter((n) => n.startsWith('desk.sqlite3'))) assert.equal(modeOf(join(dataDir, name)), 0o600, name);
-      assert.ok(desk.notices.some((n) => n.startsWith(`${dataDir} was readable by other users`) && n.includes('0755') && n.includes('0700')), desk.notices.join('\n'));
-      assert.ok(desk.notices.some((n) => n.startsWith(`${join(dataDir, 'desk.sqlite3')} was readable`) && n.includes('0644')), desk.notices.join('\n'));
+      for (const name of readdirSync(dataDir).filter((n) => n.startsWith('desk.sqlite3')))
+        assert.equal(modeOf(join(dataDir, name)), 0o600, name);
+      assert.ok(
+        desk.notices.some(
+          (n) => n.startsWith(`${dataDir} was readable by other users`) && n.includes('0755') && n.includes('0700'),
+        ),
+        desk.notices.join('\n'),
+      );
+      assert.ok(
+        desk.notices.some((n) => n.startsWith(`${join(dataDir, 'desk.sqlite3')} was readable`) && n.includes('0644')),
+        desk.notices.join('\n'),
+      );
     } finally {
       await desk.close();
     }
@@ -74,7 +84,11 @@ describe('automatic backups', () => {
     assert.equal(atStart.length, 1);
     const bookingsAtStart = checkBackup(atStart[0]!.file).bookings;
 
-    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'AFTER-START', name: 'Late Larry', jump_on: TEST_TODAY })).status, 201);
+    assert.equal(
+      (await desk.sync('POST', '/bookings', { external_id: 'AFTER-START', name: 'Late Larry', jump_on: TEST_TODAY }))
+        .status,
+      201,
+    );
     clock = new Date('2026-06-15T11:00:00.000Z');
     await waitFor(() => listBackups(desk.dataDir).length >= 2, 'the backup after the interval', { timeoutMs: 10_000 });
     await desk.backups?.running;

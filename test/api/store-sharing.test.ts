@@ -19,10 +19,21 @@ describe('a second process writing while the desk takes writes', () => {
     const desk = await startTestDesk();
     after(() => desk.dispose());
     // The second writer: 150 commits, each holding the lock 20 ms (the token CLI, a slow one).
-    const writer = spawn(process.execPath, ['--import', 'tsx', 'test/support/busy-writer.ts', desk.storeFile, '150', '20'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const writer = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'test/support/busy-writer.ts', desk.storeFile, '150', '20'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let commits = 0;
     let writerErrors = '';
-    writer.stdout.on('data', (chunk: Buffer) => (commits += chunk.toString().split('\n').filter((l) => l.startsWith('commit')).length));
+    writer.stdout.on(
+      'data',
+      (chunk: Buffer) =>
+        (commits += chunk
+          .toString()
+          .split('\n')
+          .filter((l) => l.startsWith('commit')).length),
+    );
     writer.stderr.on('data', (chunk: Buffer) => (writerErrors += chunk.toString()));
     const writerDone = new Promise<number | null>((resolve) => writer.on('exit', resolve));
     while (commits === 0 && writer.exitCode === null) await new Promise((r) => setTimeout(r, 5));
@@ -32,13 +43,22 @@ describe('a second process writing while the desk takes writes', () => {
     let overlapped = 0;
     for (let round = 0; round < 40 && writer.exitCode === null; round += 1) {
       const before = commits;
-      const single = await desk.sync('POST', '/bookings', { external_id: `LOCK-${round}`, name: `Single ${round}`, jump_on: TEST_TODAY });
+      const single = await desk.sync('POST', '/bookings', {
+        external_id: `LOCK-${round}`,
+        name: `Single ${round}`,
+        jump_on: TEST_TODAY,
+      });
       if (single.status >= 500) failures.push(`single ${round}: ${single.status} ${single.text}`);
       const batch = await desk.sync('POST', '/bookings/batch', {
-        bookings: Array.from({ length: 20 }, (_, i) => ({ external_id: `LOCK-B-${round}-${i}`, name: `Batch ${round}/${i}`, jump_on: TEST_TODAY })),
+        bookings: Array.from({ length: 20 }, (_, i) => ({
+          external_id: `LOCK-B-${round}-${i}`,
+          name: `Batch ${round}/${i}`,
+          jump_on: TEST_TODAY,
+        })),
       });
       if (batch.status >= 500) failures.push(`batch ${round}: ${batch.status} ${batch.text}`);
-      for (const result of batch.body?.results ?? []) if (result.status === 'internal_error') failures.push(`batch ${round}: ${JSON.stringify(result)}`);
+      for (const result of batch.body?.results ?? [])
+        if (result.status === 'internal_error') failures.push(`batch ${round}: ${JSON.stringify(result)}`);
       const filmer = await desk.sync('POST', '/filmers', { name: `Filmer ${round}`, email: `f${round}@example.com` });
       if (filmer.status >= 500) failures.push(`filmer ${round}: ${filmer.status} ${filmer.text}`);
       sent += 3;
@@ -48,7 +68,10 @@ describe('a second process writing while the desk takes writes', () => {
     assert.deepEqual(failures, []);
     // The claim is only tested if the two really wrote at the same time.
     assert.ok(overlapped >= 5, `the other process committed during ${overlapped} rounds only (of ${sent / 3})`);
-    assert.equal(desk.queryStore<{ n: number }>("SELECT count(*) AS n FROM bookings WHERE external_id LIKE 'LOCK-%'")[0]?.n, (sent / 3) * 21);
+    assert.equal(
+      desk.queryStore<{ n: number }>("SELECT count(*) AS n FROM bookings WHERE external_id LIKE 'LOCK-%'")[0]?.n,
+      (sent / 3) * 21,
+    );
   });
 });
 
@@ -59,10 +82,14 @@ describe('two processes opening a new store at once', () => {
     for (let round = 0; round < 4; round += 1) {
       const file = join(dir, `round-${round}`, 'desk.sqlite3');
       const open = () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/open-store.ts', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/open-store.ts', file], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
         let stderr = '';
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-        return new Promise<string>((resolve) => child.on('exit', (code) => resolve(code === 0 ? '' : `exit ${code}: ${stderr}`)));
+        return new Promise<string>((resolve) =>
+          child.on('exit', (code) => resolve(code === 0 ? '' : `exit ${code}: ${stderr}`)),
+        );
       };
       assert.deepEqual(await Promise.all([open(), open()]), ['', ''], `round ${round}`);
       const db = openStore(file);
@@ -129,7 +156,10 @@ describe('one desk per data folder', () => {
     const [winner, loser] = aServes ? [a, b] : [b, a];
     assert.notEqual(await loser.exited, 0);
     assert.match(loser.output(), /another desk is already using the data folder/);
-    assert.doesNotMatch(loser.output() + winner.output(), /UNIQUE constraint|already exists|SQLITE_BUSY|database is locked/);
+    assert.doesNotMatch(
+      loser.output() + winner.output(),
+      /UNIQUE constraint|already exists|SQLITE_BUSY|database is locked/,
+    );
     winner.child.kill('SIGTERM');
     assert.equal(await winner.exited, 0);
   });

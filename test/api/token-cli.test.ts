@@ -27,7 +27,12 @@ test('npm run token: create prints a working token once; list never shows it; re
   await first.close();
 
   // Before any token: the header still says which store was read, and that it has none.
-  assert.match(ok('list'), new RegExp(`^Tokens in ${join(dir, 'desk.sqlite3').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no tokens \\(make one with: npm run token -- create --data-dir ${dir}\\)\\n$`));
+  assert.match(
+    ok('list'),
+    new RegExp(
+      `^Tokens in ${join(dir, 'desk.sqlite3').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: no tokens \\(make one with: npm run token -- create --data-dir ${dir}\\)\\n$`,
+    ),
+  );
 
   const created = ok('create', '--label', 'booking system');
   const token = /\n(dzd_\S+)/.exec(created)?.[1];
@@ -65,7 +70,10 @@ test('a data folder without a store is an error naming it, and nothing is create
   const missing = join(dir, 'no-desk-here');
   const run = tokenCli('list', '--data-dir', missing);
   assert.equal(run.status, 1);
-  assert.match(run.stderr, new RegExp(`^dropzone-desk token: there is no desk store at ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`));
+  assert.match(
+    run.stderr,
+    new RegExp(`^dropzone-desk token: there is no desk store at ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/`),
+  );
   assert.equal(existsSync(missing), false, 'no empty store was made');
 });
 

@@ -11,11 +11,22 @@ import { SERVICE_SEED } from '../support/service-seed';
  */
 
 const payment = (over: object = {}) => ({
-  external_id: 'DELIVERED-SELFIE', upgrade_id: 4, ammount: 2000, currency: 'eur', processor_id: 'pi_online_1', recorded_by: 'Stripe relay', ...over,
+  external_id: 'DELIVERED-SELFIE',
+  upgrade_id: 4,
+  ammount: 2000,
+  currency: 'eur',
+  processor_id: 'pi_online_1',
+  recorded_by: 'Stripe relay',
+  ...over,
 });
 const relay = (desk: TestDesk, body: unknown, token = TEST_TOKEN) =>
-  desk.request<any>('/api/desk/upgrade-payments', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const paymentRows = (desk: TestDesk) => desk.queryStore<{ n: number }>('SELECT count(*) AS n FROM upgrade_payments')[0]!.n;
+  desk.request<any>('/api/desk/upgrade-payments', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const paymentRows = (desk: TestDesk) =>
+  desk.queryStore<{ n: number }>('SELECT count(*) AS n FROM upgrade_payments')[0]!.n;
 
 describe('online upgrade payments', () => {
   let desk: TestDesk;
@@ -28,15 +39,27 @@ describe('online upgrade payments', () => {
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.status, 'created');
     const { event } = res.body;
-    assert.deepEqual([event.event_type, event.has_4k, event.centi_credit_change, event.centi_total_credits, event.recorded_by], ['upgrade', true, 25, 125, 'Stripe relay']);
     assert.deepEqual(
-      { ammount: event.upgrade_payment.ammount, currency: event.upgrade_payment.currency, processor_id: event.upgrade_payment.processor_id, upgrade_id: event.upgrade_payment.upgrade_id },
+      [event.event_type, event.has_4k, event.centi_credit_change, event.centi_total_credits, event.recorded_by],
+      ['upgrade', true, 25, 125, 'Stripe relay'],
+    );
+    assert.deepEqual(
+      {
+        ammount: event.upgrade_payment.ammount,
+        currency: event.upgrade_payment.currency,
+        processor_id: event.upgrade_payment.processor_id,
+        upgrade_id: event.upgrade_payment.upgrade_id,
+      },
       { ammount: 2000, currency: 'EUR', processor_id: 'pi_online_1', upgrade_id: 4 },
       'the amount paid (a discount) is recorded, not the list price',
     );
     assert.equal(paymentRows(desk), rowsBefore + 1);
     const shown = (await desk.sync('GET', '/bookings/DELIVERED-SELFIE')).body;
-    assert.equal(shown.finance_events.at(-1).upgrade_payment.processor_id, 'pi_online_1', 'the Sync API shows it as spec 2.5 says');
+    assert.equal(
+      shown.finance_events.at(-1).upgrade_payment.processor_id,
+      'pi_online_1',
+      'the Sync API shows it as spec 2.5 says',
+    );
   });
 
   test('the same payment again (a relay’s retry) answers what was recorded, no second row or event', async () => {
@@ -53,7 +76,10 @@ describe('online upgrade payments', () => {
   test('the same processor reference with other details is a conflict naming them', async () => {
     const res = await relay(desk, payment({ ammount: 2500 }));
     assert.equal(res.status, 409);
-    assert.match(res.body.error, /processor_id pi_online_1 was recorded already with other details: ammount \(recorded: 2000\)/);
+    assert.match(
+      res.body.error,
+      /processor_id pi_online_1 was recorded already with other details: ammount \(recorded: 2000\)/,
+    );
   });
 
   test('a currency other than the upgrade’s price currency is refused, naming the field', async () => {
@@ -82,16 +108,34 @@ describe('online upgrade payments', () => {
   });
 
   test('staff may record it with the session token; another dropzone’s token sees no such booking', async () => {
-    const res = await desk.desk('POST', '/upgrade-payments', payment({ processor_id: 'pi_counter', upgrade_id: 3, ammount: 1500 }));
+    const res = await desk.desk(
+      'POST',
+      '/upgrade-payments',
+      payment({ processor_id: 'pi_counter', upgrade_id: 3, ammount: 1500 }),
+    );
     assert.equal(res.status, 201, res.text);
     const other = await relay(desk, payment({ processor_id: 'pi_other' }), OTHER_DZ_TOKEN);
     assert.equal(other.status, 404);
   });
 
   test('bodies: every bad field named at once', async () => {
-    const res = await relay(desk, { external_id: 'DELIVERED-SELFIE', upgrade_id: 'four', ammount: -5, currency: 'euro', processor_id: ' ', tip: 1 });
+    const res = await relay(desk, {
+      external_id: 'DELIVERED-SELFIE',
+      upgrade_id: 'four',
+      ammount: -5,
+      currency: 'euro',
+      processor_id: ' ',
+      tip: 1,
+    });
     assert.equal(res.status, 422);
-    assert.deepEqual(Object.keys(res.body.fields).sort(), ['ammount', 'currency', 'processor_id', 'recorded_by', 'tip', 'upgrade_id']);
+    assert.deepEqual(Object.keys(res.body.fields).sort(), [
+      'ammount',
+      'currency',
+      'processor_id',
+      'recorded_by',
+      'tip',
+      'upgrade_id',
+    ]);
   });
 
   test('a wrong token is 401', async () => {
@@ -103,7 +147,10 @@ describe('online upgrade payments in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
     desk = await startTestDesk({ seed: SERVICE_SEED });
-    assert.equal((await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://127.0.0.1:9' })).status, 200);
+    assert.equal(
+      (await desk.admin('PUT', '/connection', { mode: 'proxy', remote_url: 'http://127.0.0.1:9' })).status,
+      200,
+    );
   });
   after(() => desk.dispose());
 

@@ -34,8 +34,15 @@ describe('walk-ins', () => {
 
   test('created with every field: the package is matched to its product and the ledger records it', async () => {
     const body = {
-      name: 'Walter Full', email: 'walter@example.com', mobile: '+31 6 1234', jump_on: '2026-06-20', language: 'nl',
-      reference: 'paid cash', camera_package: 'Video deluxe', show_publicly: true, external_service: 'desk',
+      name: 'Walter Full',
+      email: 'walter@example.com',
+      mobile: '+31 6 1234',
+      jump_on: '2026-06-20',
+      language: 'nl',
+      reference: 'paid cash',
+      camera_package: 'Video deluxe',
+      show_publicly: true,
+      external_service: 'desk',
     };
     const res = await desk.desk('POST', '/bookings', body);
     assert.equal(res.status, 201, res.text);
@@ -90,7 +97,11 @@ describe('walk-ins', () => {
 
   test('edited by its id: applies, matches the package, locks nothing; the name stays required', async () => {
     const created = (await desk.desk('POST', '/bookings', { name: 'Eddie Edit' })).body;
-    const res = await desk.desk('PATCH', `/bookings/by-id/${created.id}`, { name: 'Eddie Edited', camera_package: 'Selfie + Photos XL', email: 'eddie@example.com' });
+    const res = await desk.desk('PATCH', `/bookings/by-id/${created.id}`, {
+      name: 'Eddie Edited',
+      camera_package: 'Selfie + Photos XL',
+      email: 'eddie@example.com',
+    });
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.name, 'Eddie Edited');
     assert.equal(res.body.product_id, 2);
@@ -121,7 +132,13 @@ describe('walk-ins', () => {
     assert.equal(res.status, 204);
     assert.equal((await desk.desk('GET', `/bookings/by-id/${created.id}`)).status, 404);
     // Its ledger row stays, without the booking (as for a Sync API delete).
-    assert.equal(desk.queryStore("SELECT COUNT(*) AS n FROM finance_events WHERE booking_id IS NULL AND product_id = 1 AND created_at = ?", created.created_at)[0].n, 1);
+    assert.equal(
+      desk.queryStore(
+        'SELECT COUNT(*) AS n FROM finance_events WHERE booking_id IS NULL AND product_id = 1 AND created_at = ?',
+        created.created_at,
+      )[0].n,
+      1,
+    );
     const id = desk.queryStore("SELECT id FROM bookings WHERE external_id = 'HAS-PRODUCT'")[0].id;
     const refused = await desk.desk('DELETE', `/bookings/by-id/${id}`);
     assert.equal(refused.status, 409);
@@ -129,7 +146,7 @@ describe('walk-ins', () => {
     assert.equal((await desk.sync('GET', '/bookings/HAS-PRODUCT')).status, 200);
   });
 
-  test('an unknown id, another dropzone\'s booking and a non-numeric id are 404', async () => {
+  test("an unknown id, another dropzone's booking and a non-numeric id are 404", async () => {
     assert.equal((await desk.desk('GET', '/bookings/by-id/999999')).status, 404);
     assert.equal((await desk.desk('PATCH', '/bookings/by-id/999999', { name: 'x' })).status, 404);
     assert.equal((await desk.desk('DELETE', '/bookings/by-id/999999')).status, 404);
@@ -141,14 +158,21 @@ describe('walk-ins', () => {
   });
 
   test('an external id that is literally "by-id" still works on the /bookings/:external_id routes', async () => {
-    assert.equal((await desk.sync('POST', '/bookings', { external_id: 'by-id', name: 'Bea By-id', jump_on: '2026-06-15' })).status, 201);
+    assert.equal(
+      (await desk.sync('POST', '/bookings', { external_id: 'by-id', name: 'Bea By-id', jump_on: '2026-06-15' })).status,
+      201,
+    );
     const edit = await desk.desk('PATCH', '/bookings/by-id', { name: 'Bea Edited' });
     assert.equal(edit.status, 200, edit.text);
     assert.equal(edit.body.external_id, 'by-id');
     assert.equal((await desk.desk('POST', '/bookings/by-id/unlock', { fields: ['name'] })).status, 200);
     assert.equal((await desk.desk('GET', '/bookings/by-id/actions')).status, 200);
     assert.equal((await desk.desk('GET', '/bookings/by-id/ledger')).status, 200);
-    assert.equal((await desk.desk('DELETE', '/bookings/by-id/jump?recorded_by=Sam')).status, 404, 'no jump recorded: the jump route answered, not the by-id one');
+    assert.equal(
+      (await desk.desk('DELETE', '/bookings/by-id/jump?recorded_by=Sam')).status,
+      404,
+      'no jump recorded: the jump route answered, not the by-id one',
+    );
   });
 });
 
@@ -165,7 +189,11 @@ describe('walk-ins in proxy mode', () => {
     assert.equal(create.status, 409);
     assert.match(create.body.error, /proxy mode/);
     for (const method of ['GET', 'PATCH', 'DELETE']) {
-      assert.equal((await desk.desk(method, '/bookings/by-id/1', method === 'PATCH' ? { name: 'x' } : undefined)).status, 409, method);
+      assert.equal(
+        (await desk.desk(method, '/bookings/by-id/1', method === 'PATCH' ? { name: 'x' } : undefined)).status,
+        409,
+        method,
+      );
     }
     assert.equal(desk.queryStore('SELECT COUNT(*) AS n FROM bookings')[0].n, before);
   });

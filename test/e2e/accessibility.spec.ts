@@ -11,7 +11,10 @@ const RUNS = [
 
 /** Every screen (pages/layout.ts SCREENS) at the two laptop sizes, and in dark mode: no critical or serious axe finding. */
 for (const { scheme, ...size } of RUNS) {
-  test(`axe finds nothing critical or serious on any screen at ${size.width}×${size.height}${scheme === 'dark' ? ' in dark mode' : ''}`, async ({ page, desk }) => {
+  test(`axe finds nothing critical or serious on any screen at ${size.width}×${size.height}${scheme === 'dark' ? ' in dark mode' : ''}`, async ({
+    page,
+    desk,
+  }) => {
     // Ten screens, each analysed whole: more than the default 30 s on a busy 2-core machine.
     test.setTimeout(150_000);
     await page.setViewportSize(size);

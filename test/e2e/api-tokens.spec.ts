@@ -4,7 +4,11 @@ import { ApiTokensCard } from './pages/api-tokens';
 import { tokenMadeInSettings } from './scenarios/api-tokens';
 import { browserDesk } from './scenarios/desk';
 
-test('a token made in Settings syncs at once, is shown once, and stops working when revoked there', async ({ page, desk, request }) => {
+test('a token made in Settings syncs at once, is shown once, and stops working when revoked there', async ({
+  page,
+  desk,
+  request,
+}) => {
   await tokenMadeInSettings(page, browserDesk(desk), request);
 });
 

@@ -17,5 +17,14 @@ export async function seriousFindings(page: Page, include?: string): Promise<str
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.html.slice(0, 100)} ${JSON.stringify(n.any[0]?.data ?? "").slice(0, 160)}`).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map(
+            (n) =>
+              `${n.target.join(' ')} ${n.html.slice(0, 100)} ${JSON.stringify(n.any[0]?.data ?? '').slice(0, 160)}`,
+          )
+          .join(' | ')}`,
+    );
 }

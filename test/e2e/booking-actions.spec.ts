@@ -23,7 +23,9 @@ async function checkDialogAtSizes(page: Page, dialog: ActionDialogPage, name: st
   for (const size of SIZES) {
     await page.setViewportSize(size);
     await expect(dialog.confirm()).toBeInViewport();
-    const sideways = await page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
+    );
     expect(sideways, `sideways scrolling at ${size.width}x${size.height}`).toBe(false);
     await saveScreenshot(page, `${name}-${size.width}x${size.height}`);
   }
@@ -33,14 +35,23 @@ async function checkDialogAtSizes(page: Page, dialog: ActionDialogPage, name: st
 /** Every control of the dialog has an accessible name, and the dialog itself has one. */
 async function checkNames(page: Page): Promise<void> {
   const unnamed = await page.getByRole('dialog').evaluate((dialog) => {
-    const named = (el: Element) => (el.getAttribute('aria-label') ?? '') !== '' || el.getAttribute('aria-labelledby') !== null || (el.id !== '' && dialog.ownerDocument.querySelector(`label[for="${el.id}"]`) !== null) || (el.textContent ?? '').trim() !== '';
-    return [...dialog.querySelectorAll('input:not([type=hidden]), textarea, button, select')].filter((el) => !named(el)).map((el) => el.outerHTML.slice(0, 80));
+    const named = (el: Element) =>
+      (el.getAttribute('aria-label') ?? '') !== '' ||
+      el.getAttribute('aria-labelledby') !== null ||
+      (el.id !== '' && dialog.ownerDocument.querySelector(`label[for="${el.id}"]`) !== null) ||
+      (el.textContent ?? '').trim() !== '';
+    return [...dialog.querySelectorAll('input:not([type=hidden]), textarea, button, select')]
+      .filter((el) => !named(el))
+      .map((el) => el.outerHTML.slice(0, 80));
   });
   expect(unnamed).toEqual([]);
   expect(await page.getByRole('dialog').getAttribute('aria-labelledby')).not.toBeNull();
 }
 
-test('a prospect: a free preview, then converted at reception, each confirmed with what it records', async ({ page, desk }) => {
+test('a prospect: a free preview, then converted at reception, each confirmed with what it records', async ({
+  page,
+  desk,
+}) => {
   await page.addInitScript(() => localStorage.setItem('desk.import.operator', 'Rosa Reception'));
   await desk.open(page, BookingDetail.route('JUMPED-PROSPECT'));
   const actions = new AlbumActions(page);
@@ -118,7 +129,10 @@ test('a booked customer: paid content delivered, then upgraded at reception', as
   await expect(detail.financeTotal()).toHaveText('1.5');
 });
 
-test('administrator actions are marked; a correction names the event it corrects and the timeline links them', async ({ page, desk }) => {
+test('administrator actions are marked; a correction names the event it corrects and the timeline links them', async ({
+  page,
+  desk,
+}) => {
   await page.addInitScript(() => localStorage.setItem('desk.import.operator', 'Ada Admin'));
   await desk.open(page, BookingDetail.route('DELIVERED-SELFIE'));
   const actions = new AlbumActions(page);

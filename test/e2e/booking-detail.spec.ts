@@ -3,7 +3,10 @@ import { expect, saveScreenshot, test } from './fixtures';
 import { deliveredBookingDetail } from './scenarios/booking-detail';
 import { browserDesk } from './scenarios/desk';
 
-test('a delivered booking shows its fields, product, jump and finance timeline in ledger order', async ({ page, desk }) => {
+test('a delivered booking shows its fields, product, jump and finance timeline in ledger order', async ({
+  page,
+  desk,
+}) => {
   await deliveredBookingDetail(page, browserDesk(desk));
 });
 
@@ -40,7 +43,10 @@ test('a booking without product, jump or events says so', async ({ page, desk })
   await saveScreenshot(page, 'booking-detail-empty');
 });
 
-test('locked attributes are marked: edited by hand, and camera package once a product matched', async ({ page, desk }) => {
+test('locked attributes are marked: edited by hand, and camera package once a product matched', async ({
+  page,
+  desk,
+}) => {
   const detail = new BookingDetail(page);
   await desk.open(page, BookingDetail.route('HAND-EDITED'));
   await expect(detail.fieldValue('email')).toHaveText('typo@example');
@@ -88,7 +94,10 @@ test('the back button returns to the list', async ({ page, desk }) => {
   await expect(page).toHaveURL(/#\/bookings$/);
 });
 
-test('Delete asks first; Cancel keeps the booking, confirming deletes it and returns to the list', async ({ page, desk }) => {
+test('Delete asks first; Cancel keeps the booking, confirming deletes it and returns to the list', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, BookingDetail.route('NO-PRODUCT'));
   const detail = new BookingDetail(page);
   await detail.deleteButton().click();

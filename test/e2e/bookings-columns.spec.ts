@@ -10,11 +10,14 @@ import { Layout } from './pages/layout';
  * (Name, E-mail, Product) share the width a window has, so at 1440×900 every product shows
  * whole with its price, and at 1024×768 the default columns fit without scrolling sideways.
  */
-const demo = JSON.parse(readFileSync('fixtures/demo.json', 'utf8')) as { dropzones: { name: string; products: { name: string; price_cents: number }[] }[] };
+const demo = JSON.parse(readFileSync('fixtures/demo.json', 'utf8')) as {
+  dropzones: { name: string; products: { name: string; price_cents: number }[] }[];
+};
 const dropzone = demo.dropzones[0]!;
 test.use({ deskSeed: demo });
 
-const euros = (cents: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+const euros = (cents: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(cents / 100);
 const LONGEST = [...dropzone.products].sort((a, b) => b.name.length - a.name.length)[0]!;
 
 async function openBookings(page: Page, url: string, token: string): Promise<BookingsScreen> {
@@ -28,7 +31,9 @@ async function openBookings(page: Page, url: string, token: string): Promise<Boo
 
 /** Every Product cell of the page, scrolled through: its text and whether it is cut short (its span scrolls). */
 async function productCells(page: Page, screen: BookingsScreen): Promise<{ text: string; cut: boolean }[]> {
-  const column = (await screen.grid().getByRole('columnheader').allInnerTexts()).findIndex((name) => name.trim() === 'Product');
+  const column = (await screen.grid().getByRole('columnheader').allInnerTexts()).findIndex(
+    (name) => name.trim() === 'Product',
+  );
   expect(column, 'the Product column is shown').toBeGreaterThanOrEqual(0);
   const seen = new Map<string, { text: string; cut: boolean }>();
   const grid = screen.grid();
@@ -36,11 +41,23 @@ async function productCells(page: Page, screen: BookingsScreen): Promise<{ text:
     const cells = await grid.evaluate((element, index) => {
       return [...element.querySelectorAll('[role="row"][aria-rowindex]')].flatMap((row) => {
         const span = row.querySelectorAll('[role="gridcell"]')[index]?.querySelector('span');
-        return span ? [{ row: row.getAttribute('aria-rowindex')!, text: span.textContent ?? '', cut: span.scrollWidth > span.clientWidth }] : [];
+        return span
+          ? [
+              {
+                row: row.getAttribute('aria-rowindex')!,
+                text: span.textContent ?? '',
+                cut: span.scrollWidth > span.clientWidth,
+              },
+            ]
+          : [];
       });
     }, column);
     for (const { row, ...cell } of cells) seen.set(row, cell);
-    const { scrollTop, scrollHeight, clientHeight } = await grid.evaluate((element) => ({ scrollTop: element.scrollTop, scrollHeight: element.scrollHeight, clientHeight: element.clientHeight }));
+    const { scrollTop, scrollHeight, clientHeight } = await grid.evaluate((element) => ({
+      scrollTop: element.scrollTop,
+      scrollHeight: element.scrollHeight,
+      clientHeight: element.clientHeight,
+    }));
     if (scrollTop + clientHeight >= scrollHeight - 1) break;
     await grid.evaluate((element, to) => element.scrollTo({ top: to }), scrollTop + clientHeight - 40);
     await page.waitForTimeout(50);
@@ -55,7 +72,10 @@ async function sideways(page: Page, screen: BookingsScreen) {
   };
 }
 
-test('at 1440×900 every product shows whole with its price, the columns reach the grid’s edge', async ({ page, desk }) => {
+test('at 1440×900 every product shows whole with its price, the columns reach the grid’s edge', async ({
+  page,
+  desk,
+}) => {
   const screen = await openBookings(page, desk.url, desk.token);
   const cells = (await productCells(page, screen)).filter((cell) => cell.text !== '—');
   expect(cells.length).toBeGreaterThan(100);
@@ -65,7 +85,10 @@ test('at 1440×900 every product shows whole with its price, the columns reach t
   // No empty band after the last column: the header row fills the grid, and nothing scrolls sideways.
   const { gridRight, lastRight } = await screen.grid().evaluate((grid) => {
     const headers = grid.querySelectorAll('[role="columnheader"]');
-    return { gridRight: grid.getBoundingClientRect().left + grid.clientLeft + grid.clientWidth, lastRight: headers[headers.length - 1]!.getBoundingClientRect().right };
+    return {
+      gridRight: grid.getBoundingClientRect().left + grid.clientLeft + grid.clientWidth,
+      lastRight: headers[headers.length - 1]!.getBoundingClientRect().right,
+    };
   });
   expect(Math.abs(gridRight - lastRight)).toBeLessThanOrEqual(1);
   expect(await sideways(page, screen)).toEqual({ page: false, grid: false });
@@ -79,7 +102,10 @@ test('at 1440×900 every product shows whole with its price, the columns reach t
 test.describe('at 1024×768', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('the default columns fit, products whole; more columns scroll inside the grid, never the page', async ({ page, desk }) => {
+  test('the default columns fit, products whole; more columns scroll inside the grid, never the page', async ({
+    page,
+    desk,
+  }) => {
     const screen = await openBookings(page, desk.url, desk.token);
     expect(await sideways(page, screen)).toEqual({ page: false, grid: false });
     expect((await productCells(page, screen)).filter((cell) => cell.cut).map((cell) => cell.text)).toEqual([]);
@@ -96,7 +122,8 @@ test.describe('at 1024×768', () => {
 
     // Every column shown: the flexible ones give up room first, then the grid scrolls inside itself.
     await screen.columnsButton().click();
-    for (const box of await page.getByTestId('columns-menu').getByRole('checkbox').all()) if (!(await box.isChecked()) && (await box.isEnabled())) await box.check();
+    for (const box of await page.getByTestId('columns-menu').getByRole('checkbox').all())
+      if (!(await box.isChecked()) && (await box.isEnabled())) await box.check();
     await page.keyboard.press('Escape');
     await expect(screen.columnHeader('Desk id')).toBeAttached();
     expect(await sideways(page, screen)).toEqual({ page: false, grid: true });
@@ -116,7 +143,10 @@ test.describe('at 1024×768', () => {
   });
 });
 
-test('a column that grew with the window is dragged from the width it shows, then keeps its width', async ({ page, desk }) => {
+test('a column that grew with the window is dragged from the width it shows, then keeps its width', async ({
+  page,
+  desk,
+}) => {
   const screen = await openBookings(page, desk.url, desk.token);
   const width = async () => (await screen.columnHeader('Name').boundingBox())!.width;
   const shown = await width();

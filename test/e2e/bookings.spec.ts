@@ -25,7 +25,10 @@ test('lists the seeded bookings with the total count', async ({ page, desk }) =>
   await saveScreenshot(page, 'bookings-grid');
 });
 
-test('search runs on the server (the desk list\'s one search box): by name, and by e-mail without an @', async ({ page, desk }) => {
+test("search runs on the server (the desk list's one search box): by name, and by e-mail without an @", async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.rows()).toHaveCount(4);
@@ -70,7 +73,9 @@ test('date presets narrow the list; the walk-in shows with "include all"', async
   const weekday = (new Date(`${now}T00:00:00Z`).getUTCDay() + 6) % 7;
   const [monday, sunday] = [addDays(now, -weekday), addDays(now, 6 - weekday)];
   const jumps = { 'Walk-in': 0, 'Nina Noproduct': 5, 'Hank Hasproduct': 5, 'Hand Edited': 6, 'Dora Delivered': -106 };
-  const inWeek = Object.entries(jumps).filter(([, offset]) => addDays(now, offset) >= monday && addDays(now, offset) <= sunday);
+  const inWeek = Object.entries(jumps).filter(
+    ([, offset]) => addDays(now, offset) >= monday && addDays(now, offset) <= sunday,
+  );
   await screen.datePreset('This week').click();
   await expect(screen.rows()).toHaveCount(inWeek.length);
   for (const [name] of inWeek) await expect(screen.row(name)).toBeVisible();
@@ -155,7 +160,10 @@ test('n creates a booking through the form, and it shows in the grid', async ({ 
   await createBookingThroughForm(page, browserDesk(desk));
 });
 
-test('the form refuses a walk-in without a name, and the server’s 422 shows beside its field', async ({ page, desk }) => {
+test('the form refuses a walk-in without a name, and the server’s 422 shows beside its field', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await screen.newBooking().click();
@@ -172,7 +180,10 @@ test('the form refuses a walk-in without a name, and the server’s 422 shows be
   await expect(form.field('E-mail')).toHaveValue('no-name@example.com');
 });
 
-test('editing by hand: the changes apply past the sync\'s locks and lock what changed; Unlock hands a field back', async ({ page, desk }) => {
+test("editing by hand: the changes apply past the sync's locks and lock what changed; Unlock hands a field back", async ({
+  page,
+  desk,
+}) => {
   await editBookingByHand(page, browserDesk(desk));
 });
 
@@ -202,7 +213,10 @@ test('a jump date too far in the past is refused beside the date, and nothing is
   await expect(form.field('Name')).toHaveValue('Nina Changed');
 });
 
-test('an update of a booking delivered long ago is a conflict, shown at the top of the form', async ({ page, desk }) => {
+test('an update of a booking delivered long ago is a conflict, shown at the top of the form', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await screen.row('Dora Delivered').click();
@@ -271,7 +285,9 @@ test('a column dragged wider stays so after a reload; a double-click on its edge
   const dragged = await width();
   expect(dragged).toBeGreaterThan(initial + 60);
   // The cells follow their header.
-  expect(Math.round((await (await screen.cell(screen.row('Nina Noproduct'), 'Name')).boundingBox())!.width)).toBe(Math.round(dragged));
+  expect(Math.round((await (await screen.cell(screen.row('Nina Noproduct'), 'Name')).boundingBox())!.width)).toBe(
+    Math.round(dragged),
+  );
 
   await page.reload();
   await expect(screen.rows()).toHaveCount(4);
@@ -280,9 +296,20 @@ test('a column dragged wider stays so after a reload; a double-click on its edge
   expect(Math.round(await width())).toBe(Math.round(initial));
 });
 
-test('a full page of bookings keeps only the rows in view in the page; the keyboard reaches the last', async ({ page, desk, request }) => {
-  const bookings = Array.from({ length: 250 }, (_, i) => ({ external_id: `MANY-${String(i + 1).padStart(3, '0')}`, name: `Many ${i + 1}`, jump_on: addDays(today(), 3) }));
-  const sent = await request.post(`${desk.url}/api/f1/sync/bookings/batch`, { headers: { authorization: `Bearer ${desk.token}` }, data: { bookings } });
+test('a full page of bookings keeps only the rows in view in the page; the keyboard reaches the last', async ({
+  page,
+  desk,
+  request,
+}) => {
+  const bookings = Array.from({ length: 250 }, (_, i) => ({
+    external_id: `MANY-${String(i + 1).padStart(3, '0')}`,
+    name: `Many ${i + 1}`,
+    jump_on: addDays(today(), 3),
+  }));
+  const sent = await request.post(`${desk.url}/api/f1/sync/bookings/batch`, {
+    headers: { authorization: `Bearer ${desk.token}` },
+    data: { bookings },
+  });
   expect(sent.status()).toBe(200);
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);

@@ -12,13 +12,18 @@ async function sendUnmatchedBookings(request: APIRequestContext, desk: DeskUnder
     { external_id: 'E2E-T2', name: 'Tom Two', jump_on: jumpOn, camera_package: 'Tandem 4K Pro' },
     { external_id: 'E2E-F1', name: 'Fay Fun', jump_on: jumpOn, camera_package: 'Fun jumper edit' },
   ];
-  const sent = await request.post(`${desk.url}/api/f1/sync/bookings/batch`, { headers: { authorization: `Bearer ${desk.token}` }, data: { bookings } });
+  const sent = await request.post(`${desk.url}/api/f1/sync/bookings/batch`, {
+    headers: { authorization: `Bearer ${desk.token}` },
+    data: { bookings },
+  });
   expect(sent.status()).toBe(200);
 }
 
 /** Nothing wider than the window: no sideways scrolling, at whatever size the test set. */
 async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
@@ -33,13 +38,20 @@ async function expectButtonsOnScreen(page: Page) {
   }
 }
 
-for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+]) {
   const size = `${viewport.width}x${viewport.height}`;
 
   test.describe(`at ${size}`, () => {
     test.use({ viewport });
 
-    test('add a product: the form asks for entitlements and credits, the list and the Sync API show it', async ({ page, desk, request }) => {
+    test('add a product: the form asks for entitlements and credits, the list and the Sync API show it', async ({
+      page,
+      desk,
+      request,
+    }) => {
       await desk.open(page, '/catalogue/products');
       const catalogue = new CatalogueScreen(page);
       await expect(catalogue.adminNote()).toBeVisible();
@@ -73,12 +85,22 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768
       await expect(catalogue.detailValue('selfie')).toHaveText('Yes');
       await expect(catalogue.detailValue('socials')).toHaveText('No');
 
-      const list = await (await request.get(`${desk.url}/api/f1/sync/products`, { headers: { authorization: `Bearer ${desk.token}` } })).json();
-      expect(list.products.find((p: { name: string }) => p.name === 'Handcam clip')).toMatchObject({ booking_system_name: 'Handcam', price_cents: 7900, photos: true });
+      const list = await (
+        await request.get(`${desk.url}/api/f1/sync/products`, { headers: { authorization: `Bearer ${desk.token}` } })
+      ).json();
+      expect(list.products.find((p: { name: string }) => p.name === 'Handcam clip')).toMatchObject({
+        booking_system_name: 'Handcam',
+        price_cents: 7900,
+        photos: true,
+      });
       await expect(catalogue.productsVersion()).toHaveAttribute('data-version', list.version);
     });
 
-    test('matching: the tester says which product wins and why; an unmatched package becomes a product and its bookings are matched', async ({ page, desk, request }) => {
+    test('matching: the tester says which product wins and why; an unmatched package becomes a product and its bookings are matched', async ({
+      page,
+      desk,
+      request,
+    }) => {
       await sendUnmatchedBookings(request, desk);
       await desk.open(page, '/catalogue/matching');
       const catalogue = new CatalogueScreen(page);
@@ -120,7 +142,11 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768
       await expect(catalogue.unmatchedRow('Fun jumper edit')).toBeVisible();
 
       for (const externalId of ['E2E-T1', 'E2E-T2']) {
-        const booking = await (await request.get(`${desk.url}/api/f1/sync/bookings/${externalId}`, { headers: { authorization: `Bearer ${desk.token}` } })).json();
+        const booking = await (
+          await request.get(`${desk.url}/api/f1/sync/bookings/${externalId}`, {
+            headers: { authorization: `Bearer ${desk.token}` },
+          })
+        ).json();
         expect(booking.finance_events).toHaveLength(1);
         expect(booking.finance_events[0]).toMatchObject({ video_entitlement: 'main', camera_requirement: 'both' });
       }
@@ -132,7 +158,10 @@ test('delete: a product in use is refused with what to do instead; an unused one
   await desk.open(page, '/catalogue/products/3');
   const catalogue = new CatalogueScreen(page);
   await catalogue.productActions().getByRole('button', { name: 'Delete…' }).click();
-  const dialog = page.getByTestId('catalogue-delete-dialog').getByRole('dialog').or(page.getByRole('dialog', { name: /Delete Videographer/ }));
+  const dialog = page
+    .getByTestId('catalogue-delete-dialog')
+    .getByRole('dialog')
+    .or(page.getByRole('dialog', { name: /Delete Videographer/ }));
   await dialog.getByRole('button', { name: 'Delete product' }).click();
   await new AdminDialog(page).complete();
   await expect(dialog).toContainText('deactivate it instead');

@@ -3,7 +3,11 @@ import { expect, saveScreenshot, test } from './fixtures';
 import { catalogueProducts, listVersion, money } from './scenarios/catalogue';
 import { browserDesk } from './scenarios/desk';
 
-test('products: the list with its version, prices in the dropzone currency, inactive dimmed', async ({ page, desk, request }) => {
+test('products: the list with its version, prices in the dropzone currency, inactive dimmed', async ({
+  page,
+  desk,
+  request,
+}) => {
   await catalogueProducts(page, browserDesk(desk), request);
 });
 
@@ -28,7 +32,8 @@ test('opening a product shows every field of it; Escape goes back to the list', 
     has_4k: 'Yes',
     raw_footage: 'No',
   };
-  for (const [field, value] of Object.entries(expected)) await expect(catalogue.detailValue(field), field).toHaveText(value);
+  for (const [field, value] of Object.entries(expected))
+    await expect(catalogue.detailValue(field), field).toHaveText(value);
   await expect(catalogue.productActions()).toBeVisible();
   await saveScreenshot(page, 'catalogue-product-detail');
 
@@ -49,7 +54,10 @@ test('a product detail is deep-linkable, and Enter on a row opens one', async ({
   // The grid is one tab stop: coming in, the keyboard is on the first row.
   await catalogue.productsGrid().focus();
   await page.keyboard.press('ArrowDown');
-  await expect(catalogue.row(catalogue.productsGrid(), 'Selfie video + photos')).toHaveAttribute('aria-selected', 'true');
+  await expect(catalogue.row(catalogue.productsGrid(), 'Selfie video + photos')).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/#\/catalogue\/products\/\d+$/);
   await expect(catalogue.productDetail()).toBeVisible();
@@ -64,14 +72,21 @@ test('an unknown product id says so, without a pointless retry', async ({ page, 
   await expect(page).toHaveURL(/#\/catalogue\/products$/);
 });
 
-test('upgrades: tab, version, prices in their currency, and every field of one upgrade', async ({ page, desk, request }) => {
+test('upgrades: tab, version, prices in their currency, and every field of one upgrade', async ({
+  page,
+  desk,
+  request,
+}) => {
   await desk.open(page, '/catalogue');
   const catalogue = new CatalogueScreen(page);
   await catalogue.tab('Upgrades').click();
   await expect(page).toHaveURL(/#\/catalogue\/upgrades$/);
   const grid = catalogue.upgradesGrid();
   await expect(catalogue.rows(grid)).toHaveCount(2);
-  await expect(catalogue.upgradesVersion()).toHaveAttribute('data-version', await listVersion(request, desk.url, desk.token, 'upgrades'));
+  await expect(catalogue.upgradesVersion()).toHaveAttribute(
+    'data-version',
+    await listVersion(request, desk.url, desk.token, 'upgrades'),
+  );
   await expect(await catalogue.cell(grid, '4K footage', 'Price')).toHaveText(await money(page, 2500, 'EUR'));
   await expect(catalogue.row(grid, 'Raw footage')).toHaveAttribute('data-dimmed', 'true');
   await expect(await catalogue.cell(grid, 'Raw footage', 'Active')).toHaveText('Inactive');
@@ -91,7 +106,8 @@ test('upgrades: tab, version, prices in their currency, and every field of one u
     created_at: /\d/,
     updated_at: /\d/,
   };
-  for (const [field, value] of Object.entries(expected)) await expect(catalogue.detailValue(field), field).toHaveText(value);
+  for (const [field, value] of Object.entries(expected))
+    await expect(catalogue.detailValue(field), field).toHaveText(value);
   await expect(catalogue.upgradeActions()).toBeVisible();
   await saveScreenshot(page, 'catalogue-upgrade-detail');
 });

@@ -11,7 +11,9 @@ import { E2E_SEED } from './seed';
  * random port when the kept one is taken), started here in the test's own process because
  * Electron cannot run on our machines; the page is the same one the window shows.
  */
-test('when the kept port is taken at start, the desk still opens and says so in the status bar and in Settings', async ({ page }) => {
+test('when the kept port is taken at start, the desk still opens and says so in the status bar and in Settings', async ({
+  page,
+}) => {
   const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-port-'));
   const seedFile = join(dir, 'seed.json');
   writeFileSync(seedFile, JSON.stringify(E2E_SEED));

@@ -3,7 +3,6 @@ import { expect, saveScreenshot, test } from './fixtures';
 import { browserDesk } from './scenarios/desk';
 import { createFilmer, refusedFilmerDelete, storedFilmers } from './scenarios/filmers';
 
-
 test('the list shows filmers with an external id; the toggle adds the others', async ({ page, desk }) => {
   await desk.open(page, '/filmers');
   const filmers = new FilmersScreen(page);
@@ -37,7 +36,11 @@ test('a filmer without external id is created into a list that shows it', async 
   await expect(filmers.row('Desk Only')).toBeVisible();
 });
 
-test('an invalid e-mail is refused beside its field; the input stays and nothing is created', async ({ page, desk, request }) => {
+test('an invalid e-mail is refused beside its field; the input stays and nothing is created', async ({
+  page,
+  desk,
+  request,
+}) => {
   await desk.open(page, '/filmers');
   const filmers = new FilmersScreen(page);
   await filmers.newButton().click();
@@ -119,12 +122,20 @@ test('the Active switch turns a filmer off and on again', async ({ page, desk, r
   await expect.poll(async () => (await storedFilmers(request, desk)).find((f) => f.id === 1)?.active).toBe(true);
 });
 
-test('when the server cannot take the Active change, the switch flips back and says why', async ({ page, desk, request }) => {
+test('when the server cannot take the Active change, the switch flips back and says why', async ({
+  page,
+  desk,
+  request,
+}) => {
   await desk.open(page, '/filmers');
   const filmers = new FilmersScreen(page);
   await page.route('**/api/f1/sync/filmers', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: 'internal_error', error: 'disk full' }) })
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: 'internal_error', error: 'disk full' }),
+        })
       : route.fallback(),
   );
   await filmers.toggleActive('Fay Filmer');
@@ -134,7 +145,11 @@ test('when the server cannot take the Active change, the switch flips back and s
   expect((await storedFilmers(request, desk)).find((f) => f.id === 1)?.active).toBe(true);
 });
 
-test('deleting a filmer with jumps is refused with the server’s reason; the filmer stays', async ({ page, desk, request }) => {
+test('deleting a filmer with jumps is refused with the server’s reason; the filmer stays', async ({
+  page,
+  desk,
+  request,
+}) => {
   await refusedFilmerDelete(page, browserDesk(desk), request);
 });
 

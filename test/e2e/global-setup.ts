@@ -7,5 +7,7 @@ import { execFileSync } from 'node:child_process';
  */
 export default function globalSetup(): void {
   const outDir = process.env.DESK_UI_DIR ? ['--outDir', process.env.DESK_UI_DIR, '--emptyOutDir'] : [];
-  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', ...outDir], { stdio: 'inherit' });
+  execFileSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', ...outDir], {
+    stdio: 'inherit',
+  });
 }

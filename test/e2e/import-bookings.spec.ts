@@ -8,7 +8,11 @@ import { ImportHistoryScreen, ImportWizardScreen } from './pages/import';
 /** Today where the seeded dropzone is (the server counts "too old" from it). */
 const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
 
-test('a messy bookings CSV through every step; fix one row and retry; the results CSV; the history after a reload', async ({ page, desk, request }) => {
+test('a messy bookings CSV through every step; fix one row and retry; the results CSV; the history after a reload', async ({
+  page,
+  desk,
+  request,
+}) => {
   // The whole journey, then Retry from the history over a wizard with work: past 30 s beside another worker.
   test.slow();
   await desk.open(page, ImportWizardScreen.route('bookings'));
@@ -16,7 +20,11 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   await saveScreenshot(page, 'import-source');
 
   // 1. Source: the file as a European spreadsheet writes it.
-  await wizard.fileInput().setInputFiles({ name: 'bookings-messy.csv', mimeType: 'text/csv', buffer: renderImportFixture('bookings-messy.csv', today()) });
+  await wizard.fileInput().setInputFiles({
+    name: 'bookings-messy.csv',
+    mimeType: 'text/csv',
+    buffer: renderImportFixture('bookings-messy.csv', today()),
+  });
 
   // 2. Columns: matched by name and synonyms; the date format guessed from the data.
   await expect(wizard.sourceSummary()).toContainText('bookings-messy.csv: 9 rows, 9 columns');
@@ -54,7 +62,9 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   await expect(wizard.outcomeCount('conflict')).toHaveText('Conflict: 1');
   await expect(wizard.outcomeCount('left_out')).toHaveText('Left out: 4');
   const results = wizard.resultsGrid();
-  await expect(wizard.rowMessage(wizard.row(results, 7))).toHaveText('product locked, some changes ignored (kept: camera_package)');
+  await expect(wizard.rowMessage(wizard.row(results, 7))).toHaveText(
+    'product locked, some changes ignored (kept: camera_package)',
+  );
   await expect(wizard.rowMessage(wizard.row(results, 8))).toContainText('external_id cannot be reused');
   await saveScreenshot(page, 'import-results');
 
@@ -80,7 +90,8 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   await expect(wizard.outcomeCount('conflict')).toHaveCount(0);
 
   // What the server holds: the retried rows once each, the fixed one under its new id.
-  const get = (id: string) => request.get(`${desk.url}/api/f1/sync/bookings/${id}`, { headers: { authorization: `Bearer ${desk.token}` } });
+  const get = (id: string) =>
+    request.get(`${desk.url}/api/f1/sync/bookings/${id}`, { headers: { authorization: `Bearer ${desk.token}` } });
   expect((await get('BK-104')).status()).toBe(200);
   const dave = await (await get('BK-105')).json();
   expect(dave.name).toBe('Dave Visser');
@@ -97,9 +108,31 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   expect(file.suggestedFilename()).toBe('bookings-messy-results.csv');
   const csv = readFileSync((await file.path()) as string, 'utf8');
   const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), { delimiter: ';', skipEmptyLines: true });
-  expect(parsed.data[0]).toEqual(['Booking ID', 'Name', 'E-mail', 'Jump date', 'Camera package', 'Phone', 'Notes', 'Internal code', 'Column 9', 'Import status', 'Import message']);
+  expect(parsed.data[0]).toEqual([
+    'Booking ID',
+    'Name',
+    'E-mail',
+    'Jump date',
+    'Camera package',
+    'Phone',
+    'Notes',
+    'Internal code',
+    'Column 9',
+    'Import status',
+    'Import message',
+  ]);
   const statusOf = (id: string) => parsed.data.find((r) => r[0] === id)?.[9];
-  expect(parsed.data.slice(1).map((r) => r[9])).toEqual(['created', 'created', 'left_out', 'created', 'created', 'left_out', 'partial_update', 'left_out', 'created']);
+  expect(parsed.data.slice(1).map((r) => r[9])).toEqual([
+    'created',
+    'created',
+    'left_out',
+    'created',
+    'created',
+    'left_out',
+    'partial_update',
+    'left_out',
+    'created',
+  ]);
   expect(statusOf('BK-104')).toBe('created');
   expect(parsed.data[3]?.[10]).toContain('booking is too old');
 
@@ -134,9 +167,13 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   await go(ImportHistoryScreen.route);
   await history.row('bookings-messy.csv').click();
   await history.retry().click();
-  await expect(history.retryConfirm()).toContainText('An import of bookings is open with 1 row not sent yet. Replace it with import');
+  await expect(history.retryConfirm()).toContainText(
+    'An import of bookings is open with 1 row not sent yet. Replace it with import',
+  );
   // The picture once the dialog has faded in (Mantine's transition), not halfway.
-  await expect(history.retryConfirm().locator('xpath=ancestor-or-self::*[contains(@class,"mantine-Modal-content")]')).toHaveCSS('opacity', '1');
+  await expect(
+    history.retryConfirm().locator('xpath=ancestor-or-self::*[contains(@class,"mantine-Modal-content")]'),
+  ).toHaveCSS('opacity', '1');
   await saveScreenshot(page, 'import-history-retry-confirm');
   await history.retryKeep().click();
   await expect(history.retryConfirm()).toHaveCount(0);
@@ -153,15 +190,25 @@ test('a messy bookings CSV through every step; fix one row and retry; the result
   await expect(wizard.countDone()).toHaveText('6 imported already');
   await go(ImportHistoryScreen.route);
   await expect(history.row('bookings-messy.csv')).toBeVisible();
-  expect(reads.map((url) => url.replace(/^.*\/imports\//, ''))).toEqual([expect.stringMatching(/^\d+$/), expect.stringMatching(/^\d+\/rows\?/)]);
+  expect(reads.map((url) => url.replace(/^.*\/imports\//, ''))).toEqual([
+    expect.stringMatching(/^\d+$/),
+    expect.stringMatching(/^\d+\/rows\?/),
+  ]);
 });
 
-test('Import… on Bookings opens the wizard; a file that cannot be read says why; pasted cells work', async ({ page, desk }) => {
+test('Import… on Bookings opens the wizard; a file that cannot be read says why; pasted cells work', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/bookings');
   const wizard = new ImportWizardScreen(page);
   await wizard.openFromList('bookings').click();
   await expect(wizard.root()).toHaveAttribute('data-kind', 'bookings');
-  await wizard.fileInput().setInputFiles({ name: 'bookings.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) });
+  await wizard.fileInput().setInputFiles({
+    name: 'bookings.xlsx',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]),
+  });
   await expect(wizard.sourceError()).toContainText('spreadsheet workbook');
   await wizard.fileInput().setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
   await expect(wizard.sourceError()).toContainText('The file is empty.');
@@ -174,13 +221,17 @@ test('Import… on Bookings opens the wizard; a file that cannot be read says wh
   // A choice made by hand is remembered for the next file with these headers.
   await wizard.fieldFor('Notes').click();
   await wizard.option('Ignore this column').click();
-  const remembered = page.waitForResponse((r) => r.url().includes('/api/desk/import-mappings') && r.request().method() === 'PUT');
+  const remembered = page.waitForResponse(
+    (r) => r.url().includes('/api/desk/import-mappings') && r.request().method() === 'PUT',
+  );
   await wizard.next().click();
   expect((await remembered).status()).toBe(200);
   await expect(wizard.countReady()).toHaveText('1 will be sent');
 
   // Checked rows not sent yet would be lost: the page asks before it goes.
-  const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.accept())));
+  const asked = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => (resolve(dialog.type()), void dialog.accept())),
+  );
   await page.reload();
   expect(await asked).toBe('beforeunload');
   await desk.open(page, ImportWizardScreen.route('bookings'));

@@ -3,9 +3,17 @@ import { IMPORT_FIXTURES } from '../support/import-fixtures';
 import { expect, saveScreenshot, test } from './fixtures';
 import { ImportWizardScreen } from './pages/import';
 
-test('filmers: blank and invalid e-mails are caught before sending; an existing filmer is updated, never doubled; a fixed row goes on retry', async ({ page, desk, request }) => {
+test('filmers: blank and invalid e-mails are caught before sending; an existing filmer is updated, never doubled; a fixed row goes on retry', async ({
+  page,
+  desk,
+  request,
+}) => {
   const stored = async () =>
-    (await (await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, { headers: { authorization: `Bearer ${desk.token}` } })).json()) as {
+    (await (
+      await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, {
+        headers: { authorization: `Bearer ${desk.token}` },
+      })
+    ).json()) as {
       name: string;
       email: string;
       external_id: string | null;
@@ -15,7 +23,11 @@ test('filmers: blank and invalid e-mails are caught before sending; an existing 
 
   await desk.open(page, ImportWizardScreen.route('filmers'));
   const wizard = new ImportWizardScreen(page);
-  await wizard.fileInput().setInputFiles({ name: 'filmers.csv', mimeType: 'text/csv', buffer: readFileSync(`${IMPORT_FIXTURES}filmers.csv`) });
+  await wizard.fileInput().setInputFiles({
+    name: 'filmers.csv',
+    mimeType: 'text/csv',
+    buffer: readFileSync(`${IMPORT_FIXTURES}filmers.csv`),
+  });
   await expect(wizard.fieldFor('Email')).toHaveValue('E-mail (email)');
   await expect(wizard.fieldFor('Tandem instructor')).toHaveValue('Tandem instructor (tandem_instructor)');
   await wizard.next().click();
@@ -57,8 +69,18 @@ test('filmers: blank and invalid e-mails are caught before sending; an existing 
 
   const after = await stored();
   expect(after.length).toBe(before.length + 5);
-  for (const email of ['fay@example.com', 'gus@example.com', 'hana@example.com', 'ivan@example.com', 'jade@example.com', 'kim@example.com']) {
-    expect(after.filter((f) => f.email === email), email).toHaveLength(1);
+  for (const email of [
+    'fay@example.com',
+    'gus@example.com',
+    'hana@example.com',
+    'ivan@example.com',
+    'jade@example.com',
+    'kim@example.com',
+  ]) {
+    expect(
+      after.filter((f) => f.email === email),
+      email,
+    ).toHaveLength(1);
   }
   expect(after.find((f) => f.external_id === 'F-20')?.videographer).toBe(true);
   expect(after.find((f) => f.external_id === 'F-24')?.name).toBe('Kim, the Flyer');

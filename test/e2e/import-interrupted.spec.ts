@@ -28,7 +28,11 @@ const deskOf = (serve: ServeProcess): DeskUnderTest => ({
   adminHeaders: () => unlockedHeaders(serve.url, serve.token),
 });
 
-test('the desk dies mid-send: after its restart the import is Interrupted in the history with every row, and its unsent rows are retried from there', async ({ page, request, remote }) => {
+test('the desk dies mid-send: after its restart the import is Interrupted in the history with every row, and its unsent rows are retried from there', async ({
+  page,
+  request,
+  remote,
+}) => {
   // A desk of this test's own, on a data folder that outlives it: it is killed and started again.
   test.slow();
   const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-interrupted-'));

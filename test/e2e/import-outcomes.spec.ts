@@ -12,9 +12,18 @@ const api = (desk: DeskUnderTest, request: APIRequestContext) => {
   };
 };
 
-test('bookings: an existing booking is updated (ok), a new one created; the grid is driven from the keyboard', async ({ page, desk, request }) => {
+test('bookings: an existing booking is updated (ok), a new one created; the grid is driven from the keyboard', async ({
+  page,
+  desk,
+  request,
+}) => {
   const sync = api(desk, request);
-  const csv = ['External id,Name,Jump date', `NO-PRODUCT,Nina Renamed,${addDays(today(), 6)}`, `KEY-NEW,Kees New,${addDays(today(), 6)}`, `,Nobody,${addDays(today(), 6)}`].join('\n');
+  const csv = [
+    'External id,Name,Jump date',
+    `NO-PRODUCT,Nina Renamed,${addDays(today(), 6)}`,
+    `KEY-NEW,Kees New,${addDays(today(), 6)}`,
+    `,Nobody,${addDays(today(), 6)}`,
+  ].join('\n');
   await desk.open(page, ImportWizardScreen.route('bookings'));
   const wizard = new ImportWizardScreen(page);
   await wizard.fileInput().setInputFiles({ name: 'update.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -60,15 +69,26 @@ test('bookings: an existing booking is updated (ok), a new one created; the grid
   expect((await sync.get('/bookings/KEY-FIXED')).status()).toBe(200);
 });
 
-test('filmers (proxy mode): a filmer another desk deletes on the remote between the look-up and the send comes back not_found, with the remote\'s words, in the results and the history', async ({ page, desk, request, remote }) => {
+test("filmers (proxy mode): a filmer another desk deletes on the remote between the look-up and the send comes back not_found, with the remote's words, in the results and the history", async ({
+  page,
+  desk,
+  request,
+  remote,
+}) => {
   // The desk addresses an existing filmer by the id it looked up on the remote (a file never
   // carries the remote's ids: fields.ts). Another desk deleting that filmer meanwhile is how a
   // real import meets not_found; in local mode the look-up and the send are one transaction.
   await remote.connect(request, desk);
-  const jo = ((await (await remote.get(request, '/filmers?include_all=true')).json()) as { id: number; external_id: string | null }[]).find((f) => f.external_id === 'F-3');
+  const jo = (
+    (await (await remote.get(request, '/filmers?include_all=true')).json()) as {
+      id: number;
+      external_id: string | null;
+    }[]
+  ).find((f) => f.external_id === 'F-3');
   expect(jo).toBeDefined();
   remote.act(async ({ method, url }) => {
-    if (method === 'POST' && url.endsWith('/filmers/batch')) expect((await remote.delete(request, `/filmers/${jo!.id}`)).status()).toBe(204);
+    if (method === 'POST' && url.endsWith('/filmers/batch'))
+      expect((await remote.delete(request, `/filmers/${jo!.id}`)).status()).toBe(204);
   });
 
   const csv = ['Name,Email,External ID', 'Jo Jumper,jo@example.com,F-3', 'Nell New,nell@example.com,F-90'].join('\n');

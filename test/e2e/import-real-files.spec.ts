@@ -8,9 +8,17 @@ import { ImportWizardScreen } from './pages/import';
 /** Today where the seeded dropzone is (the server counts "too old" from it). */
 const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
 
-test('filmers: a First name/Last name/Email sheet of existing filmers (all with external ids but one) updates them, never a second filmer', async ({ page, desk, request }) => {
+test('filmers: a First name/Last name/Email sheet of existing filmers (all with external ids but one) updates them, never a second filmer', async ({
+  page,
+  desk,
+  request,
+}) => {
   const stored = async () =>
-    (await (await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, { headers: { authorization: `Bearer ${desk.token}` } })).json()) as {
+    (await (
+      await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, {
+        headers: { authorization: `Bearer ${desk.token}` },
+      })
+    ).json()) as {
       name: string;
       email: string;
       external_id: string | null;
@@ -19,10 +27,16 @@ test('filmers: a First name/Last name/Email sheet of existing filmers (all with 
 
   await desk.open(page, ImportWizardScreen.route('filmers'));
   const wizard = new ImportWizardScreen(page);
-  await wizard.fileInput().setInputFiles({ name: 'filmers-reimport.csv', mimeType: 'text/csv', buffer: readFileSync(`${IMPORT_FIXTURES}filmers-reimport.csv`) });
+  await wizard.fileInput().setInputFiles({
+    name: 'filmers-reimport.csv',
+    mimeType: 'text/csv',
+    buffer: readFileSync(`${IMPORT_FIXTURES}filmers-reimport.csv`),
+  });
   await expect(wizard.fieldFor('First name')).toHaveValue('Name: first part (name_first)');
   await expect(wizard.fieldFor('Last name')).toHaveValue('Name: last part (name_last)');
-  await expect(page.getByTestId('import-name-parts')).toHaveText('The name is sent as First name + Last name, joined with a space (first row: “Fay Filmer”).');
+  await expect(page.getByTestId('import-name-parts')).toHaveText(
+    'The name is sent as First name + Last name, joined with a space (first row: “Fay Filmer”).',
+  );
   await saveScreenshot(page, 'import-filmers-name-parts');
   await wizard.next().click();
 
@@ -35,16 +49,28 @@ test('filmers: a First name/Last name/Email sheet of existing filmers (all with 
   const after = await stored();
   expect(after.length).toBe(before.length + 1);
   for (const email of ['fay@example.com', 'jo@example.com', 'ivo@example.com', 'new.person@example.com']) {
-    expect(after.filter((f) => f.email.toLowerCase() === email), email).toHaveLength(1);
+    expect(
+      after.filter((f) => f.email.toLowerCase() === email),
+      email,
+    ).toHaveLength(1);
   }
   expect(after.find((f) => f.email.toLowerCase() === 'fay@example.com')?.external_id).toBe('F-1');
   expect(after.find((f) => f.email === 'new.person@example.com')?.name).toBe('New Person');
 });
 
-test('bookings: a too-old jump date the booking already has is ready (looked up by the desk, in one call); another old date is too old, also after a fix', async ({ page, desk }) => {
+test('bookings: a too-old jump date the booking already has is ready (looked up by the desk, in one call); another old date is too old, also after a fix', async ({
+  page,
+  desk,
+}) => {
   // The seed's DELIVERED-OLD jumped 2026-03-01, moved to today like every seeded date.
   const stored = addDays(today(), daysBetween(TEST_TODAY, '2026-03-01'));
-  const file = ['Booking ID;Name;Jump date', `DELIVERED-OLD;Dora Delivered;${dottedDate(stored)}`, `BK-OLD;Olaf Old;${dottedDate(stored)}`, `BK-NEW;Nina New;${dottedDate(addDays(today(), 3))}`, ''].join('\r\n');
+  const file = [
+    'Booking ID;Name;Jump date',
+    `DELIVERED-OLD;Dora Delivered;${dottedDate(stored)}`,
+    `BK-OLD;Olaf Old;${dottedDate(stored)}`,
+    `BK-NEW;Nina New;${dottedDate(addDays(today(), 3))}`,
+    '',
+  ].join('\r\n');
 
   await desk.open(page, ImportWizardScreen.route('bookings'));
   const wizard = new ImportWizardScreen(page);
@@ -52,7 +78,8 @@ test('bookings: a too-old jump date the booking already has is ready (looked up 
   await expect(wizard.dateFormat()).toHaveValue('DD.MM.YYYY');
   const lookUps: string[] = [];
   page.on('request', (request) => {
-    if (/\/api\/f1\/sync\/bookings\/|\/api\/desk\/imports\/stored-jump-dates/.test(request.url())) lookUps.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    if (/\/api\/f1\/sync\/bookings\/|\/api\/desk\/imports\/stored-jump-dates/.test(request.url()))
+      lookUps.push(`${request.method()} ${new URL(request.url()).pathname}`);
   });
   await wizard.next().click();
 

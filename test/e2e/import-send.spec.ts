@@ -32,7 +32,9 @@ async function toSendStep(page: Page, desk: DeskUnderTest, prefix: string, fileN
  * page saying so (the desk is sending, closing does not stop it; or, already, the results).
  */
 async function sendAndHandOver(page: Page, wizard: ImportWizardScreen): Promise<number> {
-  const handedOver = page.waitForResponse((r) => r.url().endsWith('/api/desk/imports') && r.request().method() === 'POST');
+  const handedOver = page.waitForResponse(
+    (r) => r.url().endsWith('/api/desk/imports') && r.request().method() === 'POST',
+  );
   await wizard.send().click();
   const answer = await handedOver;
   expect(answer.status()).toBe(201);
@@ -42,7 +44,9 @@ async function sendAndHandOver(page: Page, wizard: ImportWizardScreen): Promise<
 
 /** Clicks a Cancel and waits for the desk's answer: the page shows "stopping" before the desk has heard. */
 async function cancelAndHeard(page: Page, cancel: Locator): Promise<void> {
-  const heard = page.waitForResponse((r) => /\/api\/desk\/imports\/\d+\/cancel$/.test(r.url()) && r.request().method() === 'POST');
+  const heard = page.waitForResponse(
+    (r) => /\/api\/desk\/imports\/\d+\/cancel$/.test(r.url()) && r.request().method() === 'POST',
+  );
   await cancel.click();
   expect((await heard).status()).toBe(202);
 }
@@ -50,7 +54,12 @@ async function cancelAndHeard(page: Page, cancel: Locator): Promise<void> {
 const storedLocally = (desk: DeskUnderTest, request: APIRequestContext, id: string) =>
   request.get(`${desk.url}/api/f1/sync/bookings/${id}`, { headers: { authorization: `Bearer ${desk.token}` } });
 
-test('the page closed as soon as the desk has the rows: every row lands, and the history (a new page) shows the import finished', async ({ page, desk, request, context }) => {
+test('the page closed as soon as the desk has the rows: every row lands, and the history (a new page) shows the import finished', async ({
+  page,
+  desk,
+  request,
+  context,
+}) => {
   const rows = 5_000;
   const wizard = await toSendStep(page, desk, 'GONE', 'close-at-once.csv', rows);
   let asked = false;
@@ -75,10 +84,16 @@ test('the page closed as soon as the desk has the rows: every row lands, and the
   await expect(history.detail()).toHaveAttribute('data-state', 'finished');
   await expect(history.outcomeCount('created')).toHaveText(`Created: ${rows.toLocaleString('en')}`);
   await expect(history.outcomeCount('pending')).toHaveCount(0);
-  for (const n of [1, 2_500, rows]) expect((await storedLocally(desk, request, `GONE-${n}`)).status(), `GONE-${n}`).toBe(200);
+  for (const n of [1, 2_500, rows])
+    expect((await storedLocally(desk, request, `GONE-${n}`)).status(), `GONE-${n}`).toBe(200);
 });
 
-test('Cancel mid-send: the batch on its way finishes, the rest is Not sent, in the results and the history', async ({ page, desk, request, remote }) => {
+test('Cancel mid-send: the batch on its way finishes, the rest is Not sent, in the results and the history', async ({
+  page,
+  desk,
+  request,
+  remote,
+}) => {
   await remote.connect(request, desk);
   const held = remote.holdBatch(2);
   const wizard = await toSendStep(page, desk, 'CAN', 'cancel-me.csv');
@@ -108,7 +123,12 @@ test('Cancel mid-send: the batch on its way finishes, the rest is Not sent, in t
   await expect(history.outcomeCount('pending')).toHaveCount(0);
 });
 
-test('leaving the wizard mid-send: the send goes on, the status bar shows it, coming back finds the progress and then the results', async ({ page, desk, request, remote }) => {
+test('leaving the wizard mid-send: the send goes on, the status bar shows it, coming back finds the progress and then the results', async ({
+  page,
+  desk,
+  request,
+  remote,
+}) => {
   await remote.connect(request, desk);
   const held = remote.holdBatch(2);
   const wizard = await toSendStep(page, desk, 'NAV', 'navigate-away.csv');
@@ -136,7 +156,13 @@ test('leaving the wizard mid-send: the send goes on, the status bar shows it, co
   await expect(wizard.outcomeCount('created')).toHaveText(`Created: ${ROWS.toLocaleString('en')}`);
 });
 
-test('a second window follows the import the first one sends: the badge, the history\'s progress, then Finished; a reload of the first asks nothing', async ({ page, desk, request, remote, context }) => {
+test("a second window follows the import the first one sends: the badge, the history's progress, then Finished; a reload of the first asks nothing", async ({
+  page,
+  desk,
+  request,
+  remote,
+  context,
+}) => {
   await remote.connect(request, desk);
   const held = remote.holdBatch(2);
   const wizard = await toSendStep(page, desk, 'TWO', 'two-windows.csv');
@@ -146,7 +172,9 @@ test('a second window follows the import the first one sends: the badge, the his
   const second = await context.newPage();
   await desk.open(second, ImportHistoryScreen.route);
   const history = new ImportHistoryScreen(second);
-  await expect(new ImportWizardScreen(second).statusImporting()).toHaveText(`Importing bookings… 500 / ${ROWS.toLocaleString('en')}`);
+  await expect(new ImportWizardScreen(second).statusImporting()).toHaveText(
+    `Importing bookings… 500 / ${ROWS.toLocaleString('en')}`,
+  );
   await expect(history.row('two-windows.csv')).toContainText('Running');
   // The second window's badge leads to the import in the history (the wizard that sent it is the first window's).
   await new ImportWizardScreen(second).statusImporting().click();

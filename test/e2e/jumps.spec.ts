@@ -19,7 +19,9 @@ async function bookingJumpedToday(request: APIRequestContext, desk: DeskUnderTes
 
 /** Nothing sticks out sideways, and the element is wholly on screen. */
 async function fitsTheWindow(page: Page, element: ReturnType<Page['getByRole']>): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
   const box = await element.boundingBox();
   const viewport = page.viewportSize()!;
@@ -29,7 +31,11 @@ async function fitsTheWindow(page: Page, element: ReturnType<Page['getByRole']>)
   expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
 }
 
-test('a jump recorded on the booking page, with a warning, shows on the filmer’s page; deleting the filmer is refused with the count', async ({ page, desk, request }) => {
+test('a jump recorded on the booking page, with a warning, shows on the filmer’s page; deleting the filmer is refused with the count', async ({
+  page,
+  desk,
+  request,
+}) => {
   await bookingJumpedToday(request, desk, 'JUMP-TODAY');
   await desk.open(page, BookingDetail.route('JUMP-TODAY'));
   const jump = new JumpCardScreen(page);
@@ -42,7 +48,9 @@ test('a jump recorded on the booking page, with a warning, shows on the filmer�
   await jump.handcamSelect().click();
   await expect(jump.option('Fay Filmer (not a tandem instructor)')).toBeDisabled();
   await jump.option('Ivo Internal').click();
-  await expect(jump.warnings()).toContainText("the booking's camera requirement is videographer: a selfie jump does not meet it");
+  await expect(jump.warnings()).toContainText(
+    "the booking's camera requirement is videographer: a selfie jump does not meet it",
+  );
   await expect(jump.saveButton()).toBeDisabled(); // no name yet
   await jump.nameField().fill('Rita Reception');
   await expect(jump.saveButton()).toBeEnabled();
@@ -82,7 +90,11 @@ test('a jump recorded on the booking page, with a warning, shows on the filmer�
   await saveScreenshot(page, 'filmer-delete-refused-count');
 });
 
-test('at 1024×768: a both jump needs two filmers; the dialog and the filmer’s jumps fit the window', async ({ page, desk, request }) => {
+test('at 1024×768: a both jump needs two filmers; the dialog and the filmer’s jumps fit the window', async ({
+  page,
+  desk,
+  request,
+}) => {
   await page.setViewportSize({ width: 1024, height: 768 });
   await bookingJumpedToday(request, desk, 'JUMP-BOTH');
   // A second person who can film from outside, so both is possible with the seed's Ivo on the handcam.
@@ -145,6 +157,8 @@ test('a delivered booking’s jump cannot be changed here, and says why', async 
   await desk.open(page, BookingDetail.route('DELIVERED-OLD'));
   const jump = new JumpCardScreen(page);
   await expect(jump.camera()).toHaveText('Videographer');
-  await expect(page.getByTestId('jump-closed')).toContainText('The album is delivered_paid: it was made from the recorded jump');
+  await expect(page.getByTestId('jump-closed')).toContainText(
+    'The album is delivered_paid: it was made from the recorded jump',
+  );
   await expect(jump.recordButton()).toHaveCount(0);
 });

@@ -37,7 +37,8 @@ for (const size of SIZES) {
       const bookings = new BookingsScreen(page);
       await expect(bookings.rows().first()).toBeVisible();
       const more = page.getByTestId('bookings-toolbar-more');
-      for (const testId of ['new-booking', 'action-edit', 'action-delete', 'action-open', 'import-bookings']) await layout.expectReachable(page.getByTestId(testId), more);
+      for (const testId of ['new-booking', 'action-edit', 'action-delete', 'action-open', 'import-bookings'])
+        await layout.expectReachable(page.getByTestId(testId), more);
       await expect(page.getByTestId('new-booking')).toBeInViewport({ ratio: 1 });
       await expect(page.getByTestId('columns-menu-button')).toBeInViewport({ ratio: 1 });
     });
@@ -55,12 +56,17 @@ for (const size of SIZES) {
       const filmers = new FilmersScreen(page);
       await filmers.newButton().click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await expect(page.getByRole('dialog').getByRole('button', { name: /^Create|^Save/ })).toBeInViewport({ ratio: 1 });
+      await expect(page.getByRole('dialog').getByRole('button', { name: /^Create|^Save/ })).toBeInViewport({
+        ratio: 1,
+      });
     });
   });
 }
 
-test('the Bookings toolbar folds into More on a narrow window, New booking staying in the bar', async ({ page, desk }) => {
+test('the Bookings toolbar folds into More on a narrow window, New booking staying in the bar', async ({
+  page,
+  desk,
+}) => {
   await page.setViewportSize({ width: 900, height: 700 });
   await desk.open(page, '/bookings');
   const bookings = new BookingsScreen(page);
@@ -80,7 +86,10 @@ test('the Bookings toolbar folds into More on a narrow window, New booking stayi
   await expect(page.getByTestId('action-edit')).toBeInViewport({ ratio: 1 });
 });
 
-test('the sidebar collapses to icons and stays so after a reload; a small window starts collapsed', async ({ page, desk }) => {
+test('the sidebar collapses to icons and stays so after a reload; a small window starts collapsed', async ({
+  page,
+  desk,
+}) => {
   const layout = new Layout(page);
   await desk.open(page, '/filmers');
   await expect(layout.navbar()).not.toHaveAttribute('data-collapsed');
@@ -135,7 +144,10 @@ test('appearance follows the system until a choice is made, which is remembered'
 test('dark-mode screenshots of every screen', async ({ page, desk }) => {
   test.setTimeout(60_000);
   await page.emulateMedia({ colorScheme: 'dark' });
-  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 768 },
+  ]) {
     await page.setViewportSize(size);
     for (const screen of SCREENS) {
       await desk.open(page, screen.route);
@@ -146,7 +158,10 @@ test('dark-mode screenshots of every screen', async ({ page, desk }) => {
   }
 });
 
-test('Filmers and Catalogue answer the arrow keys on arrival, and Esc back keeps the focus in the list', async ({ page, desk }) => {
+test('Filmers and Catalogue answer the arrow keys on arrival, and Esc back keeps the focus in the list', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/filmers');
   const filmers = new FilmersScreen(page);
   await expect(filmers.grid()).toBeFocused();
@@ -162,7 +177,10 @@ test('Filmers and Catalogue answer the arrow keys on arrival, and Esc back keeps
   await expect(filmers.rows().nth(0)).toHaveAttribute('aria-selected', 'true');
 
   // Arriving from the sidebar (the link had the focus) works the same.
-  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Catalogue/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('link', { name: /^Catalogue/ })
+    .click();
   const catalogue = new CatalogueScreen(page);
   await expect(catalogue.productsGrid()).toBeFocused();
   await page.keyboard.press('ArrowDown');

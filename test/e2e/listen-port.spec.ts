@@ -2,7 +2,10 @@ import { SettingsScreen } from './pages/settings';
 import { expect, saveScreenshot, test } from './fixtures';
 
 // The e2e server runs as `npm run serve -- --port 0`: a port given for the run, which a saved port never overrides.
-test('a port for booking systems is kept from the next start; a bad one is refused beside the field', async ({ page, desk }) => {
+test('a port for booking systems is kept from the next start; a bad one is refused beside the field', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/settings');
   const settings = new SettingsScreen(page);
   const port = new URL(desk.url).port;
@@ -15,7 +18,9 @@ test('a port for booking systems is kept from the next start; a bad one is refus
 
   await settings.portInput().fill('4791');
   await settings.keepPort().click();
-  await expect(settings.listenStatus()).toHaveText(`Port ${port}, chosen for this run with --port; without --port the desk listens on 4791.`);
+  await expect(settings.listenStatus()).toHaveText(
+    `Port ${port}, chosen for this run with --port; without --port the desk listens on 4791.`,
+  );
   await expect(settings.keepPort()).toBeDisabled();
   await settings.bookingSystems().scrollIntoViewIfNeeded();
   await saveScreenshot(page, 'settings-booking-systems');

@@ -3,13 +3,24 @@ import { LogScreen } from './pages/log';
 import { Shell } from './pages/shell';
 
 /** The Log tells a booking system's calls (its token's label) from the desk's own, and hides the desk's by default. */
-test("the Log names each call's caller and hides the desk's own calls until asked, remembered", async ({ page, desk }) => {
+test("the Log names each call's caller and hides the desk's own calls until asked, remembered", async ({
+  page,
+  desk,
+}) => {
   const headers = { ...(await desk.adminHeaders()), 'content-type': 'application/json' };
-  const created = await fetch(`${desk.url}/api/desk/api-tokens`, { method: 'POST', headers, body: JSON.stringify({ label: 'Bookeo sync' }) });
+  const created = await fetch(`${desk.url}/api/desk/api-tokens`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ label: 'Bookeo sync' }),
+  });
   expect(created.status).toBe(201);
   const { token } = (await created.json()) as { token: string };
-  expect((await fetch(`${desk.url}/api/f1/sync/filmers`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);
-  expect((await fetch(`${desk.url}/api/f1/sync/products`, { headers: { authorization: 'Bearer dzd_wrong' } })).status).toBe(401);
+  expect(
+    (await fetch(`${desk.url}/api/f1/sync/filmers`, { headers: { authorization: `Bearer ${token}` } })).status,
+  ).toBe(200);
+  expect(
+    (await fetch(`${desk.url}/api/f1/sync/products`, { headers: { authorization: 'Bearer dzd_wrong' } })).status,
+  ).toBe(401);
 
   // A booking's page reads it through the Sync API itself: a desk call (the list reads the desk's own list).
   await desk.open(page, '/bookings/DELIVERED-OLD');

@@ -24,7 +24,9 @@ const REMOTE_SEED = {
       name: 'Remote Dropzone',
       api_tokens: [REMOTE_TOKEN],
       filmers: [],
-      bookings: [{ id: 501, external_id: 'REMOTE-1', name: 'Remote Rita', email: 'rita@example.com', jump_on: '2026-06-16' }],
+      bookings: [
+        { id: 501, external_id: 'REMOTE-1', name: 'Remote Rita', email: 'rita@example.com', jump_on: '2026-06-16' },
+      ],
     },
   ],
 };
@@ -57,7 +59,11 @@ async function deadPort(): Promise<number> {
   return address.port;
 }
 
-test('switch to proxy in Settings, see the remote’s bookings and the proxied call in the Log, switch back', async ({ page, desk, remote }) => {
+test('switch to proxy in Settings, see the remote’s bookings and the proxied call in the Log, switch back', async ({
+  page,
+  desk,
+  remote,
+}) => {
   const shell = new Shell(page);
   const settings = new SettingsScreen(page);
   const bookings = new BookingsScreen(page);
@@ -105,7 +111,7 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
   const proxied = log.row(/GET.*\/api\/f1\/sync\/bookings.*proxy/).first();
   await expect(proxied).toBeVisible();
   await proxied.click();
-  await expect(log.curl()).toContainText("curl");
+  await expect(log.curl()).toContainText('curl');
   await expect(log.curl()).toContainText('/api/f1/sync/bookings');
   await expect(log.curl()).toContainText('<redacted>');
   await expect(log.drawer()).not.toContainText(REMOTE_TOKEN);
@@ -125,18 +131,31 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
   await expect(bookings.row('Remote Rita')).toHaveCount(0);
 });
 
-test('in proxy mode the remote\'s locks hold: the form says which fields stayed (partial_update)', async ({ page, desk, remote }) => {
+test("in proxy mode the remote's locks hold: the form says which fields stayed (partial_update)", async ({
+  page,
+  desk,
+  remote,
+}) => {
   const created = await fetch(`${remote.url}/api/f1/sync/bookings`, {
     method: 'POST',
     headers: { authorization: `Bearer ${REMOTE_TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ external_id: 'REMOTE-2', name: 'Rob Remote', jump_on: dateInZone(new Date(), 'Europe/Amsterdam'), camera_package: 'Selfie basic' }),
+    body: JSON.stringify({
+      external_id: 'REMOTE-2',
+      name: 'Rob Remote',
+      jump_on: dateInZone(new Date(), 'Europe/Amsterdam'),
+      camera_package: 'Selfie basic',
+    }),
   });
   expect((await created.json()).product_id).toBe(1);
   // Switching in Settings has its own test above; here the desk API does it.
   const switched = await fetch(`${desk.url}/api/desk/connection`, {
     method: 'PUT',
     headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
-    body: JSON.stringify({ mode: 'proxy', remote_url: remote.url, credentials: { kind: 'bearer', token: REMOTE_TOKEN } }),
+    body: JSON.stringify({
+      mode: 'proxy',
+      remote_url: remote.url,
+      credentials: { kind: 'bearer', token: REMOTE_TOKEN },
+    }),
   });
   expect(switched.status).toBe(200);
 
@@ -145,7 +164,9 @@ test('in proxy mode the remote\'s locks hold: the form says which fields stayed 
   await screen.row('Rob Remote').click();
   await page.keyboard.press('e');
   const form = screen.form;
-  await expect(form.field('Camera package')).toHaveAccessibleDescription(/the booking has a product, a change is ignored/);
+  await expect(form.field('Camera package')).toHaveAccessibleDescription(
+    /the booking has a product, a change is ignored/,
+  );
   await expect(form.handEditNote()).toHaveCount(0);
 
   await form.field('Name').fill('Rob Renamed');
@@ -163,7 +184,10 @@ test('in proxy mode the remote\'s locks hold: the form says which fields stayed 
   await expect(screen.row('Rob Renamed')).toContainText('Selfie basic');
 });
 
-test('Test connection against a dead port says the connection was refused, and what to check', async ({ page, desk }) => {
+test('Test connection against a dead port says the connection was refused, and what to check', async ({
+  page,
+  desk,
+}) => {
   const settings = new SettingsScreen(page);
   const port = await deadPort();
   await desk.open(page, '/settings');

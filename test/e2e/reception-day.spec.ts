@@ -20,7 +20,14 @@ const OTHERS = Array.from({ length: 240 }, (_, i) => ({
   jump_on: i % 35 === 34 ? null : addDays(TEST_TODAY, Math.floor(i / 7) - 15),
   camera_package: i % 2 ? 'Selfie' : 'Video',
 }));
-const LENA = { external_id: 'SKB-265689', name: 'Lena Schäfer', email: 'lena.schaefer@example.de', mobile: '+49 170 5863991', jump_on: TEST_TODAY, camera_package: 'Video' };
+const LENA = {
+  external_id: 'SKB-265689',
+  name: 'Lena Schäfer',
+  email: 'lena.schaefer@example.de',
+  mobile: '+49 170 5863991',
+  jump_on: TEST_TODAY,
+  camera_package: 'Video',
+};
 const dropzone = BASE_SEED.dropzones[0]!;
 test.use({ deskSeed: { dates_relative_to: TEST_TODAY, dropzones: [{ ...dropzone, bookings: [LENA, ...OTHERS] }] } });
 test.use({ viewport: { width: 1024, height: 768 } });
@@ -28,17 +35,27 @@ test.use({ viewport: { width: 1024, height: 768 } });
 const TODAYS = OTHERS.filter((b) => b.jump_on === TEST_TODAY).length + 1;
 
 async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 
 /** The jump dates a page shows, in grid order, as the ISO dates of their title. */
 async function jumpDates(page: Page, screen: BookingsScreen): Promise<string[]> {
-  const cells = await Promise.all((await screen.rows().all()).map(async (row) => (await screen.cell(row, 'Jump date')).locator('span').first().getAttribute('title')));
+  const cells = await Promise.all(
+    (await screen.rows().all()).map(async (row) =>
+      (await screen.cell(row, 'Jump date')).locator('span').first().getAttribute('title'),
+    ),
+  );
   return cells.map((title) => (title ?? '').slice(0, 10));
 }
 
-test("opens on today's bookings and finds Lena by phone digits, by name without accents, by booking number", async ({ page, desk }) => {
+test("opens on today's bookings and finds Lena by phone digits, by name without accents, by booking number", async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(page.getByTestId('date-presets').getByRole('radio', { name: 'Today' })).toBeChecked();
@@ -176,7 +193,8 @@ test('the list with the desk columns: accessible, no sideways scroll, at 1024 an
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.rows()).toHaveCount(TODAYS);
-  for (const header of ['Jump date', 'Name', 'Check-in', 'Mobile', 'Product']) await expect(screen.columnHeader(header)).toBeVisible();
+  for (const header of ['Jump date', 'Name', 'Check-in', 'Mobile', 'Product'])
+    await expect(screen.columnHeader(header)).toBeVisible();
   await expect(await screen.cell(screen.row('Lena Schäfer'), 'Product')).toContainText('Videographer');
   await expectNoSidewaysScroll(page, 'the list at 1024');
   await expectAccessible(page, 'the bookings list with the desk columns');

@@ -40,7 +40,10 @@ export const test = base.extend<{ restartable: RestartableDesk }>({
         serve = await startServe(['--port', port, '--data-dir', dataDir, ...flags]);
         desk.token = serve.token;
       },
-      printedUrl: async () => (await promisify(execFile)(process.execPath, ['bin/dropzone-desk.mjs', 'url', '--data-dir', dataDir])).stdout.trim(),
+      printedUrl: async () =>
+        (
+          await promisify(execFile)(process.execPath, ['bin/dropzone-desk.mjs', 'url', '--data-dir', dataDir])
+        ).stdout.trim(),
     };
     try {
       await use(desk);

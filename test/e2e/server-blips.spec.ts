@@ -11,7 +11,10 @@ import { expect, test } from './restartable-desk';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
-test('a screen opened while the server is down says so, and appears without a reload once it is back', async ({ page, restartable }) => {
+test('a screen opened while the server is down says so, and appears without a reload once it is back', async ({
+  page,
+  restartable,
+}) => {
   const shell = new Shell(page);
   await page.goto(`${restartable.url}/?token=${restartable.token}#/bookings`);
   await expect(shell.statusHealth()).toHaveText('Online');
@@ -20,7 +23,9 @@ test('a screen opened while the server is down says so, and appears without a re
 
   await restartable.stop();
   await shell.nav('Filmers').click();
-  await expect(shell.screenLoadFailed()).toContainText('This screen could not be loaded — the desk server is not answering. Retrying…');
+  await expect(shell.screenLoadFailed()).toContainText(
+    'This screen could not be loaded — the desk server is not answering. Retrying…',
+  );
   await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
   await saveScreenshot(page, 'screen-load-failed-1024');
   await expectAccessible(page, 'the panel of a screen that could not load');
@@ -31,7 +36,10 @@ test('a screen opened while the server is down says so, and appears without a re
   expect(await page.evaluate(() => (window as unknown as { pageMark?: string }).pageMark)).toBe('same page');
 });
 
-test('the status bar says the server is not answering within two seconds, and when it is back', async ({ page, restartable }) => {
+test('the status bar says the server is not answering within two seconds, and when it is back', async ({
+  page,
+  restartable,
+}) => {
   const shell = new Shell(page);
   await page.goto(`${restartable.url}/?token=${restartable.token}#/bookings`);
   await expect(shell.statusHealth()).toHaveText('Online');
@@ -50,7 +58,10 @@ test('the status bar says the server is not answering within two seconds, and wh
   await expect(shell.statusHealth()).toHaveText('Online', { timeout: 10_000 });
 });
 
-test('a browser stays signed in across a restart; after --new-session it is told how to sign in, never green', async ({ page, restartable }) => {
+test('a browser stays signed in across a restart; after --new-session it is told how to sign in, never green', async ({
+  page,
+  restartable,
+}) => {
   const shell = new Shell(page);
   await page.goto(`${restartable.url}/?token=${restartable.token}#/bookings`);
   await expect(shell.statusDropzone()).toHaveText('Test Dropzone');

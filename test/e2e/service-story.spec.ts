@@ -40,11 +40,20 @@ async function open(page: Page, route: string): Promise<void> {
 }
 
 const sync = (request: APIRequestContext, token: string) => ({
-  post: (path: string, data: object) => request.post(`${serve.url}/api/f1/sync${path}`, { headers: { authorization: `Bearer ${token}` }, data }),
-  show: async (externalId: string) => (await request.get(`${serve.url}/api/f1/sync/bookings/${externalId}`, { headers: { authorization: `Bearer ${token}` } })).json(),
+  post: (path: string, data: object) =>
+    request.post(`${serve.url}/api/f1/sync${path}`, { headers: { authorization: `Bearer ${token}` }, data }),
+  show: async (externalId: string) =>
+    (
+      await request.get(`${serve.url}/api/f1/sync/bookings/${externalId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json(),
 });
 
-test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, manual credit, delivery, all read back through the Sync API', async ({ page, request }) => {
+test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, manual credit, delivery, all read back through the Sync API', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.addInitScript(() => localStorage.setItem('desk.import.operator', 'Rita Reception'));
 
@@ -76,13 +85,32 @@ test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, m
   await expect(adminCard.getByTestId('admin-state')).toHaveText(/^Unlocked in this window until/);
   await saveScreenshot(page, 'story-settings-administrator');
   const api = sync(request, token);
-  const timezone = (await (await request.get(`${serve.url}/api/desk/session`, { headers: { authorization: `Bearer ${serve.token}` } })).json()).dropzone.timezone;
+  const timezone = (
+    await (
+      await request.get(`${serve.url}/api/desk/session`, { headers: { authorization: `Bearer ${serve.token}` } })
+    ).json()
+  ).dropzone.timezone;
   const today = dateInZone(new Date(), timezone);
 
   // 3. The booking system syncs: a booked customer (matched), a prospect (no package), a filmer.
-  expect((await api.post('/bookings', { external_id: 'SKB-1', name: 'Ann Booked', jump_on: today, camera_package: 'Handcam video 2026' })).status()).toBe(201);
-  expect((await api.post('/bookings', { external_id: 'SKB-2', name: 'Pete Prospect', jump_on: today })).status()).toBe(201);
-  expect((await api.post('/filmers', { name: 'Ivo Instructor', email: 'ivo@example.com', tandem_instructor: true })).status()).toBe(201);
+  expect(
+    (
+      await api.post('/bookings', {
+        external_id: 'SKB-1',
+        name: 'Ann Booked',
+        jump_on: today,
+        camera_package: 'Handcam video 2026',
+      })
+    ).status(),
+  ).toBe(201);
+  expect((await api.post('/bookings', { external_id: 'SKB-2', name: 'Pete Prospect', jump_on: today })).status()).toBe(
+    201,
+  );
+  expect(
+    (
+      await api.post('/filmers', { name: 'Ivo Instructor', email: 'ivo@example.com', tandem_instructor: true })
+    ).status(),
+  ).toBe(201);
   const matched = await api.show('SKB-1');
   expect(matched.finance_events.map((e: { event_type: string }) => e.event_type)).toEqual(['unspecified']);
 
@@ -149,13 +177,27 @@ test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, m
   const ann = await api.show('SKB-1');
   expect(ann.album_status_raw).toBe('delivered_paid');
   expect(ann.jump).toMatchObject({ camera: 'selfie', jumped_on: today });
-  expect(ann.finance_events.map((e: { event_type: string; centi_credit_change: number; centi_total_credits: number }) => [e.event_type, e.centi_credit_change, e.centi_total_credits])).toEqual([
+  expect(
+    ann.finance_events.map((e: { event_type: string; centi_credit_change: number; centi_total_credits: number }) => [
+      e.event_type,
+      e.centi_credit_change,
+      e.centi_total_credits,
+    ]),
+  ).toEqual([
     ['unspecified', 0, 0],
     ['manual_credit', 50, 50],
     ['regular', 150, 200],
   ]);
   const delivered = ann.finance_events[2];
-  expect(delivered).toMatchObject({ video_entitlement: 'main', camera_requirement: 'selfie', photos: true, has_4k: false, raw_footage: false, selfie: true, socials: false });
+  expect(delivered).toMatchObject({
+    video_entitlement: 'main',
+    camera_requirement: 'selfie',
+    photos: true,
+    has_4k: false,
+    raw_footage: false,
+    selfie: true,
+    socials: false,
+  });
   expect(ann.finance_events[1].comment).toBe('Goodwill: the upload was late');
   const order = ann.finance_events.map((e: { created_at: string; id: number }) => [e.created_at, e.id]);
   expect(order).toEqual([...order].sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] < b[0] ? -1 : 1)));
@@ -163,7 +205,13 @@ test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, m
   const pete = await api.show('SKB-2');
   expect(pete.album_status_raw).toBe('delivered_paid');
   expect(pete.product_id).toBe(matched.product_id);
-  expect(pete.finance_events.map((e: { event_type: string; video_entitlement: string; centi_total_credits: number }) => [e.event_type, e.video_entitlement, e.centi_total_credits])).toEqual([
+  expect(
+    pete.finance_events.map((e: { event_type: string; video_entitlement: string; centi_total_credits: number }) => [
+      e.event_type,
+      e.video_entitlement,
+      e.centi_total_credits,
+    ]),
+  ).toEqual([
     ['preview', 'none', 0],
     ['reception_conversion', 'main', 150],
   ]);

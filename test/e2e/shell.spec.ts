@@ -51,7 +51,10 @@ test('the page is served with a strict Content-Security-Policy', async ({ page, 
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
 });
 
-test('Chromium enforces the CSP: an injected inline script does not run and is reported; eval is refused', async ({ page, desk }) => {
+test('Chromium enforces the CSP: an injected inline script does not run and is reported; eval is refused', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/bookings');
   await cspIsEnforced(page);
 });

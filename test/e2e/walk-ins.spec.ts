@@ -51,7 +51,10 @@ test('create a walk-in with just a name: it is shown at once, and listed back in
   await expect(detail.title()).toHaveText('Wally Walk-in');
 });
 
-test('the camera package offers the catalogue with prices and says what it will match before saving', async ({ page, desk }) => {
+test('the camera package offers the catalogue with prices and says what it will match before saving', async ({
+  page,
+  desk,
+}) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await screen.newBooking().click();
@@ -67,7 +70,9 @@ test('the camera package offers the catalogue with prices and says what it will 
   await form.field('Camera package').fill('Video deluxe');
   await expect(page.getByTestId('package-match')).toHaveText('Will match: Videographer (€149.00)');
   await form.field('Camera package').fill('Legacy tandem');
-  await expect(page.getByTestId('package-match')).toHaveText(/^No product matches: “Legacy” is Old package, which is inactive/);
+  await expect(page.getByTestId('package-match')).toHaveText(
+    /^No product matches: “Legacy” is Old package, which is inactive/,
+  );
   await form.field('Camera package').fill('Tandem 4K');
   await expect(page.getByTestId('package-match')).toHaveText(/^No product matches: no active product/);
   await form.field('Camera package').fill('Selfie + Photos');
@@ -92,7 +97,9 @@ test('Esc in the date picker closes the picker, not the form: the input stays', 
   const form = screen.form;
   await form.field('Name').fill('Esme Escape');
   await form.field('Jump date').click();
-  const picker = page.locator('.mantine-DateInput-dropdown, .mantine-Popover-dropdown').filter({ has: page.locator('table') });
+  const picker = page
+    .locator('.mantine-DateInput-dropdown, .mantine-Popover-dropdown')
+    .filter({ has: page.locator('table') });
   await expect(picker).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(picker).toBeHidden();

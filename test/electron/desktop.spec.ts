@@ -40,11 +40,17 @@ test.describe('the browser e2e scenarios, in the app', () => {
     await refusedFilmerDelete(desktop.window, desk, request);
   });
 
-  test('Settings: a booking system token made, copied (the clipboard permission), used and revoked', async ({ desktop, request }) => {
+  test('Settings: a booking system token made, copied (the clipboard permission), used and revoked', async ({
+    desktop,
+    request,
+  }) => {
     await tokenMadeInSettings(desktop.window, await desktop.scenarioDesk(), request);
   });
 
-  test('import: a small CSV through the wizard (the parse worker and the batches on app://)', async ({ desktop, request }) => {
+  test('import: a small CSV through the wizard (the parse worker and the batches on app://)', async ({
+    desktop,
+    request,
+  }) => {
     await importSmallBookingsCsv(desktop.window, await desktop.scenarioDesk(), request);
   });
 });
@@ -83,16 +89,31 @@ test('the page is sandboxed, isolated and has no Node', async ({ desktop }) => {
   expect(globals).toEqual({ require: 'undefined', process: 'undefined', module: 'undefined', ipc: 'undefined' });
   const prefs = await app.evaluate(({ BrowserWindow }) => {
     // getLastWebPreferences() is in Electron's WebContents, not in its typings.
-    const contents = BrowserWindow.getAllWindows()[0]!.webContents as unknown as { getLastWebPreferences(): Record<string, unknown> | null };
+    const contents = BrowserWindow.getAllWindows()[0]!.webContents as unknown as {
+      getLastWebPreferences(): Record<string, unknown> | null;
+    };
     const prefs = contents.getLastWebPreferences();
-    return { sandbox: prefs?.sandbox, contextIsolation: prefs?.contextIsolation, nodeIntegration: prefs?.nodeIntegration, webSecurity: prefs?.webSecurity };
+    return {
+      sandbox: prefs?.sandbox,
+      contextIsolation: prefs?.contextIsolation,
+      nodeIntegration: prefs?.nodeIntegration,
+      webSecurity: prefs?.webSecurity,
+    };
   });
   expect(prefs).toEqual({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true });
   // As root (containers) Chromium's OS-level sandbox cannot start and the app runs with
   // --no-sandbox, so the process-level check only means something for a normal user.
-  test.info().annotations.push({ type: 'os-sandbox', description: launchedWithoutOsSandbox ? 'not checked: running as root with --no-sandbox' : 'checked' });
+  test.info().annotations.push({
+    type: 'os-sandbox',
+    description: launchedWithoutOsSandbox ? 'not checked: running as root with --no-sandbox' : 'checked',
+  });
   if (!launchedWithoutOsSandbox) {
-    const renderersSandboxed = await app.evaluate(({ app }) => app.getAppMetrics().filter((metric) => metric.type === 'Tab').map((metric) => metric.sandboxed));
+    const renderersSandboxed = await app.evaluate(({ app }) =>
+      app
+        .getAppMetrics()
+        .filter((metric) => metric.type === 'Tab')
+        .map((metric) => metric.sandboxed),
+    );
     expect(renderersSandboxed.length).toBeGreaterThan(0);
     expect(renderersSandboxed.every(Boolean)).toBe(true);
   }
@@ -101,12 +122,24 @@ test('the page is sandboxed, isolated and has no Node', async ({ desktop }) => {
 test('the preload exposes exactly apiBase, token and version, frozen', async ({ desktop }) => {
   const desk = await desktop.window.evaluate(() => {
     const value = (window as unknown as { desk: Record<string, unknown> }).desk;
-    return { keys: Object.keys(value).sort(), frozen: Object.isFrozen(value), apiBase: value.apiBase, tokenShape: /^dzd_/.test(String(value.token)) };
+    return {
+      keys: Object.keys(value).sort(),
+      frozen: Object.isFrozen(value),
+      apiBase: value.apiBase,
+      tokenShape: /^dzd_/.test(String(value.token)),
+    };
   });
-  expect(desk).toEqual({ keys: ['apiBase', 'token', 'version'], frozen: true, apiBase: 'app://desk', tokenShape: true });
+  expect(desk).toEqual({
+    keys: ['apiBase', 'token', 'version'],
+    frozen: true,
+    apiBase: 'app://desk',
+    tokenShape: true,
+  });
 });
 
-test('the page carries the CSP, and leaving the app is refused (external links go to the system browser)', async ({ desktop }) => {
+test('the page carries the CSP, and leaving the app is refused (external links go to the system browser)', async ({
+  desktop,
+}) => {
   const { app, window: page } = desktop;
   const csp = await page.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
   expect(csp).toContain("script-src 'self'");
@@ -132,11 +165,17 @@ test('the page carries the CSP, and leaving the app is refused (external links g
   });
   await expect.poll(opened).toEqual(['https://example.com/help', 'https://example.org/elsewhere']);
   // Chromium itself may refuse a file: URL before the shell is asked: either refusal is the moment to look.
-  const localLoadRefused = page.waitForEvent('console', { predicate: (message) => message.text().includes('Not allowed to load local resource'), timeout: 10_000 });
+  const localLoadRefused = page.waitForEvent('console', {
+    predicate: (message) => message.text().includes('Not allowed to load local resource'),
+    timeout: 10_000,
+  });
   await page.evaluate(() => {
     window.location.href = 'file:///etc/passwd';
   });
-  await Promise.any([localLoadRefused, expect.poll(shellLog, { timeout: 10_000 }).toContain('refused navigation to file:')]);
+  await Promise.any([
+    localLoadRefused,
+    expect.poll(shellLog, { timeout: 10_000 }).toContain('refused navigation to file:'),
+  ]);
   expect(page.url()).toBe(before);
   expect(await opened()).toEqual(['https://example.com/help', 'https://example.org/elsewhere']);
   // The desk's own server, with the token in the URL: refused, and never handed to a browser.
@@ -165,10 +204,19 @@ test('a crash of the server is reported and the server comes back', async ({ des
       return { response: 0, checkboxChecked: false };
     }) as typeof dialog.showMessageBox;
   });
-  const serverPid = await app.evaluate(({ app }) => app.getAppMetrics().find((metric) => metric.type === 'Utility' && /Dropzone Desk server/.test(metric.serviceName ?? metric.name ?? ''))?.pid);
+  const serverPid = await app.evaluate(
+    ({ app }) =>
+      app
+        .getAppMetrics()
+        .find(
+          (metric) => metric.type === 'Utility' && /Dropzone Desk server/.test(metric.serviceName ?? metric.name ?? ''),
+        )?.pid,
+  );
   expect(serverPid).toBeGreaterThan(0);
   process.kill(serverPid!, 'SIGKILL');
-  await expect.poll(() => app.evaluate(() => (globalThis as { shown?: string[] }).shown ?? [])).toEqual(['The desk server stopped unexpectedly']);
+  await expect
+    .poll(() => app.evaluate(() => (globalThis as { shown?: string[] }).shown ?? []))
+    .toEqual(['The desk server stopped unexpectedly']);
   const shell = new Shell(page);
   await shell.nav('Filmers').click();
   // The page keeps its token and origin: the restarted server (new port) answers the same app://desk.

@@ -45,7 +45,10 @@ export async function launchDesk(dataDir: string): Promise<{ app: ElectronApplic
 async function desktopScenarioDesk(app: ElectronApplication, page: Page): Promise<ScenarioDesk> {
   const token = await page.evaluate(() => (window as unknown as { desk: { token: string } }).desk.token);
   const session = await page.evaluate(
-    async (bearer) => (await fetch('/api/desk/session', { headers: { authorization: `Bearer ${bearer}` } })).json() as Promise<{ sync_api_url: string }>,
+    async (bearer) =>
+      (await fetch('/api/desk/session', { headers: { authorization: `Bearer ${bearer}` } })).json() as Promise<{
+        sync_api_url: string;
+      }>,
     token,
   );
   const url = session.sync_api_url.replace(/\/api\/f1\/sync$/, '');

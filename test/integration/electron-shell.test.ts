@@ -92,7 +92,12 @@ describe('a launch', () => {
     // Before ready: sandbox for every renderer, the scheme privileged, the data folder chosen.
     assert.equal(fake.app.sandboxed, true);
     assert.equal(fake.app.name, 'Dropzone Desk');
-    assert.deepEqual(fake.privileged, [{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } }]);
+    assert.deepEqual(fake.privileged, [
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true },
+      },
+    ]);
     assert.ok(fake.app.has('web-contents-created'));
     assert.ok(fake.app.has('before-quit'));
 
@@ -100,18 +105,38 @@ describe('a launch', () => {
     await shell.ready;
     assert.ok(fake.permissionRequest && fake.permissionCheck, 'permission handlers installed');
     // A release's View menu (no developerMenu): zoom and full screen, no Reload or developer tools.
-    assert.deepEqual(fake.menu.template!.map((item: { role?: string; label?: string }) => item.role ?? item.label), ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
+    assert.deepEqual(
+      fake.menu.template!.map((item: { role?: string; label?: string }) => item.role ?? item.label),
+      ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help'],
+    );
     const window = fake.windows[0]!;
     assert.deepEqual(window.loaded, ['app://desk/']);
     assert.equal(window.options.webPreferences.sandbox, true);
     assert.equal(window.options.webPreferences.contextIsolation, true);
     assert.equal(window.options.webPreferences.nodeIntegration, false);
-    assert.ok(window.webContents.has('will-prevent-unload'), 'the page\'s "rows not sent yet" answer becomes a Leave / Stay dialog');
+    assert.ok(
+      window.webContents.has('will-prevent-unload'),
+      'the page\'s "rows not sent yet" answer becomes a Leave / Stay dialog',
+    );
 
     // Every webContents the app creates gets the navigation guards.
-    const contents = { handlers: new Map<string, unknown>(), on(event: string, handler: unknown) { this.handlers.set(event, handler); }, setWindowOpenHandler(handler: unknown) { this.handlers.set('open', handler); } };
+    const contents = {
+      handlers: new Map<string, unknown>(),
+      on(event: string, handler: unknown) {
+        this.handlers.set(event, handler);
+      },
+      setWindowOpenHandler(handler: unknown) {
+        this.handlers.set('open', handler);
+      },
+    };
     fake.app.emit('web-contents-created', fakeEvent(), contents);
-    assert.deepEqual([...contents.handlers.keys()].sort(), ['open', 'will-attach-webview', 'will-frame-navigate', 'will-navigate', 'will-redirect']);
+    assert.deepEqual([...contents.handlers.keys()].sort(), [
+      'open',
+      'will-attach-webview',
+      'will-frame-navigate',
+      'will-navigate',
+      'will-redirect',
+    ]);
 
     // The page's config: the stable origin and this launch's token.
     const token = tokenOf(fake);
@@ -172,7 +197,12 @@ describe('the port for booking systems', () => {
     await first.shell.ready;
     const token = tokenOf(first.fake);
     const listen = async (fake: FakeElectron, auth: string) =>
-      (await (await relay(fake, '/api/desk/listen', { headers: { authorization: `Bearer ${auth}` } })).json()) as { port: number; source: string; fixed_port: number | null; default_port: number | null };
+      (await (await relay(fake, '/api/desk/listen', { headers: { authorization: `Bearer ${auth}` } })).json()) as {
+        port: number;
+        source: string;
+        fixed_port: number | null;
+        default_port: number | null;
+      };
     const before = await listen(first.fake, token);
     assert.equal(before.source, 'default');
     assert.equal(before.default_port, null, 'the desktop app has no fixed default');
@@ -204,7 +234,10 @@ describe('the port for booking systems', () => {
       assert.notEqual(busy.port, kept);
       assert.equal(busy.fixed_port, kept);
       await quit(second.fake, second.shell);
-      assert.match(readFileSync(join(first.dataDir, 'logs', 'main.log'), 'utf8'), new RegExp(`port ${kept} \\(saved in Settings\\) is in use`));
+      assert.match(
+        readFileSync(join(first.dataDir, 'logs', 'main.log'), 'utf8'),
+        new RegExp(`port ${kept} \\(saved in Settings\\) is in use`),
+      );
     } finally {
       blocker.close();
     }
@@ -227,8 +260,16 @@ describe('credentials with safeStorage', () => {
     const { admin_token: adminToken } = (await unlocked.json()) as { admin_token: string };
     const put = await relay(fake, '/api/desk/connection', {
       method: 'PUT',
-      headers: { authorization: `Bearer ${token}`, 'X-Desk-Admin': adminToken, 'content-type': 'application/json', origin: 'app://desk' },
-      body: JSON.stringify({ remote_url: 'https://sync.example.invalid', credentials: { kind: 'bearer', token: 'remote-secret-123' } }),
+      headers: {
+        authorization: `Bearer ${token}`,
+        'X-Desk-Admin': adminToken,
+        'content-type': 'application/json',
+        origin: 'app://desk',
+      },
+      body: JSON.stringify({
+        remote_url: 'https://sync.example.invalid',
+        credentials: { kind: 'bearer', token: 'remote-secret-123' },
+      }),
     });
     assert.equal(put.status, 200, await put.clone().text());
     const view = (await put.json()) as { secret_store: string };
@@ -257,8 +298,14 @@ describe('credentials with safeStorage', () => {
     assert.equal(fake.safeStorage.asked, 1);
     const session = relay(fake, '/api/desk/session', { headers: { authorization: `Bearer ${tokenOf(fake)}` } });
     unlock();
-    const view = (await (await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${tokenOf(fake)}` } })).json()) as { secret_store: string };
-    assert.equal((await session).status, 200, 'a request made while the keychain was asked is answered once the server is up');
+    const view = (await (
+      await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${tokenOf(fake)}` } })
+    ).json()) as { secret_store: string };
+    assert.equal(
+      (await session).status,
+      200,
+      'a request made while the keychain was asked is answered once the server is up',
+    );
     assert.match(view.secret_store, /system keychain/);
     await quit(fake, shell);
 
@@ -275,7 +322,9 @@ describe('credentials with safeStorage', () => {
     fake.app.ready();
     await shell.ready;
     const token = tokenOf(fake);
-    const view = (await (await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${token}` } })).json()) as { secret_store: string };
+    const view = (await (
+      await relay(fake, '/api/desk/connection', { headers: { authorization: `Bearer ${token}` } })
+    ).json()) as { secret_store: string };
     assert.match(view.secret_store, /file readable only by you/);
     await quit(fake, shell);
   });
@@ -289,7 +338,10 @@ describe('the data folder and the session token', () => {
     first.fake.app.ready();
     await first.shell.ready;
     const firstToken = tokenOf(first.fake);
-    assert.equal((await relay(first.fake, '/api/desk/session', { headers: { authorization: `Bearer ${firstToken}` } })).status, 200);
+    assert.equal(
+      (await relay(first.fake, '/api/desk/session', { headers: { authorization: `Bearer ${firstToken}` } })).status,
+      200,
+    );
     assert.ok(existsSync(join(userData, 'desk.sqlite3')), 'the store is in userData');
     assert.ok(existsSync(join(userData, 'logs', 'main.log')));
     await quit(first.fake, first.shell);
@@ -304,8 +356,15 @@ describe('the data folder and the session token', () => {
     await second.shell.ready;
     const secondToken = tokenOf(second.fake);
     assert.notEqual(secondToken, firstToken, 'each launch makes its own token');
-    assert.equal((await relay(second.fake, '/api/desk/session', { headers: { authorization: `Bearer ${secondToken}` } })).status, 200);
-    assert.equal((await relay(second.fake, '/api/desk/session', { headers: { authorization: `Bearer ${firstToken}` } })).status, 401, 'the last launch\'s token opens nothing');
+    assert.equal(
+      (await relay(second.fake, '/api/desk/session', { headers: { authorization: `Bearer ${secondToken}` } })).status,
+      200,
+    );
+    assert.equal(
+      (await relay(second.fake, '/api/desk/session', { headers: { authorization: `Bearer ${firstToken}` } })).status,
+      401,
+      "the last launch's token opens nothing",
+    );
     await quit(second.fake, second.shell);
   });
 });
@@ -374,7 +433,10 @@ describe('the utility process', () => {
     child.postMessage({ type: 'stop' });
     assert.deepEqual(process.posted, [], 'nothing is sent before the process has spawned');
     process.emit('spawn');
-    assert.deepEqual(process.posted.map((message) => (message as { type: string }).type), ['start', 'stop']);
+    assert.deepEqual(
+      process.posted.map((message) => (message as { type: string }).type),
+      ['start', 'stop'],
+    );
     child.postMessage({ type: 'stop' });
     assert.equal(process.posted.length, 3, 'after spawn, straight through');
 
@@ -400,17 +462,28 @@ describe('the utility process', () => {
     supervisor.start();
     const first = fake.utilityProcesses[0]!;
     first.emit('spawn');
-    first.emit('message', { type: 'ready', url: 'http://127.0.0.1:1', dropzone: 'DZ', storeFile: '/d/desk.sqlite3', notices: [] });
+    first.emit('message', {
+      type: 'ready',
+      url: 'http://127.0.0.1:1',
+      dropzone: 'DZ',
+      storeFile: '/d/desk.sqlite3',
+      notices: [],
+    });
     assert.equal(await supervisor.url(), 'http://127.0.0.1:1');
 
     // Without a listener, EventEmitter would throw this 'error' in the main process.
-    assert.doesNotThrow(() => first.emit('error', 'FatalError', 'v8::internal::Heap::FatalProcessOutOfMemory', '{"report":"…"}'));
+    assert.doesNotThrow(() =>
+      first.emit('error', 'FatalError', 'v8::internal::Heap::FatalProcessOutOfMemory', '{"report":"…"}'),
+    );
     first.emit('exit', 134);
     assert.equal(first.killed, 1);
     assert.deepEqual(crashes, [{ code: null, restarting: true, crashesInWindow: 1 }]);
     assert.equal(fake.utilityProcesses.length, 2, 'one restart, not two');
     assert.equal(supervisor.status, 'starting');
-    assert.ok(logged.some((line) => /fatal error: FatalError at v8::internal::Heap::FatalProcessOutOfMemory/.test(line)), logged.join('\n'));
+    assert.ok(
+      logged.some((line) => /fatal error: FatalError at v8::internal::Heap::FatalProcessOutOfMemory/.test(line)),
+      logged.join('\n'),
+    );
     assert.ok(!logged.some((line) => line.includes('"report"')), 'the diagnostic report is not logged');
   });
 });
@@ -429,7 +502,11 @@ describe('the server process', () => {
     child.postMessage({ type: 'start', dataDir, sessionToken: 'dzd_quick-quit' });
     child.postMessage({ type: 'stop' });
     assert.equal(await exited, 0, output.join(''));
-    assert.deepEqual(messages.map((message) => message.type), ['stopped'], 'no ready for a server already told to stop');
+    assert.deepEqual(
+      messages.map((message) => message.type),
+      ['stopped'],
+      'no ready for a server already told to stop',
+    );
     assert.ok(existsSync(join(dataDir, 'desk.sqlite3')), 'the start got as far as the store');
     assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'and the store was closed');
   });

@@ -31,7 +31,12 @@ export interface ApiResponse<T = any> {
 export interface TestDesk extends RunningDesk {
   dataDir: string;
   /** Calls the Sync API (paths relative to /api/f1/sync) with the seed's token. */
-  sync<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResponse<T>>;
+  sync<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResponse<T>>;
   /** Any request to the server, raw. */
   request<T = any>(path: string, init?: RequestInit): Promise<ApiResponse<T>>;
   /** Calls the desk's own API (paths relative to /api/desk) with this launch's session token. */
@@ -67,7 +72,13 @@ export async function startProxiedTestDesk(options: Parameters<typeof startTestD
 
 /** A real desk on 127.0.0.1 with a temp SQLite store, seeded, on a fixed clock. */
 export async function startTestDesk(
-  options: { seed?: object | null; now?: string; dataDir?: string; port?: number; deskOptions?: Partial<DeskOptions> } = {},
+  options: {
+    seed?: object | null;
+    now?: string;
+    dataDir?: string;
+    port?: number;
+    deskOptions?: Partial<DeskOptions>;
+  } = {},
 ): Promise<TestDesk> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
   let seedFile: string | undefined;
@@ -77,7 +88,14 @@ export async function startTestDesk(
     writeFileSync(seedFile, JSON.stringify(seed));
   }
   const fixedNow = new Date(options.now ?? TEST_NOW);
-  const desk = await startDesk({ dataDir, seedFile, port: options.port ?? 0, now: () => fixedNow, logErrors: false, ...options.deskOptions });
+  const desk = await startDesk({
+    dataDir,
+    seedFile,
+    port: options.port ?? 0,
+    now: () => fixedNow,
+    logErrors: false,
+    ...options.deskOptions,
+  });
 
   const otherSessions = new Map<string, string>();
   const otherAdminTokens = new Map<string, string>();
@@ -97,10 +115,20 @@ export async function startTestDesk(
     return { status: response.status, headers: response.headers, body: body as T, text };
   };
   let adminToken: string | undefined;
-  const deskCall = <T>(sessionToken: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+  const deskCall = <T>(
+    sessionToken: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
     request<T>(`/api/desk${path}`, {
       method,
-      headers: { authorization: `Bearer ${sessionToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      headers: {
+        authorization: `Bearer ${sessionToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
 
@@ -131,7 +159,8 @@ export async function startTestDesk(
         db.close();
       }
     },
-    deskAs: <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => deskCall<T>(sessionOf(dropzoneKey), method, path, body),
+    deskAs: <T>(dropzoneKey: string, method: string, path: string, body?: unknown) =>
+      deskCall<T>(sessionOf(dropzoneKey), method, path, body),
     adminAs: async <T>(dropzoneKey: string, method: string, path: string, body?: unknown) => {
       const session = sessionOf(dropzoneKey);
       let unlock = otherAdminTokens.get(dropzoneKey);

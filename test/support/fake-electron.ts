@@ -28,7 +28,13 @@ export class FakeEmitter {
 }
 
 export function fakeEvent(extra: Record<string, unknown> = {}) {
-  return { defaultPrevented: false, preventDefault() { this.defaultPrevented = true; }, ...extra };
+  return {
+    defaultPrevented: false,
+    preventDefault() {
+      this.defaultPrevented = true;
+    },
+    ...extra,
+  };
 }
 
 export class FakeWebContents extends FakeEmitter {
@@ -101,7 +107,15 @@ export class FakeUtilityProcess extends FakeEmitter {
 export interface FakeElectron {
   api: ElectronApi;
   calls: string[];
-  app: FakeEmitter & { lockAvailable: boolean; quitCount: number; quitted: boolean; paths: Map<string, string>; ready(): void; sandboxed: boolean; name: string };
+  app: FakeEmitter & {
+    lockAvailable: boolean;
+    quitCount: number;
+    quitted: boolean;
+    paths: Map<string, string>;
+    ready(): void;
+    sandboxed: boolean;
+    name: string;
+  };
   windows: FakeBrowserWindow[];
   menu: { template: any[] | null };
   dialogs: Array<{ type: string; message: string; detail: string; buttons: string[] }>;
@@ -206,12 +220,14 @@ export function fakeElectron(userData: string): FakeElectron {
         fake.dialogs.push(options);
         return fake.dialogResponse;
       },
-      showErrorBox: (title: string, content: string) => void fake.dialogs.push({ type: 'error', message: title, detail: content, buttons: [] }),
+      showErrorBox: (title: string, content: string) =>
+        void fake.dialogs.push({ type: 'error', message: title, detail: content, buttons: [] }),
     },
     ipcMain: { on: (channel: string, handler: Handler) => void fake.ipc.set(channel, handler) },
     protocol: {
       registerSchemesAsPrivileged: (schemes: unknown[]) => void fake.privileged.push(...schemes),
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => void fake.protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        void fake.protocolHandlers.set(scheme, handler),
     },
     session: {
       defaultSession: {

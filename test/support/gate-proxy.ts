@@ -21,7 +21,10 @@ export interface Gate {
  * there to act while an import is surely mid-send (a slow network, as a person would meet it),
  * or acts on the remote first (another desk deleting a filmer between the look-up and the send).
  */
-export async function startGate(remoteUrl: string, beforeForward: (request: GatedRequest) => Promise<void> | void = () => undefined): Promise<Gate> {
+export async function startGate(
+  remoteUrl: string,
+  beforeForward: (request: GatedRequest) => Promise<void> | void = () => undefined,
+): Promise<Gate> {
   const target = new URL(remoteUrl);
   const passed: string[] = [];
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -37,10 +40,13 @@ export async function startGate(remoteUrl: string, beforeForward: (request: Gate
       return;
     }
     passed.push(key);
-    const upstream = httpRequest({ host: target.hostname, port: target.port, method, path: url, headers: { ...req.headers, host: target.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method, path: url, headers: { ...req.headers, host: target.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     upstream.end(Buffer.concat(chunks));
   });

@@ -21,7 +21,10 @@ export interface EventWatch {
  */
 export async function watchImports(desk: TestDesk, token: string = desk.sessionToken): Promise<EventWatch> {
   const abort = new AbortController();
-  const response = await fetch(`${desk.url}/api/desk/imports/events`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal });
+  const response = await fetch(`${desk.url}/api/desk/imports/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: abort.signal,
+  });
   const events: ServerEvent[] = [];
   const waiters = new Set<() => void>();
   let ended = false;
@@ -59,9 +62,13 @@ export async function watchImports(desk: TestDesk, token: string = desk.sessionT
         const check = () => {
           const found = events.find(match);
           if (found) return finish(() => resolve(found));
-          if (ended) finish(() => reject(new Error(`the stream ended without the event; it had: ${JSON.stringify(events)}`)));
+          if (ended)
+            finish(() => reject(new Error(`the stream ended without the event; it had: ${JSON.stringify(events)}`)));
         };
-        const timer = setTimeout(() => finish(() => reject(new Error(`no such event within ${timeoutMs} ms; had: ${JSON.stringify(events)}`))), timeoutMs);
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`no such event within ${timeoutMs} ms; had: ${JSON.stringify(events)}`))),
+          timeoutMs,
+        );
         const finish = (then: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);
@@ -75,13 +82,18 @@ export async function watchImports(desk: TestDesk, token: string = desk.sessionT
 }
 
 /** The progress event that ends import `id` (finished, cancelled or interrupted). */
-export const endOf = (id: number) => (e: ServerEvent) => e.event === 'progress' && (e.data as ImportProgress).id === id && e.data.state !== 'running';
+export const endOf = (id: number) => (e: ServerEvent) =>
+  e.event === 'progress' && (e.data as ImportProgress).id === id && e.data.state !== 'running';
 
 /**
  * Hands an import over and waits for the desk to end it, watching the stream as a window would
  * (opened first, so no event is missed). Returns the hand-over's answer and the final progress.
  */
-export async function importAndWait(desk: TestDesk, body: unknown, path = '/imports'): Promise<{ status: number; summary: any; end: ImportProgress }> {
+export async function importAndWait(
+  desk: TestDesk,
+  body: unknown,
+  path = '/imports',
+): Promise<{ status: number; summary: any; end: ImportProgress }> {
   const watch = await watchImports(desk);
   try {
     const res = await desk.desk('POST', path, body);

@@ -13,5 +13,8 @@ export function dottedDate(iso: string): string {
 /** A fixture's bytes with its `{{+N}}` / `{{-N}}` placeholders as dates N days from `today`. */
 export function renderImportFixture(name: string, today: string): Buffer {
   const text = readFileSync(`${IMPORT_FIXTURES}${name}`, 'utf8');
-  return Buffer.from(text.replace(/\{\{([+-]\d+)\}\}/g, (_, days: string) => dottedDate(addDays(today, Number(days)))), 'utf8');
+  return Buffer.from(
+    text.replace(/\{\{([+-]\d+)\}\}/g, (_, days: string) => dottedDate(addDays(today, Number(days)))),
+    'utf8',
+  );
 }

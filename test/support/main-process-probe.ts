@@ -32,8 +32,12 @@ fake.app.ready();
 // main.cjs keeps its shell to itself: the app is set up once it has installed the app: protocol.
 await waitFor(() => fake.protocolHandlers.has('app'), 'main.cjs to install the app: protocol', { intervalMs: 5 });
 
-const relay = async (path: string, init: RequestInit = {}) => fake.protocolHandlers.get('app')!(new Request(`app://desk${path}`, init));
-const event = { senderFrame: { url: 'app://desk/', parent: null }, returnValue: undefined as unknown as { token: string } };
+const relay = async (path: string, init: RequestInit = {}) =>
+  fake.protocolHandlers.get('app')!(new Request(`app://desk${path}`, init));
+const event = {
+  senderFrame: { url: 'app://desk/', parent: null },
+  returnValue: undefined as unknown as { token: string },
+};
 fake.ipc.get('desk:config')!(event);
 const auth = { authorization: `Bearer ${event.returnValue.token}` };
 
@@ -69,7 +73,9 @@ const importMs = performance.now() - started;
 delay.disable();
 clearInterval(ticker);
 
-const loaded = Object.keys(require.cache).filter((file) => /node_modules[\\/](better-sqlite3|fastify)[\\/]|electron[\\/](store|server|sync)[\\/]/.test(file));
+const loaded = Object.keys(require.cache).filter((file) =>
+  /node_modules[\\/](better-sqlite3|fastify)[\\/]|electron[\\/](store|server|sync)[\\/]/.test(file),
+);
 const report = process.report.getReport() as unknown as { sharedObjects: string[] };
 const nativeAddons = report.sharedObjects.filter((file) => file.endsWith('.node'));
 

@@ -1,5 +1,10 @@
 import { once } from 'node:events';
-import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import type { HealthTiming } from '../../electron/proxy/health';
 import { startTestDesk, type ApiResponse, type TestDesk } from './desk';
@@ -24,23 +29,48 @@ export const REMOTE_SEED = (() => {
   const seed = structuredClone(BASE_SEED) as any;
   seed.dropzones[0].name = 'Remote Dropzone';
   seed.dropzones[0].api_tokens = [REMOTE_TOKEN];
-  seed.dropzones[0].products.push({ id: 6, name: 'Remote-only package', booking_system_name: 'Remote', price_cents: 1000, centi_credits: 10 });
-  seed.dropzones[0].bookings.push({ id: 105, external_id: 'REMOTE-ONLY', name: 'Remote Rita', email: 'rita@example.com', jump_on: '2026-06-22' });
+  seed.dropzones[0].products.push({
+    id: 6,
+    name: 'Remote-only package',
+    booking_system_name: 'Remote',
+    price_cents: 1000,
+    centi_credits: 10,
+  });
+  seed.dropzones[0].bookings.push({
+    id: 105,
+    external_id: 'REMOTE-ONLY',
+    name: 'Remote Rita',
+    email: 'rita@example.com',
+    jump_on: '2026-06-22',
+  });
   seed.dropzones[1].api_tokens = [REMOTE_OTHER_TOKEN];
   return seed;
 })();
 
 export function startRemoteDesk(options: { dataDir?: string; port?: number; fresh?: boolean } = {}): Promise<TestDesk> {
-  return startTestDesk({ seed: options.fresh === false ? null : REMOTE_SEED, dataDir: options.dataDir, port: options.port });
+  return startTestDesk({
+    seed: options.fresh === false ? null : REMOTE_SEED,
+    dataDir: options.dataDir,
+    port: options.port,
+  });
 }
 
 /** Calls the remote directly, with its own token. */
-export function direct<T = any>(remote: TestDesk, method: string, path: string, body?: unknown): Promise<ApiResponse<T>> {
+export function direct<T = any>(
+  remote: TestDesk,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiResponse<T>> {
   return remote.sync<T>(method, path, body, { authorization: `Bearer ${REMOTE_TOKEN}` });
 }
 
 /** Switches the desk under test to proxy mode against `remoteUrl`. */
-export async function useProxy(desk: TestDesk, remoteUrl: string, extra: Record<string, unknown> = {}): Promise<ApiResponse> {
+export async function useProxy(
+  desk: TestDesk,
+  remoteUrl: string,
+  extra: Record<string, unknown> = {},
+): Promise<ApiResponse> {
   const res = await desk.admin('PUT', '/connection', {
     mode: 'proxy',
     remote_url: remoteUrl,
@@ -69,10 +99,14 @@ export async function startProxyPair(): Promise<{ remote: TestDesk; desk: TestDe
 /** Polls the desk's session until `done` holds (bounded). */
 export async function waitForSession(desk: TestDesk, done: (session: any) => boolean, timeoutMs = 5_000): Promise<any> {
   let last: unknown;
-  return waitFor(async () => {
-    last = (await desk.desk('GET', '/session')).body;
-    return done(last) && last;
-  }, () => `the session to reach the expected state; last: ${JSON.stringify(last)}`, { timeoutMs });
+  return waitFor(
+    async () => {
+      last = (await desk.desk('GET', '/session')).body;
+      return done(last) && last;
+    },
+    () => `the session to reach the expected state; last: ${JSON.stringify(last)}`,
+    { timeoutMs },
+  );
 }
 
 export interface RecordedRequest {
@@ -90,13 +124,20 @@ export interface FakeRemote {
 }
 
 /** A small HTTP server that records every request and answers with `answer`. */
-export async function startFakeRemote(answer: (request: RecordedRequest, response: ServerResponse) => void): Promise<FakeRemote> {
+export async function startFakeRemote(
+  answer: (request: RecordedRequest, response: ServerResponse) => void,
+): Promise<FakeRemote> {
   const requests: RecordedRequest[] = [];
   const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const recorded = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(recorded);
       answer(recorded, res);
     });
@@ -117,7 +158,13 @@ export async function startFakeRemote(answer: (request: RecordedRequest, respons
 }
 
 /** Accepts connections and never says a word: the remote that hangs. `heard`: every byte sent to it. */
-export async function startSilentServer(): Promise<{ url: string; port: number; accepted: () => number; heard: () => string; close(): Promise<void> }> {
+export async function startSilentServer(): Promise<{
+  url: string;
+  port: number;
+  accepted: () => number;
+  heard: () => string;
+  close(): Promise<void>;
+}> {
   const sockets = new Set<Socket>();
   let accepted = 0;
   let heard = '';
@@ -145,7 +192,12 @@ export async function startSilentServer(): Promise<{ url: string; port: number; 
 }
 
 /** Sends JSON with the given status and extra headers, exactly as `text` spells it. */
-export function sendJson(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(text);
 }

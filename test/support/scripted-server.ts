@@ -18,7 +18,14 @@ export class ScriptedChild implements ServerChild {
     queueMicrotask(() => {
       if (message.type === 'start') {
         if (this.behaviour === 'fail') this.say({ type: 'failed', error: 'the store is from a newer version' });
-        else this.say({ type: 'ready', url: `http://127.0.0.1:${40000 + this.pid}`, dropzone: 'DZ', storeFile: '/x', notices: [] });
+        else
+          this.say({
+            type: 'ready',
+            url: `http://127.0.0.1:${40000 + this.pid}`,
+            dropzone: 'DZ',
+            storeFile: '/x',
+            notices: [],
+          });
       }
       if (message.type === 'stop' && this.behaviour !== 'hang-on-stop') this.exit(0);
     });
@@ -40,4 +47,3 @@ export class ScriptedChild implements ServerChild {
     for (const handler of this.exitHandlers.splice(0)) handler(code);
   }
 }
-

@@ -15,7 +15,10 @@ export interface ServeProcess {
  * `dropzone-desk serve` (what `npm run serve` runs) as a real process of its own. The UI is left as
  * built: the e2e setup built it once, and the API tests need none (so no two starts build at once).
  */
-export function runServe(args: string[], env: NodeJS.ProcessEnv = {}): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+export function runServe(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(process.execPath, ['bin/dropzone-desk.mjs', 'serve', '--no-ui-build', ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

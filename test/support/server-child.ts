@@ -7,7 +7,10 @@ import type { ServerChild } from '../../electron/shell/server-supervisor';
  */
 export function forkNodeServer(output: string[] = []): () => ServerChild {
   return () => {
-    const child = fork('electron/shell/server-entry.ts', [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+    const child = fork('electron/shell/server-entry.ts', [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
     child.stdout?.on('data', (chunk) => output.push(String(chunk)));
     child.stderr?.on('data', (chunk) => output.push(String(chunk)));
     return {

@@ -15,13 +15,18 @@ type Truthy<T> = Exclude<T, undefined | null | false | 0 | ''>;
  * as a function it is asked then, so it can add what was seen (a process's output, the last
  * state). A probe that throws stops the wait with its error (a process that exited early).
  */
-export async function waitFor<T>(probe: () => T | Promise<T>, what: string | (() => string), options: WaitOptions = {}): Promise<Truthy<T>> {
+export async function waitFor<T>(
+  probe: () => T | Promise<T>,
+  what: string | (() => string),
+  options: WaitOptions = {},
+): Promise<Truthy<T>> {
   const { timeoutMs = 20_000, intervalMs = 25 } = options;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value as Truthy<T>;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${typeof what === 'function' ? what() : what}`);
     await sleep(intervalMs);
   }
 }

@@ -30,7 +30,10 @@ serveRoute(app, deskRoutes.revokeApiToken, () => ({ status: 404, body: { status:
 serveRoute(app, deskRoutes.revokeApiToken, () => ({ status: 204 }));
 
 // A file answer (CSV_FILE): the handler hands over the file's name and text, never a JSON body.
-serveRoute(app, deskRoutes.exportDeskBookings, () => ({ status: 200, file: { name: 'bookings.csv', content: ['Id\r\n'] } }));
+serveRoute(app, deskRoutes.exportDeskBookings, () => ({
+  status: 200,
+  file: { name: 'bookings.csv', content: ['Id\r\n'] },
+}));
 // @ts-expect-error a file route answers a file, not a body
 serveRoute(app, deskRoutes.exportDeskBookings, () => ({ status: 200, body: 'Id\r\n' }));
 

@@ -40,12 +40,24 @@ describe('the booking e-mail rule of the form and the import', () => {
   const plan = columnPlan('bookings', headers, matchHeaders(headers, 'bookings'));
   const importProblem = (email: string): string | null => {
     const check = checkRow(['BK-1', 'Ann', email], plan, { dateFormat: 'YYYY-MM-DD', today: '2026-06-15' });
-    return check.rowProblems.find((p) => p.includes(EMAIL_INVALID)) ?? Object.values(check.cellProblems).find((p) => p.includes(EMAIL_INVALID)) ?? null;
+    return (
+      check.rowProblems.find((p) => p.includes(EMAIL_INVALID)) ??
+      Object.values(check.cellProblems).find((p) => p.includes(EMAIL_INVALID)) ??
+      null
+    );
   };
   const formRule = bookingFormRules({ editing: false, walkIns: true }).email;
 
   test('both refuse and accept the same addresses, in the same words', () => {
-    for (const email of ['a@b.co', 'zoë+tag@example.museum', 'a@b', 'a b@c.d', 'ivan(at)example.com', 'x@y.z', 'a@c.']) {
+    for (const email of [
+      'a@b.co',
+      'zoë+tag@example.museum',
+      'a@b',
+      'a b@c.d',
+      'ivan(at)example.com',
+      'x@y.z',
+      'a@c.',
+    ]) {
       const form = formRule(email);
       assert.equal(form, bookingEmailProblem(email), email);
       assert.equal(form === null, importProblem(email) === null, email);
@@ -71,23 +83,56 @@ describe('the booking e-mail rule of the form and the import', () => {
 /** The booking form reads the Sync API's answer by its status and `fields`, never by its message text. */
 describe("the booking form's reading of a save", () => {
   test('a 422 marks each field the answer names in `fields`, the missing external id included', () => {
-    const result = readOutcome({ httpStatus: 422, body: { error: 'requires external id', fields: { external_id: 'is required' }, status: 'unprocessable_content' } }, '', true);
+    const result = readOutcome(
+      {
+        httpStatus: 422,
+        body: {
+          error: 'requires external id',
+          fields: { external_id: 'is required' },
+          status: 'unprocessable_content',
+        },
+      },
+      '',
+      true,
+    );
     assert.equal(result.kind, 'refused');
     assert.deepEqual(result.kind === 'refused' && result.fieldErrors, { external_id: 'is required' });
   });
 
   test('the message text alone marks no field, whatever it says', () => {
-    const result = readOutcome({ httpStatus: 422, body: { error: 'requires external id', status: 'unprocessable_content' } }, '', true);
+    const result = readOutcome(
+      { httpStatus: 422, body: { error: 'requires external id', status: 'unprocessable_content' } },
+      '',
+      true,
+    );
     assert.deepEqual(result.kind === 'refused' && [result.fieldErrors, result.message], [{}, 'requires external id']);
   });
 
   test('"too old" is known by its status and marks the jump date with the answer', () => {
-    const result = readOutcome({ httpStatus: 406, body: { external_id: 'B-1', error: 'booking is too old', status: 'not_acceptable' } }, 'B-1', false);
+    const result = readOutcome(
+      { httpStatus: 406, body: { external_id: 'B-1', error: 'booking is too old', status: 'not_acceptable' } },
+      'B-1',
+      false,
+    );
     assert.deepEqual(result.kind === 'refused' && result.fieldErrors, { jump_on: 'booking is too old' });
   });
 
   test('fields the form does not have are named in the message instead', () => {
-    const result = readOutcome({ httpStatus: 422, body: { error: 'colour is not a writable booking attribute', fields: { colour: 'is not a writable booking attribute' }, status: 'unprocessable_content' } }, 'B-1', false);
-    assert.deepEqual(result.kind === 'refused' && [result.fieldErrors, result.message], [{}, 'colour is not a writable booking attribute']);
+    const result = readOutcome(
+      {
+        httpStatus: 422,
+        body: {
+          error: 'colour is not a writable booking attribute',
+          fields: { colour: 'is not a writable booking attribute' },
+          status: 'unprocessable_content',
+        },
+      },
+      'B-1',
+      false,
+    );
+    assert.deepEqual(result.kind === 'refused' && [result.fieldErrors, result.message], [
+      {},
+      'colour is not a writable booking attribute',
+    ]);
   });
 });

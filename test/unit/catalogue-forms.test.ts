@@ -14,21 +14,48 @@ test('amounts as typed: two decimals at most, comma or point, spaces ignored', (
 });
 
 test('the product form sends entitlements, price and credits in minor units; video none takes no camera', () => {
-  const result = productBody({ ...NEW_PRODUCT, name: ' Tandem ', booking_system_name: ' Tandem ', price: '149', credits: '1.5', camera_requirement: 'both' });
+  const result = productBody({
+    ...NEW_PRODUCT,
+    name: ' Tandem ',
+    booking_system_name: ' Tandem ',
+    price: '149',
+    credits: '1.5',
+    camera_requirement: 'both',
+  });
   assert.ok(result.ok);
   assert.deepEqual(result.body, {
-    name: 'Tandem', booking_system_name: 'Tandem', price_cents: 14900, centi_credits: 150, active: true,
-    video_entitlement: 'main', camera_requirement: 'both', photos: false, has_4k: false, raw_footage: false,
+    name: 'Tandem',
+    booking_system_name: 'Tandem',
+    price_cents: 14900,
+    centi_credits: 150,
+    active: true,
+    video_entitlement: 'main',
+    camera_requirement: 'both',
+    photos: false,
+    has_4k: false,
+    raw_footage: false,
   });
   const none = productBody({ ...NEW_PRODUCT, price: '10', video_entitlement: 'none', camera_requirement: 'none' });
   assert.ok(none.ok && none.body.camera_requirement === null);
-  const mismatch = productBody({ ...NEW_PRODUCT, price: 'ten', video_entitlement: 'none', camera_requirement: 'selfie' });
+  const mismatch = productBody({
+    ...NEW_PRODUCT,
+    price: 'ten',
+    video_entitlement: 'none',
+    camera_requirement: 'selfie',
+  });
   assert.ok(!mismatch.ok);
   assert.deepEqual(Object.keys(mismatch.errors).sort(), ['camera_requirement', 'price']);
 });
 
 test('the upgrade form: no video change is null; a malformed price identifier is caught before sending', () => {
-  const result = upgradeBody({ ...NEW_UPGRADE, name: 'Photos', price: '25', payment_price_identifier: 'price_photos', grants_photos: true, offered_to: ['main'] });
+  const result = upgradeBody({
+    ...NEW_UPGRADE,
+    name: 'Photos',
+    price: '25',
+    payment_price_identifier: 'price_photos',
+    grants_photos: true,
+    offered_to: ['main'],
+  });
   assert.ok(result.ok);
   assert.equal(result.body.grants_video_entitlement, null);
   assert.equal(result.body.payment_price_cents, 2500);

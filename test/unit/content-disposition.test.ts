@@ -8,7 +8,11 @@ test('the file name a Content-Disposition suggests: quoted, a token, or UTF-8 en
   assert.equal(fileNameOf('attachment;filename="say \\"hi\\".csv"'), 'say "hi".csv');
   assert.equal(fileNameOf(`attachment; filename="plain.csv"; filename*=UTF-8''Stra%C3%9Fe.csv`), 'Straße.csv');
   assert.equal(fileNameOf(`attachment; FILENAME*=utf-8'de'M%C3%BCller.csv`), 'Müller.csv');
-  assert.equal(fileNameOf(`attachment; filename*=UTF-8''broken%E0%A4.csv; filename="fallback.csv"`), 'fallback.csv', 'a broken escape: the plain name');
+  assert.equal(
+    fileNameOf(`attachment; filename*=UTF-8''broken%E0%A4.csv; filename="fallback.csv"`),
+    'fallback.csv',
+    'a broken escape: the plain name',
+  );
 });
 
 test('no name, or none worth saving under: null; a path is cut to its last part', () => {

@@ -4,7 +4,16 @@ import { addDays, dateInZone, daysBetween, isIsoDate, isKnownTimeZone } from '..
 
 test('isIsoDate accepts real calendar dates in YYYY-MM-DD only', () => {
   for (const ok of ['2026-06-15', '2024-02-29', '2000-12-31']) assert.equal(isIsoDate(ok), true, ok);
-  for (const bad of ['2026-02-30', '2025-02-29', '2026-13-01', '2026-6-15', '15-06-2026', '2026-06-15T00:00:00Z', '', ' 2026-06-15']) {
+  for (const bad of [
+    '2026-02-30',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-6-15',
+    '15-06-2026',
+    '2026-06-15T00:00:00Z',
+    '',
+    ' 2026-06-15',
+  ]) {
     assert.equal(isIsoDate(bad), false, bad);
   }
 });

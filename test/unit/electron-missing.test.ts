@@ -34,14 +34,21 @@ async function run(script: string): Promise<{ code: number | null; stdout: strin
 
 function assertNoNoise(stderr: string): void {
   assert.doesNotMatch(stderr, /^\s+at /m, 'no stack trace');
-  assert.doesNotMatch(stderr, /gyp|delete .?node_modules\/electron|install-electron|Downloading Electron/i, "no node-gyp log and no advice of Electron's own");
+  assert.doesNotMatch(
+    stderr,
+    /gyp|delete .?node_modules\/electron|install-electron|Downloading Electron/i,
+    "no node-gyp log and no advice of Electron's own",
+  );
 }
 
 test('npm start without Electron: only our message, and nothing built first', { timeout: 60_000 }, async (t) => {
   if (findElectronBinary().ok) return t.skip('Electron is installed here: npm start would open the app');
   const { code, stdout, stderr } = await run('scripts/start-electron.ts');
   assert.equal(code, 1);
-  assert.match(stderr, /^start: Electron could not be installed on this machine \(its download failed: [^\n]*ECONNREFUSED[^\n]*\)\./);
+  assert.match(
+    stderr,
+    /^start: Electron could not be installed on this machine \(its download failed: [^\n]*ECONNREFUSED[^\n]*\)\./,
+  );
   assert.match(stderr, /"npm run serve" starts the same server/);
   assertNoNoise(stderr);
   assert.equal(stderr.trim().split('\n').filter(Boolean).length, 2, stderr);

@@ -36,31 +36,57 @@ test('the e2e build differs only in the inspector fuse Playwright drives the app
 
 test('the fuse wire is found in each platform’s executable', () => {
   const packager = { appInfo: { productFilename: 'Dropzone Desk' }, executableName: 'dropzone-desk' } as any;
-  assert.equal(electronExecutable({ appOutDir: '/o', electronPlatformName: 'darwin', packager }), '/o/Dropzone Desk.app');
-  assert.equal(electronExecutable({ appOutDir: '/o', electronPlatformName: 'win32', packager }), '/o/Dropzone Desk.exe');
+  assert.equal(
+    electronExecutable({ appOutDir: '/o', electronPlatformName: 'darwin', packager }),
+    '/o/Dropzone Desk.app',
+  );
+  assert.equal(
+    electronExecutable({ appOutDir: '/o', electronPlatformName: 'win32', packager }),
+    '/o/Dropzone Desk.exe',
+  );
   assert.equal(electronExecutable({ appOutDir: '/o', electronPlatformName: 'linux', packager }), '/o/dropzone-desk');
 });
 
 test('the preload bundle is one CommonJS file needing nothing but electron, exposing one object', async () => {
-  const result = await build({ entryPoints: ['electron/preload.ts'], bundle: true, platform: 'node', format: 'cjs', external: ['electron'], write: false, logLevel: 'silent' });
+  const result = await build({
+    entryPoints: ['electron/preload.ts'],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['electron'],
+    write: false,
+    logLevel: 'silent',
+  });
   const code = result.outputFiles[0]!.text;
   const requires = [...code.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]);
   assert.deepEqual(requires, ['electron']);
   assert.equal([...code.matchAll(/exposeInMainWorld\(/g)].length, 1);
-  assert.match(code, /exposeInMainWorld\("desk", Object\.freeze\(\{ apiBase: config\.apiBase, token: config\.token, version: config\.version \}\)\)/);
+  assert.match(
+    code,
+    /exposeInMainWorld\("desk", Object\.freeze\(\{ apiBase: config\.apiBase, token: config\.token, version: config\.version \}\)\)/,
+  );
 });
 
-test("better-sqlite3 runs on its prebuilt Node-API addon: nothing was compiled at install", () => {
+test('better-sqlite3 runs on its prebuilt Node-API addon: nothing was compiled at install', () => {
   // A build/ folder would mean node-gyp ran (and better-sqlite3 prefers it over the prebuild).
-  assert.equal(existsSync(resolve('node_modules/better-sqlite3/build')), false, 'no node-gyp build in node_modules/better-sqlite3');
+  assert.equal(
+    existsSync(resolve('node_modules/better-sqlite3/build')),
+    false,
+    'no node-gyp build in node_modules/better-sqlite3',
+  );
   const dir = mkdtempSync(join(tmpdir(), 'desk-native-'));
   try {
     const db = openStore(join(dir, 'desk.sqlite3'));
     assert.equal((db.prepare('select 40 + 2 as answer').get() as { answer: number }).answer, 42);
     db.close();
-    const loaded = (process.report.getReport() as unknown as { sharedObjects: string[] }).sharedObjects.filter((file) => file.endsWith('better_sqlite3.node') || file.includes('better-sqlite3'));
+    const loaded = (process.report.getReport() as unknown as { sharedObjects: string[] }).sharedObjects.filter(
+      (file) => file.endsWith('better_sqlite3.node') || file.includes('better-sqlite3'),
+    );
     assert.equal(loaded.length, 1, loaded.join('\n'));
-    assert.match(relative(resolve('node_modules/better-sqlite3'), loaded[0]!), new RegExp(`^prebuilds/${process.platform}(musl)?-${process.arch}\\.node$`));
+    assert.match(
+      relative(resolve('node_modules/better-sqlite3'), loaded[0]!),
+      new RegExp(`^prebuilds/${process.platform}(musl)?-${process.arch}\\.node$`),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -86,7 +112,10 @@ describe('electron-builder.yml', () => {
     assert.equal(config.productName, PRODUCT_NAME);
     // Electron names userData after package.json's productName: the folder is "Dropzone Desk" even
     // before app.setName runs, packaged or not.
-    assert.equal((JSON.parse(readFileSync('package.json', 'utf8')) as { productName?: string }).productName, PRODUCT_NAME);
+    assert.equal(
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { productName?: string }).productName,
+      PRODUCT_NAME,
+    );
     assert.deepEqual(config.linux.target, ['AppImage', 'deb']);
     assert.equal(config.win.target, 'nsis');
     assert.equal(config.mac.target, 'dmg');
@@ -110,18 +139,43 @@ describe('electron-builder.yml', () => {
       const leaked = sources.filter((path) => shipped(path, platform)).filter((path) => path !== 'package.json');
       assert.deepEqual(leaked, [], `no source, test, doc or config file of the checkout (${platform})`);
     }
-    for (const path of ['out/main.cjs', 'out/preload.cjs', 'out/server.cjs', 'out/renderer/index.html', 'out/renderer/assets/index-abc.js', 'package.json',
-      'node_modules/better-sqlite3/package.json', 'node_modules/better-sqlite3/lib/index.js', 'node_modules/better-sqlite3/lib/binding.js']) {
+    for (const path of [
+      'out/main.cjs',
+      'out/preload.cjs',
+      'out/server.cjs',
+      'out/renderer/index.html',
+      'out/renderer/assets/index-abc.js',
+      'package.json',
+      'node_modules/better-sqlite3/package.json',
+      'node_modules/better-sqlite3/lib/index.js',
+      'node_modules/better-sqlite3/lib/binding.js',
+    ]) {
       assert.ok(shipped(path), `${path} is shipped`);
     }
-    for (const path of ['out/main.cjs.map', 'out/renderer/assets/index-abc.js.map', 'node_modules/fastify/fastify.js', 'node_modules/react/index.js',
-      'node_modules/better-sqlite3/src/better_sqlite3.cpp', 'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/binding.gyp',
-      'node_modules/node-addon-api/napi.h', 'node_modules/electron/dist/electron', 'electron/main.ts', 'dist/renderer/index.html']) {
+    for (const path of [
+      'out/main.cjs.map',
+      'out/renderer/assets/index-abc.js.map',
+      'node_modules/fastify/fastify.js',
+      'node_modules/react/index.js',
+      'node_modules/better-sqlite3/src/better_sqlite3.cpp',
+      'node_modules/better-sqlite3/deps/sqlite3/sqlite3.c',
+      'node_modules/better-sqlite3/binding.gyp',
+      'node_modules/node-addon-api/napi.h',
+      'node_modules/electron/dist/electron',
+      'electron/main.ts',
+      'dist/renderer/index.html',
+    ]) {
       assert.equal(shipped(path), false, `${path} is not shipped`);
     }
     // Each installer carries its own platform's addons (x64 and arm64), none of another's.
-    const addons = readdirSync('node_modules/better-sqlite3/prebuilds').map((file) => `node_modules/better-sqlite3/prebuilds/${file}`);
-    const addonsOf = (platform: 'linux' | 'win' | 'mac') => addons.filter((path) => shipped(path, platform)).map((path) => path.split('/').at(-1)).sort();
+    const addons = readdirSync('node_modules/better-sqlite3/prebuilds').map(
+      (file) => `node_modules/better-sqlite3/prebuilds/${file}`,
+    );
+    const addonsOf = (platform: 'linux' | 'win' | 'mac') =>
+      addons
+        .filter((path) => shipped(path, platform))
+        .map((path) => path.split('/').at(-1))
+        .sort();
     assert.deepEqual(addonsOf('linux'), ['linux-arm64.node', 'linux-x64.node']);
     assert.deepEqual(addonsOf('win'), ['win32-arm64.node', 'win32-x64.node']);
     assert.deepEqual(addonsOf('mac'), ['darwin-arm64.node', 'darwin-x64.node']);
@@ -141,7 +195,10 @@ describe('electron-builder.yml', () => {
 describe('the afterPack fuse hook', () => {
   function run(env: NodeJS.ProcessEnv, platform: string, arch: Arch) {
     const flipped: Array<{ file: string; config: Record<string | number, unknown> }> = [];
-    const hook = fusesAfterPack(async (file, config) => flipped.push({ file: String(file), config: config as Record<string | number, unknown> }), env);
+    const hook = fusesAfterPack(
+      async (file, config) => flipped.push({ file: String(file), config: config as Record<string | number, unknown> }),
+      env,
+    );
     const packager = { appInfo: { productFilename: 'Dropzone Desk' }, executableName: 'dropzone-desk' } as any;
     return hook({ appOutDir: '/o', electronPlatformName: platform, packager, arch }).then(() => flipped);
   }
@@ -157,7 +214,11 @@ describe('the afterPack fuse hook', () => {
     assert.deepEqual(fuses, fuseConfig(false));
     const [mac] = await run({}, 'darwin', Arch.arm64);
     assert.equal(mac!.file, '/o/Dropzone Desk.app');
-    assert.equal(mac!.config.resetAdHocDarwinSignature, true, 'an arm64 Mac binary is re-signed ad hoc after its bytes change');
+    assert.equal(
+      mac!.config.resetAdHocDarwinSignature,
+      true,
+      'an arm64 Mac binary is re-signed ad hoc after its bytes change',
+    );
   });
 
   test('DESK_E2E_BUILD=1 keeps the inspector fuse on, and only that one', async () => {

@@ -53,7 +53,9 @@ describe('the app://desk relay', () => {
 
   test('passes the import progress stream through as it comes, not once it ends (the desktop window follows an import live)', async () => {
     const abort = new AbortController();
-    const response = await relay(new Request('app://desk/api/desk/imports/events', { headers: auth, signal: abort.signal }));
+    const response = await relay(
+      new Request('app://desk/api/desk/imports/events', { headers: auth, signal: abort.signal }),
+    );
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type') ?? '', /^text\/event-stream/);
     // The stream stays open (no import ends it): the first event arriving proves it is not buffered to the end.
@@ -67,7 +69,11 @@ describe('the app://desk relay', () => {
   test("the page's Origin and Referer (app://desk) do not reach the server's rebinding guard", async () => {
     const direct = await fetch(`${desk.url}/api/desk/session`, { headers: { ...auth, origin: 'app://desk' } });
     assert.equal(direct.status, 403, 'the server alone refuses the foreign origin');
-    const relayed = await relay(new Request('app://desk/api/desk/session', { headers: { ...auth, origin: 'app://desk', referer: 'app://desk/#/settings' } }));
+    const relayed = await relay(
+      new Request('app://desk/api/desk/session', {
+        headers: { ...auth, origin: 'app://desk', referer: 'app://desk/#/settings' },
+      }),
+    );
     assert.equal(relayed.status, 200);
   });
 
@@ -94,8 +100,12 @@ describe('the app://desk relay', () => {
   });
 
   test('a redirect to the server stays on the app origin', async () => {
-    const fakeServer = async () => new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:1234/elsewhere?x=1' } });
-    const redirecting = makeRelay({ serverUrl: async () => 'http://127.0.0.1:1234', fetch: fakeServer as typeof fetch });
+    const fakeServer = async () =>
+      new Response(null, { status: 302, headers: { location: 'http://127.0.0.1:1234/elsewhere?x=1' } });
+    const redirecting = makeRelay({
+      serverUrl: async () => 'http://127.0.0.1:1234',
+      fetch: fakeServer as typeof fetch,
+    });
     const response = await redirecting(new Request('app://desk/somewhere'));
     assert.equal(response.headers.get('location'), 'app://desk/elsewhere?x=1');
   });

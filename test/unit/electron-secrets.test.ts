@@ -11,7 +11,9 @@ import { SafeStorageSecrets, safeStorageUsable, type SafeStorageApi } from '../.
  * synchronous one (isEncryptionAvailable, encryptString, decryptString) fails as it will in 46.
  * `key` stands for the keychain's current key; `rotated` makes decrypt ask for a re-encryption.
  */
-function keychain(options: { key?: string; rotated?: boolean; available?: boolean; backend?: string } = {}): SafeStorageApi {
+function keychain(
+  options: { key?: string; rotated?: boolean; available?: boolean; backend?: string } = {},
+): SafeStorageApi {
   const key = options.key ?? 'k1';
   return {
     isAsyncEncryptionAvailable: async () => options.available ?? true,
@@ -19,7 +21,10 @@ function keychain(options: { key?: string; rotated?: boolean; available?: boolea
     encryptStringAsync: async (text) => Buffer.from(`${key}:${Buffer.from(text).toString('hex')}`),
     decryptStringAsync: async (buffer) => {
       const [usedKey, hex] = buffer.toString().split(':') as [string, string];
-      return { result: Buffer.from(hex, 'hex').toString(), shouldReEncrypt: usedKey !== key || (options.rotated ?? false) };
+      return {
+        result: Buffer.from(hex, 'hex').toString(),
+        shouldReEncrypt: usedKey !== key || (options.rotated ?? false),
+      };
     },
   };
 }

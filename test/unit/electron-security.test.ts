@@ -41,12 +41,22 @@ describe('the window', () => {
   });
 
   test('is created with exactly those preferences', () => {
-    const window = createMainWindow(FakeBrowserWindow as any, '/p.cjs', 'Dropzone Desk', () => undefined) as unknown as FakeBrowserWindow;
+    const window = createMainWindow(
+      FakeBrowserWindow as any,
+      '/p.cjs',
+      'Dropzone Desk',
+      () => undefined,
+    ) as unknown as FakeBrowserWindow;
     assert.deepEqual(window.options.webPreferences, secureWebPreferences('/p.cjs'));
   });
 
   test('loads the app origin and shows itself when painted', async () => {
-    const window = createMainWindow(FakeBrowserWindow as any, '/p.cjs', 'Dropzone Desk', () => undefined) as unknown as FakeBrowserWindow;
+    const window = createMainWindow(
+      FakeBrowserWindow as any,
+      '/p.cjs',
+      'Dropzone Desk',
+      () => undefined,
+    ) as unknown as FakeBrowserWindow;
     assert.deepEqual(window.loaded, ['app://desk/']);
     assert.equal(window.options.show, false);
     assert.equal(window.options.webPreferences.sandbox, true);
@@ -88,7 +98,15 @@ describe('the app origin', () => {
   test('only http(s) leaves for the system browser', () => {
     assert.equal(externalWebUrl('https://example.com/a?b=1'), 'https://example.com/a?b=1');
     assert.equal(externalWebUrl('http://example.com'), 'http://example.com/');
-    for (const url of ['file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,x', 'mailto:a@b.c', 'smb://host/share', 'https://user:pw@example.com/', 'app://desk/']) {
+    for (const url of [
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'mailto:a@b.c',
+      'smb://host/share',
+      'https://user:pw@example.com/',
+      'app://desk/',
+    ]) {
       assert.equal(externalWebUrl(url), null, url);
     }
   });
@@ -97,7 +115,10 @@ describe('the app origin', () => {
 describe('navigation', () => {
   test('own origin allowed; other origins open outside; the server itself, loopback, file: and javascript: go nowhere', () => {
     assert.deepEqual(decideNavigation('app://desk/#/filmers'), { allow: true });
-    assert.deepEqual(decideNavigation('https://example.com/'), { allow: false, openExternally: 'https://example.com/' });
+    assert.deepEqual(decideNavigation('https://example.com/'), {
+      allow: false,
+      openExternally: 'https://example.com/',
+    });
     assert.deepEqual(decideNavigation('file:///etc/passwd'), { allow: false, openExternally: null });
     assert.deepEqual(decideNavigation('javascript:alert(1)'), { allow: false, openExternally: null });
     assert.deepEqual(decideNavigation('app://other/'), { allow: false, openExternally: null });
@@ -118,22 +139,36 @@ describe('navigation', () => {
     }
     // A web page is fine; the same page carrying the session token is not.
     const token = 'dzd_SessionToken123';
-    assert.deepEqual(decideNavigation('https://example.com/help?ref=desk', [token]), { allow: false, openExternally: 'https://example.com/help?ref=desk' });
-    assert.deepEqual(decideNavigation(`https://example.com/help?t=${token}`, [token]), { allow: false, openExternally: null });
-    assert.deepEqual(decideNavigation(`https://example.com/${encodeURIComponent(token).replace('_', '%5F')}`, [token]), { allow: false, openExternally: null });
+    assert.deepEqual(decideNavigation('https://example.com/help?ref=desk', [token]), {
+      allow: false,
+      openExternally: 'https://example.com/help?ref=desk',
+    });
+    assert.deepEqual(decideNavigation(`https://example.com/help?t=${token}`, [token]), {
+      allow: false,
+      openExternally: null,
+    });
+    assert.deepEqual(
+      decideNavigation(`https://example.com/${encodeURIComponent(token).replace('_', '%5F')}`, [token]),
+      { allow: false, openExternally: null },
+    );
   });
 
   function guarded() {
     const contents = new FakeWebContents();
     const opened: string[] = [];
     const logged: string[] = [];
-    guardWebContents(contents as any, { openExternal: async (url) => void opened.push(url), log: (line) => logged.push(line), secrets: ['dzd_launchToken'] });
+    guardWebContents(contents as any, {
+      openExternal: async (url) => void opened.push(url),
+      log: (line) => logged.push(line),
+      secrets: ['dzd_launchToken'],
+    });
     return { contents, opened, logged };
   }
 
   test('installs will-navigate, will-redirect, will-frame-navigate, will-attach-webview and a window.open handler', () => {
     const { contents } = guarded();
-    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview']) assert.ok(contents.has(event), event);
+    for (const event of ['will-navigate', 'will-redirect', 'will-frame-navigate', 'will-attach-webview'])
+      assert.ok(contents.has(event), event);
     assert.equal(typeof contents.windowOpenHandler, 'function');
   });
 
@@ -151,7 +186,10 @@ describe('navigation', () => {
     assert.equal(file.defaultPrevented, true);
     assert.equal(opened.length, 1);
     // The log names where, never the query (which could carry anything).
-    assert.ok(logged.every((line) => !line.includes('secret')), logged.join('\n'));
+    assert.ok(
+      logged.every((line) => !line.includes('secret')),
+      logged.join('\n'),
+    );
   });
 
   test('redirects and sub-frame navigations off the origin are refused, and not opened', () => {
@@ -175,9 +213,13 @@ describe('navigation', () => {
     assert.equal(event.defaultPrevented, true);
   });
 
-  test('the server\'s own URL and a URL with the session token are refused and not opened, by link or by window.open', () => {
+  test("the server's own URL and a URL with the session token are refused and not opened, by link or by window.open", () => {
     const { contents, opened } = guarded();
-    for (const url of ['http://127.0.0.1:4780/?token=dzd_launchToken', 'http://localhost:4780/#/settings', 'https://example.com/?t=dzd_launchToken']) {
+    for (const url of [
+      'http://127.0.0.1:4780/?token=dzd_launchToken',
+      'http://localhost:4780/#/settings',
+      'https://example.com/?t=dzd_launchToken',
+    ]) {
       const event = fakeEvent();
       contents.emit('will-navigate', event, url);
       assert.equal(event.defaultPrevented, true, url);
@@ -188,7 +230,15 @@ describe('navigation', () => {
 
   test('window.open is always denied; http(s) goes to the system browser, other schemes are dropped', () => {
     const { contents, opened } = guarded();
-    for (const url of ['https://example.com/', 'http://example.org/x', 'file:///etc/passwd', 'javascript:alert(1)', 'app://desk/#/bookings', 'about:blank', 'http://127.0.0.1:4780/']) {
+    for (const url of [
+      'https://example.com/',
+      'http://example.org/x',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'app://desk/#/bookings',
+      'about:blank',
+      'http://127.0.0.1:4780/',
+    ]) {
       assert.deepEqual(contents.windowOpenHandler!({ url }), { action: 'deny' }, url);
     }
     assert.deepEqual(opened, ['https://example.com/', 'http://example.org/x']);
@@ -200,7 +250,19 @@ describe('permissions', () => {
     assert.equal(permissionAllowed('clipboard-sanitized-write', 'app://desk/#/settings'), true);
     assert.equal(permissionAllowed('clipboard-sanitized-write', 'https://evil.example/'), false);
     assert.equal(permissionAllowed('clipboard-sanitized-write', undefined), false);
-    for (const permission of ['media', 'geolocation', 'notifications', 'midi', 'hid', 'serial', 'usb', 'openExternal', 'clipboard-read', 'fullscreen', 'pointerLock']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midi',
+      'hid',
+      'serial',
+      'usb',
+      'openExternal',
+      'clipboard-read',
+      'fullscreen',
+      'pointerLock',
+    ]) {
       assert.equal(permissionAllowed(permission, 'app://desk/'), false, permission);
     }
   });
@@ -209,14 +271,19 @@ describe('permissions', () => {
     let request: any;
     let check: any;
     installPermissionHandlers(
-      { setPermissionRequestHandler: (handler: unknown) => (request = handler), setPermissionCheckHandler: (handler: unknown) => (check = handler) } as any,
+      {
+        setPermissionRequestHandler: (handler: unknown) => (request = handler),
+        setPermissionCheckHandler: (handler: unknown) => (check = handler),
+      } as any,
       () => undefined,
     );
     const answers: boolean[] = [];
     const contents = { getURL: () => 'app://desk/' };
     request(contents, 'media', (allowed: boolean) => answers.push(allowed), { requestingUrl: 'app://desk/' });
     request(contents, 'notifications', (allowed: boolean) => answers.push(allowed), {});
-    request(contents, 'clipboard-sanitized-write', (allowed: boolean) => answers.push(allowed), { requestingUrl: 'app://desk/' });
+    request(contents, 'clipboard-sanitized-write', (allowed: boolean) => answers.push(allowed), {
+      requestingUrl: 'app://desk/',
+    });
     assert.deepEqual(answers, [false, false, true]);
     assert.equal(check(contents, 'geolocation', 'app://desk', {}), false);
     assert.equal(check(contents, 'clipboard-sanitized-write', 'app://desk', {}), true);
@@ -245,18 +312,42 @@ describe('the preload config', () => {
 describe('the menu', () => {
   test('has the edit, view and window roles and Help with about, data folder and logs folder', () => {
     const clicked: string[] = [];
-    const template = menuTemplate({ appName: 'Dropzone Desk', platform: 'linux', about: () => clicked.push('about'), openDataFolder: () => clicked.push('data'), openLogsFolder: () => clicked.push('logs') });
-    assert.deepEqual(template.map((item) => item.role ?? item.label), ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help']);
+    const template = menuTemplate({
+      appName: 'Dropzone Desk',
+      platform: 'linux',
+      about: () => clicked.push('about'),
+      openDataFolder: () => clicked.push('data'),
+      openLogsFolder: () => clicked.push('logs'),
+    });
+    assert.deepEqual(
+      template.map((item) => item.role ?? item.label),
+      ['fileMenu', 'editMenu', 'View', 'windowMenu', 'help'],
+    );
     const help = template.at(-1)!.submenu as Array<{ label?: string; click?: () => void }>;
-    assert.deepEqual(help.filter((item) => item.label).map((item) => item.label), ['About Dropzone Desk', 'Open data folder', 'Open logs folder']);
+    assert.deepEqual(
+      help.filter((item) => item.label).map((item) => item.label),
+      ['About Dropzone Desk', 'Open data folder', 'Open logs folder'],
+    );
     for (const item of help) item.click?.();
     assert.deepEqual(clicked, ['about', 'data', 'logs']);
-    const mac = menuTemplate({ appName: 'Dropzone Desk', platform: 'darwin', about() {}, openDataFolder() {}, openLogsFolder() {} });
+    const mac = menuTemplate({
+      appName: 'Dropzone Desk',
+      platform: 'darwin',
+      about() {},
+      openDataFolder() {},
+      openLogsFolder() {},
+    });
     assert.equal(mac[0]!.role, 'appMenu');
   });
 
   test('Reload and the developer tools only in a checkout, not in a release', () => {
-    const actions = { appName: 'Dropzone Desk', platform: 'linux' as const, about() {}, openDataFolder() {}, openLogsFolder() {} };
+    const actions = {
+      appName: 'Dropzone Desk',
+      platform: 'linux' as const,
+      about() {},
+      openDataFolder() {},
+      openLogsFolder() {},
+    };
     const viewOf = (template: ReturnType<typeof menuTemplate>) => template[2]!;
     const release = viewOf(menuTemplate(actions));
     assert.equal(release.label, 'View');
@@ -269,7 +360,9 @@ describe('the menu', () => {
 });
 
 test('the log masks anything shaped like a secret', () => {
-  const line = scrubSecrets('token dzd_abcDEF123-_x; Authorization: Bearer s3cr3t, {"password":"hunter2"} api_key=k1 fine');
+  const line = scrubSecrets(
+    'token dzd_abcDEF123-_x; Authorization: Bearer s3cr3t, {"password":"hunter2"} api_key=k1 fine',
+  );
   assert.ok(!/abcDEF|s3cr3t|hunter2|k1 /.test(line), line);
   assert.match(line, /fine$/);
 });
@@ -279,7 +372,11 @@ describe('leaving a page with unsent import rows', () => {
     const window = new FakeBrowserWindow({});
     const asked: Array<{ buttons: string[]; message: string; cancelId: number }> = [];
     const logged: string[] = [];
-    guardUnload(window as unknown as BrowserWindow, { showMessageBoxSync: ((_w: unknown, options: never) => (asked.push(options), response)) as never }, (m) => logged.push(m));
+    guardUnload(
+      window as unknown as BrowserWindow,
+      { showMessageBoxSync: ((_w: unknown, options: never) => (asked.push(options), response)) as never },
+      (m) => logged.push(m),
+    );
     const event = fakeEvent();
     window.webContents.emit('will-prevent-unload', event);
     return { event, asked, logged };

@@ -19,7 +19,13 @@ function supervise(behaviour: ScriptedChild['behaviour'], options = {}) {
       return child;
     },
     () => ({ type: 'start', dataDir: '/d', sessionToken: `dzd_${++starts}` }),
-    { ready: () => undefined, crashed: (report) => crashes.push(report), failed: (error) => failures.push(error), secretWrite: () => undefined, log: () => undefined },
+    {
+      ready: () => undefined,
+      crashed: (report) => crashes.push(report),
+      failed: (error) => failures.push(error),
+      secretWrite: () => undefined,
+      log: () => undefined,
+    },
     { maxCrashes: 2, crashWindowMs: 60_000, stopTimeoutMs: 100, readyTimeoutMs: 1000, ...options },
   );
   return { supervisor, children, crashes, failures };

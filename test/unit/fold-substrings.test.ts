@@ -24,7 +24,8 @@ test('withoutAccents folds every character on its own, whatever stands beside it
     const c = String.fromCodePoint(cp);
     const alone = withoutAccents(c);
     for (const [before, after] of CONTEXTS) {
-      if (withoutAccents(before + c + after) !== withoutAccents(before) + alone + withoutAccents(after)) failures.push(`U+${cp.toString(16)}`);
+      if (withoutAccents(before + c + after) !== withoutAccents(before) + alone + withoutAccents(after))
+        failures.push(`U+${cp.toString(16)}`);
     }
   }
   assert.deepEqual(failures, []);

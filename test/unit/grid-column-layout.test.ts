@@ -1,10 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createTable, getCoreRowModel, type ColumnDef, type ColumnSizingState } from '@tanstack/react-table';
-import { cellLayout, columnFlexes, minimumWidth, type GridColumnMeta } from '../../renderer/src/components/grid/columnLayout';
+import {
+  cellLayout,
+  columnFlexes,
+  minimumWidth,
+  type GridColumnMeta,
+} from '../../renderer/src/components/grid/columnLayout';
 
 type Row = Record<string, string>;
-const column = (id: string, size: number, meta?: GridColumnMeta, minSize?: number): ColumnDef<Row, unknown> => ({ id, accessorKey: id, size, meta, ...(minSize === undefined ? {} : { minSize }) });
+const column = (id: string, size: number, meta?: GridColumnMeta, minSize?: number): ColumnDef<Row, unknown> => ({
+  id,
+  accessorKey: id,
+  size,
+  meta,
+  ...(minSize === undefined ? {} : { minSize }),
+});
 
 function columnsOf(defs: ColumnDef<Row, unknown>[], columnSizing: ColumnSizingState = {}) {
   const table = createTable<Row>({
@@ -36,7 +47,11 @@ test('grow and shrink weights, scaled so the smallest is 1; the others keep thei
   assert.deepEqual(byId.email, { grow: 1, shrink: 20, min: 140 });
   assert.deepEqual(byId.product, { grow: 1, shrink: 1, min: 130 });
   assert.equal(minimumWidth(columns, flexes), 144 + 120 + 140 + 130 + 110);
-  assert.deepEqual(cellLayout(columns[3]!, byId.product).style, { width: 'var(--grid-w-product)', flex: '1 1 var(--grid-w-product)', minWidth: '130px' });
+  assert.deepEqual(cellLayout(columns[3]!, byId.product).style, {
+    width: 'var(--grid-w-product)',
+    flex: '1 1 var(--grid-w-product)',
+    minWidth: '130px',
+  });
   assert.deepEqual(cellLayout(columns[0]!, byId.date).style, { width: 'var(--grid-w-date)' });
 });
 

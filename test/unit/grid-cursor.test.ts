@@ -15,11 +15,17 @@ test('row grids move between rows only; Home and End go to the first and last ro
 
 test('cell grids move like a spreadsheet: Home and End along the row, with Ctrl to the first and last row', () => {
   assert.deepEqual(movedCursor('ArrowRight', false, at, size, 'cell'), { position: 5, column: 3 });
-  assert.deepEqual(movedCursor('ArrowLeft', false, { position: 5, column: 0 }, size, 'cell'), { position: 5, column: 0 });
+  assert.deepEqual(movedCursor('ArrowLeft', false, { position: 5, column: 0 }, size, 'cell'), {
+    position: 5,
+    column: 0,
+  });
   assert.deepEqual(movedCursor('Home', false, at, size, 'cell'), { position: 5, column: 0 });
   assert.deepEqual(movedCursor('End', false, at, size, 'cell'), { position: 5, column: 5 });
   assert.deepEqual(movedCursor('End', true, at, size, 'cell'), { position: 49, column: 2 });
-  assert.deepEqual(movedCursor('PageDown', false, { position: 45, column: 1 }, size, 'cell'), { position: 49, column: 1 });
+  assert.deepEqual(movedCursor('PageDown', false, { position: 45, column: 1 }, size, 'cell'), {
+    position: 49,
+    column: 1,
+  });
 });
 
 test('the cursor stays inside a list that shrank, and is gone when it is empty', () => {

@@ -51,7 +51,10 @@ test('writes queued in one turn share one commit, and each gets its own answer',
   const counter = countingTransactions(ctx.store);
   const group = new GroupCommit(counter.transaction);
   const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => group.run(() => upsertBooking(ctx, booking(n)))));
-  assert.deepEqual(answers.map((a) => a.status), ['created', 'created', 'created', 'created', 'created']);
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    ['created', 'created', 'created', 'created', 'created'],
+  );
   assert.equal(counter.commits, 1, 'five writes, one transaction');
   assert.equal(ctx.store.bookings.count(ctx.dropzone.id), 5);
 
@@ -70,7 +73,10 @@ test('a write that throws rolls back alone; the rest of its group commits', asyn
     }),
     group.run(() => upsertBooking(ctx, booking(3))),
   ]);
-  assert.deepEqual(results.map((r) => r.status), ['fulfilled', 'rejected', 'fulfilled']);
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['fulfilled', 'rejected', 'fulfilled'],
+  );
   assert.equal(ctx.store.bookings.byExternalId(ctx.dropzone.id, 'G-2'), undefined, 'its write was rolled back with it');
   assert.ok(ctx.store.bookings.byExternalId(ctx.dropzone.id, 'G-1'));
   assert.ok(ctx.store.bookings.byExternalId(ctx.dropzone.id, 'G-3'));
@@ -101,7 +107,10 @@ test('a commit that fails fails every write of its group and writes none of them
     }),
   );
   const results = await Promise.allSettled([1, 2].map((n) => group.run(() => upsertBooking(ctx, booking(n)))));
-  assert.deepEqual(results.map((r) => r.status), ['rejected', 'rejected']);
+  assert.deepEqual(
+    results.map((r) => r.status),
+    ['rejected', 'rejected'],
+  );
   assert.equal(ctx.store.bookings.count(ctx.dropzone.id), 0);
   failNextCommit = false;
   assert.equal((await group.run(() => upsertBooking(ctx, booking(3)))).status, 'created', 'the next group goes on');

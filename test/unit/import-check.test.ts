@@ -6,9 +6,25 @@ import { columnPlan } from '../../renderer/src/features/import/column-plan';
 import { guessDateFormat } from '../../renderer/src/features/import/date-formats';
 import { matchHeaders } from '../../renderer/src/features/import/header-match';
 import { readSource } from '../../renderer/src/features/import/read-source';
-import { forgetFailedLookups, idsToLookUp, lookUpJumpDates, newJumpDateLookups, settleOldJumpDates, withLookedUp, type StoredJumpOnLookup } from '../../renderer/src/features/import/old-jump-dates';
+import {
+  forgetFailedLookups,
+  idsToLookUp,
+  lookUpJumpDates,
+  newJumpDateLookups,
+  settleOldJumpDates,
+  withLookedUp,
+  type StoredJumpOnLookup,
+} from '../../renderer/src/features/import/old-jump-dates';
 import { checkRow, KEPT_JUMP_DATE_NOTE } from '../../renderer/src/features/import/row-check';
-import { checkAll, problemOf, readiness, readinessCounts, toWizardRows, withCell, withLeftOut } from '../../renderer/src/features/import/wizard-rows';
+import {
+  checkAll,
+  problemOf,
+  readiness,
+  readinessCounts,
+  toWizardRows,
+  withCell,
+  withLeftOut,
+} from '../../renderer/src/features/import/wizard-rows';
 import type { ImportKind } from '../../shared/schemas/imports';
 import { addDays } from '../../shared/dates';
 import { isTooOld, tooOldReason } from '../../shared/rules/booking-age';
@@ -19,7 +35,11 @@ import { BASE_SEED } from '../support/seed';
 const TODAY = '2026-06-15';
 
 function load(kind: ImportKind, bytes: Buffer, dateFormat: 'DD.MM.YYYY' | 'YYYY-MM-DD' = 'DD.MM.YYYY') {
-  const result = readSource({ kind: 'file', name: 'f.csv', bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+  const result = readSource({
+    kind: 'file',
+    name: 'f.csv',
+    bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+  });
   assert.ok(result.ok);
   const { headers, rows } = result.source.table;
   const plan = columnPlan(kind, headers, matchHeaders(headers, kind));
@@ -44,7 +64,11 @@ describe('the messy bookings file, checked', () => {
     });
   });
   test('an empty cell sends nothing (an update keeps the stored value)', () => {
-    assert.deepEqual(state.checks[7]?.record, { external_id: 'DELIVERED-OLD', name: 'Dora Delivered', email: 'dora@example.com' });
+    assert.deepEqual(state.checks[7]?.record, {
+      external_id: 'DELIVERED-OLD',
+      name: 'Dora Delivered',
+      email: 'dora@example.com',
+    });
   });
   test('too old: more than 14 days before today, on the jump date cell', () => {
     assert.equal(statuses[2], 'problem');
@@ -53,8 +77,16 @@ describe('the messy bookings file, checked', () => {
   test('"too old" is the shared rule, at the 14-day edge too, with its reason on the cell', () => {
     for (const days of [13, 14, 15, 30]) {
       const jump = addDays(TODAY, -days);
-      const check = checkRow(['X', jump], columnPlan('bookings', ['id', 'Jump date'], { id: 'external_id', 'Jump date': 'jump_on' }), { dateFormat: 'YYYY-MM-DD', today: TODAY });
-      assert.equal(check.cellProblems[1], isTooOld(jump, TODAY) ? tooOldReason(jump, TODAY) : undefined, `${days} days`);
+      const check = checkRow(
+        ['X', jump],
+        columnPlan('bookings', ['id', 'Jump date'], { id: 'external_id', 'Jump date': 'jump_on' }),
+        { dateFormat: 'YYYY-MM-DD', today: TODAY },
+      );
+      assert.equal(
+        check.cellProblems[1],
+        isTooOld(jump, TODAY) ? tooOldReason(jump, TODAY) : undefined,
+        `${days} days`,
+      );
     }
   });
   test('a missing external id: "requires external id", on its cell', () => {
@@ -90,7 +122,13 @@ describe('the filmers file, checked', () => {
   const { state } = load('filmers', readFileSync(`${IMPORT_FIXTURES}filmers.csv`));
 
   test('yes/no columns become booleans; blanks send nothing', () => {
-    assert.deepEqual(state.checks[1]?.record, { name: 'Gus Glider', email: 'gus@example.com', external_id: 'F-20', videographer: true, active: true });
+    assert.deepEqual(state.checks[1]?.record, {
+      name: 'Gus Glider',
+      email: 'gus@example.com',
+      external_id: 'F-20',
+      videographer: true,
+      active: true,
+    });
     assert.equal(readiness(state, 0), 'ready');
     assert.equal(readiness(state, 4), 'ready');
   });
@@ -118,7 +156,10 @@ describe('cell values', () => {
     for (const word of ['maybe', '2', '']) assert.equal(toBoolean(word), undefined, word);
   });
   test('text beyond the wire limits is refused with the schema message', () => {
-    const check = checkRow(['x'.repeat(300)], columnPlan('bookings', ['id'], { id: 'external_id' }), { dateFormat: 'YYYY-MM-DD', today: TODAY });
+    const check = checkRow(['x'.repeat(300)], columnPlan('bookings', ['id'], { id: 'external_id' }), {
+      dateFormat: 'YYYY-MM-DD',
+      today: TODAY,
+    });
     assert.equal(check.cellProblems[0], 'External id must be at most 255 characters');
   });
 });
@@ -133,7 +174,8 @@ describe('a too-old jump date the booking already has (the server refuses only a
       ['MOVED', addDays(old, 1)],
       ['NONE', null],
     ]);
-    const check = (id: string, date = old) => checkRow([id, date], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn });
+    const check = (id: string, date = old) =>
+      checkRow([id, date], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn });
     assert.deepEqual(check('SAME').cellProblems, {});
     assert.equal(check('SAME').note, KEPT_JUMP_DATE_NOTE);
     assert.match(check('MOVED').cellProblems[1] ?? '', /booking is too old/);
@@ -150,7 +192,10 @@ describe('a too-old jump date the booking already has (the server refuses only a
     const seeded = ['OLD-1', 'OLD-2', 'OLD-3', 'OLD-4', 'OLD-5', 'OLD-6', 'OLD-7', 'OLD #8', 'OLD-A'];
     before(async () => {
       const [dz, ...others] = BASE_SEED.dropzones;
-      const bookings = [...(dz?.bookings ?? []), ...seeded.map((external_id, i) => ({ id: 500 + i, external_id, name: `Old ${i}`, jump_on: old }))];
+      const bookings = [
+        ...(dz?.bookings ?? []),
+        ...seeded.map((external_id, i) => ({ id: 500 + i, external_id, name: `Old ${i}`, jump_on: old })),
+      ];
       desk = await startTestDesk({ seed: { dropzones: [{ ...dz, bookings }, ...others] } });
     });
     after(() => desk.dispose());
@@ -176,17 +221,39 @@ describe('a too-old jump date the booking already has (the server refuses only a
         ['NEW-1', addDays(TODAY, 5)],
         ['OLD-9', addDays(TODAY, -3)],
       ];
-      const settings = { dateFormat: 'YYYY-MM-DD' as const, today: TODAY, storedJumpOn: new Map<string, string | null>() };
+      const settings = {
+        dateFormat: 'YYYY-MM-DD' as const,
+        today: TODAY,
+        storedJumpOn: new Map<string, string | null>(),
+      };
       const lookups = { known: settings.storedJumpOn, failed: new Set<string>() };
       const { seen, lookup } = counting();
       const progress: number[] = [];
-      const state = await settleOldJumpDates(checkAll('bookings', toWizardRows(cells), plan, settings), plan, settings, lookups, lookup, (done) => progress.push(done));
+      const state = await settleOldJumpDates(
+        checkAll('bookings', toWizardRows(cells), plan, settings),
+        plan,
+        settings,
+        lookups,
+        lookup,
+        (done) => progress.push(done),
+      );
       assert.deepEqual([...seen.calls].sort(), [...seeded.slice(0, 8), 'UNKNOWN-OLD', 'NO-PRODUCT'].sort());
       assert.equal(seen.requests, 1);
       assert.equal(progress.at(-1), 10);
-      assert.deepEqual(state.rows.map((_, i) => readiness(state, i)), [...Array(8).fill('ready'), 'problem', 'problem', 'ready', 'ready']);
-      assert.equal(state.checks[7]?.note, KEPT_JUMP_DATE_NOTE, 'an external id with a space and a # is looked up as it is');
-      assert.match(problemOf(state, 9) ?? '', /booking is too old/, 'NO-PRODUCT is stored with another date: changing it to an old one is refused');
+      assert.deepEqual(
+        state.rows.map((_, i) => readiness(state, i)),
+        [...Array(8).fill('ready'), 'problem', 'problem', 'ready', 'ready'],
+      );
+      assert.equal(
+        state.checks[7]?.note,
+        KEPT_JUMP_DATE_NOTE,
+        'an external id with a space and a # is looked up as it is',
+      );
+      assert.match(
+        problemOf(state, 9) ?? '',
+        /booking is too old/,
+        'NO-PRODUCT is stored with another date: changing it to an old one is refused',
+      );
 
       // A fix to the unknown row's id: that row waits on a lookup, made once, then it is ready.
       const fixed = withCell('bookings', state, 8, 0, 'OLD-A', plan, settings);
@@ -207,17 +274,28 @@ describe('a too-old jump date the booking already has (the server refuses only a
         throw new Error('remote unreachable');
       });
       assert.ok(lookups.failed.has('OLD-1'));
-      const check = checkRow(['OLD-1', old], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn: lookups.known });
+      const check = checkRow(['OLD-1', old], plan, {
+        dateFormat: 'YYYY-MM-DD',
+        today: TODAY,
+        storedJumpOn: lookups.known,
+      });
       assert.match(check.cellProblems[1] ?? '', /booking is too old/);
       assert.deepEqual(idsToLookUp([check], lookups), [], 'not asked again while this check stands');
       forgetFailedLookups(lookups);
-      const again = checkRow(['OLD-1', old], plan, { dateFormat: 'YYYY-MM-DD', today: TODAY, storedJumpOn: lookups.known });
+      const again = checkRow(['OLD-1', old], plan, {
+        dateFormat: 'YYYY-MM-DD',
+        today: TODAY,
+        storedJumpOn: lookups.known,
+      });
       assert.deepEqual(idsToLookUp([again], lookups), ['OLD-1']);
     });
 
     test('ids the remote did not answer for are asked again at the next check; the answered ones are kept', async () => {
       const lookups = newJumpDateLookups();
-      await lookUpJumpDates(['OLD-1', 'OLD-2'], lookups, async () => ({ jump_dates: { 'OLD-1': old }, not_answered: ['OLD-2'] }));
+      await lookUpJumpDates(['OLD-1', 'OLD-2'], lookups, async () => ({
+        jump_dates: { 'OLD-1': old },
+        not_answered: ['OLD-2'],
+      }));
       assert.equal(lookups.known.get('OLD-1'), old);
       assert.deepEqual([...lookups.failed], ['OLD-2']);
       forgetFailedLookups(lookups);
@@ -227,7 +305,11 @@ describe('a too-old jump date the booking already has (the server refuses only a
 });
 
 describe("Dutch Excel's file, checked (sep= line, first/last name, booking date, D-M-YYYY)", () => {
-  const result = readSource({ kind: 'file', name: 'nl.csv', bytes: new Uint8Array(readFileSync(`${IMPORT_FIXTURES}bookings-excel-nl.csv`)).buffer });
+  const result = readSource({
+    kind: 'file',
+    name: 'nl.csv',
+    bytes: new Uint8Array(readFileSync(`${IMPORT_FIXTURES}bookings-excel-nl.csv`)).buffer,
+  });
   assert.ok(result.ok);
   const { headers, rows } = result.source.table;
   const mapping = matchHeaders(headers, 'bookings');
@@ -236,15 +318,33 @@ describe("Dutch Excel's file, checked (sep= line, first/last name, booking date,
   const state = checkAll('bookings', toWizardRows(rows), plan, { dateFormat, today: TODAY });
 
   test('columns: the parts of the name, the jump date (not the booking date), dashes guessed', () => {
-    assert.deepEqual(mapping, { 'Booking ID': 'external_id', 'First name': 'name_first', 'Last name': 'name_last', 'E-mail': 'email', 'Booking date': null, 'Jump date': 'jump_on' });
+    assert.deepEqual(mapping, {
+      'Booking ID': 'external_id',
+      'First name': 'name_first',
+      'Last name': 'name_last',
+      'E-mail': 'email',
+      'Booking date': null,
+      'Jump date': 'jump_on',
+    });
     assert.equal(dateFormat, 'DD-MM-YYYY');
   });
   test('rows: "First Last" with either part empty; unpadded dates; 31-02 refused with the reason', () => {
-    assert.deepEqual(state.checks[0]?.record, { external_id: 'BK-301', name: 'Anna de Vries', email: 'anna@example.com', jump_on: '2026-06-01' });
+    assert.deepEqual(state.checks[0]?.record, {
+      external_id: 'BK-301',
+      name: 'Anna de Vries',
+      email: 'anna@example.com',
+      jump_on: '2026-06-01',
+    });
     assert.equal(state.checks[1]?.record.name, 'Ben');
     assert.equal(state.checks[1]?.record.jump_on, '2026-06-15');
     assert.equal(state.checks[2]?.record.name, 'Chloé');
-    assert.equal(state.checks[2]?.cellProblems[5], 'Jump date "31-02-2026" is not a real date: February 2026 has 28 days');
-    assert.deepEqual(state.rows.map((_, i) => readiness(state, i)), ['ready', 'ready', 'problem']);
+    assert.equal(
+      state.checks[2]?.cellProblems[5],
+      'Jump date "31-02-2026" is not a real date: February 2026 has 28 days',
+    );
+    assert.deepEqual(
+      state.rows.map((_, i) => readiness(state, i)),
+      ['ready', 'ready', 'problem'],
+    );
   });
 });

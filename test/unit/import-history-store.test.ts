@@ -21,13 +21,21 @@ test('the header signature joins the normalised headers with U+001F: order and c
   assert.equal(headerSignature([' NAME', 'e-mail']), headerSignature(['Name', 'E-Mail  ']));
   assert.notEqual(headerSignature(['Name', 'E-mail']), headerSignature(['E-mail', 'Name']));
   assert.notEqual(headerSignature(['Name', 'E-mail']), headerSignature(['Name', 'E-mail', '']));
-  assert.notEqual(headerSignature(['a\u001fb']), headerSignature(['a', 'b']), 'a separator inside a header cannot fake two columns');
+  assert.notEqual(
+    headerSignature(['a\u001fb']),
+    headerSignature(['a', 'b']),
+    'a separator inside a header cannot fake two columns',
+  );
   assert.equal(headerSignature([]), '');
 });
 
 test('a remembered mapping comes back keyed by the headers of the file at hand', () => {
   const stored = { 'Jump Date': 'jump_on', 'E-mail': 'email', Notes: null, Gone: 'name' };
-  assert.deepEqual(mappingForHeaders(stored, ['jump date ', 'E-MAIL', 'notes', 'New']), { 'jump date ': 'jump_on', 'E-MAIL': 'email', notes: null });
+  assert.deepEqual(mappingForHeaders(stored, ['jump date ', 'E-MAIL', 'notes', 'New']), {
+    'jump date ': 'jump_on',
+    'E-MAIL': 'email',
+    notes: null,
+  });
 });
 
 test('"failed rows" (every status not done) walk the partial index in row order, count from it alone, and prepare only while it fits', () => {
@@ -35,11 +43,19 @@ test('"failed rows" (every status not done) walk the partial index in row order,
   assert.ok(failed.includes('left_out') && failed.includes('not_sent') && failed.includes('conflict'));
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS);
-  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
-  const page = plan(`SELECT * FROM import_rows INDEXED BY import_rows_failed WHERE import_id = 1 AND ${NOT_DONE_CONDITION} ORDER BY row_number LIMIT 100 OFFSET 1000`);
+  const plan = (sql: string) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+  const page = plan(
+    `SELECT * FROM import_rows INDEXED BY import_rows_failed WHERE import_id = 1 AND ${NOT_DONE_CONDITION} ORDER BY row_number LIMIT 100 OFFSET 1000`,
+  );
   assert.match(page, /INDEX import_rows_failed/);
   assert.doesNotMatch(page, /TEMP B-TREE/);
-  assert.match(plan(`SELECT count(*) FROM import_rows INDEXED BY import_rows_failed WHERE import_id = 1 AND ${NOT_DONE_CONDITION}`), /COVERING INDEX import_rows_failed/);
+  assert.match(
+    plan(
+      `SELECT count(*) FROM import_rows INDEXED BY import_rows_failed WHERE import_id = 1 AND ${NOT_DONE_CONDITION}`,
+    ),
+    /COVERING INDEX import_rows_failed/,
+  );
   // The repository's statements are prepared with INDEXED BY: they would not prepare if the condition drifted from the index's.
   assert.doesNotThrow(() => new Store(db));
   db.close();

@@ -24,7 +24,14 @@ function table(content: string | Buffer) {
 }
 
 function refusal(content: string | Buffer | Uint8Array): string {
-  const result = readSource({ kind: 'file', name: 'x.csv', bytes: content instanceof Uint8Array && !Buffer.isBuffer(content) ? (content.buffer as ArrayBuffer) : bytesOf(content as string | Buffer) });
+  const result = readSource({
+    kind: 'file',
+    name: 'x.csv',
+    bytes:
+      content instanceof Uint8Array && !Buffer.isBuffer(content)
+        ? (content.buffer as ArrayBuffer)
+        : bytesOf(content as string | Buffer),
+  });
   assert.equal(result.ok, false, 'expected the file to be refused');
   return result.ok ? '' : result.reason;
 }
@@ -72,7 +79,10 @@ describe('delimiters and line ends', () => {
     assert.equal(t.rows[5]?.[0], 'Kim, the Flyer');
   });
   test('tabs (cells pasted from a spreadsheet)', () => {
-    const result = readSource({ kind: 'paste', text: 'External id\tName\tJump date\nBK-1\tAnn, Smith\t2026-06-20\nBK-2\tBo\t2026-06-21\n' });
+    const result = readSource({
+      kind: 'paste',
+      text: 'External id\tName\tJump date\nBK-1\tAnn, Smith\t2026-06-20\nBK-2\tBo\t2026-06-21\n',
+    });
     assert.ok(result.ok);
     assert.equal(result.source.fileName, 'Pasted cells');
     assert.equal(result.source.table.delimiter, '\t');
@@ -81,7 +91,14 @@ describe('delimiters and line ends', () => {
   test('CRLF, CR-only and LF files read the same', () => {
     for (const eol of ['\r\n', '\n', '\r']) {
       const t = table(['a;b', '1;2', '3;4'].join(eol) + eol);
-      assert.deepEqual(t.rows, [['1', '2'], ['3', '4']], JSON.stringify(eol));
+      assert.deepEqual(
+        t.rows,
+        [
+          ['1', '2'],
+          ['3', '4'],
+        ],
+        JSON.stringify(eol),
+      );
     }
   });
   test('a one-column file is fine', () => {
@@ -108,7 +125,12 @@ describe("real files' quirks", () => {
     assert.equal(t.headers[0], 'Booking ID');
     assert.equal(t.rows.length, 3);
     assert.deepEqual(t.rows[0], ['BK-301', 'Anna', 'de Vries', 'anna@example.com', '2-5-2026', '1-6-2026']);
-    const notes = (readFile('x.csv', readFileSync(`${IMPORT_FIXTURES}bookings-excel-nl.csv`)) as { ok: true; source: { notes: string[] } }).source.notes;
+    const notes = (
+      readFile('x.csv', readFileSync(`${IMPORT_FIXTURES}bookings-excel-nl.csv`)) as {
+        ok: true;
+        source: { notes: string[] };
+      }
+    ).source.notes;
     assert.match(notes[0] ?? '', /semicolon \(as the file's first line, sep=, says\)/);
   });
   test('sep= with a comma, a tab (also written as \\t), quoted or padded; the hint beats the guess', () => {
@@ -131,26 +153,39 @@ describe("real files' quirks", () => {
       ['BK-404', '"Tiny" Tim', 'last'],
     ]);
     assert.deepEqual(t.strayQuoteLines, [2, 6]);
-    assert.ok(result.source.notes.some((n) => /read as written, on lines 2, 6/.test(n)), result.source.notes.join(' | '));
+    assert.ok(
+      result.source.notes.some((n) => /read as written, on lines 2, 6/.test(n)),
+      result.source.notes.join(' | '),
+    );
   });
   test('a stray quote at the start of a line, after a semicolon, and with a sep= line counted in the line number', () => {
     assert.deepEqual(table('Name,Email\n"Big" Ben,b@example.com\n').rows[0], ['"Big" Ben', 'b@example.com']);
     const t = table('sep=;\nid;name\nB1;"Big" Ben\nB2;Ann\n');
-    assert.deepEqual(t.rows, [['B1', '"Big" Ben'], ['B2', 'Ann']]);
+    assert.deepEqual(t.rows, [
+      ['B1', '"Big" Ben'],
+      ['B2', 'Ann'],
+    ]);
     assert.deepEqual(t.strayQuoteLines, [3]);
   });
 });
 
 describe('encodings', () => {
   test('a file that is not UTF-8 is read as Windows-1252, and the person is told', () => {
-    const bytes = Buffer.concat([Buffer.from('Name;Email\nChlo'), Buffer.from([0xe9]), Buffer.from(' Dubois;c@example.com\n')]);
+    const bytes = Buffer.concat([
+      Buffer.from('Name;Email\nChlo'),
+      Buffer.from([0xe9]),
+      Buffer.from(' Dubois;c@example.com\n'),
+    ]);
     const result = readFile('ansi.csv', bytes);
     assert.ok(result.ok);
     assert.equal(result.source.table.rows[0]?.[0], 'Chloé Dubois');
     assert.ok(result.source.notes.some((n) => n.includes('Windows-1252')));
   });
   test('UTF-16 with its byte-order mark', () => {
-    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Name\tEmail\r\nZoë\tz@example.com\r\n', 'utf16le')]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('Name\tEmail\r\nZoë\tz@example.com\r\n', 'utf16le'),
+    ]);
     const t = table(bytes);
     assert.deepEqual(t.rows[0], ['Zoë', 'z@example.com']);
   });

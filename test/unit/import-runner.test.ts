@@ -37,10 +37,19 @@ function deskWithRunner() {
 
   /** An import handed over as the route does: its rows recorded pending, in one transaction. */
   const handOver = (kind: 'bookings' | 'filmers', records: Record<string, unknown>[]) => {
-    const send = records.map((record, i) => ({ row_number: i + 1, cells: Object.values(record).map(String), key: null, record }));
+    const send = records.map((record, i) => ({
+      row_number: i + 1,
+      cells: Object.values(record).map(String),
+      key: null,
+      record,
+    }));
     const at = now().toISOString();
     const importId = store.transaction(() => {
-      const id = store.imports.create(dropzone.id, { kind, file_name: 't.csv', headers: ['a'], mapping: { a: null }, total_rows: send.length }, at);
+      const id = store.imports.create(
+        dropzone.id,
+        { kind, file_name: 't.csv', headers: ['a'], mapping: { a: null }, total_rows: send.length },
+        at,
+      );
       store.imports.handOver(id, send, [], at);
       return id;
     });
@@ -87,16 +96,37 @@ describe('the import runner, on a real store', () => {
     assert.deepEqual(desk.statuses(importId), ['pending', 'pending', 'pending', 'pending', 'pending']);
     await desk.runner.start(facts, items);
     assert.deepEqual(desk.statuses(importId), ['created', 'ok', 'partial_update', 'conflict', 'unprocessable_content']);
-    assert.deepEqual(desk.events.map((e) => [e.state, e.sent, e.to_send]), [['running', 0, 5], ['running', 2, 5], ['running', 4, 5], ['running', 5, 5], ['finished', 5, 5]]);
-    assert.deepEqual(desk.events.at(-1)?.counts, { created: 1, ok: 1, partial_update: 1, conflict: 1, unprocessable_content: 1 });
+    assert.deepEqual(
+      desk.events.map((e) => [e.state, e.sent, e.to_send]),
+      [
+        ['running', 0, 5],
+        ['running', 2, 5],
+        ['running', 4, 5],
+        ['running', 5, 5],
+        ['finished', 5, 5],
+      ],
+    );
+    assert.deepEqual(desk.events.at(-1)?.counts, {
+      created: 1,
+      ok: 1,
+      partial_update: 1,
+      conflict: 1,
+      unprocessable_content: 1,
+    });
     const record = desk.store.imports.byId(facts.dropzone.id, importId)!;
     assert.equal(record.state, 'finished');
     assert.equal(shownState(record, desk.runner.isRunning(importId)), 'finished');
-    assert.equal(desk.store.imports.outcomes(importId)[0]?.record_id, desk.store.bookings.byExternalId(facts.dropzone.id, 'RUN-1')?.id);
+    assert.equal(
+      desk.store.imports.outcomes(importId)[0]?.record_id,
+      desk.store.bookings.byExternalId(facts.dropzone.id, 'RUN-1')?.id,
+    );
   });
 
   test('Cancel while a batch is on its way: that batch is stored and recorded, the rest is not sent', async () => {
-    const { importId, items, facts } = desk.handOver('bookings', [1, 2, 3, 4, 5].map((n) => ({ external_id: `CAN-${n}` })));
+    const { importId, items, facts } = desk.handOver(
+      'bookings',
+      [1, 2, 3, 4, 5].map((n) => ({ external_id: `CAN-${n}` })),
+    );
     desk.setBeforeBatch((call) => {
       if (call === 2) assert.equal(desk.runner.cancel(importId), true);
     });
@@ -107,8 +137,20 @@ describe('the import runner, on a real store', () => {
     assert.ok(!desk.bookingExists('CAN-5'));
     assert.equal(desk.store.imports.outcomes(importId)[4]?.message, 'not sent: the import was cancelled');
     assert.equal(desk.store.imports.byId(facts.dropzone.id, importId)?.state, 'cancelled');
-    assert.ok(desk.events.some((e) => e.state === 'running' && e.cancelling), 'watchers hear that it is stopping');
-    assert.deepEqual(desk.events.at(-1), { id: importId, kind: 'bookings', state: 'cancelled', to_send: 5, sent: 5, cancelling: true, counts: { created: 4, not_sent: 1 }, stop_reason: null });
+    assert.ok(
+      desk.events.some((e) => e.state === 'running' && e.cancelling),
+      'watchers hear that it is stopping',
+    );
+    assert.deepEqual(desk.events.at(-1), {
+      id: importId,
+      kind: 'bookings',
+      state: 'cancelled',
+      to_send: 5,
+      sent: 5,
+      cancelling: true,
+      counts: { created: 4, not_sent: 1 },
+      stop_reason: null,
+    });
     assert.equal(desk.runner.cancel(importId), false, 'nothing left to cancel');
   });
 
@@ -121,14 +163,20 @@ describe('the import runner, on a real store', () => {
     assert.deepEqual(desk.statuses(once.importId), ['created']);
     assert.equal(desk.batchCalls(), 2);
 
-    const twice = desk.handOver('bookings', [1, 2, 3, 4, 5].map((n) => ({ external_id: `NET-2-${n}` })));
+    const twice = desk.handOver(
+      'bookings',
+      [1, 2, 3, 4, 5].map((n) => ({ external_id: `NET-2-${n}` })),
+    );
     desk.setBeforeBatch((call) => {
       if (call >= 2) throw new Error('remote unreachable: connection refused');
     });
     await desk.runner.start(twice.facts, twice.items);
     assert.equal(desk.batchCalls(), 3, 'the first batch, then the second twice; no further batch');
     assert.deepEqual(desk.statuses(twice.importId), ['created', 'created', 'not_sent', 'not_sent', 'not_sent']);
-    assert.match(desk.store.imports.outcomes(twice.importId)[2]?.message ?? '', /^not sent: the batch got no answer \(remote unreachable: connection refused\); the import stopped here/);
+    assert.match(
+      desk.store.imports.outcomes(twice.importId)[2]?.message ?? '',
+      /^not sent: the batch got no answer \(remote unreachable: connection refused\); the import stopped here/,
+    );
     const record = desk.store.imports.byId(twice.facts.dropzone.id, twice.importId)!;
     assert.equal(record.state, 'finished');
     assert.equal(record.stop_reason, 'remote unreachable: connection refused');
@@ -136,7 +184,10 @@ describe('the import runner, on a real store', () => {
   });
 
   test('Cancel while a batch waits to be tried again: it is not tried again', async () => {
-    const { importId, items, facts } = desk.handOver('bookings', [{ external_id: 'WAIT-1' }, { external_id: 'WAIT-2' }]);
+    const { importId, items, facts } = desk.handOver('bookings', [
+      { external_id: 'WAIT-1' },
+      { external_id: 'WAIT-2' },
+    ]);
     desk.setBeforeBatch(() => {
       // No answer; Cancel comes before the retry.
       desk.runner.cancel(importId);
@@ -148,7 +199,7 @@ describe('the import runner, on a real store', () => {
     assert.equal(desk.store.imports.byId(facts.dropzone.id, importId)?.state, 'cancelled');
   });
 
-  test('filmers: matched inside the batch\'s transaction; a later row with the e-mail of a filmer an earlier row made updates it', async () => {
+  test("filmers: matched inside the batch's transaction; a later row with the e-mail of a filmer an earlier row made updates it", async () => {
     desk.setBeforeBatch(() => undefined);
     const before = desk.store.filmers.list(1, true).length;
     const { importId, items, facts } = desk.handOver('filmers', [
@@ -159,20 +210,30 @@ describe('the import runner, on a real store', () => {
     ]);
     await desk.runner.start(facts, items);
     assert.deepEqual(desk.statuses(importId), ['created', 'ok', 'ok', 'conflict']);
-    assert.match(desk.store.imports.outcomes(importId)[3]?.message ?? '', /^e-mail fay@example\.com belongs to filmer Fay Filmer \(external id F-1\), not STAFF-99/);
+    assert.match(
+      desk.store.imports.outcomes(importId)[3]?.message ?? '',
+      /^e-mail fay@example\.com belongs to filmer Fay Filmer \(external id F-1\), not STAFF-99/,
+    );
     const after = desk.store.filmers.list(1, true);
     assert.equal(after.length, before + 1);
     assert.equal(after.find((f) => f.email.toLowerCase() === 'nia@example.com')?.name, 'Nia Newer');
   });
 
   test('the desk stopping mid-send: no further batch, the rest stays pending, the reason is noted, and it reads as interrupted', async () => {
-    const { importId, items, facts } = desk.handOver('bookings', [1, 2, 3, 4, 5].map((n) => ({ external_id: `STOP-${n}` })));
+    const { importId, items, facts } = desk.handOver(
+      'bookings',
+      [1, 2, 3, 4, 5].map((n) => ({ external_id: `STOP-${n}` })),
+    );
     desk.setBeforeBatch((call) => {
       if (call === 2) desk.runner.stop();
     });
     await desk.runner.start(facts, items);
     assert.equal(desk.batchCalls(), 2);
-    assert.deepEqual(desk.statuses(importId), ['created', 'created', 'created', 'created', 'pending'], 'the batch on its way is written with its outcomes');
+    assert.deepEqual(
+      desk.statuses(importId),
+      ['created', 'created', 'created', 'created', 'pending'],
+      'the batch on its way is written with its outcomes',
+    );
     const record = desk.store.imports.byId(facts.dropzone.id, importId)!;
     assert.equal(record.state, 'running');
     assert.match(record.stop_reason ?? '', /^the desk stopped while this import was being sent/);

@@ -39,7 +39,12 @@ describe('the layers the linter keeps: against the arrows fails', () => {
   test('electron/sync importing electron/server', async () => {
     await refused('electron/sync/probe.ts', '../server/app', /electron\/sync .* may not import electron\/server/);
     await refused('electron/sync/deeper/probe.ts', '../../server/routes/sync-api', /may not import electron\/server/);
-    await refused('electron/sync/probe.ts', '../server/app', /may not import electron\/server/, importingType('../server/app'));
+    await refused(
+      'electron/sync/probe.ts',
+      '../server/app',
+      /may not import electron\/server/,
+      importingType('../server/app'),
+    );
   });
 
   test('electron/store importing electron/sync (or anything above it)', async () => {
@@ -52,14 +57,22 @@ describe('the layers the linter keeps: against the arrows fails', () => {
   });
 
   test('the renderer importing electron/', async () => {
-    await refused('renderer/src/features/probe.ts', '../../../electron/sync/bookings', /renderer shares code with the main side only through shared/);
+    await refused(
+      'renderer/src/features/probe.ts',
+      '../../../electron/sync/bookings',
+      /renderer shares code with the main side only through shared/,
+    );
     await refused('renderer/src/probe.tsx', '../../electron/shell/origin', /only through shared/);
     await refused('renderer/src/probe.ts', 'better-sqlite3', /never touches the store/);
   });
 
   test('shared/ importing electron/, the renderer, or Node', async () => {
     await refused('shared/probe.ts', '../electron/store/store', /only through shared/);
-    await refused('shared/rules/probe.ts', '../../renderer/src/api/client', /imports neither electron\/ nor renderer\//);
+    await refused(
+      'shared/rules/probe.ts',
+      '../../renderer/src/api/client',
+      /imports neither electron\/ nor renderer\//,
+    );
     await refused('shared/probe.ts', 'node:fs', /runs in the browser too/);
   });
 
@@ -113,6 +126,12 @@ describe('the layers the linter keeps: along the arrows passes', () => {
 });
 
 test('every folder under electron/ has its place in the picture', () => {
-  const folders = readdirSync(join(ROOT, 'electron'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  assert.deepEqual(folders.filter((folder) => !(folder in MAIN_LAYERS)), [], 'add it to MAIN_LAYERS in eslint/layers.js and to docs/architecture.md');
+  const folders = readdirSync(join(ROOT, 'electron'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  assert.deepEqual(
+    folders.filter((folder) => !(folder in MAIN_LAYERS)),
+    [],
+    'add it to MAIN_LAYERS in eslint/layers.js and to docs/architecture.md',
+  );
 });

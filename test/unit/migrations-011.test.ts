@@ -15,7 +15,8 @@ function storeAtStep10(): Database.Database {
   db.pragma('foreign_keys = ON');
   migrate(db, MIGRATIONS.slice(0, 10));
   db.prepare("INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'a', 'A', 'UTC', 'now')").run();
-  const insert = db.prepare(`INSERT INTO bookings (dropzone_id, uuid, link, external_id, name, name_folded, name_plain, email_folded, mobile, phone_digits, jump_on, created_at, updated_at)
+  const insert =
+    db.prepare(`INSERT INTO bookings (dropzone_id, uuid, link, external_id, name, name_folded, name_plain, email_folded, mobile, phone_digits, jump_on, created_at, updated_at)
                              VALUES (1, ?, ?, ?, ?, ?, ?, ?, NULL, ?, '2026-11-01', 'now', 'now')`);
   insert.run('u1', 'Lnk111', 'E1', 'Lena Schäfer', 'lena schäfer', 'lena schafer', 'lena@example.com', '491705863991');
   insert.run('u2', 'Lnk222', 'E2', 'Emma de Vries', 'emma de vries', 'emma de vries', 'emma@example.com', '');
@@ -30,7 +31,11 @@ test('step 11 indexes a name without accents once, in `name`; one with accents a
   const db = storeAtStep10();
   migrate(db, MIGRATIONS.slice(0, 11));
   assert.equal(schemaVersion(db), 11);
-  assert.equal(db.prepare('SELECT count(*) FROM bookings_search_pending').pluck().get(), 0, 'every booking is in the new index');
+  assert.equal(
+    db.prepare('SELECT count(*) FROM bookings_search_pending').pluck().get(),
+    0,
+    'every booking is in the new index',
+  );
   assert.deepEqual(found(db, '{name} : "vries"'), [2]);
   assert.deepEqual(found(db, '{name} : "lena"'), [], 'a name with accents is not in `name`');
   assert.deepEqual(found(db, '{name_unaccented} : "schafer"'), [1]);
@@ -66,7 +71,11 @@ test('step 11: the Sync API name filter still tells accents apart', () => {
   assert.deepEqual(names('SCHÄF'), ['Lena Schäfer']);
   assert.deepEqual(names('schafer'), [], 'name_cont compares accents (spec: the text as stored, case aside)');
   assert.deepEqual(names('vries'), ['Emma de Vries']);
-  assert.deepEqual(names('e'), ['Lena Schäfer', 'Emma de Vries'], 'a needle too short for the index is compared with every name');
+  assert.deepEqual(
+    names('e'),
+    ['Lena Schäfer', 'Emma de Vries'],
+    'a needle too short for the index is compared with every name',
+  );
   db.close();
 });
 

@@ -12,13 +12,27 @@ const dir = mkdtempSync(join(tmpdir(), 'desk-migrations-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const tables = (db: Database.Database) =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  (
+    db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+      .all() as { name: string }[]
+  ).map((r) => r.name);
 
 test('step 1 (initial schema) creates every table and sets user_version 1', () => {
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS.slice(0, 1));
   assert.equal(schemaVersion(db), 1);
-  assert.deepEqual(tables(db), ['api_tokens', 'bookings', 'dropzones', 'filmers', 'finance_events', 'jumps', 'products', 'upgrade_payments', 'upgrades']);
+  assert.deepEqual(tables(db), [
+    'api_tokens',
+    'bookings',
+    'dropzones',
+    'filmers',
+    'finance_events',
+    'jumps',
+    'products',
+    'upgrade_payments',
+    'upgrades',
+  ]);
   db.close();
 });
 
@@ -64,11 +78,14 @@ test('a store written by a newer version is refused and left untouched', () => {
   newer.pragma('user_version = 99');
   newer.close();
   const bytes = readFileSync(file);
-  assert.throws(() => openStore(file), (error: unknown) => {
-    assert.ok(error instanceof StoreTooNewError);
-    assert.match(error.message, /newer Dropzone Desk \(schema version 99; this app knows up to \d+\)/);
-    return true;
-  });
+  assert.throws(
+    () => openStore(file),
+    (error: unknown) => {
+      assert.ok(error instanceof StoreTooNewError);
+      assert.match(error.message, /newer Dropzone Desk \(schema version 99; this app knows up to \d+\)/);
+      return true;
+    },
+  );
   assert.deepEqual(readFileSync(file), bytes);
 });
 
@@ -82,7 +99,9 @@ test('the finance ledger is append-only', () => {
   assert.throws(() => db.exec('DELETE FROM finance_events'), /append-only/);
   assert.throws(() => db.exec('UPDATE finance_events SET booking_id = 2'), /append-only/);
   db.exec('DELETE FROM bookings WHERE id = 1');
-  assert.deepEqual(db.prepare('SELECT booking_id, centi_total_credits FROM finance_events').all(), [{ booking_id: null, centi_total_credits: 100 }]);
+  assert.deepEqual(db.prepare('SELECT booking_id, centi_total_credits FROM finance_events').all(), [
+    { booking_id: null, centi_total_credits: 100 },
+  ]);
   db.close();
 });
 
@@ -91,12 +110,32 @@ test('step 2 replaces the jump_on index with two covering list indexes the plann
   migrate(db, MIGRATIONS.slice(0, 1));
   migrate(db, MIGRATIONS.slice(0, 2));
   assert.equal(schemaVersion(db), 2);
-  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bookings' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const indexes = (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'bookings' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
   assert.deepEqual(indexes, ['bookings_list_by_id', 'bookings_list_by_jump_on']);
-  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
-  assert.match(plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND instr(name_folded, 'x') > 0"), /COVERING INDEX bookings_list_by_/);
-  assert.match(plan("SELECT id FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL ORDER BY id LIMIT 200 OFFSET 80000"), /COVERING INDEX bookings_list_by_id/);
-  assert.match(plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND jump_on >= '2026-06-01' AND jump_on <= '2026-06-07'"), /COVERING INDEX bookings_list_by_jump_on/);
+  const plan = (sql: string) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+  assert.match(
+    plan(
+      "SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND instr(name_folded, 'x') > 0",
+    ),
+    /COVERING INDEX bookings_list_by_/,
+  );
+  assert.match(
+    plan(
+      'SELECT id FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL ORDER BY id LIMIT 200 OFFSET 80000',
+    ),
+    /COVERING INDEX bookings_list_by_id/,
+  );
+  assert.match(
+    plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND jump_on >= '2026-06-01' AND jump_on <= '2026-06-07'"),
+    /COVERING INDEX bookings_list_by_jump_on/,
+  );
   db.close();
 });
 
@@ -108,12 +147,20 @@ test('step 3 adds the one-row connection settings table: local mode, default tim
   assert.deepEqual(db.prepare('SELECT * FROM connection_settings').all(), [
     { id: 1, mode: 'local', remote_url: null, request_timeout_ms: 30000, connect_timeout_ms: 5000, updated_at: null },
   ]);
-  assert.throws(() => db.exec("INSERT INTO connection_settings (id) VALUES (2)"), /CHECK constraint/);
+  assert.throws(() => db.exec('INSERT INTO connection_settings (id) VALUES (2)'), /CHECK constraint/);
   assert.throws(() => db.exec("UPDATE connection_settings SET mode = 'proxy'"), /CHECK constraint/);
-  assert.throws(() => db.exec("UPDATE connection_settings SET mode = 'remote', remote_url = 'https://x'"), /CHECK constraint/);
+  assert.throws(
+    () => db.exec("UPDATE connection_settings SET mode = 'remote', remote_url = 'https://x'"),
+    /CHECK constraint/,
+  );
   db.exec("UPDATE connection_settings SET mode = 'proxy', remote_url = 'https://sync.example.com'");
   assert.equal(tables(db).includes('connection_settings'), true);
-  assert.ok(!JSON.stringify(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'connection_settings'").get()).match(/token|secret|credential/i), 'no column for secrets');
+  assert.ok(
+    !JSON.stringify(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'connection_settings'").get()).match(
+      /token|secret|credential/i,
+    ),
+    'no column for secrets',
+  );
   db.close();
 });
 
@@ -129,26 +176,60 @@ test('step 4 adds import history: imports, their rows keyed by row number (casca
              VALUES (1, 1, 'bookings', 'a.csv', 't', 't', '[]', '{}', 2);
            INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '[]', 'ok', 't'), (1, 2, '[]', 'left_out', 't');`);
   assert.equal(db.prepare('SELECT state FROM imports').pluck().get(), 'running', 'a new import is running');
-  assert.throws(() => db.exec("INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '[]', 'ok', 't')"), /UNIQUE/);
-  assert.throws(() => db.exec("INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (9, 1, '[]', 'ok', 't')"), /FOREIGN KEY/);
-  assert.throws(() => db.exec("INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 0, '[]', 'ok', 't')"), /CHECK/);
+  assert.throws(
+    () =>
+      db.exec(
+        "INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '[]', 'ok', 't')",
+      ),
+    /UNIQUE/,
+  );
+  assert.throws(
+    () =>
+      db.exec(
+        "INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (9, 1, '[]', 'ok', 't')",
+      ),
+    /FOREIGN KEY/,
+  );
+  assert.throws(
+    () =>
+      db.exec(
+        "INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 0, '[]', 'ok', 't')",
+      ),
+    /CHECK/,
+  );
   assert.throws(() => db.exec("UPDATE imports SET kind = 'jumps'"), /CHECK/);
   assert.throws(() => db.exec("UPDATE imports SET state = 'paused'"), /CHECK/);
   db.exec('DELETE FROM imports WHERE id = 1');
   assert.equal(db.prepare('SELECT count(*) FROM import_rows').pluck().get(), 0, 'rows go with their import');
 
-  db.exec(`INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'bookings', 'a', '{}', 't')`);
-  assert.throws(() => db.exec(`INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'bookings', 'a', '{}', 't')`), /UNIQUE/);
-  db.exec(`INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'filmers', 'a', '{}', 't')`);
+  db.exec(
+    `INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'bookings', 'a', '{}', 't')`,
+  );
+  assert.throws(
+    () =>
+      db.exec(
+        `INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'bookings', 'a', '{}', 't')`,
+      ),
+    /UNIQUE/,
+  );
+  db.exec(
+    `INSERT INTO import_mappings (dropzone_id, kind, signature, mapping, updated_at) VALUES (1, 'filmers', 'a', '{}', 't')`,
+  );
   db.close();
 });
 
 test('step 4: per-status counts read an index alone; one status pages in row order without sorting', () => {
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS.slice(0, 4));
-  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
-  assert.match(plan('SELECT status, count(*) FROM import_rows WHERE import_id = 1 GROUP BY status'), /COVERING INDEX import_rows_by_status/);
-  const oneStatus = plan("SELECT * FROM import_rows WHERE import_id = 1 AND status = 'conflict' ORDER BY row_number LIMIT 100 OFFSET 200");
+  const plan = (sql: string) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
+  assert.match(
+    plan('SELECT status, count(*) FROM import_rows WHERE import_id = 1 GROUP BY status'),
+    /COVERING INDEX import_rows_by_status/,
+  );
+  const oneStatus = plan(
+    "SELECT * FROM import_rows WHERE import_id = 1 AND status = 'conflict' ORDER BY row_number LIMIT 100 OFFSET 200",
+  );
   assert.match(oneStatus, /INDEX import_rows_by_status/);
   assert.doesNotMatch(oneStatus, /TEMP B-TREE/);
   db.close();
@@ -161,13 +242,14 @@ test('step 5 adds the one-row listen settings: no fixed port, ports from 1024 to
   assert.equal(schemaVersion(db), 5);
   assert.deepEqual(db.prepare('SELECT * FROM listen_settings').all(), [{ id: 1, fixed_port: null, updated_at: null }]);
   assert.throws(() => db.exec('INSERT INTO listen_settings (id) VALUES (2)'), /CHECK constraint/);
-  for (const bad of [0, 80, 1023, 65536]) assert.throws(() => db.exec(`UPDATE listen_settings SET fixed_port = ${bad}`), /CHECK constraint/, String(bad));
+  for (const bad of [0, 80, 1023, 65536])
+    assert.throws(() => db.exec(`UPDATE listen_settings SET fixed_port = ${bad}`), /CHECK constraint/, String(bad));
   db.exec('UPDATE listen_settings SET fixed_port = 4780');
   assert.equal(db.prepare('SELECT fixed_port FROM listen_settings').pluck().get(), 4780);
   db.close();
 });
 
-test('step 6 adds the import delimiter (comma, semicolon, tab or bar; none is a comma) and the sending window\'s lease, keeping every import', () => {
+test("step 6 adds the import delimiter (comma, semicolon, tab or bar; none is a comma) and the sending window's lease, keeping every import", () => {
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS.slice(0, 5));
   db.exec(`INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'k', 'n', 'UTC', 't');
@@ -176,17 +258,20 @@ test('step 6 adds the import delimiter (comma, semicolon, tab or bar; none is a 
            INSERT INTO import_rows (import_id, row_number, cells, status, updated_at) VALUES (1, 1, '[]', 'ok', 't');`);
   migrate(db, MIGRATIONS.slice(0, 6));
   assert.equal(schemaVersion(db), 6);
-  assert.deepEqual(db.prepare('SELECT file_name, state, delimiter, lease_until FROM imports').all(), [
-    { file_name: 'old.csv', state: 'running', delimiter: null, lease_until: null },
-  ], 'an import left running before the step has no lease: it reads as interrupted');
+  assert.deepEqual(
+    db.prepare('SELECT file_name, state, delimiter, lease_until FROM imports').all(),
+    [{ file_name: 'old.csv', state: 'running', delimiter: null, lease_until: null }],
+    'an import left running before the step has no lease: it reads as interrupted',
+  );
   assert.equal(db.prepare('SELECT count(*) FROM import_rows').pluck().get(), 1, 'its rows are kept');
   for (const ok of [',', ';', '\t', '|']) db.prepare('UPDATE imports SET delimiter = ?').run(ok);
-  for (const bad of [':', ';;', ' ']) assert.throws(() => db.prepare('UPDATE imports SET delimiter = ?').run(bad), /CHECK constraint/, bad);
+  for (const bad of [':', ';;', ' '])
+    assert.throws(() => db.prepare('UPDATE imports SET delimiter = ?').run(bad), /CHECK constraint/, bad);
   db.exec("UPDATE imports SET lease_until = '2026-06-20T10:03:00.000Z'");
   db.close();
 });
 
-test('step 7 drops the window\'s lease and adds why a send stopped early, keeping every import, its rows, its delimiter and its indexes', () => {
+test("step 7 drops the window's lease and adds why a send stopped early, keeping every import, its rows, its delimiter and its indexes", () => {
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS.slice(0, 6));
   db.exec(`INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'k', 'n', 'UTC', 't');
@@ -197,14 +282,33 @@ test('step 7 drops the window\'s lease and adds why a send stopped early, keepin
   assert.equal(schemaVersion(db), 7);
   const columns = (db.prepare('PRAGMA table_info(imports)').all() as { name: string }[]).map((c) => c.name);
   assert.ok(!columns.includes('lease_until'), columns.join(', '));
-  assert.deepEqual(db.prepare('SELECT file_name, state, delimiter, stop_reason FROM imports').all(), [
-    { file_name: 'held.csv', state: 'running', delimiter: ';', stop_reason: null },
-  ], 'an import a window held before the step stays running in the store: no desk process runs it, so it reads as interrupted');
-  assert.deepEqual(db.prepare('SELECT row_number, status FROM import_rows ORDER BY row_number').all(), [{ row_number: 1, status: 'ok' }, { row_number: 2, status: 'pending' }]);
-  assert.throws(() => db.prepare('UPDATE imports SET delimiter = ?').run(':'), /CHECK constraint/, 'the delimiter keeps its check');
-  assert.throws(() => db.exec("UPDATE imports SET state = 'interrupted'"), /CHECK constraint/, 'interrupted stays derived, never stored');
+  assert.deepEqual(
+    db.prepare('SELECT file_name, state, delimiter, stop_reason FROM imports').all(),
+    [{ file_name: 'held.csv', state: 'running', delimiter: ';', stop_reason: null }],
+    'an import a window held before the step stays running in the store: no desk process runs it, so it reads as interrupted',
+  );
+  assert.deepEqual(db.prepare('SELECT row_number, status FROM import_rows ORDER BY row_number').all(), [
+    { row_number: 1, status: 'ok' },
+    { row_number: 2, status: 'pending' },
+  ]);
+  assert.throws(
+    () => db.prepare('UPDATE imports SET delimiter = ?').run(':'),
+    /CHECK constraint/,
+    'the delimiter keeps its check',
+  );
+  assert.throws(
+    () => db.exec("UPDATE imports SET state = 'interrupted'"),
+    /CHECK constraint/,
+    'interrupted stays derived, never stored',
+  );
   db.exec("UPDATE imports SET stop_reason = 'remote unreachable'");
-  const indexes = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('imports', 'import_rows') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  const indexes = (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('imports', 'import_rows') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
   assert.deepEqual(indexes, ['import_rows_by_status', 'import_rows_failed', 'imports_by_dropzone']);
   db.close();
 });
@@ -213,7 +317,8 @@ test('step 9 counts every stored booking per day, indexes their folded texts for
   const db = new Database(':memory:');
   migrate(db, MIGRATIONS.slice(0, 8));
   db.prepare("INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'a', 'A', 'UTC', 'now')").run();
-  const insert = db.prepare(`INSERT INTO bookings (dropzone_id, uuid, link, external_id, name_folded, email_folded, jump_on, created_at, updated_at)
+  const insert =
+    db.prepare(`INSERT INTO bookings (dropzone_id, uuid, link, external_id, name_folded, email_folded, jump_on, created_at, updated_at)
                              VALUES (1, ?, ?, ?, ?, ?, ?, 'now', 'now')`);
   insert.run('u1', 'l1', 'E1', 'zoë visser', 'zoe@example.com', '2026-11-01');
   insert.run('u2', 'l2', null, 'jürgen', 'j@x.de', '2026-11-01');
@@ -225,16 +330,30 @@ test('step 9 counts every stored booking per day, indexes their folded texts for
     { day: '2026-11-01', external: 0, n: 1 },
     { day: '2026-11-01', external: 1, n: 1 },
   ]);
-  const found = (match: string) => db.prepare('SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid').pluck().all(match);
+  const found = (match: string) =>
+    db.prepare('SELECT rowid FROM bookings_search WHERE bookings_search MATCH ? ORDER BY rowid').pluck().all(match);
   assert.deepEqual(found('{name_folded} : "visser"'), [1, 3]);
   assert.deepEqual(found('{name_folded} : "ürg"'), [2]);
   assert.deepEqual(found('{email_folded} : "visser"'), [], 'a column filter keeps the name out of an e-mail search');
-  const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
-  assert.match(plan('SELECT id FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND id > 0 ORDER BY id LIMIT 200 OFFSET 80000'), /COVERING INDEX bookings_list_by_id \(dropzone_id=\? AND id>\?\)/);
+  const plan = (sql: string) =>
+    (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
   assert.match(
-    plan("SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND jump_on >= '2026-01-01' AND id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH 'x')"),
+    plan(
+      'SELECT id FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND id > 0 ORDER BY id LIMIT 200 OFFSET 80000',
+    ),
+    /COVERING INDEX bookings_list_by_id \(dropzone_id=\? AND id>\?\)/,
+  );
+  assert.match(
+    plan(
+      "SELECT count(*) FROM bookings WHERE dropzone_id = 1 AND external_id IS NOT NULL AND jump_on >= '2026-01-01' AND id IN (SELECT rowid FROM bookings_search WHERE bookings_search MATCH 'x')",
+    ),
     /COVERING INDEX bookings_list_by_id \(dropzone_id=\? AND id=\?.*VIRTUAL TABLE/,
   );
-  assert.match(plan("SELECT coalesce(sum(n), 0) FROM booking_counts WHERE dropzone_id = 1 AND external = 1 AND day <> '' AND day >= '2026-01-01'"), /SEARCH booking_counts USING PRIMARY KEY/);
+  assert.match(
+    plan(
+      "SELECT coalesce(sum(n), 0) FROM booking_counts WHERE dropzone_id = 1 AND external = 1 AND day <> '' AND day >= '2026-01-01'",
+    ),
+    /SEARCH booking_counts USING PRIMARY KEY/,
+  );
   db.close();
 });

@@ -4,7 +4,14 @@ import { credentialsFromEnv, viewCredentials } from '../../electron/proxy/creden
 import { applyUpdate, effectiveConnection, type StoredConnection } from '../../electron/proxy/settings';
 import { checkRemoteUrl } from '../../shared/remote-url';
 
-const STORED: StoredConnection = { mode: 'local', remoteUrl: null, credentials: null, requestTimeoutMs: 30000, connectTimeoutMs: 5000, updatedAt: null };
+const STORED: StoredConnection = {
+  mode: 'local',
+  remoteUrl: null,
+  credentials: null,
+  requestTimeoutMs: 30000,
+  connectTimeoutMs: 5000,
+  updatedAt: null,
+};
 const NOW = new Date('2026-06-15T10:00:00.000Z');
 
 describe('remote URLs', () => {
@@ -28,14 +35,22 @@ describe('remote URLs', () => {
 
 describe('connection settings: stored, overridden for a run, changed', () => {
   test("this run's overrides sit on top of the stored settings and are named", () => {
-    const effective = effectiveConnection(STORED, { mode: 'proxy', remoteUrl: 'https://r.example', credentials: { kind: 'bearer', token: 't' } });
+    const effective = effectiveConnection(STORED, {
+      mode: 'proxy',
+      remoteUrl: 'https://r.example',
+      credentials: { kind: 'bearer', token: 't' },
+    });
     assert.equal(effective.mode, 'proxy');
     assert.equal(effective.remoteUrl, 'https://r.example');
     assert.deepEqual(effective.overridden, ['mode', 'remote_url', 'credentials']);
   });
 
   test('a change replaces what it names and ends the override of the same setting; the rest is kept', () => {
-    const overrides = { mode: 'proxy' as const, remoteUrl: 'https://flag.example', credentials: { kind: 'bearer' as const, token: 'env' } };
+    const overrides = {
+      mode: 'proxy' as const,
+      remoteUrl: 'https://flag.example',
+      credentials: { kind: 'bearer' as const, token: 'env' },
+    };
     const stored = { ...STORED, remoteUrl: 'https://stored.example' };
     const result = applyUpdate(stored, overrides, { request_timeout_ms: 1000 }, NOW);
     assert.ok(result.ok);
@@ -45,8 +60,15 @@ describe('connection settings: stored, overridden for a run, changed', () => {
 
     const local = applyUpdate(stored, overrides, { mode: 'local' }, NOW);
     assert.ok(local.ok);
-    assert.equal(effectiveConnection(local.stored, local.overrides).mode, 'local', '--mode proxy no longer holds once Settings say local');
-    assert.deepEqual(local.overrides, { remoteUrl: 'https://flag.example', credentials: { kind: 'bearer', token: 'env' } });
+    assert.equal(
+      effectiveConnection(local.stored, local.overrides).mode,
+      'local',
+      '--mode proxy no longer holds once Settings say local',
+    );
+    assert.deepEqual(local.overrides, {
+      remoteUrl: 'https://flag.example',
+      credentials: { kind: 'bearer', token: 'env' },
+    });
 
     const none = applyUpdate(stored, overrides, { credentials: { kind: 'none' } }, NOW);
     assert.ok(none.ok);
@@ -60,14 +82,23 @@ describe('connection settings: stored, overridden for a run, changed', () => {
     const flagUrlOnly = applyUpdate(STORED, { remoteUrl: 'https://flag.example' }, { mode: 'proxy' }, NOW);
     assert.equal(flagUrlOnly.ok, false);
     if (!flagUrlOnly.ok) assert.match(flagUrlOnly.problem.error, /for this run only; send remote_url too/);
-    const forget = applyUpdate({ ...STORED, mode: 'proxy', remoteUrl: 'https://x.example' }, {}, { remote_url: null }, NOW);
+    const forget = applyUpdate(
+      { ...STORED, mode: 'proxy', remoteUrl: 'https://x.example' },
+      {},
+      { remote_url: null },
+      NOW,
+    );
     assert.equal(forget.ok, false);
     assert.ok(applyUpdate(STORED, {}, { mode: 'proxy', remote_url: 'https://x.example' }, NOW).ok);
   });
 
   test('credentials are shown by kind only; DESK_REMOTE_TOKEN gives a bearer token', () => {
     assert.deepEqual(viewCredentials({ kind: 'bearer', token: 'secret' }), { kind: 'bearer', set: true });
-    assert.deepEqual(viewCredentials({ kind: 'header', name: 'X-Key', value: 'secret' }), { kind: 'header', name: 'X-Key', set: true });
+    assert.deepEqual(viewCredentials({ kind: 'header', name: 'X-Key', value: 'secret' }), {
+      kind: 'header',
+      name: 'X-Key',
+      set: true,
+    });
     assert.deepEqual(viewCredentials(null), { kind: 'none', set: false });
     assert.deepEqual(credentialsFromEnv({ DESK_REMOTE_TOKEN: ' abc ' }), { kind: 'bearer', token: 'abc' });
     assert.equal(credentialsFromEnv({}), undefined);

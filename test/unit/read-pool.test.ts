@@ -22,23 +22,49 @@ const file = join(dir, 'desk.sqlite3');
 const store = Store.open(file);
 after(() => store.close());
 const dropzone: DropzoneRecord = store.dropzones.byId(
-  store.dropzones.insert({ key: 'a', name: 'A', timezone: 'Europe/Amsterdam', currency: 'EUR', created_at: NOW.toISOString() }),
+  store.dropzones.insert({
+    key: 'a',
+    name: 'A',
+    timezone: 'Europe/Amsterdam',
+    currency: 'EUR',
+    created_at: NOW.toISOString(),
+  }),
 )!;
 const ctx = { store, dropzone, now: () => NOW };
-upsertBookingBatch(ctx, { bookings: Array.from({ length: 450 }, (_, i) => ({ external_id: `B-${i}`, name: `Guest ${i}`, jump_on: '2026-11-23' })) });
+upsertBookingBatch(ctx, {
+  bookings: Array.from({ length: 450 }, (_, i) => ({
+    external_id: `B-${i}`,
+    name: `Guest ${i}`,
+    jump_on: '2026-11-23',
+  })),
+});
 
-const list = (query: Record<string, string>): ReadRequest => ({ op: 'listBookings', dropzone, instant: NOW.toISOString(), query });
-const body = (answer: ReadAnswer) => JSON.parse(answer.json!) as { bookings: { external_id: string }[]; pagination: { total_count: number } };
+const list = (query: Record<string, string>): ReadRequest => ({
+  op: 'listBookings',
+  dropzone,
+  instant: NOW.toISOString(),
+  query,
+});
+const body = (answer: ReadAnswer) =>
+  JSON.parse(answer.json!) as { bookings: { external_id: string }[]; pagination: { total_count: number } };
 
 test('reads are answered by the threads, the same as on the server thread', async () => {
   let inline = 0;
   const pool = new ReadPool({ file, size: 2, inline: (r) => (inline++, runRead(store, r)) });
   try {
     assert.equal(pool.threads, 2);
-    const queries: Record<string, string>[] = [{}, { page: '3' }, { 'q[name_cont]': 'guest 4' }, { 'q[name_cont]': '4', per_page: '5' }, { 'q[jump_on_lt]': '2026-11-23' }];
+    const queries: Record<string, string>[] = [
+      {},
+      { page: '3' },
+      { 'q[name_cont]': 'guest 4' },
+      { 'q[name_cont]': '4', per_page: '5' },
+      { 'q[jump_on_lt]': '2026-11-23' },
+    ];
     const answers = await Promise.all(queries.map((q) => pool.read(list(q))));
     assert.equal(inline, 0, 'no read fell back to the server thread');
-    answers.forEach((answer, i) => assert.deepEqual(answer, runRead(store, list(queries[i]!)), JSON.stringify(queries[i])));
+    answers.forEach((answer, i) =>
+      assert.deepEqual(answer, runRead(store, list(queries[i]!)), JSON.stringify(queries[i])),
+    );
     assert.equal(body(answers[0]!).pagination.total_count, 450);
   } finally {
     await pool.close();
@@ -48,7 +74,11 @@ test('reads are answered by the threads, the same as on the server thread', asyn
 
 test('started() settles once every thread has opened its connection; one that cannot start does not hold it', async () => {
   const pool = new ReadPool({ file, size: 2, inline: () => assert.fail('no read should run inline') });
-  const failing = new ReadPool({ file: join(dir, 'missing', 'desk.sqlite3'), size: 1, inline: (r) => runRead(store, r) });
+  const failing = new ReadPool({
+    file: join(dir, 'missing', 'desk.sqlite3'),
+    size: 1,
+    inline: (r) => runRead(store, r),
+  });
   try {
     assert.equal(pool.threadsStarted, 0, 'a thread starts asynchronously');
     await pool.started();
@@ -69,7 +99,11 @@ test('a write acknowledged on the writer is in the next read of a thread (read-y
       const name = `Reader Check ${i}`;
       assert.equal(upsertBooking(ctx, { external_id: `RYW-${i}`, name, jump_on: '2026-11-23' }).status, 'created');
       const seen = body(await pool.read(list({ 'q[name_cont]': name })));
-      assert.deepEqual(seen.bookings.map((b) => b.external_id), [`RYW-${i}`], `write ${i} seen`);
+      assert.deepEqual(
+        seen.bookings.map((b) => b.external_id),
+        [`RYW-${i}`],
+        `write ${i} seen`,
+      );
       const all = body(await pool.read(list({ 'q[name_cont]': 'reader check', per_page: '1' })));
       assert.equal(all.pagination.total_count, i + 1, `count after write ${i}`);
     }
@@ -96,7 +130,10 @@ test('a thread that cannot open the store hands its reads to the server thread a
     assert.equal(pool.threads, 0);
     await pool.read(list({}));
     assert.equal(inline, 2);
-    assert.ok(errors.some((e) => /reads run on the server thread/.test(e)), errors.join('; '));
+    assert.ok(
+      errors.some((e) => /reads run on the server thread/.test(e)),
+      errors.join('; '),
+    );
   } finally {
     await pool.close();
   }

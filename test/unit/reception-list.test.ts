@@ -1,17 +1,42 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { deskFilterQuery, deskListQuery, serverSortOf, type DeskListFilters } from '../../renderer/src/api/reception-api';
+import {
+  deskFilterQuery,
+  deskListQuery,
+  serverSortOf,
+  type DeskListFilters,
+} from '../../renderer/src/api/reception-api';
 import { INITIAL_VIEW, nextView, settleOpening } from '../../renderer/src/features/bookings/list/bookingsView';
-import { checkInForKey, matchesCheckInFilter, nextCheckIn } from '../../renderer/src/features/bookings/list/checkInKeys';
-import { delimiterForLocale, loadDelimiter, saveDelimiter } from '../../renderer/src/features/bookings/list/csvDelimiter';
+import {
+  checkInForKey,
+  matchesCheckInFilter,
+  nextCheckIn,
+} from '../../renderer/src/features/bookings/list/checkInKeys';
+import {
+  delimiterForLocale,
+  loadDelimiter,
+  saveDelimiter,
+} from '../../renderer/src/features/bookings/list/csvDelimiter';
 import { daySheetDay } from '../../renderer/src/features/bookings/list/dateRanges';
 import { relaxationsOf } from '../../renderer/src/features/bookings/list/relaxations';
 
-const FILTERS: DeskListFilters = { page: 2, perPage: 200, includeAll: false, search: '', from: null, to: null, checkIn: null, sorting: [] };
+const FILTERS: DeskListFilters = {
+  page: 2,
+  perPage: 200,
+  includeAll: false,
+  search: '',
+  from: null,
+  to: null,
+  checkIn: null,
+  sorting: [],
+};
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  };
 }
 
 describe('the export separator', () => {
@@ -66,9 +91,33 @@ describe('the desk list query', () => {
     assert.deepEqual(serverSortOf([{ id: 'mobile', desc: false }]), {});
   });
   test('filters, page and sort as query parameters; empty ones left out', () => {
-    const query = deskListQuery({ ...FILTERS, search: ' 5863991 ', from: '2026-06-15', to: '2026-06-15', checkIn: 'none', includeAll: true, sorting: [{ id: 'name', desc: false }] });
-    assert.deepEqual(query, { q: '5863991', from: '2026-06-15', to: '2026-06-15', check_in: 'none', include_all: 'true', sort: 'name', dir: 'asc', page: '2', per_page: '200' });
-    assert.deepEqual(deskFilterQuery(FILTERS), { q: undefined, from: undefined, to: undefined, check_in: undefined, include_all: undefined });
+    const query = deskListQuery({
+      ...FILTERS,
+      search: ' 5863991 ',
+      from: '2026-06-15',
+      to: '2026-06-15',
+      checkIn: 'none',
+      includeAll: true,
+      sorting: [{ id: 'name', desc: false }],
+    });
+    assert.deepEqual(query, {
+      q: '5863991',
+      from: '2026-06-15',
+      to: '2026-06-15',
+      check_in: 'none',
+      include_all: 'true',
+      sort: 'name',
+      dir: 'asc',
+      page: '2',
+      per_page: '200',
+    });
+    assert.deepEqual(deskFilterQuery(FILTERS), {
+      q: undefined,
+      from: undefined,
+      to: undefined,
+      check_in: undefined,
+      include_all: undefined,
+    });
   });
   test('a search shorter than three characters is not sent (the server cannot search it)', () => {
     assert.equal(deskFilterQuery({ ...FILTERS, search: 'sc' }).q, undefined);
@@ -102,8 +151,14 @@ describe('the empty list', () => {
   test('suggests every date for a dated search, any check-in, and the walk-ins: each a list to count first', () => {
     const filters = { ...FILTERS, search: 'lena', from: '2026-06-15', to: '2026-06-15', checkIn: 'arrived' as const };
     const relaxations = relaxationsOf(filters);
-    assert.deepEqual(relaxations.map((r) => r.key), ['dates', 'check-in', 'include-all']);
-    assert.deepEqual([relaxations[0]!.filters.from, relaxations[0]!.filters.to, relaxations[0]!.filters.search], [null, null, 'lena']);
+    assert.deepEqual(
+      relaxations.map((r) => r.key),
+      ['dates', 'check-in', 'include-all'],
+    );
+    assert.deepEqual(
+      [relaxations[0]!.filters.from, relaxations[0]!.filters.to, relaxations[0]!.filters.search],
+      [null, null, 'lena'],
+    );
     assert.equal(relaxations[1]!.filters.checkIn, null);
     assert.equal(relaxations[2]!.filters.includeAll, true);
   });

@@ -28,14 +28,23 @@ describe('redaction for the request log', () => {
         accept: 'a, b',
       },
     );
-    assert.deepEqual(redactHeaders({ 'x-dropzone': 'v' }, ['X-Dropzone']), { 'x-dropzone': '<redacted>' }, 'a custom credential header by name');
+    assert.deepEqual(
+      redactHeaders({ 'x-dropzone': 'v' }, ['X-Dropzone']),
+      { 'x-dropzone': '<redacted>' },
+      'a custom credential header by name',
+    );
     assert.deepEqual(redactHeaders({ authorization: 'opaque' }), { authorization: '<redacted>' });
   });
 
   test('JSON body fields named like token, password or secret are hidden at any depth; other text is kept byte for byte', () => {
-    const text = '{"name":"Ann","password":"p","nested":[{"access_token":"t","ok":1}],"client_secret":{"x":1},"api_key":"k"}';
+    const text =
+      '{"name":"Ann","password":"p","nested":[{"access_token":"t","ok":1}],"client_secret":{"x":1},"api_key":"k"}';
     assert.deepEqual(JSON.parse(redactBodyText(text)), {
-      name: 'Ann', password: '<redacted>', nested: [{ access_token: '<redacted>', ok: 1 }], client_secret: '<redacted>', api_key: '<redacted>',
+      name: 'Ann',
+      password: '<redacted>',
+      nested: [{ access_token: '<redacted>', ok: 1 }],
+      client_secret: '<redacted>',
+      api_key: '<redacted>',
     });
     const clean = '{ "name" : "Ann",  "email": "a@example.com" }';
     assert.equal(redactBodyText(clean), clean, 'untouched when nothing is secret');
@@ -65,7 +74,11 @@ describe('redaction for the request log', () => {
       ['{"keyboard":"qwerty"', '{"keyboard":"qwerty"'],
     ];
     for (const [text, expected] of cases) assert.equal(redactBodyText(text), expected, text);
-    assert.equal(redactBodyText('user=ann&password=p&x=1'), 'user=ann&password=<redacted>&x=1', 'form text keeps its form');
+    assert.equal(
+      redactBodyText('user=ann&password=p&x=1'),
+      'user=ann&password=<redacted>&x=1',
+      'form text keeps its form',
+    );
   });
 
   test('secrets nested deeper than 64 levels are redacted too, at any depth, and nothing else is lost', () => {
@@ -87,14 +100,23 @@ describe('redaction for the request log', () => {
   });
 
   test("a created API token's answer keeps its id, label and time but never the token", () => {
-    const created = '{"id":7,"label":"Front desk","created_at":"2026-06-15T10:00:00.000Z","token":"dzd_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"}';
+    const created =
+      '{"id":7,"label":"Front desk","created_at":"2026-06-15T10:00:00.000Z","token":"dzd_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG"}';
     const kept = redactBodyText(created);
     assert.ok(!kept.includes('dzd_'), kept);
-    assert.deepEqual(JSON.parse(kept), { id: 7, label: 'Front desk', created_at: '2026-06-15T10:00:00.000Z', token: '<redacted>' });
+    assert.deepEqual(JSON.parse(kept), {
+      id: 7,
+      label: 'Front desk',
+      created_at: '2026-06-15T10:00:00.000Z',
+      token: '<redacted>',
+    });
   });
 
   test('query parameters named like secrets are hidden in logged paths', () => {
-    assert.equal(redactPath('/api/f1/sync/bookings?api_key=x&page=2&token=y&q%5Bname_cont%5D=ann'), '/api/f1/sync/bookings?api_key=<redacted>&page=2&token=<redacted>&q%5Bname_cont%5D=ann');
+    assert.equal(
+      redactPath('/api/f1/sync/bookings?api_key=x&page=2&token=y&q%5Bname_cont%5D=ann'),
+      '/api/f1/sync/bookings?api_key=<redacted>&page=2&token=<redacted>&q%5Bname_cont%5D=ann',
+    );
     assert.equal(redactPath('/api/f1/sync/bookings'), '/api/f1/sync/bookings');
   });
 });
@@ -106,7 +128,12 @@ describe('Copy as cURL', () => {
       toCurl({
         method: 'POST',
         url: 'http://127.0.0.1:4780/api/f1/sync/bookings',
-        headers: { host: 'x', authorization: 'Bearer <redacted>', 'content-type': 'application/json', 'content-length': '9' },
+        headers: {
+          host: 'x',
+          authorization: 'Bearer <redacted>',
+          'content-type': 'application/json',
+          'content-length': '9',
+        },
         body: `{"n":"O'Neil"}`,
         bodyNotKept: false,
       }),
@@ -117,8 +144,17 @@ describe('Copy as cURL', () => {
         `--data-raw '{"n":"O'\\''Neil"}'`,
       ].join(' \\\n  '),
     );
-    assert.equal(toCurl({ method: 'GET', url: 'http://h/x', headers: {}, body: null, bodyNotKept: false }), `curl 'http://h/x'`);
-    assert.equal(toCurl({ method: 'HEAD', url: 'http://h/x', headers: {}, body: null, bodyNotKept: false }), `curl --head 'http://h/x'`);
-    assert.match(toCurl({ method: 'POST', url: 'http://h/x', headers: {}, body: null, bodyNotKept: true }), /--data-binary @request-body\.json$/);
+    assert.equal(
+      toCurl({ method: 'GET', url: 'http://h/x', headers: {}, body: null, bodyNotKept: false }),
+      `curl 'http://h/x'`,
+    );
+    assert.equal(
+      toCurl({ method: 'HEAD', url: 'http://h/x', headers: {}, body: null, bodyNotKept: false }),
+      `curl --head 'http://h/x'`,
+    );
+    assert.match(
+      toCurl({ method: 'POST', url: 'http://h/x', headers: {}, body: null, bodyNotKept: true }),
+      /--data-binary @request-body\.json$/,
+    );
   });
 });

@@ -8,9 +8,30 @@ import { dropQueryValues } from '../../electron/server/redact';
 import { RequestLog, toDetail, type NewCall } from '../../electron/server/request-log';
 
 const call = (over: Partial<NewCall> = {}): NewCall => ({
-  time: '2026-06-15T10:00:00.000Z', method: 'GET', path: '/api/f1/sync/bookings', mode: 'local', caller: 'token', callerLabel: 'booking system', dropzoneId: 1, forwarded: false, httpStatus: 200, status: null,
-  durationMs: 1, requestBytes: 0, responseBytes: 10, contractChecked: false, deviations: [], deviationCount: 0, upstreamUrl: null, remoteError: null,
-  details: { deskUrl: 'http://127.0.0.1:1/api/f1/sync/bookings', request: { headers: {}, body: null, bodyNote: null }, response: { headers: {}, body: '{}', bodyNote: null }, upstreamHeaders: null },
+  time: '2026-06-15T10:00:00.000Z',
+  method: 'GET',
+  path: '/api/f1/sync/bookings',
+  mode: 'local',
+  caller: 'token',
+  callerLabel: 'booking system',
+  dropzoneId: 1,
+  forwarded: false,
+  httpStatus: 200,
+  status: null,
+  durationMs: 1,
+  requestBytes: 0,
+  responseBytes: 10,
+  contractChecked: false,
+  deviations: [],
+  deviationCount: 0,
+  upstreamUrl: null,
+  remoteError: null,
+  details: {
+    deskUrl: 'http://127.0.0.1:1/api/f1/sync/bookings',
+    request: { headers: {}, body: null, bodyNote: null },
+    response: { headers: {}, body: '{}', bodyNote: null },
+    upstreamHeaders: null,
+  },
   ...over,
 });
 
@@ -44,12 +65,24 @@ describe('the request log', () => {
     const log = new RequestLog();
     for (let i = 0; i < 10; i++) log.add(call({ method: i % 2 ? 'POST' : 'GET' }));
     const first = log.seenBy(1).query({ limit: '3', method: 'post' });
-    assert.deepEqual(first.entries.map((e) => e.id), [10, 8, 6]);
+    assert.deepEqual(
+      first.entries.map((e) => e.id),
+      [10, 8, 6],
+    );
     assert.equal(first.nextCursor, 6);
     const second = log.seenBy(1).query({ limit: '3', method: 'post', cursor: '6' });
-    assert.deepEqual(second.entries.map((e) => e.id), [4, 2]);
+    assert.deepEqual(
+      second.entries.map((e) => e.id),
+      [4, 2],
+    );
     assert.equal(second.nextCursor, null);
-    assert.deepEqual(log.seenBy(1).query({ after: '8' }).entries.map((e) => e.id), [10, 9]);
+    assert.deepEqual(
+      log
+        .seenBy(1)
+        .query({ after: '8' })
+        .entries.map((e) => e.id),
+      [10, 9],
+    );
   });
 
   test("filters by caller, and leaves the desk's own calls out on request", () => {
@@ -58,10 +91,34 @@ describe('the request log', () => {
     log.add(call({ caller: 'token', callerLabel: 'Booking system' }));
     log.add(call({ caller: 'invalid', callerLabel: null }));
     log.add(call({ caller: 'none', callerLabel: null }));
-    assert.deepEqual(log.seenBy(1).query({ exclude_desk: 'true' }).entries.map((e) => e.id), [4, 3, 2]);
-    assert.deepEqual(log.seenBy(1).query({ exclude_desk: 'false' }).entries.map((e) => e.id), [4, 3, 2, 1]);
-    assert.deepEqual(log.seenBy(1).query({ caller: 'desk' }).entries.map((e) => e.id), [1]);
-    assert.deepEqual(log.seenBy(1).query({ caller: 'token', exclude_desk: '1' }).entries.map((e) => e.id), [2]);
+    assert.deepEqual(
+      log
+        .seenBy(1)
+        .query({ exclude_desk: 'true' })
+        .entries.map((e) => e.id),
+      [4, 3, 2],
+    );
+    assert.deepEqual(
+      log
+        .seenBy(1)
+        .query({ exclude_desk: 'false' })
+        .entries.map((e) => e.id),
+      [4, 3, 2, 1],
+    );
+    assert.deepEqual(
+      log
+        .seenBy(1)
+        .query({ caller: 'desk' })
+        .entries.map((e) => e.id),
+      [1],
+    );
+    assert.deepEqual(
+      log
+        .seenBy(1)
+        .query({ caller: 'token', exclude_desk: '1' })
+        .entries.map((e) => e.id),
+      [2],
+    );
   });
 });
 
@@ -70,15 +127,35 @@ describe('the request log, per dropzone', () => {
   const mixed = (limits?: { maxEntries: number; maxDetailed: number }) => {
     const log = new RequestLog(limits);
     const owners = [1, 2, null, 1, 1, 2, null, 2, 1, null, 2, 1];
-    for (const dropzoneId of owners) log.add(call(dropzoneId === null ? { dropzoneId, caller: 'invalid', callerLabel: null } : { dropzoneId }));
+    for (const dropzoneId of owners)
+      log.add(call(dropzoneId === null ? { dropzoneId, caller: 'invalid', callerLabel: null } : { dropzoneId }));
     return log;
   };
 
   test("each desk sees its dropzone's calls and the credential-less ones, never another dropzone's", () => {
     const log = mixed();
-    assert.deepEqual(log.seenBy(1).query({}).entries.map((e) => e.id), [12, 10, 9, 7, 5, 4, 3, 1]);
-    assert.deepEqual(log.seenBy(2).query({}).entries.map((e) => e.id), [11, 10, 8, 7, 6, 3, 2]);
-    assert.deepEqual(log.seenBy(3).query({}).entries.map((e) => e.id), [10, 7, 3], 'a dropzone without calls sees only the credential-less ones');
+    assert.deepEqual(
+      log
+        .seenBy(1)
+        .query({})
+        .entries.map((e) => e.id),
+      [12, 10, 9, 7, 5, 4, 3, 1],
+    );
+    assert.deepEqual(
+      log
+        .seenBy(2)
+        .query({})
+        .entries.map((e) => e.id),
+      [11, 10, 8, 7, 6, 3, 2],
+    );
+    assert.deepEqual(
+      log
+        .seenBy(3)
+        .query({})
+        .entries.map((e) => e.id),
+      [10, 7, 3],
+      'a dropzone without calls sees only the credential-less ones',
+    );
     assert.equal(log.seenBy(1).size, 8);
     assert.equal(log.seenBy(2).size, 7);
     assert.equal(log.seenBy(1).get(2), undefined, "dropzone 2's call");
@@ -97,9 +174,18 @@ describe('the request log, per dropzone', () => {
       cursor = String(page.nextCursor);
     }
     assert.deepEqual(pages, [[11, 10], [8, 7], [6, 3], [2]]);
-    assert.deepEqual(seen.query({ after: '7' }).entries.map((e) => e.id), [11, 10, 8]);
-    assert.deepEqual(seen.query({ cursor: '9', after: '2' }).entries.map((e) => e.id), [8, 7, 6, 3]);
-    assert.deepEqual(seen.query({ caller: 'invalid', limit: '1', cursor: '10' }).entries.map((e) => e.id), [7]);
+    assert.deepEqual(
+      seen.query({ after: '7' }).entries.map((e) => e.id),
+      [11, 10, 8],
+    );
+    assert.deepEqual(
+      seen.query({ cursor: '9', after: '2' }).entries.map((e) => e.id),
+      [8, 7, 6, 3],
+    );
+    assert.deepEqual(
+      seen.query({ caller: 'invalid', limit: '1', cursor: '10' }).entries.map((e) => e.id),
+      [7],
+    );
   });
 
   test("the bounds hold per dropzone: a busy one does not push out another's calls", () => {
@@ -108,16 +194,34 @@ describe('the request log, per dropzone', () => {
     log.add(call({ dropzoneId: null, caller: 'none', callerLabel: null }));
     for (let i = 0; i < 10; i++) log.add(call({ dropzoneId: 1 }));
     for (let i = 0; i < 10; i++) log.add(call({ dropzoneId: null, caller: 'none', callerLabel: null }));
-    assert.deepEqual(log.seenBy(2).query({}).entries.map((e) => e.id), [22, 21, 20, 1]);
+    assert.deepEqual(
+      log
+        .seenBy(2)
+        .query({})
+        .entries.map((e) => e.id),
+      [22, 21, 20, 1],
+    );
     assert.notEqual(log.seenBy(2).get(1)?.details, null, "dropzone 2's one call keeps its details");
-    assert.deepEqual(log.seenBy(1).query({}).entries.map((e) => e.id), [22, 21, 20, 12, 11, 10]);
+    assert.deepEqual(
+      log
+        .seenBy(1)
+        .query({})
+        .entries.map((e) => e.id),
+      [22, 21, 20, 12, 11, 10],
+    );
     assert.equal(log.seenBy(1).get(11)?.details, null);
     assert.notEqual(log.seenBy(1).get(12)?.details, null);
   });
 
   test("a call without a valid credential keeps its query's parameter names, not their values", () => {
-    assert.equal(dropQueryValues('/api/f1/sync/bookings?q[email_cont]=jane%40example.com&page=2'), '/api/f1/sync/bookings?q[email_cont]=<not kept>&page=<not kept>');
-    assert.equal(dropQueryValues('/api/f1/sync/bookings?flag&&x='), '/api/f1/sync/bookings?flag=<not kept>&&x=<not kept>');
+    assert.equal(
+      dropQueryValues('/api/f1/sync/bookings?q[email_cont]=jane%40example.com&page=2'),
+      '/api/f1/sync/bookings?q[email_cont]=<not kept>&page=<not kept>',
+    );
+    assert.equal(
+      dropQueryValues('/api/f1/sync/bookings?flag&&x='),
+      '/api/f1/sync/bookings?flag=<not kept>&&x=<not kept>',
+    );
     assert.equal(dropQueryValues('/api/f1/sync/bookings'), '/api/f1/sync/bookings');
   });
 });

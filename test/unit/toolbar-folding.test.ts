@@ -46,6 +46,10 @@ test('the primary action stays even when nothing else fits', () => {
 
 test('equal priorities fold from the end of the bar', () => {
   const plain: ToolbarAction[] = ['a', 'b', 'c'].map((id) => ({ id, label: id, onClick: noop }));
-  const widths = new Map([['a', 100], ['b', 100], ['c', 100]]);
+  const widths = new Map([
+    ['a', 100],
+    ['b', 100],
+    ['c', 100],
+  ]);
   assert.deepEqual([...actionsInBar(plain, widths, 50, 50 + 100 + 100 + 2 * TOOLBAR_GAP)].sort(), ['a', 'b']);
 });

@@ -56,7 +56,11 @@ test('a change to the UI, the code it shares, its dependencies, or a missing bui
     ['a new renderer file', () => write('renderer/src/extra.ts', 'export {};\n')],
     ['shared code', () => write('shared/rules.ts', 'export const LIMIT = 2;\n')],
     ['the locked dependencies', () => write('package-lock.json', '{"lockfileVersion":3,"packages":{}}\n')],
-    ['the Vite config', () => write('renderer/vite.config.ts', `${readFileSync(join(root, 'renderer/vite.config.ts'), 'utf8')}// changed\n`)],
+    [
+      'the Vite config',
+      () =>
+        write('renderer/vite.config.ts', `${readFileSync(join(root, 'renderer/vite.config.ts'), 'utf8')}// changed\n`),
+    ],
     ['the build itself gone', () => rmSync(join(outDir, 'index.html'))],
   ];
   await ensure();

@@ -19,7 +19,9 @@ export type ResponseCheck = 'refuse' | 'report';
 export class ResponseMismatch extends Error {
   constructor(method: string, url: string, status: string, error: z.ZodError) {
     const where = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`);
-    super(`the answer to ${method} ${url} (HTTP ${status}) does not match its schema in shared/api/: ${where.join('; ')}`);
+    super(
+      `the answer to ${method} ${url} (HTTP ${status}) does not match its schema in shared/api/: ${where.join('; ')}`,
+    );
     this.name = 'ResponseMismatch';
   }
 }
@@ -32,14 +34,16 @@ export class ResponseMismatch extends Error {
 export function installContractChecks(app: FastifyInstance, responseCheck: ResponseCheck): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     if (httpPart === 'body') return (body: unknown) => checkBody(schema as BodySpec, body);
-    if (httpPart === 'querystring') return (query: unknown) => checkQuery(schema as QuerySpec, query as Record<string, string>);
+    if (httpPart === 'querystring')
+      return (query: unknown) => checkQuery(schema as QuerySpec, query as Record<string, string>);
     throw new Error(`a route in shared/api/ declared a ${httpPart} schema, which the desk does not check`);
   });
   app.setSerializerCompiler(({ schema, method, url, httpStatus }) => {
     const zodSchema = schema as z.ZodType;
     return (data: unknown) => {
       const checked = zodSchema.safeParse(data);
-      if (!checked.success) reportMismatch(app.log, responseCheck, new ResponseMismatch(method, url, String(httpStatus), checked.error));
+      if (!checked.success)
+        reportMismatch(app.log, responseCheck, new ResponseMismatch(method, url, String(httpStatus), checked.error));
       return JSON.stringify(data);
     };
   });

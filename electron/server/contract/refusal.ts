@@ -26,7 +26,13 @@ const NOT_AN_OBJECT = 'body must be a JSON object';
 /** The body as the schema parses it, or the 422 naming each field (`label must not be empty`). */
 export function checkBody(spec: BodySpec, body: unknown): { value: unknown } | { error: RequestRefused } {
   if (spec.nonObject !== 'schema' && !isPlainObject(body)) {
-    return { error: new RequestRefused({ error: NOT_AN_OBJECT, fields: { [spec.name]: NOT_AN_OBJECT }, status: 'unprocessable_content' }) };
+    return {
+      error: new RequestRefused({
+        error: NOT_AN_OBJECT,
+        fields: { [spec.name]: NOT_AN_OBJECT },
+        status: 'unprocessable_content',
+      }),
+    };
   }
   const parsed = spec.schema.safeParse(body);
   if (parsed.success) return { value: parsed.data };

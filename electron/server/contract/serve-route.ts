@@ -1,6 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Readable } from 'node:stream';
-import { isFileAnswer, isNoContent, responseSchemaOf, type BodyOutput, type QueryOutput, type RouteParams, type RouteSpec, type ServerAnswer } from '../../../shared/api/route';
+import {
+  isFileAnswer,
+  isNoContent,
+  responseSchemaOf,
+  type BodyOutput,
+  type QueryOutput,
+  type RouteParams,
+  type RouteSpec,
+  type ServerAnswer,
+} from '../../../shared/api/route';
 
 export interface RouteCall<R extends RouteSpec> {
   params: RouteParams<R>;
@@ -22,7 +31,10 @@ declare module 'fastify' {
 /** The route's guard; an administrator route on a server without the guard is a wiring mistake, refused at start. */
 function guardOf(app: FastifyInstance, route: RouteSpec): preHandlerAsyncHookHandler | undefined {
   if (route.guard !== 'admin') return undefined;
-  if (!app.adminGuard) throw new Error(`${route.method} ${route.path} is an administrator route, and this server has no administrator guard`);
+  if (!app.adminGuard)
+    throw new Error(
+      `${route.method} ${route.path} is an administrator route, and this server has no administrator guard`,
+    );
   return app.adminGuard;
 }
 
@@ -31,7 +43,9 @@ export type RouteHandler<R extends RouteSpec> = (call: RouteCall<R>) => ServerAn
 /** The parts Fastify checks: a body or query schema from the table, and each status's answer. */
 function fastifySchema(route: RouteSpec) {
   // Only JSON answers have a schema to check; a file answer is text streamed as it is made.
-  const response = Object.fromEntries(Object.entries(route.responses).filter(([, schema]) => !isNoContent(schema) && !isFileAnswer(schema)));
+  const response = Object.fromEntries(
+    Object.entries(route.responses).filter(([, schema]) => !isNoContent(schema) && !isFileAnswer(schema)),
+  );
   const checksBody = route.body !== undefined && route.body.checkedBy !== 'sync-rule';
   return {
     ...(checksBody ? { body: route.body } : {}),
@@ -43,7 +57,9 @@ function fastifySchema(route: RouteSpec) {
 /** The path as Fastify routes it: a numeric parameter matches digits only (find-my-way then tries the other routes). */
 function urlOf(route: RouteSpec): string {
   const numeric = new Set(route.numericParams ?? []);
-  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (param, name: string) => (numeric.has(name) ? `${param}(^\\d+$)` : param));
+  return route.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (param, name: string) =>
+    numeric.has(name) ? `${param}(^\\d+$)` : param,
+  );
 }
 
 /**
@@ -51,7 +67,11 @@ function urlOf(route: RouteSpec): string {
  * checks the request before the handler runs (a 422 in the desk's error shape) and the answer
  * after it (installContractChecks); the handler answers one of the route's declared statuses.
  */
-export function serveRoute<R extends RouteSpec>(app: FastifyInstance, route: R, handler: NoInfer<RouteHandler<R>>): void {
+export function serveRoute<R extends RouteSpec>(
+  app: FastifyInstance,
+  route: R,
+  handler: NoInfer<RouteHandler<R>>,
+): void {
   const whenAbsent = route.body?.whenAbsent;
   const guard = guardOf(app, route);
   app.route({
@@ -79,7 +99,10 @@ export function serveRoute<R extends RouteSpec>(app: FastifyInstance, route: R, 
       reply.code(answer.status);
       if ('file' in answer) {
         const declared = responseSchemaOf(route, answer.status);
-        if (!isFileAnswer(declared)) throw new Error(`${route.method} ${route.path} answered a file with ${answer.status}, which it does not declare as one`);
+        if (!isFileAnswer(declared))
+          throw new Error(
+            `${route.method} ${route.path} answered a file with ${answer.status}, which it does not declare as one`,
+          );
         return reply
           .header('content-type', declared.file)
           .header('content-disposition', `attachment; filename="${answer.file.name.replace(/[^\w.-]/g, '_')}"`)

@@ -15,7 +15,8 @@ const unlocked = (result: Extract<UnlockResult, { ok: true }>) => ({
   status: 200 as const,
   body: { admin_token: result.adminToken, expires_at: result.expiresAt, idle_minutes: ADMIN_IDLE_MINUTES },
 });
-const tooMany = (result: Refused) => refusal('too_many_requests', `too many wrong passphrases in a row: try again in ${result.retryAfterSeconds} seconds`);
+const tooMany = (result: Refused) =>
+  refusal('too_many_requests', `too many wrong passphrases in a row: try again in ${result.retryAfterSeconds} seconds`);
 
 /** GET /api/desk/admin, the passphrase, unlock and lock (docs/desk-api.md "Administrator"). */
 export async function adminRoutes(app: FastifyInstance, { unlocks }: AdminRoutesOptions) {
@@ -27,7 +28,8 @@ export async function adminRoutes(app: FastifyInstance, { unlocks }: AdminRoutes
       reply.header('Retry-After', String(result.retryAfterSeconds));
       return tooMany(result);
     }
-    if (result.why === 'not_set') return refusal('conflict', 'no administrator passphrase is set yet: set one first (Settings → Administrator)');
+    if (result.why === 'not_set')
+      return refusal('conflict', 'no administrator passphrase is set yet: set one first (Settings → Administrator)');
     return refusal('forbidden', 'that is not the administrator passphrase');
   });
   serveRoute(app, deskRoutes.setAdminPassphrase, async ({ request, reply, body }) => {
@@ -37,7 +39,11 @@ export async function adminRoutes(app: FastifyInstance, { unlocks }: AdminRoutes
       reply.header('Retry-After', String(result.retryAfterSeconds));
       return tooMany(result);
     }
-    return refusal('forbidden', 'current_passphrase is not the administrator passphrase: changing it needs the current one', { fields: { current_passphrase: 'is not the administrator passphrase' } });
+    return refusal(
+      'forbidden',
+      'current_passphrase is not the administrator passphrase: changing it needs the current one',
+      { fields: { current_passphrase: 'is not the administrator passphrase' } },
+    );
   });
   serveRoute(app, deskRoutes.lockAdmin, ({ request }) => {
     unlocks.lock(request);

@@ -17,7 +17,10 @@ export interface ApiTokenRoutesOptions {
  * The desk's session token lives in memory, not in the store, so it is never listed or revoked here.
  */
 export async function apiTokenRoutes(app: FastifyInstance, { store, now }: ApiTokenRoutesOptions) {
-  serveRoute(app, deskRoutes.listApiTokens, ({ request }) => ({ status: 200, body: store.tokens.listForDropzone(request.dropzone!.id) }));
+  serveRoute(app, deskRoutes.listApiTokens, ({ request }) => ({
+    status: 200,
+    body: store.tokens.listForDropzone(request.dropzone!.id),
+  }));
 
   serveRoute(app, deskRoutes.createApiToken, ({ request, body }) => ({
     status: 201,

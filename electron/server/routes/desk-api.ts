@@ -10,7 +10,10 @@ import type { RequestLog } from '../request-log';
 /** The desk's own endpoints (not part of the Sync API) that need no token. */
 export async function deskPublicRoutes(app: FastifyInstance) {
   // Unauthenticated on purpose and free of data: lets a client tell this is a Dropzone Desk.
-  serveRoute(app, deskRoutes.health, () => ({ status: 200, body: { status: 'ok', service: 'dropzone-desk', api: 'f1', version: APP_VERSION } }));
+  serveRoute(app, deskRoutes.health, () => ({
+    status: 200,
+    body: { status: 'ok', service: 'dropzone-desk', api: 'f1', version: APP_VERSION },
+  }));
 }
 
 export interface SessionRoutesOptions {

@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { RouteSpec, ServerAnswer } from '../../../shared/api/route';
 import type { DeskConnection } from '../../proxy/connection';
-import { applyAction, bookingLedger, listActions, previewAction, resolveAction, type Outcome, type Refusal } from '../../sync/booking-actions';
+import {
+  applyAction,
+  bookingLedger,
+  listActions,
+  previewAction,
+  resolveAction,
+  type Outcome,
+  type Refusal,
+} from '../../sync/booking-actions';
 import { atOneInstant, type SyncContext } from '../../sync/context';
 import { recordUpgradePayment } from '../../sync/upgrade-payments';
 import type { Store } from '../../store/store';
@@ -17,7 +25,10 @@ export interface BookingActionRoutesOptions {
 
 /** A refusal of the rules in the desk's error shape; a 404 names the booking. */
 function refused(r: Refusal, externalId?: string) {
-  const extra = { ...(r.fields ? { fields: r.fields } : {}), ...(r.refused === 'not_found' && externalId !== undefined ? { external_id: externalId } : {}) };
+  const extra = {
+    ...(r.fields ? { fields: r.fields } : {}),
+    ...(r.refused === 'not_found' && externalId !== undefined ? { external_id: externalId } : {}),
+  };
   return refusal(r.refused, r.error, extra);
 }
 
@@ -26,7 +37,12 @@ function refused(r: Refusal, externalId?: string) {
  * are a superset of what some routes declare (a list never refuses a body), and the answer's check
  * against the table (installContractChecks) holds it to the route all the same.
  */
-function answer<R extends RouteSpec, T>(_route: R, outcome: Outcome<T>, status: 200 | 201, externalId?: string): ServerAnswer<R> {
+function answer<R extends RouteSpec, T>(
+  _route: R,
+  outcome: Outcome<T>,
+  status: 200 | 201,
+  externalId?: string,
+): ServerAnswer<R> {
   return (outcome.ok ? { status, body: outcome.value } : refused(outcome, externalId)) as ServerAnswer<R>;
 }
 
@@ -35,39 +51,109 @@ function answer<R extends RouteSpec, T>(_route: R, outcome: Outcome<T>, status: 
  * administrators do to a booking in the local store. In proxy mode the remote service owns albums,
  * the ledger and payments, and the desk says so instead of keeping a second ledger beside it.
  */
-export async function bookingActionRoutes(app: FastifyInstance, { store, connection, now }: BookingActionRoutesOptions) {
+export async function bookingActionRoutes(
+  app: FastifyInstance,
+  { store, connection, now }: BookingActionRoutesOptions,
+) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = (what: string) =>
-    refusedInProxyMode(connection, `${what} are the remote service's; record them there (this desk keeps no second ledger)`);
+    refusedInProxyMode(
+      connection,
+      `${what} are the remote service's; record them there (this desk keeps no second ledger)`,
+    );
   const albums = () => proxyRefusal('albums, deliveries and the finance ledger');
 
   const r = deskRoutes;
-  serveRoute(app, r.bookingActions, ({ request, params }) => albums() ?? answer(r.bookingActions, listActions(ctx(request), params.external_id), 200, params.external_id));
-  serveRoute(app, r.bookingLedger, ({ request, params }) => albums() ?? answer(r.bookingLedger, bookingLedger(ctx(request), params.external_id), 200, params.external_id));
-  serveRoute(app, r.previewBookingAction, ({ request, params, body }) => albums() ?? answer(r.previewBookingAction, previewAction(ctx(request), params.external_id, body.action), 200, params.external_id));
+  serveRoute(
+    app,
+    r.bookingActions,
+    ({ request, params }) =>
+      albums() ?? answer(r.bookingActions, listActions(ctx(request), params.external_id), 200, params.external_id),
+  );
+  serveRoute(
+    app,
+    r.bookingLedger,
+    ({ request, params }) =>
+      albums() ?? answer(r.bookingLedger, bookingLedger(ctx(request), params.external_id), 200, params.external_id),
+  );
+  serveRoute(
+    app,
+    r.previewBookingAction,
+    ({ request, params, body }) =>
+      albums() ??
+      answer(
+        r.previewBookingAction,
+        previewAction(ctx(request), params.external_id, body.action),
+        200,
+        params.external_id,
+      ),
+  );
 
   serveRoute(app, r.applyBookingAction, ({ request, params, body }) => {
     const c = ctx(request);
-    return albums() ?? answer(r.applyBookingAction, applyAction(c, params.external_id, body.recorded_by, () => resolved(resolveAction(store, c.dropzone.id, body.action))), 201, params.external_id);
+    return (
+      albums() ??
+      answer(
+        r.applyBookingAction,
+        applyAction(c, params.external_id, body.recorded_by, () =>
+          resolved(resolveAction(store, c.dropzone.id, body.action)),
+        ),
+        201,
+        params.external_id,
+      )
+    );
   });
-  serveRoute(app, r.recordManualCredit, ({ request, params, body }) =>
-    albums() ?? answer(r.recordManualCredit, applyAction(ctx(request), params.external_id, body.recorded_by, () => ({ ok: true, value: { action: { kind: 'manual_credit', centi_credit_change: body.centi_credit_change, comment: body.comment } } })), 201, params.external_id),
+  serveRoute(
+    app,
+    r.recordManualCredit,
+    ({ request, params, body }) =>
+      albums() ??
+      answer(
+        r.recordManualCredit,
+        applyAction(ctx(request), params.external_id, body.recorded_by, () => ({
+          ok: true,
+          value: {
+            action: { kind: 'manual_credit', centi_credit_change: body.centi_credit_change, comment: body.comment },
+          },
+        })),
+        201,
+        params.external_id,
+      ),
   );
-  serveRoute(app, r.recordCorrection, ({ request, params, body }) =>
-    albums() ?? answer(r.recordCorrection, applyAction(ctx(request), params.external_id, body.recorded_by, () => ({ ok: true, value: { action: { kind: 'correct', event_id: body.event_id, comment: body.comment } } })), 201, params.external_id),
+  serveRoute(
+    app,
+    r.recordCorrection,
+    ({ request, params, body }) =>
+      albums() ??
+      answer(
+        r.recordCorrection,
+        applyAction(ctx(request), params.external_id, body.recorded_by, () => ({
+          ok: true,
+          value: { action: { kind: 'correct', event_id: body.event_id, comment: body.comment } },
+        })),
+        201,
+        params.external_id,
+      ),
   );
 }
 
-const resolved = <T>(outcome: Outcome<T>): Outcome<{ action: T }> => (outcome.ok ? { ok: true, value: { action: outcome.value } } : outcome);
+const resolved = <T>(outcome: Outcome<T>): Outcome<{ action: T }> =>
+  outcome.ok ? { ok: true, value: { action: outcome.value } } : outcome;
 
 /**
  * POST /api/desk/upgrade-payments: registered where a Sync API token of the dropzone is accepted
  * too, because a payment relay (a webhook receiver beside the desk) has no window and so no
  * session token. It can only record a payment against a booking of its own dropzone.
  */
-export async function upgradePaymentRoutes(app: FastifyInstance, { store, connection, now }: BookingActionRoutesOptions) {
+export async function upgradePaymentRoutes(
+  app: FastifyInstance,
+  { store, connection, now }: BookingActionRoutesOptions,
+) {
   serveRoute(app, deskRoutes.recordUpgradePayment, ({ request, body }) => {
-    const proxy = refusedInProxyMode(connection, "online payments are the remote service's; the payment relay must call the remote service");
+    const proxy = refusedInProxyMode(
+      connection,
+      "online payments are the remote service's; the payment relay must call the remote service",
+    );
     if (proxy) return proxy;
     const outcome = recordUpgradePayment(atOneInstant({ store, dropzone: request.dropzone!, now }), body);
     if (!outcome.ok) return refused(outcome, body.external_id);

@@ -24,16 +24,45 @@ export interface DeskBookingRoutesOptions {
 export async function deskBookingRoutes(app: FastifyInstance, { store, connection, now }: DeskBookingRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
-    refusedInProxyMode(connection, 'bookings live on the remote server, save through the Sync API (/api/f1/sync/bookings)');
+    refusedInProxyMode(
+      connection,
+      'bookings live on the remote server, save through the Sync API (/api/f1/sync/bookings)',
+    );
 
   const { editBooking, unlockBookingFields: unlock } = deskRoutes;
-  serveRoute(app, editBooking, ({ request, params, body }) => proxyRefusal() ?? syncAnswer(editBooking, editBookingByHand(ctx(request), params.external_id, body)));
-  serveRoute(app, unlock, ({ request, params, body }) => proxyRefusal() ?? syncAnswer(unlock, unlockBookingFields(ctx(request), params.external_id, body)));
+  serveRoute(
+    app,
+    editBooking,
+    ({ request, params, body }) =>
+      proxyRefusal() ?? syncAnswer(editBooking, editBookingByHand(ctx(request), params.external_id, body)),
+  );
+  serveRoute(
+    app,
+    unlock,
+    ({ request, params, body }) =>
+      proxyRefusal() ?? syncAnswer(unlock, unlockBookingFields(ctx(request), params.external_id, body)),
+  );
 
   // Walk-ins, and any booking by the desk's id (electron/sync/walk-ins.ts).
   const { createWalkIn: create, getBookingById: show, editBookingById: edit, deleteWalkIn: remove } = deskRoutes;
-  serveRoute(app, create, ({ request, body }) => proxyRefusal() ?? syncAnswer(create, createWalkIn(ctx(request), body)));
-  serveRoute(app, show, ({ request, params }) => proxyRefusal() ?? syncAnswer(show, showBookingById(ctx(request), params.id)));
-  serveRoute(app, edit, ({ request, params, body }) => proxyRefusal() ?? syncAnswer(edit, editBookingById(ctx(request), params.id, body)));
-  serveRoute(app, remove, ({ request, params }) => proxyRefusal() ?? syncAnswer(remove, deleteWalkIn(ctx(request), params.id)));
+  serveRoute(
+    app,
+    create,
+    ({ request, body }) => proxyRefusal() ?? syncAnswer(create, createWalkIn(ctx(request), body)),
+  );
+  serveRoute(
+    app,
+    show,
+    ({ request, params }) => proxyRefusal() ?? syncAnswer(show, showBookingById(ctx(request), params.id)),
+  );
+  serveRoute(
+    app,
+    edit,
+    ({ request, params, body }) => proxyRefusal() ?? syncAnswer(edit, editBookingById(ctx(request), params.id, body)),
+  );
+  serveRoute(
+    app,
+    remove,
+    ({ request, params }) => proxyRefusal() ?? syncAnswer(remove, deleteWalkIn(ctx(request), params.id)),
+  );
 }

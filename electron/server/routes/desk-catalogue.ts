@@ -2,7 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { DeskConnection } from '../../proxy/connection';
 import {
-  createProduct, createUpgrade, deleteProduct, deleteUpgrade, listAdminProducts, listAdminUpgrades, updateProduct, updateUpgrade, type AdminRefusal,
+  createProduct,
+  createUpgrade,
+  deleteProduct,
+  deleteUpgrade,
+  listAdminProducts,
+  listAdminUpgrades,
+  updateProduct,
+  updateUpgrade,
+  type AdminRefusal,
 } from '../../sync/catalogue-admin';
 import { atOneInstant, type SyncContext } from '../../sync/context';
 import { applyRematch, findProduct, previewRematch, unmatchedPackages } from '../../sync/product-rematch';
@@ -23,10 +31,16 @@ export interface DeskCatalogueRoutesOptions {
  * interface: reads and writes alike are refused (the Catalogue screen then reads the Sync API's
  * lists, forwarded), so the desk never shows or changes a local catalogue nobody syncs against.
  */
-export async function deskCatalogueRoutes(app: FastifyInstance, { store, connection, now }: DeskCatalogueRoutesOptions) {
+export async function deskCatalogueRoutes(
+  app: FastifyInstance,
+  { store, connection, now }: DeskCatalogueRoutesOptions,
+) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
-    refusedInProxyMode(connection, "products and upgrades are the remote service's; set them up in its admin interface (the Sync API's /products and /upgrades show them)");
+    refusedInProxyMode(
+      connection,
+      "products and upgrades are the remote service's; set them up in its admin interface (the Sync API's /products and /upgrades show them)",
+    );
   const refused = <S extends AdminRefusal['status']>(r: AdminRefusal<S>) => refusal(r.status, r.error, r.extra);
   const notFound = (what: 'product' | 'upgrade', raw: string) => {
     const id = parseRecordId(raw);
@@ -34,9 +48,21 @@ export async function deskCatalogueRoutes(app: FastifyInstance, { store, connect
   };
 
   const r = deskRoutes;
-  serveRoute(app, r.listAdminProducts, ({ request }) => proxyRefusal() ?? { status: 200, body: listAdminProducts(ctx(request)) });
-  serveRoute(app, r.listAdminUpgrades, ({ request }) => proxyRefusal() ?? { status: 200, body: listAdminUpgrades(ctx(request)) });
-  serveRoute(app, r.unmatchedPackages, ({ request }) => proxyRefusal() ?? { status: 200, body: { packages: unmatchedPackages(ctx(request)) } });
+  serveRoute(
+    app,
+    r.listAdminProducts,
+    ({ request }) => proxyRefusal() ?? { status: 200, body: listAdminProducts(ctx(request)) },
+  );
+  serveRoute(
+    app,
+    r.listAdminUpgrades,
+    ({ request }) => proxyRefusal() ?? { status: 200, body: listAdminUpgrades(ctx(request)) },
+  );
+  serveRoute(
+    app,
+    r.unmatchedPackages,
+    ({ request }) => proxyRefusal() ?? { status: 200, body: { packages: unmatchedPackages(ctx(request)) } },
+  );
 
   serveRoute(app, r.createProduct, ({ request, body }) => {
     const proxy = proxyRefusal();

@@ -10,7 +10,8 @@ export interface ConnectionRoutesOptions {
 }
 
 /** A change the schema allows but the settings' rules do not (proxy mode without a URL). */
-const problem = ({ field, error }: SettingsProblem) => refusal('unprocessable_content', `${field} ${error}`, { fields: { [field]: error } });
+const problem = ({ field, error }: SettingsProblem) =>
+  refusal('unprocessable_content', `${field} ${error}`, { fields: { [field]: error } });
 
 /**
  * /api/desk/connection: the settings of proxy mode (credentials never shown), changing them

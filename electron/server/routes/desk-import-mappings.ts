@@ -18,7 +18,10 @@ export async function importMappingRoutes(app: FastifyInstance, { store, now }: 
     const stored = store.importMappings.get(request.dropzone!.id, kind, headerSignature(headers));
     if (!stored) return { status: 200, body: { mapping: null, date_format: null } };
     // Keyed by this file's own spelling of the headers, so the wizard can look them up as they are.
-    return { status: 200, body: { mapping: mappingForHeaders(stored.mapping, headers), date_format: stored.date_format } };
+    return {
+      status: 200,
+      body: { mapping: mappingForHeaders(stored.mapping, headers), date_format: stored.date_format },
+    };
   });
 
   serveRoute(app, deskRoutes.putImportMapping, ({ request, body: { kind, headers, mapping, date_format } }) => {

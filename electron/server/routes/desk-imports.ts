@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import { IMPORT_LIMITS, type ImportSummary } from '../../../shared/schemas/imports';
 import type { DeskError } from '../../../shared/schemas/desk-error';
-import { resendImport, startImport, type HandOverProblem, type ImportDesk, type StartProblem } from '../../imports/hand-over';
+import {
+  resendImport,
+  startImport,
+  type HandOverProblem,
+  type ImportDesk,
+  type StartProblem,
+} from '../../imports/hand-over';
 import { storedJumpDates } from '../../imports/stored-jump-dates';
 import { shownState, type ImportRecord } from '../../store/repos/imports';
 import { parseRecordId } from '../../sync/validation';
@@ -22,14 +28,23 @@ function notFound(rawId: string): { status: 404; body: DeskError } {
 /** Why a new import was refused (nothing was recorded), as the route answers it. */
 function startRefusal(problem: StartProblem): { status: 422 | 403; body: DeskError } {
   if (problem.kind === 'invalid') {
-    return { status: 422, body: { error: `${problem.field} ${problem.message}; nothing was recorded`, fields: { [problem.field]: problem.message }, status: 'unprocessable_content' } };
+    return {
+      status: 422,
+      body: {
+        error: `${problem.field} ${problem.message}; nothing was recorded`,
+        fields: { [problem.field]: problem.message },
+        status: 'unprocessable_content',
+      },
+    };
   }
   return { status: 403, body: { error: problem.message, status: 'forbidden' } };
 }
 
 /** Why more rows for an import were refused: as for a new one, or it is being sent (409). */
 function resendRefusal(problem: HandOverProblem): { status: 422 | 403 | 409; body: DeskError } {
-  return problem.kind === 'busy' ? { status: 409, body: { error: problem.message, status: 'conflict' } } : startRefusal(problem);
+  return problem.kind === 'busy'
+    ? { status: 409, body: { error: problem.message, status: 'conflict' } }
+    : startRefusal(problem);
 }
 
 /**
@@ -46,13 +61,20 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
   const summaryOf = (record: ImportRecord, dropzoneKey: string): ImportSummary => {
     const { dropzone_id: _dz, ...fields } = record;
     const progress = runner.progressOf(record.id);
-    return { ...fields, state: shownState(record, progress !== null), dropzone: dropzoneKey, counts: store.imports.counts(record.id), progress };
+    return {
+      ...fields,
+      state: shownState(record, progress !== null),
+      dropzone: dropzoneKey,
+      counts: store.imports.counts(record.id),
+      progress,
+    };
   };
   const importOf = (request: FastifyRequest, rawId: string) => {
     const id = parseRecordId(rawId);
     return id === undefined ? undefined : store.imports.byId(request.dropzone!.id, id);
   };
-  const summaryNow = (request: FastifyRequest, importId: number) => summaryOf(store.imports.byId(request.dropzone!.id, importId)!, request.dropzone!.key);
+  const summaryNow = (request: FastifyRequest, importId: number) =>
+    summaryOf(store.imports.byId(request.dropzone!.id, importId)!, request.dropzone!.key);
 
   serveRoute(app, deskRoutes.startImport, ({ request, body }) => {
     const result = startImport(desk, request.dropzone!, body);
@@ -71,7 +93,11 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
   serveRoute(app, deskRoutes.cancelImport, ({ request, params }) => {
     const record = importOf(request, params.id);
     if (!record) return notFound(params.id);
-    if (!runner.cancel(record.id)) return { status: 409, body: { error: `import ${record.id} is not being sent: nothing to cancel`, id: record.id, status: 'conflict' } };
+    if (!runner.cancel(record.id))
+      return {
+        status: 409,
+        body: { error: `import ${record.id} is not being sent: nothing to cancel`, id: record.id, status: 'conflict' },
+      };
     return { status: 202, body: summaryOf(record, request.dropzone!.key) };
   });
 
@@ -87,7 +113,12 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
 
   serveRoute(app, deskRoutes.listImports, ({ request, query }) => {
     const dz = request.dropzone!;
-    return { status: 200, body: { imports: store.imports.list(dz.id, query.kind, IMPORT_LIST_CAP).map((record) => summaryOf(record, dz.key)) } };
+    return {
+      status: 200,
+      body: {
+        imports: store.imports.list(dz.id, query.kind, IMPORT_LIST_CAP).map((record) => summaryOf(record, dz.key)),
+      },
+    };
   });
 
   serveRoute(app, deskRoutes.getImport, ({ request, params }) => {
@@ -100,8 +131,16 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
     if (!record) return notFound(params.id);
     const page = query.page ?? 1;
     const perPage = Math.min(query.per_page ?? IMPORT_LIMITS.rowsPerPageDefault, IMPORT_LIMITS.rowsPerPageMax);
-    const { rows, total } = store.imports.rows(record.id, { status: query.status, failed: query.failed ?? false }, perPage, (page - 1) * perPage);
-    return { status: 200, body: { rows, pagination: { page, per_page: perPage, total, pages: Math.ceil(total / perPage) } } };
+    const { rows, total } = store.imports.rows(
+      record.id,
+      { status: query.status, failed: query.failed ?? false },
+      perPage,
+      (page - 1) * perPage,
+    );
+    return {
+      status: 200,
+      body: { rows, pagination: { page, per_page: perPage, total, pages: Math.ceil(total / perPage) } },
+    };
   });
 
   // Every row's outcome without its cells: what the wizard that handed the rows over needs once the send ends.
@@ -113,7 +152,11 @@ export async function importRoutes(app: FastifyInstance, desk: ImportRoutesOptio
   serveRoute(app, deskRoutes.deleteImport, ({ request, params }) => {
     const record = importOf(request, params.id);
     if (!record) return notFound(params.id);
-    if (runner.isRunning(record.id)) return { status: 409, body: { error: `import ${record.id} is being sent now: cancel it first`, id: record.id, status: 'conflict' } };
+    if (runner.isRunning(record.id))
+      return {
+        status: 409,
+        body: { error: `import ${record.id} is being sent now: cancel it first`, id: record.id, status: 'conflict' },
+      };
     store.imports.delete(record.dropzone_id, record.id);
     return { status: 204 };
   });

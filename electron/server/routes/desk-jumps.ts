@@ -15,12 +15,14 @@ export interface DeskJumpRoutesOptions {
   now: () => Date;
 }
 
-const bookingNotFound = (externalId: string) => refusal('not_found', `booking ${externalId} not found`, { external_id: externalId });
+const bookingNotFound = (externalId: string) =>
+  refusal('not_found', `booking ${externalId} not found`, { external_id: externalId });
 
 /** Refusals as a form reads them: one message per field (the booking's own refusal is in `error`). */
 function fieldsOf(problems: readonly JumpProblem[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const p of problems) if (p.field !== 'booking') fields[p.field] = fields[p.field] ? `${fields[p.field]}; ${p.message}` : p.message;
+  for (const p of problems)
+    if (p.field !== 'booking') fields[p.field] = fields[p.field] ? `${fields[p.field]}; ${p.message}` : p.message;
   return fields;
 }
 
@@ -32,7 +34,10 @@ function fieldsOf(problems: readonly JumpProblem[]): Record<string, string> {
 export async function deskJumpRoutes(app: FastifyInstance, { store, connection, now }: DeskJumpRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
-    refusedInProxyMode(connection, "jumps and filmers' jumps are the remote service's; record them there (switch to local mode to record them here)");
+    refusedInProxyMode(
+      connection,
+      "jumps and filmers' jumps are the remote service's; record them there (switch to local mode to record them here)",
+    );
 
   serveRoute(app, deskRoutes.recordJump, ({ request, params, body }) => {
     const proxy = proxyRefusal();
@@ -49,7 +54,10 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
         return refusal('unprocessable_content', outcome.refusals.map((p) => p.message).join('; '), extra);
       }
       case 'recorded':
-        return { status: outcome.created ? 201 : 200, body: { status: outcome.created ? 'created' : 'ok', jump: outcome.jump, warnings: outcome.warnings } };
+        return {
+          status: outcome.created ? 201 : 200,
+          body: { status: outcome.created ? 'created' : 'ok', jump: outcome.jump, warnings: outcome.warnings },
+        };
     }
   });
 
@@ -59,7 +67,10 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
     const outcome = checkBookingJump(ctx(request), params.external_id, body);
     if (outcome.kind === 'booking_not_found') return bookingNotFound(params.external_id);
     const { check, camera_requirement } = outcome;
-    return { status: 200, body: { jumped_on: check.jumped_on, camera_requirement, refusals: check.refusals, warnings: check.warnings } };
+    return {
+      status: 200,
+      body: { jumped_on: check.jumped_on, camera_requirement, refusals: check.refusals, warnings: check.warnings },
+    };
   });
 
   serveRoute(app, deskRoutes.removeJump, ({ request, params }) => {
@@ -71,7 +82,9 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
       case 'booking_not_found':
         return bookingNotFound(params.external_id);
       case 'no_jump':
-        return refusal('not_found', `no jump is recorded for booking ${params.external_id}`, { external_id: params.external_id });
+        return refusal('not_found', `no jump is recorded for booking ${params.external_id}`, {
+          external_id: params.external_id,
+        });
       case 'album_made':
         return refusal('conflict', outcome.reason);
       case 'removed':
@@ -84,8 +97,14 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
     if (proxy) return proxy;
     const id = parseRecordId(params.id);
     const list = id === undefined ? undefined : filmerJumpList(ctx(request), id);
-    return list ? { status: 200, body: list } : refusal('not_found', 'filmer not found', id === undefined ? {} : { id });
+    return list
+      ? { status: 200, body: list }
+      : refusal('not_found', 'filmer not found', id === undefined ? {} : { id });
   });
 
-  serveRoute(app, deskRoutes.filmerJumpCounts, ({ request }) => proxyRefusal() ?? { status: 200, body: { counts: filmerJumpCounts(ctx(request)) } });
+  serveRoute(
+    app,
+    deskRoutes.filmerJumpCounts,
+    ({ request }) => proxyRefusal() ?? { status: 200, body: { counts: filmerJumpCounts(ctx(request)) } },
+  );
 }

@@ -22,7 +22,10 @@ export interface DeskReceptionRoutesOptions {
  * sheet and check-ins. The list reads the local store's own columns (check-ins, entitlements,
  * filmers) that the Sync API does not carry, so in proxy mode each refuses with 409 and says so.
  */
-export async function deskReceptionRoutes(app: FastifyInstance, { store, connection, now }: DeskReceptionRoutesOptions) {
+export async function deskReceptionRoutes(
+  app: FastifyInstance,
+  { store, connection, now }: DeskReceptionRoutesOptions,
+) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
   const proxyRefusal = () =>
     refusedInProxyMode(
@@ -34,7 +37,9 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, connect
     const proxy = proxyRefusal();
     if (proxy) return proxy;
     const outcome = deskBookingPage(ctx(request), query);
-    return outcome.kind === 'page' ? { status: 200, body: outcome.page } : refusal('unprocessable_content', outcome.reason);
+    return outcome.kind === 'page'
+      ? { status: 200, body: outcome.page }
+      : refusal('unprocessable_content', outcome.reason);
   });
 
   serveRoute(app, deskRoutes.exportDeskBookings, ({ request, query }) => {
@@ -44,7 +49,11 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, connect
     return { status: 200, file: { name: deskExportFileName(query), content: deskCsv(at, query, query.delimiter) } };
   });
 
-  serveRoute(app, deskRoutes.daySheet, ({ request, query }) => proxyRefusal() ?? { status: 200, body: deskDaySheet(ctx(request), query.day) });
+  serveRoute(
+    app,
+    deskRoutes.daySheet,
+    ({ request, query }) => proxyRefusal() ?? { status: 200, body: deskDaySheet(ctx(request), query.day) },
+  );
 
   serveRoute(app, deskRoutes.recordCheckIn, ({ request, params, body }) => {
     const proxy = proxyRefusal();

@@ -27,19 +27,30 @@ export async function syncApiRoutes(app: FastifyInstance, { store, now, reads }:
   app.get<{ Querystring: Query }>('/bookings', async (req, reply) => {
     if (!reads) return sendResult(reply, listBookings(ctx(req), req.query));
     const at = ctx(req);
-    return sendAnswer(reply, await reads.read({ op: 'listBookings', dropzone: at.dropzone, instant: at.instant!.iso, query: req.query }));
+    return sendAnswer(
+      reply,
+      await reads.read({ op: 'listBookings', dropzone: at.dropzone, instant: at.instant!.iso, query: req.query }),
+    );
   });
   app.post('/bookings', async (req, reply) => sendResult(reply, await write(() => upsertBooking(ctx(req), req.body))));
   // Registered before /bookings/:id so "batch" is never taken for an external_id.
-  app.post('/bookings/batch', async (req, reply) => sendResult(reply, await write(() => upsertBookingBatch(ctx(req), req.body))));
+  app.post('/bookings/batch', async (req, reply) =>
+    sendResult(reply, await write(() => upsertBookingBatch(ctx(req), req.body))),
+  );
   app.get<{ Params: Params }>('/bookings/:id', (req, reply) => sendResult(reply, showBooking(ctx(req), req.params.id)));
-  app.delete<{ Params: Params }>('/bookings/:id', async (req, reply) => sendResult(reply, await write(() => deleteBooking(ctx(req), req.params.id))));
+  app.delete<{ Params: Params }>('/bookings/:id', async (req, reply) =>
+    sendResult(reply, await write(() => deleteBooking(ctx(req), req.params.id))),
+  );
 
   app.get<{ Querystring: Query }>('/filmers', (req, reply) => sendResult(reply, listFilmers(ctx(req), req.query)));
   app.post('/filmers', async (req, reply) => sendResult(reply, await write(() => upsertFilmer(ctx(req), req.body))));
-  app.post('/filmers/batch', async (req, reply) => sendResult(reply, await write(() => upsertFilmerBatch(ctx(req), req.body))));
+  app.post('/filmers/batch', async (req, reply) =>
+    sendResult(reply, await write(() => upsertFilmerBatch(ctx(req), req.body))),
+  );
   app.get<{ Params: Params }>('/filmers/:id', (req, reply) => sendResult(reply, showFilmer(ctx(req), req.params.id)));
-  app.delete<{ Params: Params }>('/filmers/:id', async (req, reply) => sendResult(reply, await write(() => deleteFilmer(ctx(req), req.params.id))));
+  app.delete<{ Params: Params }>('/filmers/:id', async (req, reply) =>
+    sendResult(reply, await write(() => deleteFilmer(ctx(req), req.params.id))),
+  );
 
   app.get('/products', (req, reply) => sendResult(reply, listProducts(ctx(req))));
   app.get<{ Params: Params }>('/products/:id', (req, reply) => sendResult(reply, showProduct(ctx(req), req.params.id)));
@@ -53,7 +64,11 @@ export async function syncApiRoutes(app: FastifyInstance, { store, now, reads }:
         method: ['POST', 'PUT', 'PATCH', 'DELETE'],
         url,
         handler: (_req, reply) =>
-          sendError(reply.header('Allow', 'GET, HEAD'), 'method_not_allowed', `${resource} are read-only: they are configured in the admin interface`),
+          sendError(
+            reply.header('Allow', 'GET, HEAD'),
+            'method_not_allowed',
+            `${resource} are read-only: they are configured in the admin interface`,
+          ),
       });
     }
   }

@@ -25,7 +25,11 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const dropzone = request.dropzone!;
     if (dropzone.id !== deskDropzone.id) {
-      return sendError(reply, 'forbidden', `proxy mode forwards calls for dropzone "${deskDropzone.key}" only (the remote credentials are its); this token belongs to "${dropzone.key}"`);
+      return sendError(
+        reply,
+        'forbidden',
+        `proxy mode forwards calls for dropzone "${deskDropzone.key}" only (the remote credentials are its); this token belongs to "${dropzone.key}"`,
+      );
     }
     const forwarded = await connection.forward({
       method: request.method,
@@ -38,7 +42,14 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
     const notes = request.syncCall;
     if (forwarded.kind === 'failure') {
       if (notes) {
-        notes.proxy = { upstreamUrl: forwarded.upstreamUrl, upstreamHeaders: forwarded.sentHeaders, remoteError: forwarded.failure.cause, contractChecked: false, deviations: [], deviationCount: 0 };
+        notes.proxy = {
+          upstreamUrl: forwarded.upstreamUrl,
+          upstreamHeaders: forwarded.sentHeaders,
+          remoteError: forwarded.failure.cause,
+          contractChecked: false,
+          deviations: [],
+          deviationCount: 0,
+        };
       }
       return sendError(reply, forwarded.failure.status, forwarded.failure.error);
     }

@@ -13,6 +13,15 @@ import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
 export const MIGRATIONS: readonly Migration[] = [
-  initialSchema, bookingListIndexes, connectionSettings, importHistory, listenSettings, importDelimiterAndLease, importsRunByTheDesk, theServiceBehindTheApi,
-  bookingCountsAndSearchIndex, receptionSearchAndCheckIns, oneNameInTheSearchIndex,
+  initialSchema,
+  bookingListIndexes,
+  connectionSettings,
+  importHistory,
+  listenSettings,
+  importDelimiterAndLease,
+  importsRunByTheDesk,
+  theServiceBehindTheApi,
+  bookingCountsAndSearchIndex,
+  receptionSearchAndCheckIns,
+  oneNameInTheSearchIndex,
 ];

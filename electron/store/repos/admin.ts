@@ -12,7 +12,9 @@ export class AdminRepo {
   private readonly clearStmt;
 
   constructor(db: Database) {
-    this.getStmt = db.prepare<[number], AdminPassphraseRow>('SELECT passphrase_hash, set_at FROM admin_settings WHERE dropzone_id = ?');
+    this.getStmt = db.prepare<[number], AdminPassphraseRow>(
+      'SELECT passphrase_hash, set_at FROM admin_settings WHERE dropzone_id = ?',
+    );
     this.setStmt = db.prepare(`
       INSERT INTO admin_settings (dropzone_id, passphrase_hash, set_at) VALUES (?, ?, ?)
       ON CONFLICT (dropzone_id) DO UPDATE SET passphrase_hash = excluded.passphrase_hash, set_at = excluded.set_at`);

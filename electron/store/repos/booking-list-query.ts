@@ -37,7 +37,10 @@ type DateKey = 'jumpOnGteq' | 'jumpOnLteq' | 'jumpOnLt' | 'jumpOnGt';
  * column is for needles the index cannot look up.
  */
 const SEARCH: Record<SearchKey, { column: string; indexColumns: (needle: string) => string }> = {
-  nameContains: { column: 'name_folded', indexColumns: (needle) => (withoutAccents(needle) === needle ? 'name name_accented' : 'name_accented') },
+  nameContains: {
+    column: 'name_folded',
+    indexColumns: (needle) => (withoutAccents(needle) === needle ? 'name name_accented' : 'name_accented'),
+  },
   emailContains: { column: 'email_folded', indexColumns: () => 'email_folded' },
 };
 
@@ -143,11 +146,14 @@ export function listSql(list: CompiledList): ListSql {
       `WHERE bookings_search MATCH @match AND ${list.where}`;
     return {
       count: `SELECT count(*) ${from}`,
-      page: rowsOf(`SELECT b.id ${from} AND bookings_search.rowid > @afterId ORDER BY bookings_search.rowid LIMIT ${page}`),
+      page: rowsOf(
+        `SELECT b.id ${from} AND bookings_search.rowid > @afterId ORDER BY bookings_search.rowid LIMIT ${page}`,
+      ),
       pageByDay: undefined,
     };
   }
-  const ids = (indexedBy: string) => `SELECT b.id FROM bookings b${indexedBy} WHERE ${list.where} AND b.id > @afterId ORDER BY b.id LIMIT ${page}`;
+  const ids = (indexedBy: string) =>
+    `SELECT b.id FROM bookings b${indexedBy} WHERE ${list.where} AND b.id > @afterId ORDER BY b.id LIMIT ${page}`;
   return {
     count: list.countedByDay
       ? `SELECT coalesce(sum(n), 0) FROM booking_counts WHERE ${list.countWhere}`

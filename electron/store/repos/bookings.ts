@@ -73,7 +73,9 @@ export class BookingRepo {
     this.byExternalIdStmt = db.prepare<[number, string], Record<string, unknown>>(
       'SELECT * FROM bookings WHERE dropzone_id = ? AND external_id = ?',
     );
-    this.byIdStmt = db.prepare<[number, number], Record<string, unknown>>('SELECT * FROM bookings WHERE dropzone_id = ? AND id = ?');
+    this.byIdStmt = db.prepare<[number, number], Record<string, unknown>>(
+      'SELECT * FROM bookings WHERE dropzone_id = ? AND id = ?',
+    );
     // Positional: binding 23 named parameters from an object costs more than the insert's own work.
     this.insertStmt = db.prepare(`
       INSERT INTO bookings (id, dropzone_id, uuid, link, external_id, external_service, name, email, mobile, jump_on,
@@ -91,10 +93,14 @@ export class BookingRepo {
                   FROM bookings_search_pending p JOIN bookings b ON b.id = p.id`),
       db.prepare('DELETE FROM bookings_search_pending'),
     ];
-    this.listVersionStmt = db.prepare<[number], number>('SELECT version FROM booking_list_versions WHERE dropzone_id = ?').pluck();
+    this.listVersionStmt = db
+      .prepare<[number], number>('SELECT version FROM booking_list_versions WHERE dropzone_id = ?')
+      .pluck();
     // external >= ?: 1 counts the bookings with an external_id, 0 all of them.
     this.dropzoneTotalStmt = db
-      .prepare<[number, number], number>('SELECT coalesce(sum(n), 0) FROM booking_counts WHERE dropzone_id = ? AND external >= ?')
+      .prepare<[number, number], number>(
+        'SELECT coalesce(sum(n), 0) FROM booking_counts WHERE dropzone_id = ? AND external >= ?',
+      )
       .pluck();
     const snapshot = db.transaction((read: () => unknown) => read());
     this.inOneSnapshot = <T>(read: () => T) => snapshot.deferred(read) as T;
@@ -106,7 +112,8 @@ export class BookingRepo {
   /** The stored jump_on of each booking with one of these external ids (absent: no such booking). */
   jumpDatesOf(dropzoneId: number, externalIds: readonly string[]): Map<string, string | null> {
     const found = new Map<string, string | null>();
-    for (const row of this.jumpDatesStmt.all(dropzoneId, JSON.stringify(externalIds))) found.set(row.external_id, row.jump_on);
+    for (const row of this.jumpDatesStmt.all(dropzoneId, JSON.stringify(externalIds)))
+      found.set(row.external_id, row.jump_on);
     return found;
   }
 
@@ -122,10 +129,29 @@ export class BookingRepo {
 
   insert(b: NewBooking): number {
     const result = this.insertStmt.run(
-      b.id ?? null, b.dropzone_id, b.uuid, b.link, b.external_id, b.external_service, b.name, b.email, b.mobile, b.jump_on,
-      b.language, b.reference, b.camera_package, b.show_publicly ? 1 : 0, b.album_status_raw, b.product_id,
-      JSON.stringify(b.locked_attributes), foldForSearch(b.name), foldForSearch(b.email), foldPlain(b.name), phoneDigits(b.mobile),
-      b.created_at, b.updated_at,
+      b.id ?? null,
+      b.dropzone_id,
+      b.uuid,
+      b.link,
+      b.external_id,
+      b.external_service,
+      b.name,
+      b.email,
+      b.mobile,
+      b.jump_on,
+      b.language,
+      b.reference,
+      b.camera_package,
+      b.show_publicly ? 1 : 0,
+      b.album_status_raw,
+      b.product_id,
+      JSON.stringify(b.locked_attributes),
+      foldForSearch(b.name),
+      foldForSearch(b.email),
+      foldPlain(b.name),
+      phoneDigits(b.mobile),
+      b.created_at,
+      b.updated_at,
     );
     return Number(result.lastInsertRowid);
   }
@@ -149,7 +175,12 @@ export class BookingRepo {
    * a count from an older version brought up to date from the changes since (ListChanges);
    * reading the version in the same snapshot makes a cached figure exact or unused.
    */
-  list(dropzoneId: number, query: BookingQuery, limit: number, offset: number): { rows: BookingRecord[]; total: number } {
+  list(
+    dropzoneId: number,
+    query: BookingQuery,
+    limit: number,
+    offset: number,
+  ): { rows: BookingRecord[]; total: number } {
     return this.inOneSnapshot(() => {
       const searched = query.nameContains !== undefined || query.emailContains !== undefined;
       const list = compileList(dropzoneId, query, !(searched && this.searchPending()));
@@ -164,10 +195,21 @@ export class BookingRepo {
       if (offset >= total) return { rows: [], total };
       const anchor = this.listCache.anchorBefore(list.key, version, offset);
       const dropzoneTotal = stmts.pageByDay && (this.dropzoneTotalStmt.get(dropzoneId, query.includeAll ? 0 : 1) ?? 0);
-      const page = stmts.pageByDay && total < (dropzoneTotal as number) * PAGE_BY_DAY_BELOW ? stmts.pageByDay : stmts.page;
-      const rows = page.all({ ...list.params, afterId: anchor.afterId, skip: offset - anchor.offset, limit }) as Record<string, unknown>[];
+      const page =
+        stmts.pageByDay && total < (dropzoneTotal as number) * PAGE_BY_DAY_BELOW ? stmts.pageByDay : stmts.page;
+      const rows = page.all({ ...list.params, afterId: anchor.afterId, skip: offset - anchor.offset, limit }) as Record<
+        string,
+        unknown
+      >[];
       if (rows.length > 0) {
-        this.listCache.rememberPage(list.key, version, offset, rows[0]!.id as number, rows[rows.length - 1]!.id as number, rows.length);
+        this.listCache.rememberPage(
+          list.key,
+          version,
+          offset,
+          rows[0]!.id as number,
+          rows[rows.length - 1]!.id as number,
+          rows.length,
+        );
       }
       return { rows: rows.map(bookingFromRow), total };
     });

@@ -2,17 +2,31 @@ import type { Database } from 'better-sqlite3';
 import { withBooleans, type BookingRecord, type ProductRecord, type UpgradeRecord } from '../records';
 import { PartialUpdate } from './partial-update';
 
-const PRODUCT_BOOLEANS = ['active', 'photos', 'selfie', 'videographer', 'either_video', 'socials', 'has_4k', 'raw_footage'] as const;
+const PRODUCT_BOOLEANS = [
+  'active',
+  'photos',
+  'selfie',
+  'videographer',
+  'either_video',
+  'socials',
+  'has_4k',
+  'raw_footage',
+] as const;
 const UPGRADE_BOOLEANS = ['active', 'notify_staff', 'grants_photos', 'grants_4k', 'grants_raw_footage'] as const;
 
 /** The desk's extensions are optional to a seed: a seeded product derives its video entitlement from its flags. */
 type ProductExtras = 'video_entitlement' | 'created_at' | 'updated_at';
-export type NewProduct = Omit<ProductRecord, 'id' | ProductExtras> & Partial<Pick<ProductRecord, ProductExtras>> & { id?: number };
-type UpgradeExtras = 'grants_video_entitlement' | 'grants_photos' | 'grants_4k' | 'grants_raw_footage' | 'centi_credits' | 'offered_to';
-export type NewUpgrade = Omit<UpgradeRecord, 'id' | UpgradeExtras> & Partial<Pick<UpgradeRecord, UpgradeExtras>> & { id?: number };
+export type NewProduct = Omit<ProductRecord, 'id' | ProductExtras> &
+  Partial<Pick<ProductRecord, ProductExtras>> & { id?: number };
+type UpgradeExtras =
+  'grants_video_entitlement' | 'grants_photos' | 'grants_4k' | 'grants_raw_footage' | 'centi_credits' | 'offered_to';
+export type NewUpgrade = Omit<UpgradeRecord, 'id' | UpgradeExtras> &
+  Partial<Pick<UpgradeRecord, UpgradeExtras>> & { id?: number };
 
 export type ProductChanges = Partial<Omit<ProductRecord, 'id' | 'dropzone_id' | 'created_at'>>;
-export type UpgradeChanges = Partial<Omit<UpgradeRecord, 'id' | 'dropzone_id' | 'created_at' | 'payment_price_currency'>>;
+export type UpgradeChanges = Partial<
+  Omit<UpgradeRecord, 'id' | 'dropzone_id' | 'created_at' | 'payment_price_currency'>
+>;
 
 /** What still refers to a product: a product with any of these is deactivated, never deleted. */
 export interface ProductReferences {
@@ -21,7 +35,10 @@ export interface ProductReferences {
 }
 
 /** A booking without a product, as matching needs it. */
-export type UnassignedBooking = Pick<BookingRecord, 'id' | 'external_id' | 'name' | 'jump_on' | 'camera_package' | 'album_status_raw'> & { camera_package: string };
+export type UnassignedBooking = Pick<
+  BookingRecord,
+  'id' | 'external_id' | 'name' | 'jump_on' | 'camera_package' | 'album_status_raw'
+> & { camera_package: string };
 
 /** Booleans and JSON as the columns hold them. */
 function toColumns(changes: Record<string, unknown>, booleans: readonly string[]): Record<string, unknown> {
@@ -64,18 +81,28 @@ export class CatalogueRepo {
     this.productReferencesStmt = db.prepare<{ id: number }, ProductReferences>(`
       SELECT (SELECT count(*) FROM bookings WHERE product_id = @id) AS bookings,
              (SELECT count(*) FROM finance_events WHERE product_id = @id) AS finance_events`);
-    this.upgradePaymentsStmt = db.prepare<[number], number>('SELECT count(*) FROM upgrade_payments WHERE upgrade_id = ?').pluck();
+    this.upgradePaymentsStmt = db
+      .prepare<[number], number>('SELECT count(*) FROM upgrade_payments WHERE upgrade_id = ?')
+      .pluck();
     this.unassignedStmt = db.prepare<[number], UnassignedBooking>(`
       SELECT id, external_id, name, jump_on, camera_package, album_status_raw FROM bookings
       WHERE dropzone_id = ? AND product_id IS NULL AND camera_package IS NOT NULL AND camera_package <> ''
       ORDER BY jump_on IS NULL, jump_on, id`);
-    this.productsStmt = db.prepare<[number], Record<string, unknown>>('SELECT * FROM products WHERE dropzone_id = ? ORDER BY id');
+    this.productsStmt = db.prepare<[number], Record<string, unknown>>(
+      'SELECT * FROM products WHERE dropzone_id = ? ORDER BY id',
+    );
     this.activeProductsStmt = db.prepare<[number], Record<string, unknown>>(
       'SELECT * FROM products WHERE dropzone_id = ? AND active = 1 ORDER BY id',
     );
-    this.productStmt = db.prepare<[number, number], Record<string, unknown>>('SELECT * FROM products WHERE dropzone_id = ? AND id = ?');
-    this.upgradesStmt = db.prepare<[number], Record<string, unknown>>('SELECT * FROM upgrades WHERE dropzone_id = ? ORDER BY id');
-    this.upgradeStmt = db.prepare<[number, number], Record<string, unknown>>('SELECT * FROM upgrades WHERE dropzone_id = ? AND id = ?');
+    this.productStmt = db.prepare<[number, number], Record<string, unknown>>(
+      'SELECT * FROM products WHERE dropzone_id = ? AND id = ?',
+    );
+    this.upgradesStmt = db.prepare<[number], Record<string, unknown>>(
+      'SELECT * FROM upgrades WHERE dropzone_id = ? ORDER BY id',
+    );
+    this.upgradeStmt = db.prepare<[number, number], Record<string, unknown>>(
+      'SELECT * FROM upgrades WHERE dropzone_id = ? AND id = ?',
+    );
     this.insertProductStmt = db.prepare(`
       INSERT INTO products (id, dropzone_id, name, active, booking_system_name, price_cents, photos, selfie, videographer,
                             either_video, socials, has_4k, raw_footage, centi_credits, video_entitlement, created_at, updated_at)
@@ -120,7 +147,12 @@ export class CatalogueRepo {
 
   insertUpgrade(upgrade: NewUpgrade): number {
     const row = {
-      id: null, grants_video_entitlement: null, grants_photos: false, grants_4k: false, grants_raw_footage: false, centi_credits: 0,
+      id: null,
+      grants_video_entitlement: null,
+      grants_photos: false,
+      grants_4k: false,
+      grants_raw_footage: false,
+      centi_credits: 0,
       ...upgrade,
       offered_to: JSON.stringify(upgrade.offered_to ?? []),
     };

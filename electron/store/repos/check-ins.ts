@@ -16,7 +16,9 @@ export class CheckInRepo {
   private readonly deleteStmt;
 
   constructor(db: Database) {
-    this.getStmt = db.prepare<[number, string], CheckInRecord>('SELECT * FROM check_ins WHERE booking_id = ? AND day = ?');
+    this.getStmt = db.prepare<[number, string], CheckInRecord>(
+      'SELECT * FROM check_ins WHERE booking_id = ? AND day = ?',
+    );
     this.upsertStmt = db.prepare<CheckInRecord>(`
       INSERT INTO check_ins (booking_id, day, state, recorded_by, recorded_at) VALUES (@booking_id, @day, @state, @recorded_by, @recorded_at)
       ON CONFLICT (booking_id, day) DO UPDATE SET state = excluded.state, recorded_by = excluded.recorded_by, recorded_at = excluded.recorded_at`);

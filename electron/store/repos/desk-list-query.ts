@@ -44,7 +44,6 @@ export const INDEX_BACKED_SORTS: readonly DeskSortKey[] = ['id', 'external_id', 
 /** The search index's columns that hold every name without accents (migration 011). */
 const NAME_WITHOUT_ACCENTS = ['name', 'name_unaccented'];
 
-
 export interface CompiledDeskList {
   /** Which statements this list uses. */
   shape: string;
@@ -66,7 +65,12 @@ export interface CompiledDeskList {
  * finds the candidates first, so only they are read. Without it (bookings_search_pending holds
  * rows a writer other than the Store left) the predicate is checked on every booking instead.
  */
-export function compileDeskList(dropzoneId: number, filter: DeskListFilter, order: DeskListOrder, searchIndexed: boolean): CompiledDeskList {
+export function compileDeskList(
+  dropzoneId: number,
+  filter: DeskListFilter,
+  order: DeskListOrder,
+  searchIndexed: boolean,
+): CompiledDeskList {
   const where = ['b.dropzone_id = @dropzoneId'];
   const params: Record<string, unknown> = { dropzoneId };
   const shape: string[] = [filter.includeAll ? 'all' : 'external', `${order.key}:${order.dir}`];
@@ -106,7 +110,9 @@ export function compileDeskList(dropzoneId: number, filter: DeskListFilter, orde
   }
 
   const from =
-    match === undefined ? 'FROM bookings b' : 'FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid';
+    match === undefined
+      ? 'FROM bookings b'
+      : 'FROM bookings_search CROSS JOIN bookings b ON b.id = bookings_search.rowid';
   const joins = [
     joinCheckIn ? 'LEFT JOIN check_ins c ON c.booking_id = b.id AND c.day = b.jump_on' : '',
     order.key === 'product' ? 'LEFT JOIN products p ON p.id = b.product_id' : '',
@@ -130,11 +136,15 @@ export function compileDeskList(dropzoneId: number, filter: DeskListFilter, orde
 }
 
 /** The search's exact predicate (binding its values into `params`) and its FTS5 query, if the index can answer it. */
-function searchParts(search: DeskSearch, params: Record<string, unknown>): { predicate: string; fts: string | undefined; shapeOf: string } {
+function searchParts(
+  search: DeskSearch,
+  params: Record<string, unknown>,
+): { predicate: string; fts: string | undefined; shapeOf: string } {
   const predicate: string[] = [];
   /** The index's single phrases, OR'ed: needle → the columns it is looked for in. */
   const needles = new Map<string, Set<string>>();
-  const lookFor = (column: string, needle: string) => needles.set(needle, (needles.get(needle) ?? new Set()).add(column));
+  const lookFor = (column: string, needle: string) =>
+    needles.set(needle, (needles.get(needle) ?? new Set()).add(column));
   let nameGroup: string | undefined;
   let indexed = true;
 
@@ -181,10 +191,14 @@ function searchParts(search: DeskSearch, params: Record<string, unknown>): { pre
 export function ftsQuery(needles: ReadonlyMap<string, ReadonlySet<string>>, nameGroup?: string): string {
   const kept = [...needles].map(([needle, columns]) => {
     const covered = [...columns].filter((column) =>
-      [...needles].some(([other, otherColumns]) => other !== needle && needle.includes(other) && otherColumns.has(column)),
+      [...needles].some(
+        ([other, otherColumns]) => other !== needle && needle.includes(other) && otherColumns.has(column),
+      ),
     );
     return [needle, [...columns].filter((c) => !covered.includes(c))] as const;
   });
-  const phrases = kept.filter(([, columns]) => columns.length > 0).map(([needle, columns]) => ftsPhrase(columns.join(' '), needle));
+  const phrases = kept
+    .filter(([, columns]) => columns.length > 0)
+    .map(([needle, columns]) => ftsPhrase(columns.join(' '), needle));
   return [...(nameGroup === undefined ? [] : [nameGroup]), ...phrases].join(' OR ');
 }

@@ -155,7 +155,11 @@ function recordOf(row: Record<string, unknown>): DeskListRecord {
     product:
       booking.product_id === null || extras.x_product_name === null
         ? null
-        : { id: booking.product_id, name: extras.x_product_name as string, price_cents: extras.x_product_price_cents as number },
+        : {
+            id: booking.product_id,
+            name: extras.x_product_name as string,
+            price_cents: extras.x_product_price_cents as number,
+          },
     newestCameraRequirement: newest === null ? undefined : ((JSON.parse(newest) as [string | null])[0] ?? null),
     filmer: extras.x_filmer as string | null,
     secondFilmer: extras.x_second_filmer as string | null,

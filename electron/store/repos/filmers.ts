@@ -25,11 +25,15 @@ export class FilmerRepo {
 
   constructor(private readonly db: Database) {
     this.partialUpdate = new PartialUpdate(db, 'filmers');
-    this.listAllStmt = db.prepare<[number], Record<string, unknown>>('SELECT * FROM filmers WHERE dropzone_id = ? ORDER BY id');
+    this.listAllStmt = db.prepare<[number], Record<string, unknown>>(
+      'SELECT * FROM filmers WHERE dropzone_id = ? ORDER BY id',
+    );
     this.listExternalStmt = db.prepare<[number], Record<string, unknown>>(
       'SELECT * FROM filmers WHERE dropzone_id = ? AND external_id IS NOT NULL ORDER BY id',
     );
-    this.byIdStmt = db.prepare<[number, number], Record<string, unknown>>('SELECT * FROM filmers WHERE dropzone_id = ? AND id = ?');
+    this.byIdStmt = db.prepare<[number, number], Record<string, unknown>>(
+      'SELECT * FROM filmers WHERE dropzone_id = ? AND id = ?',
+    );
     this.byExternalIdStmt = db.prepare<[number, string], Record<string, unknown>>(
       'SELECT * FROM filmers WHERE dropzone_id = ? AND external_id = ?',
     );
@@ -40,7 +44,9 @@ export class FilmerRepo {
               @active, @created_at, @updated_at)`);
     this.deleteStmt = db.prepare('DELETE FROM filmers WHERE dropzone_id = ? AND id = ?');
     // Either column: a second filmer (the videographer of a `both` jump) is held by the jump as much as the first.
-    this.jumpCountStmt = db.prepare<[number, number], { n: number }>('SELECT count(*) AS n FROM jumps WHERE filmer_id = ? OR second_filmer_id = ?');
+    this.jumpCountStmt = db.prepare<[number, number], { n: number }>(
+      'SELECT count(*) AS n FROM jumps WHERE filmer_id = ? OR second_filmer_id = ?',
+    );
   }
 
   list(dropzoneId: number, includeAll: boolean): FilmerRecord[] {

@@ -3,7 +3,10 @@ import { withBooleans, type FinanceEventRecord, type UpgradePaymentRecord } from
 
 const EVENT_BOOLEANS = ['photos', 'has_4k', 'raw_footage'] as const;
 
-export type NewFinanceEvent = Omit<FinanceEventRecord, 'id' | 'centi_total_credits' | 'recorded_by' | 'corrects_event_id'> & {
+export type NewFinanceEvent = Omit<
+  FinanceEventRecord,
+  'id' | 'centi_total_credits' | 'recorded_by' | 'corrects_event_id'
+> & {
   id?: number;
   recorded_by?: string | null;
   corrects_event_id?: number | null;
@@ -25,7 +28,9 @@ export class FinanceRepo {
       'SELECT * FROM finance_events WHERE booking_id = ? ORDER BY created_at, id',
     );
     this.lastTotalStmt = db
-      .prepare<[number]>('SELECT centi_total_credits FROM finance_events WHERE booking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1')
+      .prepare<[number]>(
+        'SELECT centi_total_credits FROM finance_events WHERE booking_id = ? ORDER BY created_at DESC, id DESC LIMIT 1',
+      )
       .pluck();
     this.insertStmt = db.prepare(`
       INSERT INTO finance_events (id, dropzone_id, booking_id, event_type, video_entitlement, camera_requirement, photos,
@@ -39,7 +44,9 @@ export class FinanceRepo {
     this.paymentByProcessorStmt = db.prepare<[number, string], UpgradePaymentRecord>(
       'SELECT * FROM upgrade_payments WHERE dropzone_id = ? AND processor_id = ? ORDER BY id LIMIT 1',
     );
-    this.eventOfPaymentStmt = db.prepare<[number], Record<string, unknown>>('SELECT * FROM finance_events WHERE upgrade_payment_id = ? ORDER BY id LIMIT 1');
+    this.eventOfPaymentStmt = db.prepare<[number], Record<string, unknown>>(
+      'SELECT * FROM finance_events WHERE upgrade_payment_id = ? ORDER BY id LIMIT 1',
+    );
   }
 
   /** A booking's events in ledger order: created_at ascending, ties broken by id. */
@@ -60,9 +67,24 @@ export class FinanceRepo {
     const total = before + e.centi_credit_change;
     // Positional, like the booking insert: named binding from an object costs more than the insert.
     const result = this.insertStmt.run(
-      e.id ?? null, e.dropzone_id, e.booking_id, e.event_type, e.video_entitlement, e.camera_requirement, e.photos ? 1 : 0,
-      e.has_4k ? 1 : 0, e.raw_footage ? 1 : 0, e.centi_credit_change, total, e.comment, e.product_id,
-      e.upgrade_payment_id, e.created_at, e.updated_at, e.recorded_by ?? null, e.corrects_event_id ?? null,
+      e.id ?? null,
+      e.dropzone_id,
+      e.booking_id,
+      e.event_type,
+      e.video_entitlement,
+      e.camera_requirement,
+      e.photos ? 1 : 0,
+      e.has_4k ? 1 : 0,
+      e.raw_footage ? 1 : 0,
+      e.centi_credit_change,
+      total,
+      e.comment,
+      e.product_id,
+      e.upgrade_payment_id,
+      e.created_at,
+      e.updated_at,
+      e.recorded_by ?? null,
+      e.corrects_event_id ?? null,
     );
     return Number(result.lastInsertRowid);
   }

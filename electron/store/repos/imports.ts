@@ -93,15 +93,22 @@ export class ImportRepo {
   private readonly stopReasonStmt;
   private readonly deleteStmt;
   /** Row pages by filter, prepared once each: the WHERE differs, and with it the index used. */
-  private readonly pageStmts: Record<'all' | 'status' | 'failed' | 'statusFailed', { page: Statement; count: Statement }>;
+  private readonly pageStmts: Record<
+    'all' | 'status' | 'failed' | 'statusFailed',
+    { page: Statement; count: Statement }
+  >;
 
   constructor(db: Database) {
     this.insertStmt = db.prepare(`
       INSERT INTO imports (dropzone_id, kind, file_name, operator, state, created_at, updated_at, headers, mapping, date_format, delimiter, total_rows)
       VALUES (@dropzone_id, @kind, @file_name, @operator, 'running', @now, @now, @headers, @mapping, @date_format, @delimiter, @total_rows)`);
-    this.byIdStmt = db.prepare<[number, number], ImportRowRecord>('SELECT * FROM imports WHERE dropzone_id = ? AND id = ?');
+    this.byIdStmt = db.prepare<[number, number], ImportRowRecord>(
+      'SELECT * FROM imports WHERE dropzone_id = ? AND id = ?',
+    );
     // Id order is creation order, whatever the clock did in between (a corrected system time).
-    this.listStmt = db.prepare<[number, number], ImportRowRecord>('SELECT * FROM imports WHERE dropzone_id = ? ORDER BY id DESC LIMIT ?');
+    this.listStmt = db.prepare<[number, number], ImportRowRecord>(
+      'SELECT * FROM imports WHERE dropzone_id = ? ORDER BY id DESC LIMIT ?',
+    );
     this.listByKindStmt = db.prepare<[number, string, number], ImportRowRecord>(
       'SELECT * FROM imports WHERE dropzone_id = ? AND kind = ? ORDER BY id DESC LIMIT ?',
     );
@@ -120,14 +127,22 @@ export class ImportRepo {
     this.outcomeStmt = db.prepare<[ImportRowStatus, string | null, number | null, string, number, number]>(
       'UPDATE import_rows SET status = ?, message = ?, record_id = ?, updated_at = ? WHERE import_id = ? AND row_number = ?',
     );
-    this.outcomesStmt = db.prepare<[number], StoredOutcome>('SELECT row_number, status, message, record_id FROM import_rows WHERE import_id = ? ORDER BY row_number');
-    this.runningStmt = db.prepare("UPDATE imports SET state = 'running', stop_reason = NULL, updated_at = @now WHERE id = @id");
-    this.endStmt = db.prepare('UPDATE imports SET state = @state, stop_reason = @stop_reason, updated_at = @now WHERE id = @id');
+    this.outcomesStmt = db.prepare<[number], StoredOutcome>(
+      'SELECT row_number, status, message, record_id FROM import_rows WHERE import_id = ? ORDER BY row_number',
+    );
+    this.runningStmt = db.prepare(
+      "UPDATE imports SET state = 'running', stop_reason = NULL, updated_at = @now WHERE id = @id",
+    );
+    this.endStmt = db.prepare(
+      'UPDATE imports SET state = @state, stop_reason = @stop_reason, updated_at = @now WHERE id = @id',
+    );
     this.stopReasonStmt = db.prepare('UPDATE imports SET stop_reason = @stop_reason, updated_at = @now WHERE id = @id');
     this.deleteStmt = db.prepare('DELETE FROM imports WHERE dropzone_id = ? AND id = ?');
 
     const pageOf = (where: string, from = 'import_rows') => ({
-      page: db.prepare(`SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} ORDER BY row_number LIMIT @limit OFFSET @offset`),
+      page: db.prepare(
+        `SELECT ${ROW_COLUMNS} FROM ${from} WHERE ${where} ORDER BY row_number LIMIT @limit OFFSET @offset`,
+      ),
       count: db.prepare(`SELECT count(*) AS n FROM ${from} WHERE ${where}`),
     });
     this.pageStmts = {
@@ -138,7 +153,6 @@ export class ImportRepo {
       failed: pageOf(`import_id = @import_id AND ${NOT_DONE_CONDITION}`, 'import_rows INDEXED BY import_rows_failed'),
       statusFailed: pageOf(`import_id = @import_id AND status = @status AND ${NOT_DONE_CONDITION}`),
     };
-
   }
 
   /** A new import, running. Its rows come with handOver, in the same transaction (the caller's). */
@@ -163,9 +177,26 @@ export class ImportRepo {
    * with their reason; a row number already recorded is replaced (a retry). The import runs again.
    * Call it inside a transaction: the hand-over is all or nothing.
    */
-  handOver(importId: number, send: readonly Omit<ImportSendRow, 'record'>[], keptBack: readonly ImportKeptBackRow[], now: string): void {
-    const write = (row: { row_number: number; cells: string[]; key?: string | null }, status: ImportRowStatus, message: string) =>
-      this.upsertRowStmt.run(importId, row.row_number, JSON.stringify(row.cells), row.key ?? null, status, message, now);
+  handOver(
+    importId: number,
+    send: readonly Omit<ImportSendRow, 'record'>[],
+    keptBack: readonly ImportKeptBackRow[],
+    now: string,
+  ): void {
+    const write = (
+      row: { row_number: number; cells: string[]; key?: string | null },
+      status: ImportRowStatus,
+      message: string,
+    ) =>
+      this.upsertRowStmt.run(
+        importId,
+        row.row_number,
+        JSON.stringify(row.cells),
+        row.key ?? null,
+        status,
+        message,
+        now,
+      );
     for (const row of keptBack) write(row, 'left_out', row.message);
     for (const row of send) write(row, 'pending', PENDING_MESSAGE);
     this.runningStmt.run({ id: importId, now });
@@ -176,8 +207,18 @@ export class ImportRepo {
    * mode). Throws for a row never handed over: an outcome with nowhere to go must undo its record.
    */
   recordOutcome(importId: number, rowNumber: number, outcome: RowOutcome, now: string): void {
-    const { changes } = this.outcomeStmt.run(outcome.status, outcome.message, outcome.record_id, now, importId, rowNumber);
-    if (changes === 0) throw new Error(`row ${rowNumber} of import ${importId} was never handed over, so its outcome cannot be recorded`);
+    const { changes } = this.outcomeStmt.run(
+      outcome.status,
+      outcome.message,
+      outcome.record_id,
+      now,
+      importId,
+      rowNumber,
+    );
+    if (changes === 0)
+      throw new Error(
+        `row ${rowNumber} of import ${importId} was never handed over, so its outcome cannot be recorded`,
+      );
   }
 
   /** The send is over: finished (perhaps stopped early, with the reason) or cancelled. */
@@ -202,7 +243,8 @@ export class ImportRepo {
 
   /** Newest first. */
   list(dropzoneId: number, kind: ImportKind | undefined, limit: number): ImportRecord[] {
-    const rows = kind === undefined ? this.listStmt.all(dropzoneId, limit) : this.listByKindStmt.all(dropzoneId, kind, limit);
+    const rows =
+      kind === undefined ? this.listStmt.all(dropzoneId, limit) : this.listByKindStmt.all(dropzoneId, kind, limit);
     return rows.map(fromImportRow);
   }
 
@@ -214,7 +256,8 @@ export class ImportRepo {
   }
 
   rows(importId: number, filter: ImportRowFilter, limit: number, offset: number): { rows: ImportRow[]; total: number } {
-    const which = filter.status !== undefined ? (filter.failed ? 'statusFailed' : 'status') : filter.failed ? 'failed' : 'all';
+    const which =
+      filter.status !== undefined ? (filter.failed ? 'statusFailed' : 'status') : filter.failed ? 'failed' : 'all';
     const { page, count } = this.pageStmts[which];
     // Named parameters a statement does not use are ignored, so one object serves all four.
     const params = { import_id: importId, status: filter.status ?? null, limit, offset };

@@ -3,7 +3,10 @@ import type { JumpRecord } from '../records';
 
 type JumpExtras = 'second_filmer_id' | 'jumped_on' | 'recorded_by' | 'recorded_at';
 export type NewJump = Omit<JumpRecord, 'id' | JumpExtras> & Partial<Pick<JumpRecord, JumpExtras>> & { id?: number };
-export type JumpChanges = Pick<JumpRecord, 'camera' | 'filmer_id' | 'second_filmer_id' | 'jumped_on' | 'recorded_by' | 'recorded_at'>;
+export type JumpChanges = Pick<
+  JumpRecord,
+  'camera' | 'filmer_id' | 'second_filmer_id' | 'jumped_on' | 'recorded_by' | 'recorded_at'
+>;
 
 /** A jump a filmer is on, with its booking (null once the booking was deleted: the jump stays, SET NULL). */
 export interface FilmerJumpRow extends JumpRecord {
@@ -64,7 +67,16 @@ export class JumpRepo {
   }
 
   insert(jump: NewJump): number {
-    return Number(this.insertStmt.run({ id: null, second_filmer_id: null, jumped_on: null, recorded_by: null, recorded_at: null, ...jump }).lastInsertRowid);
+    return Number(
+      this.insertStmt.run({
+        id: null,
+        second_filmer_id: null,
+        jumped_on: null,
+        recorded_by: null,
+        recorded_at: null,
+        ...jump,
+      }).lastInsertRowid,
+    );
   }
 
   /** Replaces what a jump records; its id stays (the show response's `jump.id`). */

@@ -37,7 +37,12 @@ export function listMatcher(query: BookingQuery): Matches {
     if (email !== undefined && !(e ?? '').includes(email)) return false;
     if (!dated) return true;
     if (day === null) return false;
-    return (gteq === undefined || day >= gteq) && (lteq === undefined || day <= lteq) && (lt === undefined || day < lt) && (gt === undefined || day > gt);
+    return (
+      (gteq === undefined || day >= gteq) &&
+      (lteq === undefined || day <= lteq) &&
+      (lt === undefined || day < lt) &&
+      (gt === undefined || day > gt)
+    );
   };
 }
 
@@ -45,7 +50,9 @@ export class ListChanges {
   private readonly since: Statement<[number, number, number], ChangeRow>;
 
   constructor(db: Database) {
-    this.since = db.prepare('SELECT * FROM booking_list_changes WHERE dropzone_id = ? AND version > ? AND version <= ? ORDER BY version');
+    this.since = db.prepare(
+      'SELECT * FROM booking_list_changes WHERE dropzone_id = ? AND version > ? AND version <= ? ORDER BY version',
+    );
   }
 
   /** How the count changed from version `from` to `to`; undefined when those changes are no longer all kept. */

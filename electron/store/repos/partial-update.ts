@@ -18,7 +18,9 @@ export class PartialUpdate {
     const key = columns.join(',');
     let statement = this.statements.get(key);
     if (!statement) {
-      statement = this.db.prepare(`UPDATE ${this.table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`);
+      statement = this.db.prepare(
+        `UPDATE ${this.table} SET ${columns.map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`,
+      );
       this.statements.set(key, statement);
     }
     statement.run({ ...row, id });

@@ -42,7 +42,9 @@ export class TokenRepo {
     this.dropzoneOfStmt = db.prepare<[string], { dropzone_id: number }>(
       'SELECT dropzone_id FROM api_tokens WHERE token_hash = ?',
     );
-    this.holderOfStmt = db.prepare<[string], TokenHolder>('SELECT id, dropzone_id, label FROM api_tokens WHERE token_hash = ?');
+    this.holderOfStmt = db.prepare<[string], TokenHolder>(
+      'SELECT id, dropzone_id, label FROM api_tokens WHERE token_hash = ?',
+    );
     this.listStmt = db.prepare<[], TokenInfo>('SELECT id, dropzone_id, label, created_at FROM api_tokens ORDER BY id');
     this.listForDropzoneStmt = db.prepare<[number], DropzoneTokenInfo>(
       'SELECT id, label, created_at FROM api_tokens WHERE dropzone_id = ? ORDER BY id',

@@ -7,17 +7,23 @@ import { exchange } from './client';
 /** The administrator passphrase and this window's unlock (/api/desk/admin). */
 export const adminApi = {
   state: () => call(deskRoutes.getAdmin),
-  unlock: async (passphrase: string) => rememberAdminUnlock(await call(deskRoutes.unlockAdmin, { body: { passphrase } })),
+  unlock: async (passphrase: string) =>
+    rememberAdminUnlock(await call(deskRoutes.unlockAdmin, { body: { passphrase } })),
   /** The first passphrase (no current one), or a change (with it); either way this window is unlocked after. */
   setPassphrase: async (passphrase: string, currentPassphrase?: string) =>
     rememberAdminUnlock(
-      await call(deskRoutes.setAdminPassphrase, { body: { passphrase, ...(currentPassphrase === undefined ? {} : { current_passphrase: currentPassphrase }) } }),
+      await call(deskRoutes.setAdminPassphrase, {
+        body: { passphrase, ...(currentPassphrase === undefined ? {} : { current_passphrase: currentPassphrase }) },
+      }),
     ),
   /** Ends this window's unlock, on the desk too (not an administrator route: locking is always allowed). */
   lock: async () => {
     const headers = adminHeaders();
     forgetAdminUnlock();
-    readAnswer(deskRoutes.lockAdmin, await exchange(deskRoutes.lockAdmin.method, deskRoutes.lockAdmin.path, undefined, headers));
+    readAnswer(
+      deskRoutes.lockAdmin,
+      await exchange(deskRoutes.lockAdmin.method, deskRoutes.lockAdmin.path, undefined, headers),
+    );
   },
 };
 

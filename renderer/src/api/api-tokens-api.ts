@@ -13,4 +13,5 @@ export const apiTokensApi = {
 /** Mutations invalidate ['api-tokens']: the list is the only query under it. */
 export const apiTokenKeys = { all: ['api-tokens'] as const };
 
-export const apiTokensQuery = () => queryOptions({ queryKey: [...apiTokenKeys.all, 'list'], queryFn: apiTokensApi.list });
+export const apiTokensQuery = () =>
+  queryOptions({ queryKey: [...apiTokenKeys.all, 'list'], queryFn: apiTokensApi.list });

@@ -12,20 +12,38 @@ import { queryKeys } from './queries';
 export const bookingActionsApi = {
   list: (externalId: string) => call(deskRoutes.bookingActions, { params: { external_id: externalId } }),
   ledger: (externalId: string) => call(deskRoutes.bookingLedger, { params: { external_id: externalId } }),
-  preview: (externalId: string, action: DeskAction) => call(deskRoutes.previewBookingAction, { params: { external_id: externalId }, body: { action } }),
+  preview: (externalId: string, action: DeskAction) =>
+    call(deskRoutes.previewBookingAction, { params: { external_id: externalId }, body: { action } }),
   apply: (externalId: string, action: StaffAction, recordedBy: string) =>
-    call(deskRoutes.applyBookingAction, { params: { external_id: externalId }, body: { action, recorded_by: recordedBy } }),
+    call(deskRoutes.applyBookingAction, {
+      params: { external_id: externalId },
+      body: { action, recorded_by: recordedBy },
+    }),
   manualCredit: (externalId: string, centiCreditChange: number, comment: string, recordedBy: string) =>
-    call(deskRoutes.recordManualCredit, { params: { external_id: externalId }, body: { centi_credit_change: centiCreditChange, comment, recorded_by: recordedBy } }),
+    call(deskRoutes.recordManualCredit, {
+      params: { external_id: externalId },
+      body: { centi_credit_change: centiCreditChange, comment, recorded_by: recordedBy },
+    }),
   correct: (externalId: string, eventId: number, comment: string, recordedBy: string) =>
-    call(deskRoutes.recordCorrection, { params: { external_id: externalId }, body: { event_id: eventId, comment, recorded_by: recordedBy } }),
+    call(deskRoutes.recordCorrection, {
+      params: { external_id: externalId },
+      body: { event_id: eventId, comment, recorded_by: recordedBy },
+    }),
 };
 
 export const bookingActionsQuery = (externalId: string) =>
-  queryOptions({ queryKey: [...queryKeys.bookings, 'actions', externalId], queryFn: () => bookingActionsApi.list(externalId), retry: false });
+  queryOptions({
+    queryKey: [...queryKeys.bookings, 'actions', externalId],
+    queryFn: () => bookingActionsApi.list(externalId),
+    retry: false,
+  });
 
 export const bookingLedgerQuery = (externalId: string) =>
-  queryOptions({ queryKey: [...queryKeys.bookings, 'ledger', externalId], queryFn: () => bookingActionsApi.ledger(externalId), retry: false });
+  queryOptions({
+    queryKey: [...queryKeys.bookings, 'ledger', externalId],
+    queryFn: () => bookingActionsApi.ledger(externalId),
+    retry: false,
+  });
 
 export const actionPreviewQuery = (externalId: string, action: DeskAction | null) =>
   queryOptions({

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { isFileAnswer, isNoContent, pathOf, responseSchemaOf, type CallInput, type ClientAnswer, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
+import {
+  isFileAnswer,
+  isNoContent,
+  pathOf,
+  responseSchemaOf,
+  type CallInput,
+  type ClientAnswer,
+  type RouteSpec,
+  type SuccessBody,
+} from '../../../shared/api/route';
 import { ADMIN_IDLE_MINUTES } from '../../../shared/schemas/admin';
 import { AdminNotUnlocked, requestAdminUnlock } from './admin-gate';
 import { adminHeaders, extendAdminUnlock, forgetAdminUnlock } from './admin-unlock';
@@ -18,7 +27,9 @@ export class ContractError extends Error {
     readonly httpStatus: number,
     readonly problems: string[],
   ) {
-    super(`the answer to ${route.method} ${route.path} (HTTP ${httpStatus}) is not what this page expects: ${problems.join('; ')}. ${hintFor(route.path)}`);
+    super(
+      `the answer to ${route.method} ${route.path} (HTTP ${httpStatus}) is not what this page expects: ${problems.join('; ')}. ${hintFor(route.path)}`,
+    );
   }
 }
 
@@ -29,7 +40,9 @@ function hintFor(path: string): string {
 }
 
 function problemsOf(error: z.ZodError): string[] {
-  return error.issues.slice(0, 5).map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'} ${issue.message}`);
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'} ${issue.message}`);
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
@@ -69,7 +82,11 @@ type Args<R extends RouteSpec> = object extends CallInput<R> ? [input?: CallInpu
  * outcomes a form shows (a 406 "too old", a 409). Undeclared errors are thrown as ApiError.
  */
 export async function callForAnswer<R extends RouteSpec>(route: R, ...[input]: Args<R>): Promise<ClientAnswer<R>> {
-  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: Record<string, unknown>; body?: unknown };
+  const { params, query, body } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+  };
   const path = `${pathOf(route, params)}${queryString(query)}`;
   if (route.guard !== 'admin') return readAnswer(route, await exchange(route.method, path, body));
   // An administrator route: the window's unlock goes with it, asked for first when there is none,

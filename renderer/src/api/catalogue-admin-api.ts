@@ -16,12 +16,16 @@ export const catalogueAdminApi = {
   updateProduct: (id: number, body: ProductPatch) => call(deskRoutes.updateProduct, { params: { id }, body }),
   deleteProduct: async (id: number) => void (await call(deskRoutes.deleteProduct, { params: { id } })),
   previewRematch: (id: number) => call(deskRoutes.previewRematch, { params: { id } }),
-  rematch: (id: number, recordedBy: string) => call(deskRoutes.rematchProduct, { params: { id }, body: { recorded_by: recordedBy } }),
+  rematch: (id: number, recordedBy: string) =>
+    call(deskRoutes.rematchProduct, { params: { id }, body: { recorded_by: recordedBy } }),
   createUpgrade: (body: UpgradeCreate) => call(deskRoutes.createUpgrade, { body }),
   updateUpgrade: (id: number, body: UpgradePatch) => call(deskRoutes.updateUpgrade, { params: { id }, body }),
   deleteUpgrade: async (id: number) => void (await call(deskRoutes.deleteUpgrade, { params: { id } })),
 };
 
-export const adminProductsQuery = () => queryOptions({ queryKey: [...queryKeys.catalogue, 'admin', 'products'], queryFn: catalogueAdminApi.products });
-export const adminUpgradesQuery = () => queryOptions({ queryKey: [...queryKeys.catalogue, 'admin', 'upgrades'], queryFn: catalogueAdminApi.upgrades });
-export const unmatchedPackagesQuery = () => queryOptions({ queryKey: [...queryKeys.catalogue, 'admin', 'unmatched'], queryFn: catalogueAdminApi.unmatched });
+export const adminProductsQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.catalogue, 'admin', 'products'], queryFn: catalogueAdminApi.products });
+export const adminUpgradesQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.catalogue, 'admin', 'upgrades'], queryFn: catalogueAdminApi.upgrades });
+export const unmatchedPackagesQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.catalogue, 'admin', 'unmatched'], queryFn: catalogueAdminApi.unmatched });

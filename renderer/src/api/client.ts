@@ -53,7 +53,10 @@ function tell(outcome: ExchangeOutcome): void {
  */
 export async function checkSessionToken(candidate: string): Promise<'accepted' | 'rejected' | 'offline'> {
   try {
-    const response = await fetch(`${apiBase()}/api/desk/session`, { headers: { authorization: `Bearer ${candidate}` }, cache: 'no-store' });
+    const response = await fetch(`${apiBase()}/api/desk/session`, {
+      headers: { authorization: `Bearer ${candidate}` },
+      cache: 'no-store',
+    });
     return response.ok ? 'accepted' : 'rejected';
   } catch {
     return 'offline';
@@ -90,7 +93,12 @@ export class SerialisedJson {
 }
 
 /** The one place a call goes out: the bearer token added, JSON in, JSON out; no answer at all is an OfflineError. */
-export async function exchange(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Exchange> {
+export async function exchange(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Exchange> {
   let response: Response;
   const sentToken = token;
   try {
@@ -113,7 +121,12 @@ export async function exchange(method: string, path: string, body?: unknown, hea
   const disposition = response.headers.get('content-disposition');
   if (response.ok && disposition?.startsWith('attachment')) {
     const blob = await response.blob();
-    return { status: response.status, ok: true, json: NOT_JSON, file: new File([blob], fileNameOf(disposition) ?? '', { type: blob.type }) };
+    return {
+      status: response.status,
+      ok: true,
+      json: NOT_JSON,
+      file: new File([blob], fileNameOf(disposition) ?? '', { type: blob.type }),
+    };
   }
   const text = await response.text();
   let json: unknown = null;
@@ -129,7 +142,8 @@ export async function exchange(method: string, path: string, body?: unknown, hea
 
 /** An error answer as the ApiError carries it: the server's body, or one that says what came instead. */
 export function errorBodyOf({ status, json }: Exchange): ErrorBody {
-  if (json === NOT_JSON) return { status: 'bad_response', error: `the server answered with something that is not JSON (HTTP ${status})` };
+  if (json === NOT_JSON)
+    return { status: 'bad_response', error: `the server answered with something that is not JSON (HTTP ${status})` };
   return (json ?? { status: 'error', error: `HTTP ${status}` }) as ErrorBody;
 }
 
@@ -138,7 +152,12 @@ export function errorBodyOf({ status, json }: Exchange): ErrorBody {
  * the body is cast, not checked. Use call() for everything else. Non-2xx answers become
  * ApiError, unless `acceptStatuses` lists them.
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, acceptStatuses: number[] = []): Promise<{ status: number; body: T }> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  acceptStatuses: number[] = [],
+): Promise<{ status: number; body: T }> {
   const answer = await exchange(method, path, body);
   if (!answer.ok && !acceptStatuses.includes(answer.status)) throw new ApiError(answer.status, errorBodyOf(answer));
   return { status: answer.status, body: (answer.json === NOT_JSON ? errorBodyOf(answer) : answer.json) as T };
@@ -158,7 +177,11 @@ export const SYNC = '/api/f1/sync';
 export async function apiStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
   let response: Response;
   try {
-    response = await fetch(`${apiBase()}${path}`, { headers: { ...authHeader(), accept: 'text/event-stream' }, signal, cache: 'no-store' });
+    response = await fetch(`${apiBase()}${path}`, {
+      headers: { ...authHeader(), accept: 'text/event-stream' },
+      signal,
+      cache: 'no-store',
+    });
   } catch (error) {
     throw new OfflineError(`the desk server does not answer (${(error as Error).message})`);
   }
@@ -174,4 +197,3 @@ export async function apiStream(path: string, signal: AbortSignal): Promise<Read
   }
   return response.body;
 }
-

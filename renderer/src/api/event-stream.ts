@@ -34,7 +34,11 @@ function parseFrame(frame: string): { name: string; data: unknown } | null {
  * Follows a Server-Sent Events stream of the desk (fetch, with the bearer header), reconnecting
  * with the desk's backoff whenever it drops. Returns the function that stops following it.
  */
-export function followEvents(path: string, handlers: EventStreamHandlers, policy: BackoffPolicy = RECONNECT_BACKOFF): () => void {
+export function followEvents(
+  path: string,
+  handlers: EventStreamHandlers,
+  policy: BackoffPolicy = RECONNECT_BACKOFF,
+): () => void {
   let stopped = false;
   let failures = 0;
   let abort = new AbortController();
@@ -71,10 +75,13 @@ export function followEvents(path: string, handlers: EventStreamHandlers, policy
     reachability.suspect();
     failures++;
     waiting = true;
-    timer = setTimeout(() => {
-      waiting = false;
-      void connect();
-    }, backoffDelay(failures, policy));
+    timer = setTimeout(
+      () => {
+        waiting = false;
+        void connect();
+      },
+      backoffDelay(failures, policy),
+    );
   };
   void connect();
   // Back after an outage: connect now rather than at the end of a long backoff.

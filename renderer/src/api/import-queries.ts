@@ -6,7 +6,12 @@ export const importKeys = { all: ['imports'] as const };
 
 export const importsQuery = () => queryOptions({ queryKey: [...importKeys.all, 'list'], queryFn: importsApi.list });
 
-export const importQuery = (id: number) => queryOptions({ queryKey: [...importKeys.all, 'one', id], queryFn: () => importsApi.get(id) });
+export const importQuery = (id: number) =>
+  queryOptions({ queryKey: [...importKeys.all, 'one', id], queryFn: () => importsApi.get(id) });
 
 export const importRowsQuery = (id: number, q: ImportRowQuery) =>
-  queryOptions({ queryKey: [...importKeys.all, 'rows', id, q], queryFn: () => importsApi.rows(id, q), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: [...importKeys.all, 'rows', id, q],
+    queryFn: () => importsApi.rows(id, q),
+    placeholderData: keepPreviousData,
+  });

@@ -39,14 +39,16 @@ export const importsApi = {
   /** Hands a new import over (its facts and every row, once): the desk sends it. */
   start: (body: SerialisedJson) => handOver(deskRoutes.startImport, pathOf(deskRoutes.startImport), body),
   /** "Retry failed rows": more rows of a stored import handed over. */
-  resend: (id: number, body: SerialisedJson) => handOver(deskRoutes.resendImport, pathOf(deskRoutes.resendImport, { id }), body),
+  resend: (id: number, body: SerialisedJson) =>
+    handOver(deskRoutes.resendImport, pathOf(deskRoutes.resendImport, { id }), body),
   /** The batch on its way finishes; the rest is recorded as not sent. */
   cancel: (id: number) => call(deskRoutes.cancelImport, { params: { id } }),
   remove: (id: number) => call(deskRoutes.deleteImport, { params: { id } }),
   /** Every row's outcome (no cells), once the send ended. */
   outcomes: (id: number) => call(deskRoutes.importOutcomes, { params: { id } }),
   /** The jump dates these bookings already have (the local store's, or the remote's in proxy mode). */
-  storedJumpDates: (externalIds: readonly string[]) => call(deskRoutes.storedJumpDates, { body: { external_ids: [...externalIds] } }),
+  storedJumpDates: (externalIds: readonly string[]) =>
+    call(deskRoutes.storedJumpDates, { body: { external_ids: [...externalIds] } }),
   rows: (id: number, q: ImportRowQuery = {}) => call(deskRoutes.importRows, { params: { id }, query: rowQuery(q) }),
   /** Every row matching the query, read page after page at the largest page the server gives. */
   allRows: async (id: number, q: Omit<ImportRowQuery, 'page' | 'perPage'> = {}): Promise<ImportRow[]> => {

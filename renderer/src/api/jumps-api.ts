@@ -9,8 +9,10 @@ import { queryKeys } from './queries';
  * ApiError with `fields` (422) or the booking's reason (409: its album, or proxy mode).
  */
 export const jumpsApi = {
-  record: (externalId: string, write: JumpWrite) => call(deskRoutes.recordJump, { params: { external_id: externalId }, body: write }),
-  check: (externalId: string, input: JumpCheckInput) => call(deskRoutes.checkJump, { params: { external_id: externalId }, body: input }),
+  record: (externalId: string, write: JumpWrite) =>
+    call(deskRoutes.recordJump, { params: { external_id: externalId }, body: write }),
+  check: (externalId: string, input: JumpCheckInput) =>
+    call(deskRoutes.checkJump, { params: { external_id: externalId }, body: input }),
   remove: (externalId: string, recordedBy: string) =>
     call(deskRoutes.removeJump, { params: { external_id: externalId }, query: { recorded_by: recordedBy } }),
   ofFilmer: (id: number) => call(deskRoutes.filmerJumps, { params: { id } }),
@@ -23,7 +25,8 @@ export const jumpKeys = {
   counts: [...queryKeys.filmers, 'jump-counts'] as const,
 };
 
-export const filmerJumpsQuery = (id: number) => queryOptions({ queryKey: jumpKeys.ofFilmer(id), queryFn: () => jumpsApi.ofFilmer(id) });
+export const filmerJumpsQuery = (id: number) =>
+  queryOptions({ queryKey: jumpKeys.ofFilmer(id), queryFn: () => jumpsApi.ofFilmer(id) });
 
 /** Every filmer's count, for the grid's column (a proxy-mode refusal leaves the column blank). */
 export const filmerJumpCountsQuery = () =>

@@ -28,20 +28,39 @@ export const bookingByIdQuery = (id: number) =>
   queryOptions({ queryKey: [...queryKeys.bookings, 'by-id', id], queryFn: () => deskApi.getBookingById(id) });
 
 export const filmersQuery = (includeAll: boolean) =>
-  queryOptions({ queryKey: [...queryKeys.filmers, 'list', includeAll], queryFn: () => syncApi.listFilmers(includeAll) });
+  queryOptions({
+    queryKey: [...queryKeys.filmers, 'list', includeAll],
+    queryFn: () => syncApi.listFilmers(includeAll),
+  });
 
-export const productsQuery = () => queryOptions({ queryKey: [...queryKeys.catalogue, 'products'], queryFn: syncApi.listProducts, staleTime: 60_000 });
+export const productsQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.catalogue, 'products'], queryFn: syncApi.listProducts, staleTime: 60_000 });
 export const productQuery = (id: number) =>
-  queryOptions({ queryKey: [...queryKeys.catalogue, 'product', id], queryFn: () => syncApi.getProduct(id), staleTime: 60_000 });
-export const upgradesQuery = () => queryOptions({ queryKey: [...queryKeys.catalogue, 'upgrades'], queryFn: syncApi.listUpgrades, staleTime: 60_000 });
+  queryOptions({
+    queryKey: [...queryKeys.catalogue, 'product', id],
+    queryFn: () => syncApi.getProduct(id),
+    staleTime: 60_000,
+  });
+export const upgradesQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.catalogue, 'upgrades'], queryFn: syncApi.listUpgrades, staleTime: 60_000 });
 export const upgradeQuery = (id: number) =>
-  queryOptions({ queryKey: [...queryKeys.catalogue, 'upgrade', id], queryFn: () => syncApi.getUpgrade(id), staleTime: 60_000 });
+  queryOptions({
+    queryKey: [...queryKeys.catalogue, 'upgrade', id],
+    queryFn: () => syncApi.getUpgrade(id),
+    staleTime: 60_000,
+  });
 
 /** Polled so the status bar's mode, remote health and deviation count stay live. */
 export const sessionQuery = () =>
-  queryOptions({ queryKey: [...queryKeys.desk, 'session'], queryFn: deskApi.session, staleTime: 2_000, refetchInterval: 5_000 });
+  queryOptions({
+    queryKey: [...queryKeys.desk, 'session'],
+    queryFn: deskApi.session,
+    staleTime: 2_000,
+    refetchInterval: 5_000,
+  });
 
-export const connectionQuery = () => queryOptions({ queryKey: [...queryKeys.desk, 'connection'], queryFn: deskApi.getConnection });
+export const connectionQuery = () =>
+  queryOptions({ queryKey: [...queryKeys.desk, 'connection'], queryFn: deskApi.getConnection });
 
 /** The request log, refetched every few seconds while its screen is open. */
 export const logQuery = (filters: LogFilters) =>

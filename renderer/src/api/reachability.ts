@@ -62,12 +62,19 @@ function checkSession(): void {
 function observe(outcome: ExchangeOutcome): void {
   if (!outcome.answered) {
     failures++;
-    if (state.server !== 'offline') update({ server: 'offline', offlineSince: Date.now(), backOnlineAt: null, cause: outcome.cause });
+    if (state.server !== 'offline')
+      update({ server: 'offline', offlineSince: Date.now(), backOnlineAt: null, cause: outcome.cause });
     schedule(backoffDelay(failures, OFFLINE_PROBE_BACKOFF));
     return;
   }
   failures = 0;
-  if (state.server !== 'online') update({ server: 'online', offlineSince: null, cause: null, backOnlineAt: state.server === 'offline' ? Date.now() : null });
+  if (state.server !== 'online')
+    update({
+      server: 'online',
+      offlineSince: null,
+      cause: null,
+      backOnlineAt: state.server === 'offline' ? Date.now() : null,
+    });
   schedule(ONLINE_CHECK_MS);
   if (outcome.status === 401 && !outcome.staleToken) {
     if (outcome.path.startsWith('/api/desk/')) update({ signedOut: true });

@@ -5,7 +5,13 @@ import { searchableQuery } from '../../../shared/rules/desk-search';
 import type { BookingListItem } from '../../../shared/schemas/booking';
 import type { Pagination } from '../../../shared/schemas/common';
 import {
-  DESK_SORT_KEYS, type CheckInFilter, type CheckInWrite, type DeskBookingExportQuery, type DeskBookingQuery, type DeskBookingRow, type DeskSortKey,
+  DESK_SORT_KEYS,
+  type CheckInFilter,
+  type CheckInWrite,
+  type DeskBookingExportQuery,
+  type DeskBookingQuery,
+  type DeskBookingRow,
+  type DeskSortKey,
 } from '../../../shared/schemas/reception';
 import { call } from './call';
 import { queryKeys } from './queries';
@@ -18,7 +24,8 @@ import { syncApi, type BookingFilters } from './sync-api';
  */
 
 /** A listed booking: the Sync API's fields, and in local mode what the desk knows beyond them. */
-export type ListedBooking = BookingListItem & Partial<Pick<DeskBookingRow, 'product' | 'camera_requirement' | 'filmer' | 'album_status_raw' | 'check_in'>>;
+export type ListedBooking = BookingListItem &
+  Partial<Pick<DeskBookingRow, 'product' | 'camera_requirement' | 'filmer' | 'album_status_raw' | 'check_in'>>;
 
 export interface ListedPage {
   bookings: ListedBooking[];
@@ -63,10 +70,13 @@ export function deskListQuery(f: DeskListFilters): DeskBookingQuery {
 export const receptionApi = {
   list: (f: DeskListFilters) => call(deskRoutes.listDeskBookings, { query: deskListQuery(f) }),
   /** Every row of the list's filters, in its sort, as the server writes the CSV (a File: the bytes and the server's file name). */
-  exportCsv: (f: Omit<DeskListFilters, 'page' | 'perPage'>, delimiter: NonNullable<DeskBookingExportQuery['delimiter']>) =>
-    call(deskRoutes.exportDeskBookings, { query: { ...deskFilterQuery(f), delimiter } }),
+  exportCsv: (
+    f: Omit<DeskListFilters, 'page' | 'perPage'>,
+    delimiter: NonNullable<DeskBookingExportQuery['delimiter']>,
+  ) => call(deskRoutes.exportDeskBookings, { query: { ...deskFilterQuery(f), delimiter } }),
   daySheet: (day: string) => call(deskRoutes.daySheet, { query: { day } }),
-  checkIn: (bookingId: number, write: CheckInWrite) => call(deskRoutes.recordCheckIn, { params: { id: bookingId }, body: write }),
+  checkIn: (bookingId: number, write: CheckInWrite) =>
+    call(deskRoutes.recordCheckIn, { params: { id: bookingId }, body: write }),
 };
 
 /** Under the bookings key: whatever changes bookings refreshes these lists too. */
@@ -81,8 +91,12 @@ export const receptionKeys = {
  */
 export const bookingListQuery = (mode: 'local' | 'proxy' | undefined, f: DeskListFilters) =>
   queryOptions<ListedPage>({
-    queryKey: mode === 'local' ? [...receptionKeys.deskLists, f] : [...queryKeys.bookings, 'list', { ...f, checkIn: null, sorting: [] }],
-    queryFn: async () => (mode === 'local' ? receptionApi.list(f) : { ...(await syncApi.listBookings(f)), currency: null }),
+    queryKey:
+      mode === 'local'
+        ? [...receptionKeys.deskLists, f]
+        : [...queryKeys.bookings, 'list', { ...f, checkIn: null, sorting: [] }],
+    queryFn: async () =>
+      mode === 'local' ? receptionApi.list(f) : { ...(await syncApi.listBookings(f)), currency: null },
     enabled: mode !== undefined,
     // Keep the old page on screen while the next one loads: no flash of "loading" on each keystroke.
     placeholderData: keepPreviousData,
@@ -97,4 +111,5 @@ export const bookingCountQuery = (mode: 'local' | 'proxy', f: DeskListFilters, e
     placeholderData: undefined,
   });
 
-export const daySheetQuery = (day: string) => queryOptions({ queryKey: receptionKeys.daySheet(day), queryFn: () => receptionApi.daySheet(day) });
+export const daySheetQuery = (day: string) =>
+  queryOptions({ queryKey: receptionKeys.daySheet(day), queryFn: () => receptionApi.daySheet(day) });

@@ -36,7 +36,14 @@ export function bookingListQuery(f: BookingFilters): QueryInput<typeof syncRoute
 /** What a create or update answered: outcomes the form shows are not exceptions. */
 export interface WriteOutcome<T = Record<string, unknown>> {
   httpStatus: number;
-  body: T & { status: string; error?: string; errors?: string[]; warning?: string; fields?: Record<string, string>; ignored_attributes?: string[] };
+  body: T & {
+    status: string;
+    error?: string;
+    errors?: string[];
+    warning?: string;
+    fields?: Record<string, string>;
+    ignored_attributes?: string[];
+  };
 }
 
 /** Every declared answer of a write, as the forms read it (a 406 or 409 is shown, not thrown). */
@@ -47,12 +54,15 @@ function outcomeOf(answer: { status: number; body: unknown }): WriteOutcome {
 export const syncApi = {
   listBookings: (f: BookingFilters) => call(syncRoutes.listBookings, { query: bookingListQuery(f) }),
   getBooking: (externalId: string) => call(syncRoutes.getBooking, { params: { external_id: externalId } }),
-  saveBooking: async (booking: BookingWrite): Promise<WriteOutcome> => outcomeOf(await callForAnswer(syncRoutes.saveBooking, { body: booking })),
+  saveBooking: async (booking: BookingWrite): Promise<WriteOutcome> =>
+    outcomeOf(await callForAnswer(syncRoutes.saveBooking, { body: booking })),
   deleteBooking: (externalId: string) => call(syncRoutes.deleteBooking, { params: { external_id: externalId } }),
 
-  listFilmers: (includeAll: boolean) => call(syncRoutes.listFilmers, { query: { include_all: includeAll ? 'true' : undefined } }),
+  listFilmers: (includeAll: boolean) =>
+    call(syncRoutes.listFilmers, { query: { include_all: includeAll ? 'true' : undefined } }),
   getFilmer: (id: number) => call(syncRoutes.getFilmer, { params: { id } }),
-  saveFilmer: async (filmer: FilmerWrite): Promise<WriteOutcome> => outcomeOf(await callForAnswer(syncRoutes.saveFilmer, { body: filmer })),
+  saveFilmer: async (filmer: FilmerWrite): Promise<WriteOutcome> =>
+    outcomeOf(await callForAnswer(syncRoutes.saveFilmer, { body: filmer })),
   /** 204 when deleted; a refusal (dependent jumps) comes back as an outcome with `errors`. */
   deleteFilmer: async (id: number): Promise<WriteOutcome | null> => {
     const answer = await callForAnswer(syncRoutes.deleteFilmer, { params: { id } });
@@ -81,8 +91,10 @@ export const deskApi = {
   health: () => call(deskRoutes.health),
   getConnection: () => call(deskRoutes.getConnection),
   /** 422 (with `fields`) comes back as an ApiError for the form. */
-  putConnection: (update: BodyInput<typeof deskRoutes.putConnection>) => call(deskRoutes.putConnection, { body: update }),
-  testConnection: (input: BodyInput<typeof deskRoutes.testConnection>) => call(deskRoutes.testConnection, { body: input }),
+  putConnection: (update: BodyInput<typeof deskRoutes.putConnection>) =>
+    call(deskRoutes.putConnection, { body: update }),
+  testConnection: (input: BodyInput<typeof deskRoutes.testConnection>) =>
+    call(deskRoutes.testConnection, { body: input }),
   listLog: (filters: LogFilters) => call(deskRoutes.listLog, { query: logQueryOf(filters) }),
   getLogEntry: (id: number) => call(deskRoutes.getLogEntry, { params: { id } }),
   /** A hand edit (local store only): applies like a sync update and locks the changed fields. */
@@ -99,5 +111,6 @@ export const deskApi = {
   /** Deletes a walk-in (a booking with an external id is deleted through the Sync API). */
   deleteWalkIn: (id: number) => call(deskRoutes.deleteWalkIn, { params: { id } }),
   /** Lets the booking system change these fields again. */
-  unlockBookingFields: (externalId: string, fields: string[]) => call(deskRoutes.unlockBookingFields, { params: { external_id: externalId }, body: { fields } }),
+  unlockBookingFields: (externalId: string, fields: string[]) =>
+    call(deskRoutes.unlockBookingFields, { params: { external_id: externalId }, body: { fields } }),
 };

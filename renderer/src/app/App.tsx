@@ -21,13 +21,19 @@ import { useSidebarCollapsed } from './useSidebar';
 // Bookings is where the desk opens, so it ships in the first bundle; the other screens load when
 // first visited, keeping the first paint fast. A screen whose code fails to load (the server is
 // down) loads again on the next try: lazyScreen, and ScreenBoundary around them.
-const bookingDetailPage = lazyScreen(() => import('../features/bookings/BookingDetailPage').then((m) => m.BookingDetailPage));
+const bookingDetailPage = lazyScreen(() =>
+  import('../features/bookings/BookingDetailPage').then((m) => m.BookingDetailPage),
+);
 const filmersPage = lazyScreen(() => import('../features/filmers/FilmersPage').then((m) => m.FilmersPage));
 const cataloguePage = lazyScreen(() => import('../features/catalogue/CataloguePage').then((m) => m.CataloguePage));
 const logPage = lazyScreen(() => import('../features/log/LogPage').then((m) => m.LogPage));
 const historyPage = lazyScreen(() => import('../features/import/HistoryPage').then((m) => m.HistoryPage));
-const historyDetailPage = lazyScreen(() => import('../features/import/HistoryDetailPage').then((m) => m.HistoryDetailPage));
-const daySheetPage = lazyScreen(() => import('../features/bookings/day-sheet/DaySheetPage').then((m) => m.DaySheetPage));
+const historyDetailPage = lazyScreen(() =>
+  import('../features/import/HistoryDetailPage').then((m) => m.HistoryDetailPage),
+);
+const daySheetPage = lazyScreen(() =>
+  import('../features/bookings/day-sheet/DaySheetPage').then((m) => m.DaySheetPage),
+);
 const settingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
 
 function Screens() {
@@ -46,9 +52,17 @@ function Screens() {
         <Switch>
           <Route path={ROUTES.bookings} component={BookingsPage} />
           <Route path="/bookings/id/:id">
-            {(params) => (/^\d{1,15}$/.test(params.id) ? <BookingDetailPage bookingId={Number(params.id)} /> : <BookingDetailPage externalId={`id/${decodeURIComponent(params.id)}`} />)}
+            {(params) =>
+              /^\d{1,15}$/.test(params.id) ? (
+                <BookingDetailPage bookingId={Number(params.id)} />
+              ) : (
+                <BookingDetailPage externalId={`id/${decodeURIComponent(params.id)}`} />
+              )
+            }
           </Route>
-          <Route path="/bookings/:externalId">{(params) => <BookingDetailPage externalId={decodeURIComponent(params.externalId)} />}</Route>
+          <Route path="/bookings/:externalId">
+            {(params) => <BookingDetailPage externalId={decodeURIComponent(params.externalId)} />}
+          </Route>
           <Route path={`${ROUTES.filmers}/:id?`} component={FilmersPage} />
           <Route path={ROUTES.catalogue} nest component={CataloguePage} />
           <Route path={ROUTES.settings} component={SettingsPage} />
@@ -77,7 +91,16 @@ function SidebarToggle({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const label = collapsed ? 'Show screen names' : 'Collapse the sidebar';
   return (
     <Tooltip label={label}>
-      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} aria-expanded={!collapsed} aria-controls="desk-navbar" onClick={onToggle} data-testid="sidebar-toggle">
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        aria-label={label}
+        aria-expanded={!collapsed}
+        aria-controls="desk-navbar"
+        onClick={onToggle}
+        data-testid="sidebar-toggle"
+      >
         {collapsed ? <IconSidebarExpand size={20} /> : <IconSidebarCollapse size={20} />}
       </ActionIcon>
     </Tooltip>
@@ -90,7 +113,12 @@ export function App() {
   const [collapsed, toggleSidebar] = useSidebarCollapsed();
   return (
     <Router hook={useHashLocation}>
-      <AppShell header={{ height: 52 }} navbar={{ width: collapsed ? 64 : 220, breakpoint: 0 }} footer={{ height: 32 }} padding="md">
+      <AppShell
+        header={{ height: 52 }}
+        navbar={{ width: collapsed ? 64 : 220, breakpoint: 0 }}
+        footer={{ height: 32 }}
+        padding="md"
+      >
         <AppShell.Header>
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">

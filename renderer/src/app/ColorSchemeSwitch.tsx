@@ -1,4 +1,11 @@
-import { ActionIcon, Menu, SegmentedControl, Tooltip, useMantineColorScheme, type MantineColorScheme } from '@mantine/core';
+import {
+  ActionIcon,
+  Menu,
+  SegmentedControl,
+  Tooltip,
+  useMantineColorScheme,
+  type MantineColorScheme,
+} from '@mantine/core';
 import { IconDeviceDesktop, IconMoon, IconSun } from '../components/icons';
 
 /** The three choices: light, dark, or as the system says (the default). Mantine remembers it (localStorage). */
@@ -18,7 +25,14 @@ export function ColorSchemeMenu() {
     <Menu position="bottom-end" withArrow>
       <Menu.Target>
         <Tooltip label={`Appearance: ${current.label.toLowerCase()}`}>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Appearance: ${current.label.toLowerCase()}`} data-testid="color-scheme-menu" data-scheme={colorScheme}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={`Appearance: ${current.label.toLowerCase()}`}
+            data-testid="color-scheme-menu"
+            data-scheme={colorScheme}
+          >
             <current.Icon size={18} />
           </ActionIcon>
         </Tooltip>
@@ -26,7 +40,13 @@ export function ColorSchemeMenu() {
       <Menu.Dropdown>
         <Menu.Label>Appearance</Menu.Label>
         {SCHEMES.map(({ value, label, Icon }) => (
-          <Menu.Item key={value} leftSection={<Icon />} onClick={() => setColorScheme(value)} aria-current={value === colorScheme || undefined} fw={value === colorScheme ? 650 : undefined}>
+          <Menu.Item
+            key={value}
+            leftSection={<Icon />}
+            onClick={() => setColorScheme(value)}
+            aria-current={value === colorScheme || undefined}
+            fw={value === colorScheme ? 650 : undefined}
+          >
             {label}
           </Menu.Item>
         ))}

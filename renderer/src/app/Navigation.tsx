@@ -1,7 +1,15 @@
 import { Kbd, NavLink, Stack, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useLocation } from 'wouter';
-import { IconFileImport, IconHistory, IconListDetails, IconPackage, IconSettings, IconTicket, IconVideo } from '../components/icons';
+import {
+  IconFileImport,
+  IconHistory,
+  IconListDetails,
+  IconPackage,
+  IconSettings,
+  IconTicket,
+  IconVideo,
+} from '../components/icons';
 import { NAV_ITEMS } from './routes';
 
 const ICONS: Record<(typeof NAV_ITEMS)[number]['path'], typeof IconTicket> = {
@@ -31,7 +39,11 @@ export function Navigation({ collapsed }: { collapsed: boolean }) {
             label={collapsed ? undefined : item.label}
             aria-label={collapsed ? item.label : undefined}
             leftSection={<Icon size={18} />}
-            active={location === item.path || location.startsWith(`${item.path}/`) || ('activeFor' in item && location.startsWith(item.activeFor))}
+            active={
+              location === item.path ||
+              location.startsWith(`${item.path}/`) ||
+              ('activeFor' in item && location.startsWith(item.activeFor))
+            }
             rightSection={collapsed ? undefined : <Kbd size="xs">{shortcutLabel(item.shortcut)}</Kbd>}
             onClick={(event) => {
               event.preventDefault();

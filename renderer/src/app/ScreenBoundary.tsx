@@ -66,7 +66,13 @@ function ScreenLoadFailed({ error, onRetry }: { error: Error; onRetry: () => voi
   }, [backOnlineAt, onRetry]);
   const serverDown = server !== 'online';
   return (
-    <Alert color={serverDown ? 'orange' : 'red'} title={serverDown ? undefined : 'This screen could not be loaded'} my="md" data-testid="screen-load-failed" role="alert">
+    <Alert
+      color={serverDown ? 'orange' : 'red'}
+      title={serverDown ? undefined : 'This screen could not be loaded'}
+      my="md"
+      data-testid="screen-load-failed"
+      role="alert"
+    >
       <Stack gap="xs" align="flex-start">
         {serverDown ? (
           <Group gap="xs">
@@ -75,18 +81,33 @@ function ScreenLoadFailed({ error, onRetry }: { error: Error; onRetry: () => voi
           </Group>
         ) : (
           <Text size="sm">
-            The desk server answers, but this screen&apos;s code did not load ({error.message}). Try again; if it stays, reload the page: the desk may
-            have been updated since it was opened.
+            The desk server answers, but this screen&apos;s code did not load ({error.message}). Try again; if it stays,
+            reload the page: the desk may have been updated since it was opened.
           </Text>
         )}
-        <RecoveryButtons label="Retry" color={serverDown ? 'orange' : 'red'} onRetry={onRetry} offerReload={!serverDown} />
+        <RecoveryButtons
+          label="Retry"
+          color={serverDown ? 'orange' : 'red'}
+          onRetry={onRetry}
+          offerReload={!serverDown}
+        />
       </Stack>
     </Alert>
   );
 }
 
 /** Try the screen again; while the server answers, a full reload is offered too (it would not load without it). */
-function RecoveryButtons({ label, color, onRetry, offerReload }: { label: string; color: string; onRetry: () => void; offerReload: boolean }) {
+function RecoveryButtons({
+  label,
+  color,
+  onRetry,
+  offerReload,
+}: {
+  label: string;
+  color: string;
+  onRetry: () => void;
+  offerReload: boolean;
+}) {
   return (
     <Group gap="xs">
       <Button size="xs" variant="light" color={color} onClick={onRetry}>
@@ -104,11 +125,17 @@ function RecoveryButtons({ label, color, onRetry, offerReload }: { label: string
 /** A bug drew nothing: say so, keep the rest of the desk, offer to try again. */
 function RenderFailed({ error, scope, onRetry }: { error: Error; scope: BoundaryProps['scope']; onRetry: () => void }) {
   return (
-    <Alert color="red" title={scope === 'page' ? 'The desk hit an error' : 'This screen hit an error'} m="md" data-testid="render-failed" role="alert">
+    <Alert
+      color="red"
+      title={scope === 'page' ? 'The desk hit an error' : 'This screen hit an error'}
+      m="md"
+      data-testid="render-failed"
+      role="alert"
+    >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {error.message || error.name}. {scope === 'screen' ? 'Other screens still work. ' : ''}Try again; if it happens again, reload the page and
-          report what you did.
+          {error.message || error.name}. {scope === 'screen' ? 'Other screens still work. ' : ''}Try again; if it
+          happens again, reload the page and report what you did.
         </Text>
         <RecoveryButtons label="Try again" color="red" onRetry={onRetry} offerReload />
       </Stack>

@@ -6,7 +6,8 @@ import { reachability } from '../api/reachability';
 import { keepSessionToken, tokenFromPasted } from '../api/session-token';
 
 const REFUSED = {
-  rejected: 'The desk does not take this address: it is from another desk, or from before the desk was started with --new-session. Print the current one (see above).',
+  rejected:
+    'The desk does not take this address: it is from another desk, or from before the desk was started with --new-session. Print the current one (see above).',
   offline: 'The desk server does not answer: is it running? Try again once it is.',
   unreadable: 'Paste the whole sign-in address (it contains ?token=…) or the token alone.',
 } as const;
@@ -21,14 +22,20 @@ function HowToSignIn({ hadToken }: { hadToken: boolean }) {
   return (
     <Stack gap="xs">
       <Text size="sm">
-        {hadToken
-          ? <>The desk server no longer takes the sign-in this page had: it was started with <Code>--new-session</Code>, or on another data folder. What you had open stays behind this panel.</>
-          : 'This page has no sign-in yet. The desk server prints a sign-in address when it starts; it ends in ?token=….'}
+        {hadToken ? (
+          <>
+            The desk server no longer takes the sign-in this page had: it was started with <Code>--new-session</Code>,
+            or on another data folder. What you had open stays behind this panel.
+          </>
+        ) : (
+          'This page has no sign-in yet. The desk server prints a sign-in address when it starts; it ends in ?token=….'
+        )}
       </Text>
       <List size="sm" type="ordered" spacing={4}>
         <List.Item>
-          On the computer that runs the desk, print the address with <Code>npm run url</Code> (or <Code>dropzone-desk url</Code>; add{' '}
-          <Code>--data-dir DIR</Code> when the desk runs with one). It is also the <b>Desk:</b> line that <Code>npm run serve</Code> printed.
+          On the computer that runs the desk, print the address with <Code>npm run url</Code> (or{' '}
+          <Code>dropzone-desk url</Code>; add <Code>--data-dir DIR</Code> when the desk runs with one). It is also the{' '}
+          <b>Desk:</b> line that <Code>npm run serve</Code> printed.
         </List.Item>
         <List.Item>Open that address in this browser, or paste it below.</List.Item>
       </List>

@@ -63,7 +63,11 @@ function PortTakenBadge() {
   const listen = useQuery({ ...listenQuery(), staleTime: 60_000 });
   if (listen.data?.source !== 'saved_port_busy') return null;
   return (
-    <Tooltip label={`Another program held port ${listen.data.fixed_port} when the desk started; it listens on ${listen.data.port} for now. See Settings.`} multiline maw={420}>
+    <Tooltip
+      label={`Another program held port ${listen.data.fixed_port} when the desk started; it listens on ${listen.data.port} for now. See Settings.`}
+      multiline
+      maw={420}
+    >
       <AlertLink route={ROUTES.settings} testId="status-port-taken">
         Port {listen.data.fixed_port} taken: booking systems cannot sync
       </AlertLink>
@@ -102,7 +106,11 @@ function DeskServerHealth({ reach }: { reach: Reachability }) {
   if (reach.server === 'offline') {
     return (
       <Group gap={6} wrap="nowrap">
-        <Tooltip label={`${reach.cause ?? 'The desk server does not answer'}. The page keeps checking and carries on by itself when it is back.`} multiline maw={420}>
+        <Tooltip
+          label={`${reach.cause ?? 'The desk server does not answer'}. The page keeps checking and carries on by itself when it is back.`}
+          multiline
+          maw={420}
+        >
           <Badge size="sm" variant="dot" color="red" data-testid="status-health" data-state="offline" tabIndex={0}>
             Offline
           </Badge>
@@ -116,7 +124,15 @@ function DeskServerHealth({ reach }: { reach: Reachability }) {
   const online = reach.server === 'online';
   return (
     <Tooltip label={online ? 'The desk server answers' : 'Checking…'}>
-      <Badge size="sm" variant="dot" color={online ? 'teal' : 'gray'} data-testid="status-health" data-state={reach.server} tabIndex={0} role="status">
+      <Badge
+        size="sm"
+        variant="dot"
+        color={online ? 'teal' : 'gray'}
+        data-testid="status-health"
+        data-state={reach.server}
+        tabIndex={0}
+        role="status"
+      >
         {online ? (justBack ? 'Back online' : 'Online') : 'Checking'}
       </Badge>
     </Tooltip>
@@ -138,7 +154,11 @@ export function StatusBar() {
         <Badge size="sm" variant="light" color={proxy ? 'grape' : 'gray'} data-testid="status-mode" tt="none">
           {proxy ? `Proxy → ${remoteHost(session.data?.remote_url ?? null)}` : 'Local store'}
         </Badge>
-        {proxy && session.data && reach.server === 'online' && !reach.signedOut ? <RemoteHealth session={session.data} /> : <DeskServerHealth reach={reach} />}
+        {proxy && session.data && reach.server === 'online' && !reach.signedOut ? (
+          <RemoteHealth session={session.data} />
+        ) : (
+          <DeskServerHealth reach={reach} />
+        )}
         <PortTakenBadge />
         <ImportActivityBadge />
         <AdminStatusBadge />

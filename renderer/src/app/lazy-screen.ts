@@ -10,7 +10,9 @@ export class ScreenLoadError extends Error {
  * good, so after a failure the next render gets a fresh lazy component that imports again.
  * `current()` is read on each render; the error boundary's retry renders again.
  */
-export function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>): () => LazyExoticComponent<ComponentType<P>> {
+export function lazyScreen<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): () => LazyExoticComponent<ComponentType<P>> {
   const make = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(() =>
       load().then(

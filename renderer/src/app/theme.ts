@@ -1,4 +1,10 @@
-import { createTheme, defaultVariantColorsResolver, parseThemeColor, type CSSVariablesResolver, type VariantColorsResolver } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 /**
  * Light badges and buttons (a status, "Locked", "Delivered") write their text in the colour's
@@ -61,7 +67,9 @@ const PALE_TEXT: Record<string, string> = { orange: '#a63c06', yellow: '#7a5200'
 
 function textColours(t: Parameters<CSSVariablesResolver>[0]): Record<string, string> {
   const names = Object.keys(t.colors).filter((name) => name !== 'dark' && name !== 'gray');
-  return Object.fromEntries(names.map((name) => [`--mantine-color-${name}-text`, PALE_TEXT[name] ?? t.colors[name]![9]!]));
+  return Object.fromEntries(
+    names.map((name) => [`--mantine-color-${name}-text`, PALE_TEXT[name] ?? t.colors[name]![9]!]),
+  );
 }
 
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({

@@ -7,7 +7,6 @@ import { actionsInBar, TOOLBAR_GAP as GAP, type ToolbarAction } from './toolbarF
 
 export type { ToolbarAction } from './toolbarFolding';
 
-
 function ActionButton({ action }: { action: ToolbarAction }) {
   const disabled = Boolean(action.disabledReason);
   const filled = (action.variant ?? 'subtle') === 'filled';
@@ -53,7 +52,15 @@ function MoreButton() {
  * ResizeObserver) and each action's width, and moves what does not fit into a "More" menu,
  * the least important first, the primary action never. Order in the bar is the given order.
  */
-export function FoldingToolbar({ actions, label, testId }: { actions: ToolbarAction[]; label: string; testId?: string }) {
+export function FoldingToolbar({
+  actions,
+  label,
+  testId,
+}: {
+  actions: ToolbarAction[];
+  label: string;
+  testId?: string;
+}) {
   const { ref: barRef, width: room } = useElementSize<HTMLDivElement>();
   const measureRef = useRef<HTMLDivElement>(null);
   const [widths, setWidths] = useState<{ items: Map<string, number>; more: number }>({ items: new Map(), more: 0 });
@@ -74,16 +81,26 @@ export function FoldingToolbar({ actions, label, testId }: { actions: ToolbarAct
   // The bar asks for room for every action and gives way down to the primary ones and "More",
   // so a neighbour that can wrap (a description) shares the row instead of squeezing the buttons.
   const measured = widths.items.size > 0;
-  const widthOf = (list: ToolbarAction[]) => list.reduce((sum, action) => sum + (widths.items.get(action.id) ?? 0) + GAP, -GAP);
+  const widthOf = (list: ToolbarAction[]) =>
+    list.reduce((sum, action) => sum + (widths.items.get(action.id) ?? 0) + GAP, -GAP);
   const primaries = actions.filter((action) => action.primary);
   const foldable = actions.length > primaries.length;
   const smallest = widthOf(primaries) + (foldable ? widths.more + (primaries.length > 0 ? GAP : 0) : 0);
   const sizing = measured ? { flex: `0 1 ${widthOf(actions)}px`, minWidth: smallest } : undefined;
   const folded = actions.filter((action) => !kept.has(action.id));
-  const inBar = (primary: boolean) => actions.filter((action) => kept.has(action.id) && Boolean(action.primary) === primary);
+  const inBar = (primary: boolean) =>
+    actions.filter((action) => kept.has(action.id) && Boolean(action.primary) === primary);
 
   return (
-    <div ref={barRef} className={classes.bar} style={sizing} role="toolbar" aria-label={label} data-testid={testId} data-folded={folded.length || undefined}>
+    <div
+      ref={barRef}
+      className={classes.bar}
+      style={sizing}
+      role="toolbar"
+      aria-label={label}
+      data-testid={testId}
+      data-folded={folded.length || undefined}
+    >
       <div ref={measureRef} className={classes.measure} aria-hidden inert>
         {actions.map((action) => (
           <div key={action.id} data-action-id={action.id}>
@@ -100,7 +117,12 @@ export function FoldingToolbar({ actions, label, testId }: { actions: ToolbarAct
       {folded.length > 0 && (
         <Menu position="bottom-end" withArrow>
           <Menu.Target>
-            <Button variant="default" rightSection={<IconDots />} aria-label="More actions" data-testid={testId ? `${testId}-more` : undefined}>
+            <Button
+              variant="default"
+              rightSection={<IconDots />}
+              aria-label="More actions"
+              data-testid={testId ? `${testId}-more` : undefined}
+            >
               More
             </Button>
           </Menu.Target>

@@ -42,7 +42,9 @@ import {
  * Screens import from here, so the size and stroke stay one decision.
  */
 function sized(Icon: TablerIcon) {
-  const SizedIcon = ({ size = 16, stroke = 2, ...rest }: IconProps) => <Icon size={size} stroke={stroke} aria-hidden focusable={false} {...rest} />;
+  const SizedIcon = ({ size = 16, stroke = 2, ...rest }: IconProps) => (
+    <Icon size={size} stroke={stroke} aria-hidden focusable={false} {...rest} />
+  );
   SizedIcon.displayName = Icon.displayName;
   return SizedIcon;
 }

@@ -25,14 +25,26 @@ export interface ToolbarAction {
 export const TOOLBAR_GAP = 6;
 
 /** The actions that stay in the bar: all when they fit, else the primary ones and the most important others before "More". */
-export function actionsInBar(actions: ToolbarAction[], widths: Map<string, number>, moreWidth: number, room: number): Set<string> {
+export function actionsInBar(
+  actions: ToolbarAction[],
+  widths: Map<string, number>,
+  moreWidth: number,
+  room: number,
+): Set<string> {
   const all = new Set(actions.map((action) => action.id));
   const width = (action: ToolbarAction) => widths.get(action.id) ?? 0;
   const total = actions.reduce((sum, action) => sum + width(action) + TOOLBAR_GAP, -TOOLBAR_GAP);
   if (room <= 0 || total <= room) return all;
   const kept = new Set<string>();
   let used = moreWidth;
-  const byImportance = [...actions].map((action, index) => ({ action, index })).sort((a, b) => Number(b.action.primary ?? false) - Number(a.action.primary ?? false) || (b.action.priority ?? 0) - (a.action.priority ?? 0) || a.index - b.index);
+  const byImportance = [...actions]
+    .map((action, index) => ({ action, index }))
+    .sort(
+      (a, b) =>
+        Number(b.action.primary ?? false) - Number(a.action.primary ?? false) ||
+        (b.action.priority ?? 0) - (a.action.priority ?? 0) ||
+        a.index - b.index,
+    );
   for (const { action } of byImportance) {
     if (action.primary || used + TOOLBAR_GAP + width(action) <= room) {
       kept.add(action.id);
@@ -41,4 +53,3 @@ export function actionsInBar(actions: ToolbarAction[], widths: Map<string, numbe
   }
   return kept;
 }
-

@@ -9,7 +9,11 @@ export class AdminDialog {
 
   /** Once its opening transition is over (for a screenshot). */
   async settled(): Promise<void> {
-    await expect(this.page.locator('.mantine-Modal-content').filter({ has: this.page.getByTestId('admin-passphrase').or(this.page.getByTestId('admin-new-passphrase')) })).toHaveCSS('opacity', '1');
+    await expect(
+      this.page
+        .locator('.mantine-Modal-content')
+        .filter({ has: this.page.getByTestId('admin-passphrase').or(this.page.getByTestId('admin-new-passphrase')) }),
+    ).toHaveCSS('opacity', '1');
   }
 
   /** Sets the desk's first passphrase (a desk without one). */

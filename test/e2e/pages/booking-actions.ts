@@ -29,7 +29,8 @@ export class AlbumActions {
   readonly album = () => this.page.getByTestId('actions-album');
   readonly credits = () => this.page.getByTestId('actions-credits');
   readonly button = (kind: string) => this.root().getByTestId(`action-${kind}`);
-  readonly notPossible = (kind: string) => this.page.getByTestId('actions-not-possible').locator(`[data-kind="${kind}"]`);
+  readonly notPossible = (kind: string) =>
+    this.page.getByTestId('actions-not-possible').locator(`[data-kind="${kind}"]`);
   readonly unavailable = () => this.page.getByTestId('album-actions-unavailable');
   readonly dialog = () => new ActionDialogPage(this.page.getByRole('dialog'));
 

@@ -37,7 +37,9 @@ export class BookingDetail {
   readonly fieldValue = (field: string) => this.page.getByTestId(`value-${field}`);
   /** A field's lock badge(s); `reason` picks one: 'hand' (edited by hand) or 'product' (product matched). */
   readonly fieldLock = (field: string, reason?: 'hand' | 'product') =>
-    reason ? this.page.locator(`[data-testid="lock-${field}"][data-reason="${reason}"]`) : this.page.getByTestId(`lock-${field}`);
+    reason
+      ? this.page.locator(`[data-testid="lock-${field}"][data-reason="${reason}"]`)
+      : this.page.getByTestId(`lock-${field}`);
   readonly unlock = (field: string) => this.page.getByTestId(`unlock-${field}`);
 
   readonly productName = () => this.page.getByTestId('product-name');

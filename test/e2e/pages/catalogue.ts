@@ -39,7 +39,8 @@ export class CatalogueScreen {
   }
 
   /** Controls that would change the catalogue (none in proxy mode). */
-  readonly editControls = () => this.page.getByRole('button', { name: /\b(edit|delete|save|new|create|add|remove)\b/i });
+  readonly editControls = () =>
+    this.page.getByRole('button', { name: /\b(edit|delete|save|new|create|add|remove)\b/i });
 
   // ---- administration (local mode) ----
   addButton(kind: 'product' | 'upgrade'): Locator {
@@ -65,10 +66,15 @@ export class CatalogueScreen {
   readonly testerWinner = () => this.page.getByTestId('match-winner');
   /** The tester's row of one product: its verdict in `data-verdict`. */
   testerRow(productName: string): Locator {
-    return this.page.getByTestId('match-steps').getByRole('row').filter({ has: this.page.getByRole('cell', { name: productName, exact: true }) });
+    return this.page
+      .getByTestId('match-steps')
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('cell', { name: productName, exact: true }) });
   }
   readonly unmatched = () => this.page.getByTestId('unmatched-packages');
   unmatchedRow(cameraPackage: string): Locator {
-    return this.unmatched().getByRole('row').filter({ has: this.page.getByText(cameraPackage, { exact: true }) });
+    return this.unmatched()
+      .getByRole('row')
+      .filter({ has: this.page.getByText(cameraPackage, { exact: true }) });
   }
 }

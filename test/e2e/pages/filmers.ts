@@ -9,7 +9,10 @@ export class FilmersScreen {
 
   readonly grid = () => this.page.getByRole('grid', { name: 'Filmers' });
   /** Body rows only (the header row holds column headers, not cells). */
-  readonly rows = () => this.grid().getByRole('row').filter({ has: this.page.getByRole('gridcell') });
+  readonly rows = () =>
+    this.grid()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell') });
   readonly selectedRow = () => this.grid().locator('[role="row"][aria-selected="true"]');
   /** A filmer's row, found by its name (exact cell text). */
   row(name: string): Locator {

@@ -23,7 +23,8 @@ export class ImportWizardScreen {
 
   // Columns
   readonly sourceSummary = () => this.page.getByTestId('import-source-summary');
-  readonly fieldFor = (header: string) => this.page.getByRole('combobox', { name: `Field for column ${header}`, exact: true });
+  readonly fieldFor = (header: string) =>
+    this.page.getByRole('combobox', { name: `Field for column ${header}`, exact: true });
   readonly dateFormat = () => this.page.getByRole('combobox', { name: 'Jump dates are written as' });
   readonly missingFields = () => this.page.getByTestId('import-missing-fields');
   readonly option = (label: string | RegExp) => this.page.getByRole('option', { name: label });
@@ -80,7 +81,10 @@ export class ImportHistoryScreen {
   readonly root = () => this.page.getByTestId('import-history');
   readonly grid = () => this.page.getByRole('grid', { name: 'Imports' });
   /** Body rows only (the header row holds column headers, not cells). */
-  readonly rows = () => this.grid().getByRole('row').filter({ has: this.page.getByRole('gridcell') });
+  readonly rows = () =>
+    this.grid()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell') });
   readonly row = (text: string | RegExp) => this.rows().filter({ hasText: text });
   readonly detail = () => this.page.getByTestId('import-history-detail');
   readonly fileName = () => this.page.getByTestId('history-file-name');

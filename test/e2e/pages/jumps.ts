@@ -40,5 +40,6 @@ export class FilmerJumpsScreen {
   readonly drawer = () => this.page.getByRole('dialog', { name: /^Jumps of / });
   readonly count = () => this.page.getByTestId('filmer-jumps-count');
   readonly rows = () => this.page.getByTestId('filmer-jump');
-  readonly countLink = (name: string) => this.page.getByRole('link', { name: new RegExp(`jumps? of ${name}: show them$`) });
+  readonly countLink = (name: string) =>
+    this.page.getByRole('link', { name: new RegExp(`jumps? of ${name}: show them$`) });
 }

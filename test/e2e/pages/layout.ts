@@ -70,7 +70,10 @@ export class Layout {
               return box.width > 0 && box.right > width + 1 && !clipped(element);
             })
             .slice(0, 5)
-            .map((element) => `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''} ${(element.textContent ?? '').trim().slice(0, 40)} (right ${Math.round(element.getBoundingClientRect().right)})`)
+            .map(
+              (element) =>
+                `${element.tagName.toLowerCase()}${element.getAttribute('data-testid') ? `[data-testid=${element.getAttribute('data-testid')}]` : ''} ${(element.textContent ?? '').trim().slice(0, 40)} (right ${Math.round(element.getBoundingClientRect().right)})`,
+            )
         : [];
       return { pageScrolls: root.scrollWidth > width, sticking };
     });

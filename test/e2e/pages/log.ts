@@ -6,7 +6,10 @@ export class LogScreen {
 
   readonly grid = () => this.page.getByRole('grid', { name: 'Request log' });
   /** Body rows only (the header row holds column headers, not cells). */
-  readonly rows = () => this.grid().getByRole('row').filter({ has: this.page.getByRole('gridcell') });
+  readonly rows = () =>
+    this.grid()
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('gridcell') });
   readonly row = (text: string | RegExp) => this.rows().filter({ hasText: text });
   readonly pathFilter = () => this.page.getByRole('textbox', { name: 'Path contains' });
   readonly hideDeskCalls = () => this.page.getByRole('switch', { name: "Hide the desk's own calls" });

@@ -27,5 +27,6 @@ export class SettingsScreen {
   readonly listenStatus = () => this.page.getByTestId('listen-status');
   readonly portInput = () => this.bookingSystems().getByRole('textbox', { name: 'Port at every start' });
   readonly keepPort = () => this.bookingSystems().getByRole('button', { name: 'Keep this port' });
-  readonly forgetPort = () => this.bookingSystems().getByRole('button', { name: /^(Back to \d+|Use a new port each start)$/ });
+  readonly forgetPort = () =>
+    this.bookingSystems().getByRole('button', { name: /^(Back to \d+|Use a new port each start)$/ });
 }

@@ -57,8 +57,10 @@ export async function editBookingByHand(page: Page, desk: ScenarioDesk): Promise
   const form = screen.form;
   await expect(form.title()).toHaveText('Edit booking HAS-PRODUCT');
   await expect(form.field('External id')).toHaveAttribute('readonly', '');
-  await expect(form.field('Camera package')).toHaveAccessibleDescription(/has a product: the booking system cannot change it/);
-  await expect(form.handEditNote()).toContainText('the booking system\'s next sync leaves them as you set them');
+  await expect(form.field('Camera package')).toHaveAccessibleDescription(
+    /has a product: the booking system cannot change it/,
+  );
+  await expect(form.handEditNote()).toContainText("the booking system's next sync leaves them as you set them");
 
   await form.field('Name').fill('Hank Renamed');
   await form.field('Camera package').fill('Video');

@@ -5,9 +5,18 @@ import type { ScenarioDesk } from './desk';
 
 /** The same number formatting the page uses (the browser's locale), so the test does not hard-code one. */
 export const money = (page: Page, cents: number, currency: string) =>
-  page.evaluate(([c, cur]) => new Intl.NumberFormat(undefined, { style: 'currency', currency: cur as string }).format((c as number) / 100), [cents, currency] as const);
+  page.evaluate(
+    ([c, cur]) =>
+      new Intl.NumberFormat(undefined, { style: 'currency', currency: cur as string }).format((c as number) / 100),
+    [cents, currency] as const,
+  );
 
-export async function listVersion(request: APIRequestContext, url: string, token: string, list: 'products' | 'upgrades') {
+export async function listVersion(
+  request: APIRequestContext,
+  url: string,
+  token: string,
+  list: 'products' | 'upgrades',
+) {
   const response = await request.get(`${url}/api/f1/sync/${list}`, { headers: { authorization: `Bearer ${token}` } });
   return (await response.json()).version as string;
 }
@@ -25,7 +34,12 @@ export async function catalogueProducts(page: Page, desk: ScenarioDesk, request:
   await expect(catalogue.productsVersion()).toHaveAttribute('data-version', version);
   await expect(catalogue.productsVersion()).toContainText(`Catalogue version ${version.slice(0, 8)}`);
 
-  for (const [name, cents] of [['Selfie video', 9900], ['Selfie video + photos', 12900], ['Videographer', 14900], ['Photos only', 4900]] as const) {
+  for (const [name, cents] of [
+    ['Selfie video', 9900],
+    ['Selfie video + photos', 12900],
+    ['Videographer', 14900],
+    ['Photos only', 4900],
+  ] as const) {
     await expect(await catalogue.cell(grid, name, 'Price')).toHaveText(await money(page, cents, 'EUR'));
   }
   expect(await money(page, 9900, 'EUR')).toContain('99');

@@ -11,7 +11,11 @@ export async function cspIsEnforced(page: Page): Promise<void> {
   const outcome = await page.evaluate(async () => {
     const probe = window as unknown as { cspProbeRan?: boolean };
     const violation = new Promise<{ directive: string; blocked: string }>((resolve) => {
-      document.addEventListener('securitypolicyviolation', (event) => resolve({ directive: event.effectiveDirective, blocked: event.blockedURI }), { once: true });
+      document.addEventListener(
+        'securitypolicyviolation',
+        (event) => resolve({ directive: event.effectiveDirective, blocked: event.blockedURI }),
+        { once: true },
+      );
     });
     const script = document.createElement('script');
     script.textContent = 'window.cspProbeRan = true;';

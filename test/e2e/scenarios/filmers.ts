@@ -6,8 +6,13 @@ import type { ScenarioDesk } from './desk';
 /** Filmers scenarios shared by the browser e2e (filmers.spec.ts) and the desktop app's suite. */
 
 /** What the server holds, read past the UI: proves a write happened (or did not). */
-export async function storedFilmers(request: APIRequestContext, desk: Pick<ScenarioDesk, 'url' | 'token'>): Promise<{ id: number; name: string; active: boolean }[]> {
-  const response = await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, { headers: { authorization: `Bearer ${desk.token}` } });
+export async function storedFilmers(
+  request: APIRequestContext,
+  desk: Pick<ScenarioDesk, 'url' | 'token'>,
+): Promise<{ id: number; name: string; active: boolean }[]> {
+  const response = await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, {
+    headers: { authorization: `Bearer ${desk.token}` },
+  });
   expect(response.status()).toBe(200);
   return response.json();
 }
@@ -20,7 +25,12 @@ export async function createFilmer(page: Page, desk: ScenarioDesk, request: APIR
   await page.keyboard.press('n');
   await expect(filmers.form()).toBeVisible();
   await expect(filmers.field('Name')).toBeFocused();
-  await filmers.fill({ Name: 'Nora New', 'E-mail': 'nora@example.com', 'External id': 'F-9', 'External service': 'skybook' });
+  await filmers.fill({
+    Name: 'Nora New',
+    'E-mail': 'nora@example.com',
+    'External id': 'F-9',
+    'External service': 'skybook',
+  });
   await filmers.flag('Videographer').check();
   await filmers.saveButton().click();
 
@@ -29,7 +39,13 @@ export async function createFilmer(page: Page, desk: ScenarioDesk, request: APIR
   await expect(filmers.row('Nora New')).toContainText('F-9');
   await expect(filmers.activeSwitch('Nora New')).toBeChecked();
   const nora = (await storedFilmers(request, desk)).find((f) => f.name === 'Nora New');
-  expect(nora).toMatchObject({ external_id: 'F-9', external_service: 'skybook', videographer: true, tandem_instructor: false, active: true });
+  expect(nora).toMatchObject({
+    external_id: 'F-9',
+    external_service: 'skybook',
+    videographer: true,
+    tandem_instructor: false,
+    active: true,
+  });
 }
 
 /** Deleting a filmer with jumps is refused with the server's reason; the filmer stays. */

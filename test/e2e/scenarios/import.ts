@@ -12,11 +12,19 @@ import type { ScenarioDesk } from './desk';
  * a custom scheme, batches relayed to the server); small-import.spec.ts runs the same scenario in
  * the browser, so the scenario itself is proven wherever Electron is not.
  */
-export async function importSmallBookingsCsv(page: Page, desk: ScenarioDesk, request: APIRequestContext): Promise<void> {
+export async function importSmallBookingsCsv(
+  page: Page,
+  desk: ScenarioDesk,
+  request: APIRequestContext,
+): Promise<void> {
   const today = dateInZone(new Date(), 'Europe/Amsterdam');
   await desk.open(page, ImportWizardScreen.route('bookings'));
   const wizard = new ImportWizardScreen(page);
-  await wizard.fileInput().setInputFiles({ name: 'bookings-small.csv', mimeType: 'text/csv', buffer: renderImportFixture('bookings-small.csv', today) });
+  await wizard.fileInput().setInputFiles({
+    name: 'bookings-small.csv',
+    mimeType: 'text/csv',
+    buffer: renderImportFixture('bookings-small.csv', today),
+  });
 
   await expect(wizard.sourceSummary()).toContainText('bookings-small.csv: 4 rows, 5 columns');
   await expect(wizard.fieldFor('External id')).toHaveValue('External id (external_id)');
@@ -40,7 +48,9 @@ export async function importSmallBookingsCsv(page: Page, desk: ScenarioDesk, req
   await desk.screenshot(page, 'import-small-results');
 
   // Stored, past the UI.
-  const stored = await request.get(`${desk.url}/api/f1/sync/bookings/SM-4`, { headers: { authorization: `Bearer ${desk.token}` } });
+  const stored = await request.get(`${desk.url}/api/f1/sync/bookings/SM-4`, {
+    headers: { authorization: `Bearer ${desk.token}` },
+  });
   expect(stored.status()).toBe(200);
   expect((await stored.json()).name).toBe('Uma Unit');
 

@@ -39,7 +39,11 @@ export function GridHeaderCell<T>({ header, flex, resizable, sortNote }: GridHea
           className={classes.sortButton}
           data-unsorted={sorted === false || undefined}
           onClick={column.getToggleSortingHandler()}
-          title={next === false ? 'Back to the list’s own order' : `Sort by ${label.toLowerCase()}, ${next === 'asc' ? 'ascending' : 'descending'}${note}`}
+          title={
+            next === false
+              ? 'Back to the list’s own order'
+              : `Sort by ${label.toLowerCase()}, ${next === 'asc' ? 'ascending' : 'descending'}${note}`
+          }
         >
           {content}
           <SortIcon direction={sorted} />

@@ -33,7 +33,18 @@ export interface RecordGridProps<T> {
  * A list of records as a row grid: the rows of a TanStack table, one selected, opened with Enter
  * or the mouse. Selection follows the record (its id), not the position.
  */
-export function RecordGrid<T>({ table, selectedId, onSelect, onOpen, openOn, onRowKey, isDimmed, rowHeight = 36, layout = 'fit', ...grid }: RecordGridProps<T>) {
+export function RecordGrid<T>({
+  table,
+  selectedId,
+  onSelect,
+  onOpen,
+  openOn,
+  onRowKey,
+  isDimmed,
+  rowHeight = 36,
+  layout = 'fit',
+  ...grid
+}: RecordGridProps<T>) {
   const records = table.getRowModel().rows;
   const selected = records.findIndex((row) => row.id === selectedId);
   const rows: GridRows = {
@@ -43,7 +54,9 @@ export function RecordGrid<T>({ table, selectedId, onSelect, onOpen, openOn, onR
       const cell = records[position]?.getVisibleCells()[column];
       return cell ? flexRender(cell.column.columnDef.cell, cell.getContext()) : null;
     },
-    rowAttributes: isDimmed ? (position) => ({ 'data-dimmed': (records[position] && isDimmed(records[position].original)) || undefined }) : undefined,
+    rowAttributes: isDimmed
+      ? (position) => ({ 'data-dimmed': (records[position] && isDimmed(records[position].original)) || undefined })
+      : undefined,
   };
   const record = (position: number) => records[position]?.original;
   return (

@@ -1,6 +1,18 @@
 import type { Table } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type HTMLAttributes, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { cellLayout, columnFlexes, minimumWidth, widthVariables } from './columnLayout';
 import { GridHeaderCell } from './GridHeaderCell';
 import { cursorWithin, movedCursor, type GridCursor } from './gridCursor';
@@ -11,7 +23,8 @@ const GRID_BORDERS = 2;
 
 /** `data-*` attributes (row states for styling and tests). */
 export type DataAttributes = { [name: `data-${string}`]: string | number | boolean | undefined };
-export type GridCellAttributes = DataAttributes & Pick<HTMLAttributes<HTMLDivElement>, 'title' | 'onClick' | 'aria-invalid'>;
+export type GridCellAttributes = DataAttributes &
+  Pick<HTMLAttributes<HTMLDivElement>, 'title' | 'onClick' | 'aria-invalid'>;
 
 /**
  * The rows a grid shows, read one position at a time: only rows in view are ever asked for, so
@@ -130,7 +143,10 @@ export function VirtualGrid<T>({
   // with its screen down to a few rows (or all, when fewer). Without rows, its placeholder sizes it.
   const fitted: CSSProperties | undefined =
     layout === 'fit' && rows.count > 0
-      ? { height: headerHeight + virtualizer.getTotalSize() + scrollbar + GRID_BORDERS, minHeight: headerHeight + Math.min(rows.count, 3) * rowHeight + scrollbar + GRID_BORDERS }
+      ? {
+          height: headerHeight + virtualizer.getTotalSize() + scrollbar + GRID_BORDERS,
+          minHeight: headerHeight + Math.min(rows.count, 3) * rowHeight + scrollbar + GRID_BORDERS,
+        }
       : undefined;
 
   // The cursor stays in view, whichever way it moved: the virtualizer brings its row, scrollLeft its
@@ -158,7 +174,13 @@ export function VirtualGrid<T>({
     // Ctrl belongs to the browser in a row grid; a cell grid takes Ctrl+Home/End to the first and last row.
     if (event.ctrlKey && navigation === 'row') return;
     const current = at ?? { position: 0, column: firstColumn };
-    const next = movedCursor(event.key, event.ctrlKey, current, { rows: rows.count, columns: columns.length }, navigation);
+    const next = movedCursor(
+      event.key,
+      event.ctrlKey,
+      current,
+      { rows: rows.count, columns: columns.length },
+      navigation,
+    );
     if (next) {
       event.preventDefault();
       onCursorChange(next);
@@ -190,7 +212,14 @@ export function VirtualGrid<T>({
       className={`${classes.grid} ${className ?? ''}`}
       data-layout={layout}
       data-navigation={navigation}
-      style={{ ...widthVariables(columns), '--grid-row-height': `${rowHeight}px`, '--grid-header-height': `${headerHeight}px`, ...fitted } as CSSProperties}
+      style={
+        {
+          ...widthVariables(columns),
+          '--grid-row-height': `${rowHeight}px`,
+          '--grid-header-height': `${headerHeight}px`,
+          ...fitted,
+        } as CSSProperties
+      }
       data-testid={testId}
       onKeyDown={onKeyDown}
       onMouseUp={() => {
@@ -200,13 +229,20 @@ export function VirtualGrid<T>({
         const byPointer = pointerFocus.current;
         pointerFocus.current = false;
         // The cursor appears where the keyboard comes in.
-        if (event.target === event.currentTarget && !byPointer && at === null && rows.count > 0) onCursorChange({ position: 0, column: firstColumn });
+        if (event.target === event.currentTarget && !byPointer && at === null && rows.count > 0)
+          onCursorChange({ position: 0, column: firstColumn });
       }}
     >
       <div role="rowgroup" className={classes.head}>
         <div ref={headRowRef} role="row" aria-rowindex={1} className={classes.headRow} style={{ width }}>
           {headers.map((header) => (
-            <GridHeaderCell key={header.id} header={header} flex={flexes.get(header.column)} resizable={resizable} sortNote={sortNote} />
+            <GridHeaderCell
+              key={header.id}
+              header={header}
+              flex={flexes.get(header.column)}
+              resizable={resizable}
+              sortNote={sortNote}
+            />
           ))}
         </div>
       </div>
@@ -280,7 +316,9 @@ function useScrollbarRoom(ref: RefObject<HTMLDivElement | null>, enabled: boolea
     if (!enabled || !grid) return;
     const measure = () => {
       const { borderTopWidth, borderBottomWidth } = getComputedStyle(grid);
-      setRoom(Math.max(0, grid.offsetHeight - grid.clientHeight - parseFloat(borderTopWidth) - parseFloat(borderBottomWidth)));
+      setRoom(
+        Math.max(0, grid.offsetHeight - grid.clientHeight - parseFloat(borderTopWidth) - parseFloat(borderBottomWidth)),
+      );
     };
     measure();
     const observer = new ResizeObserver(measure);

@@ -30,7 +30,7 @@ export function columnLabel<T>(column: Column<T, unknown>): string {
 }
 
 /** The CSS variable holding a column's width: header and cells read it, so a resize re-lays out without re-rendering cells. */
-const widthVariable = <T,>(column: Column<T, unknown>) => `--grid-w-${column.id.replace(/[^\w-]/g, '_')}`;
+const widthVariable = <T>(column: Column<T, unknown>) => `--grid-w-${column.id.replace(/[^\w-]/g, '_')}`;
 
 /** Every visible column's width as CSS variables, for the grid's root element. */
 export function widthVariables<T>(columns: Column<T, unknown>[]): CSSProperties {
@@ -46,14 +46,18 @@ export interface ColumnFlex {
   min: number;
 }
 
-const weight = (value: boolean | number | undefined): number => (value === true ? 1 : typeof value === 'number' && value > 0 ? value : 0);
+const weight = (value: boolean | number | undefined): number =>
+  value === true ? 1 : typeof value === 'number' && value > 0 ? value : 0;
 
 /**
  * How each visible column flexes (none: it keeps its width). The columns marked `grow` share the
  * room left over, else the last column takes it; those marked `shrink` give room up down to their
  * `minSize`. A column the user dragged to a width (in `sizing`) keeps that width.
  */
-export function columnFlexes<T>(columns: Column<T, unknown>[], sizing: ColumnSizingState): Map<Column<T, unknown>, ColumnFlex> {
+export function columnFlexes<T>(
+  columns: Column<T, unknown>[],
+  sizing: ColumnSizingState,
+): Map<Column<T, unknown>, ColumnFlex> {
   const flexes = new Map<Column<T, unknown>, ColumnFlex>();
   for (const column of columns) {
     const meta = columnMeta(column);
@@ -75,7 +79,8 @@ export function columnFlexes<T>(columns: Column<T, unknown>[], sizing: ColumnSiz
  * up 5 % of what it must, and the rows would stick out.
  */
 function atLeastOne<K>(flexes: Map<K, ColumnFlex>): Map<K, ColumnFlex> {
-  const smallest = (pick: (flex: ColumnFlex) => number) => Math.min(...[...flexes.values()].map(pick).filter((factor) => factor > 0));
+  const smallest = (pick: (flex: ColumnFlex) => number) =>
+    Math.min(...[...flexes.values()].map(pick).filter((factor) => factor > 0));
   const grow = smallest((flex) => flex.grow);
   const shrink = smallest((flex) => flex.shrink);
   for (const flex of flexes.values()) {

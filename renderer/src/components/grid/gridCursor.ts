@@ -12,7 +12,13 @@ export const PAGE_ROWS = 10;
  * rows only (Home and End go to the first and last row); cell grids move between cells too,
  * spreadsheet-style (Home and End along the row, with Ctrl to the first and last row).
  */
-export function movedCursor(key: string, ctrl: boolean, at: GridCursor, size: { rows: number; columns: number }, navigation: 'row' | 'cell'): GridCursor | null {
+export function movedCursor(
+  key: string,
+  ctrl: boolean,
+  at: GridCursor,
+  size: { rows: number; columns: number },
+  navigation: 'row' | 'cell',
+): GridCursor | null {
   const lastRow = size.rows - 1;
   const lastColumn = size.columns - 1;
   const toRow = (position: number) => ({ ...at, position: Math.max(0, Math.min(lastRow, position)) });
@@ -42,5 +48,8 @@ export function movedCursor(key: string, ctrl: boolean, at: GridCursor, size: { 
 /** The cursor kept inside the list shown, which may have shrunk (a filter, a deleted row); null when it is empty. */
 export function cursorWithin(cursor: GridCursor | null, size: { rows: number; columns: number }): GridCursor | null {
   if (!cursor || size.rows === 0) return null;
-  return { position: Math.min(cursor.position, size.rows - 1), column: Math.max(0, Math.min(cursor.column, size.columns - 1)) };
+  return {
+    position: Math.min(cursor.position, size.rows - 1),
+    column: Math.max(0, Math.min(cursor.column, size.columns - 1)),
+  };
 }

@@ -14,7 +14,12 @@ export function AdminStatusBadge() {
           Administrator until {until}
         </Badge>
       </Tooltip>
-      <CloseButton size="sm" aria-label="Lock administrator actions" onClick={() => void adminApi.lock()} data-testid="status-admin-lock" />
+      <CloseButton
+        size="sm"
+        aria-label="Lock administrator actions"
+        onClick={() => void adminApi.lock()}
+        data-testid="status-admin-lock"
+      />
     </Group>
   );
 }

@@ -50,20 +50,42 @@ function failureOf(error: unknown): string {
 function UnlockBody() {
   const state = useQuery({ ...adminStateQuery(), staleTime: 0 });
   if (state.isPending) return <Text size="sm">Checking…</Text>;
-  if (state.isError) return <Alert color="red" role="alert">{failureOf(state.error)}</Alert>;
+  if (state.isError)
+    return (
+      <Alert color="red" role="alert">
+        {failureOf(state.error)}
+      </Alert>
+    );
   return state.data.passphrase_set ? <UnlockForm /> : <FirstPassphraseForm />;
 }
 
 function UnlockForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm({ initialValues: { passphrase: '' }, onValuesChange: () => setFailure(null) });
-  const unlock = useMutation({ mutationFn: adminApi.unlock, onSuccess: () => answerAdminUnlock(true), onError: (error) => setFailure(failureOf(error)) });
+  const unlock = useMutation({
+    mutationFn: adminApi.unlock,
+    onSuccess: () => answerAdminUnlock(true),
+    onError: (error) => setFailure(failureOf(error)),
+  });
   return (
-    <form onSubmit={form.onSubmit(({ passphrase }) => unlock.mutate(passphrase))} noValidate aria-label="Unlock administrator actions">
+    <form
+      onSubmit={form.onSubmit(({ passphrase }) => unlock.mutate(passphrase))}
+      noValidate
+      aria-label="Unlock administrator actions"
+    >
       <Stack gap="md">
         <Text size="sm">{ADMIN_SCOPE} This window stays unlocked until you lock it or leave it idle for a while.</Text>
-        <PasswordInput label="Administrator passphrase" autoComplete="current-password" data-autofocus error={failure} {...form.getInputProps('passphrase')} data-testid="admin-passphrase" />
-        <Text size="xs" c="dimmed">{RESET_HINT}</Text>
+        <PasswordInput
+          label="Administrator passphrase"
+          autoComplete="current-password"
+          data-autofocus
+          error={failure}
+          {...form.getInputProps('passphrase')}
+          data-testid="admin-passphrase"
+        />
+        <Text size="xs" c="dimmed">
+          {RESET_HINT}
+        </Text>
         <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={() => answerAdminUnlock(false)}>
             Cancel
@@ -83,7 +105,8 @@ function FirstPassphraseForm() {
   const form = useForm({
     initialValues: { passphrase: '', repeat: '' },
     validate: {
-      passphrase: (value) => (value.length < PASSPHRASE_MIN_LENGTH ? `At least ${PASSPHRASE_MIN_LENGTH} characters` : null),
+      passphrase: (value) =>
+        value.length < PASSPHRASE_MIN_LENGTH ? `At least ${PASSPHRASE_MIN_LENGTH} characters` : null,
       repeat: (value, values) => (value !== values.passphrase ? 'Not the same as above' : null),
     },
   });
@@ -97,13 +120,29 @@ function FirstPassphraseForm() {
     onError: (error) => setFailure(failureOf(error)),
   });
   return (
-    <form onSubmit={form.onSubmit(({ passphrase }) => set.mutate(passphrase))} noValidate aria-label="Set the administrator passphrase">
+    <form
+      onSubmit={form.onSubmit(({ passphrase }) => set.mutate(passphrase))}
+      noValidate
+      aria-label="Set the administrator passphrase"
+    >
       <Stack gap="md">
         <Text size="sm">
-          {ADMIN_SCOPE} This desk has no administrator passphrase yet: choose one now. Share it only with those who administer the desk.
+          {ADMIN_SCOPE} This desk has no administrator passphrase yet: choose one now. Share it only with those who
+          administer the desk.
         </Text>
-        <PasswordInput label="New administrator passphrase" autoComplete="new-password" data-autofocus {...form.getInputProps('passphrase')} data-testid="admin-new-passphrase" />
-        <PasswordInput label="The same again" autoComplete="new-password" {...form.getInputProps('repeat')} data-testid="admin-repeat-passphrase" />
+        <PasswordInput
+          label="New administrator passphrase"
+          autoComplete="new-password"
+          data-autofocus
+          {...form.getInputProps('passphrase')}
+          data-testid="admin-new-passphrase"
+        />
+        <PasswordInput
+          label="The same again"
+          autoComplete="new-password"
+          {...form.getInputProps('repeat')}
+          data-testid="admin-repeat-passphrase"
+        />
         {failure && (
           <Alert color="red" role="alert">
             {failure}

@@ -23,13 +23,17 @@ import { ProductCard } from './detail/ProductCard';
 const isNotFound = (error: unknown) => error instanceof ApiError && error.httpStatus === 404;
 
 /** A key pressed inside a dialog (or its portal) belongs to the dialog, not to this page. */
-const fromDialog = (event: KeyboardEvent) => event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
+const fromDialog = (event: KeyboardEvent) =>
+  event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
 
 /**
  * #/bookings/<external_id>: everything about one booking, its jump, product and finance ledger;
  * #/bookings/id/<id>: the same by the desk's id, for a walk-in (made at the desk, no external id).
  */
-export function BookingDetailPage({ externalId, bookingId }: { externalId: string; bookingId?: undefined } | { externalId?: undefined; bookingId: number }) {
+export function BookingDetailPage({
+  externalId,
+  bookingId,
+}: { externalId: string; bookingId?: undefined } | { externalId?: undefined; bookingId: number }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
   const source = bookingId !== undefined ? bookingByIdQuery(bookingId) : bookingQuery(externalId);
@@ -65,12 +69,14 @@ export function BookingDetailPage({ externalId, bookingId }: { externalId: strin
 
   const onSaved = (saved: SavedBooking) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
-    if (externalId !== undefined && saved.externalId !== null && saved.externalId !== externalId) navigate(ROUTES.booking(saved.externalId));
+    if (externalId !== undefined && saved.externalId !== null && saved.externalId !== externalId)
+      navigate(ROUTES.booking(saved.externalId));
   };
 
   if (booking.isPending) return <LoadingState label={`Loading booking ${label}…`} />;
   if (booking.isError) {
-    if (isNotFound(booking.error)) return <BookingNotFound externalId={externalId} bookingId={bookingId} onBack={back} />;
+    if (isNotFound(booking.error))
+      return <BookingNotFound externalId={externalId} bookingId={bookingId} onBack={back} />;
     return (
       <Stack gap="xs" maw={720}>
         <BackToBookings onBack={back} />
@@ -83,14 +89,24 @@ export function BookingDetailPage({ externalId, bookingId }: { externalId: strin
   const timeZone = session.data?.dropzone.timezone;
   return (
     <Stack gap="lg" maw={1400} data-testid="booking-detail" data-external-id={b.external_id}>
-      <BookingHeader booking={b} timeZone={timeZone} onBack={back} onEdit={() => setEditing(true)} onDelete={() => setDeleting(true)} />
+      <BookingHeader
+        booking={b}
+        timeZone={timeZone}
+        onBack={back}
+        onEdit={() => setEditing(true)}
+        onDelete={() => setDeleting(true)}
+      />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <BookingFieldsCard booking={b} timeZone={timeZone} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <SimpleGrid cols={{ base: 1, md: 2, lg: 1 }} spacing="lg" verticalSpacing="lg">
-            <ProductCard productId={b.product_id} cameraPackage={b.camera_package} currency={session.data?.dropzone.currency} />
+            <ProductCard
+              productId={b.product_id}
+              cameraPackage={b.camera_package}
+              currency={session.data?.dropzone.currency}
+            />
             <JumpCard booking={b} />
           </SimpleGrid>
         </Grid.Col>

@@ -28,14 +28,24 @@ export function BookingFormModal({ opened, onClose, booking, onSaved }: BookingF
       closeOnEscape={!pickerOpen}
       title={
         <Text component="span" fw={650} size="lg">
-          {!booking ? 'New booking' : booking.external_id === null ? `Edit walk-in ${booking.name ?? ''}` : `Edit booking ${booking.external_id}`}
+          {!booking
+            ? 'New booking'
+            : booking.external_id === null
+              ? `Edit walk-in ${booking.name ?? ''}`
+              : `Edit booking ${booking.external_id}`}
         </Text>
       }
       size={760}
       closeButtonProps={{ 'aria-label': 'Close' }}
       data-testid="booking-form-dialog"
     >
-      <BookingForm key={booking?.id ?? 'new'} booking={booking} onClose={close} onSaved={onSaved} onPickerOpenChange={setPickerOpen} />
+      <BookingForm
+        key={booking?.id ?? 'new'}
+        booking={booking}
+        onClose={close}
+        onSaved={onSaved}
+        onPickerOpenChange={setPickerOpen}
+      />
     </Modal>
   );
 }

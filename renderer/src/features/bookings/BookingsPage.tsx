@@ -25,7 +25,12 @@ import { useListKeyboard } from './list/useListKeyboard';
 function addressable(booking: ListedBooking | undefined, walkIns: boolean): booking is ListedBooking {
   if (!booking) return false;
   if (canAddress(booking, walkIns)) return true;
-  notifications.show({ id: 'no-external-id', color: 'gray', title: 'Not possible for this booking', message: NO_EXTERNAL_ID_REASON });
+  notifications.show({
+    id: 'no-external-id',
+    color: 'gray',
+    title: 'Not possible for this booking',
+    message: NO_EXTERNAL_ID_REASON,
+  });
   return false;
 }
 
@@ -46,7 +51,12 @@ export function BookingsPage() {
     move: (delta: number | 'first' | 'last') => {
       if (rows.length === 0) return;
       const index = rows.findIndex((row) => row.original === selected);
-      const target = delta === 'first' ? 0 : delta === 'last' ? rows.length - 1 : Math.max(0, Math.min(rows.length - 1, index + delta));
+      const target =
+        delta === 'first'
+          ? 0
+          : delta === 'last'
+            ? rows.length - 1
+            : Math.max(0, Math.min(rows.length - 1, index + delta));
       updateView({ selectedId: rows[target]!.original.id });
     },
     open: (booking = selected) => {
@@ -141,7 +151,12 @@ export function BookingsPage() {
           setNaming(false);
         }}
       />
-      <BookingFormModal opened={dialogs.open === 'form'} booking={dialogs.booking} onClose={() => dispatch({ type: 'close' })} onSaved={onSaved} />
+      <BookingFormModal
+        opened={dialogs.open === 'form'}
+        booking={dialogs.booking}
+        onClose={() => dispatch({ type: 'close' })}
+        onSaved={onSaved}
+      />
       <DeleteBookingDialog
         opened={dialogs.open === 'delete'}
         booking={dialogs.booking ?? null}

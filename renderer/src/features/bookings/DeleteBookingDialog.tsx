@@ -33,7 +33,11 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
       }
     },
     onSuccess: async (_result, target) => {
-      notifications.show({ color: 'teal', title: 'Booking deleted', message: `${target.name ?? 'The booking'} (${target.external_id ?? 'walk-in'}) is gone.` });
+      notifications.show({
+        color: 'teal',
+        title: 'Booking deleted',
+        message: `${target.name ?? 'The booking'} (${target.external_id ?? 'walk-in'}) is gone.`,
+      });
       onDeleted(target);
       await queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
     },
@@ -59,10 +63,12 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
       {booking && (
         <Stack gap="md">
           <Text size="sm">
-            <b>{booking.name ?? 'Unnamed booking'}</b> ({booking.external_id ?? 'walk-in'}), jump date {formatDate(booking.jump_on)}.
+            <b>{booking.name ?? 'Unnamed booking'}</b> ({booking.external_id ?? 'walk-in'}), jump date{' '}
+            {formatDate(booking.jump_on)}.
           </Text>
           <Text size="sm" c="dimmed">
-            The booking is removed for good{booking.external_id === null ? '' : ' and its external id becomes free again'}. Its finance events and jump
+            The booking is removed for good
+            {booking.external_id === null ? '' : ' and its external id becomes free again'}. Its finance events and jump
             stay on record, without the booking.
           </Text>
           {remove.isError && (
@@ -74,7 +80,12 @@ export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: Del
             <Button variant="default" onClick={close} data-autofocus disabled={remove.isPending}>
               Keep it
             </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(booking)} data-testid="delete-confirm">
+            <Button
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate(booking)}
+              data-testid="delete-confirm"
+            >
               Delete booking
             </Button>
           </Group>

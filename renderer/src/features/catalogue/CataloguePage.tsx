@@ -20,7 +20,11 @@ export function CataloguePage() {
   const [location, navigate] = useLocation();
   const session = useQuery(sessionQuery());
   const local = session.data?.mode === 'local';
-  const tab: CatalogueTab = location.startsWith('/upgrades') ? 'upgrades' : location.startsWith('/matching') && local ? 'matching' : 'products';
+  const tab: CatalogueTab = location.startsWith('/upgrades')
+    ? 'upgrades'
+    : location.startsWith('/matching') && local
+      ? 'matching'
+      : 'products';
   // Both lists are small and cached: loading them here gives the tabs their counts.
   const products = useQuery(productsQuery());
   const upgrades = useQuery(upgradesQuery());

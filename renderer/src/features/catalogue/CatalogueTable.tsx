@@ -1,4 +1,10 @@
-import { getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+} from '@tanstack/react-table';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { GridKeyHints } from '../../components/grid/GridKeyHints';
@@ -32,7 +38,15 @@ const KEY_HINTS: [string, string][] = [
 ];
 
 /** A read-only catalogue list: sortable, keyboard-driven, inactive records dimmed. */
-export function CatalogueTable<T extends CatalogueItem>({ items, columns, label, testId, openId, onOpen, maxWidth }: CatalogueTableProps<T>) {
+export function CatalogueTable<T extends CatalogueItem>({
+  items,
+  columns,
+  label,
+  testId,
+  openId,
+  onOpen,
+  maxWidth,
+}: CatalogueTableProps<T>) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // TanStack Table keeps mutable state internally; the React Compiler must leave this component alone.

@@ -3,7 +3,17 @@ import { ApiError } from '../../api/client';
 import { ErrorState } from '../../components/states';
 
 /** Why a record could not be shown. An unknown id needs no retry, just a way back. */
-export function DetailError({ error, kind, id, onRetry }: { error: unknown; kind: 'product' | 'upgrade'; id: number; onRetry: () => void }) {
+export function DetailError({
+  error,
+  kind,
+  id,
+  onRetry,
+}: {
+  error: unknown;
+  kind: 'product' | 'upgrade';
+  id: number;
+  onRetry: () => void;
+}) {
   if (error instanceof ApiError && error.httpStatus === 404) {
     return (
       <Alert color="gray" title={`No ${kind} with id ${Number.isNaN(id) ? '?' : id}`} data-testid="detail-not-found">

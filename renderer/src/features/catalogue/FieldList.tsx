@@ -41,6 +41,13 @@ export function extraFieldRows(record: Record<string, unknown>, known: readonly 
     .map(([key, value]) => ({
       field: key,
       label: key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-      value: typeof value === 'boolean' ? <YesNo value={value} /> : typeof value === 'string' ? value : <Code>{JSON.stringify(value)}</Code>,
+      value:
+        typeof value === 'boolean' ? (
+          <YesNo value={value} />
+        ) : typeof value === 'string' ? (
+          value
+        ) : (
+          <Code>{JSON.stringify(value)}</Code>
+        ),
     }));
 }

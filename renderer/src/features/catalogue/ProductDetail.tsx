@@ -11,7 +11,20 @@ import { ReadOnlyFootnote } from './ReadOnlyNote';
 import { ActiveBadge, YesNo } from './YesNo';
 
 /** Every field of spec 2.3, in the order a desk user reads them. */
-const KNOWN_FIELDS = ['id', 'name', 'active', 'booking_system_name', 'price_cents', 'photos', 'selfie', 'videographer', 'either_video', 'socials', 'has_4k', 'raw_footage'] as const;
+const KNOWN_FIELDS = [
+  'id',
+  'name',
+  'active',
+  'booking_system_name',
+  'price_cents',
+  'photos',
+  'selfie',
+  'videographer',
+  'either_video',
+  'socials',
+  'has_4k',
+  'raw_footage',
+] as const;
 
 const ENTITLEMENTS: { field: keyof Product & (typeof KNOWN_FIELDS)[number]; label: string; hint?: string }[] = [
   { field: 'selfie', label: 'Selfie video' },
@@ -23,7 +36,10 @@ const ENTITLEMENTS: { field: keyof Product & (typeof KNOWN_FIELDS)[number]; labe
   { field: 'raw_footage', label: 'Raw footage', hint: 'The unedited files' },
 ];
 
-function productRows(product: Product, currency: string): { facts: FieldRow[]; entitlements: FieldRow[]; extra: FieldRow[] } {
+function productRows(
+  product: Product,
+  currency: string,
+): { facts: FieldRow[]; entitlements: FieldRow[]; extra: FieldRow[] } {
   return {
     facts: [
       { field: 'id', label: 'Id', value: <span className="numeric">{product.id}</span> },
@@ -31,15 +47,35 @@ function productRows(product: Product, currency: string): { facts: FieldRow[]; e
       {
         field: 'booking_system_name',
         label: 'Booking system name',
-        value: product.booking_system_name ? <Code>{product.booking_system_name}</Code> : <Text span c="dimmed">none (never matched)</Text>,
+        value: product.booking_system_name ? (
+          <Code>{product.booking_system_name}</Code>
+        ) : (
+          <Text span c="dimmed">
+            none (never matched)
+          </Text>
+        ),
         hint: product.booking_system_name
           ? `Bookings whose camera package starts with “${product.booking_system_name}” (any case) get this product; the longest matching name wins.`
           : undefined,
       },
-      { field: 'price_cents', label: 'Price', value: <span className="numeric">{formatMoney(product.price_cents, currency)}</span> },
-      { field: 'active', label: 'Active', value: <YesNo value={product.active} />, hint: product.active ? undefined : 'Inactive products are not matched to new bookings.' },
+      {
+        field: 'price_cents',
+        label: 'Price',
+        value: <span className="numeric">{formatMoney(product.price_cents, currency)}</span>,
+      },
+      {
+        field: 'active',
+        label: 'Active',
+        value: <YesNo value={product.active} />,
+        hint: product.active ? undefined : 'Inactive products are not matched to new bookings.',
+      },
     ],
-    entitlements: ENTITLEMENTS.map(({ field, label, hint }) => ({ field, label, value: <YesNo value={Boolean(product[field])} />, hint })),
+    entitlements: ENTITLEMENTS.map(({ field, label, hint }) => ({
+      field,
+      label,
+      value: <YesNo value={Boolean(product[field])} />,
+      hint,
+    })),
     extra: extraFieldRows(product, KNOWN_FIELDS),
   };
 }
@@ -48,7 +84,8 @@ function productRows(product: Product, currency: string): { facts: FieldRow[]; e
 export function ProductDetail({ id }: { id: number }) {
   const product = useQuery({ ...productQuery(id), retry: retryUnlessNotFound });
   const session = useQuery(sessionQuery());
-  if (product.isError) return <DetailError error={product.error} kind="product" id={id} onRetry={() => product.refetch()} />;
+  if (product.isError)
+    return <DetailError error={product.error} kind="product" id={id} onRetry={() => product.refetch()} />;
   if (session.isError) return <ErrorState error={session.error} onRetry={() => session.refetch()} />;
   if (product.isPending || session.isPending) return <LoadingState label="Loading the product…" />;
   const { facts, entitlements, extra } = productRows(product.data, session.data.dropzone.currency);

@@ -29,7 +29,9 @@ export function ProductsPanel() {
   else if (products.data.products.length === 0)
     content = (
       <EmptyState title="No products yet">
-        {admin ? 'Add the camera packages the dropzone sells: Add product.' : 'Products are set up in the remote service’s admin interface; once there, they appear here.'}
+        {admin
+          ? 'Add the camera packages the dropzone sells: Add product.'
+          : 'Products are set up in the remote service’s admin interface; once there, they appear here.'}
       </EmptyState>
     );
   else

@@ -9,8 +9,9 @@ export function ReadOnlyNote({ local }: { local: boolean }) {
     return (
       <Alert variant="light" color="blue" py="xs" data-testid="catalogue-admin-note">
         <Text size="sm">
-          Products and upgrades are set up here; the Sync API shows them read-only. Bookings get their product by matching their camera package to a
-          product’s booking system name: the Matching tab tests a name and lists the packages no product matches.
+          Products and upgrades are set up here; the Sync API shows them read-only. Bookings get their product by
+          matching their camera package to a product’s booking system name: the Matching tab tests a name and lists the
+          packages no product matches.
         </Text>
       </Alert>
     );
@@ -18,8 +19,9 @@ export function ReadOnlyNote({ local }: { local: boolean }) {
   return (
     <Alert variant="light" color="gray" py="xs" data-testid="catalogue-read-only-note">
       <Text size="sm">
-        The desk is in proxy mode: products and upgrades are the remote service’s, configured in its admin interface, and read-only here. Bookings get their
-        product by matching their camera package to a product’s booking system name.
+        The desk is in proxy mode: products and upgrades are the remote service’s, configured in its admin interface,
+        and read-only here. Bookings get their product by matching their camera package to a product’s booking system
+        name.
       </Text>
     </Alert>
   );

@@ -11,7 +11,17 @@ import { ReadOnlyFootnote } from './ReadOnlyNote';
 import { ActiveBadge, YesNo } from './YesNo';
 
 /** Every field of spec 2.4. */
-const KNOWN_FIELDS = ['id', 'name', 'active', 'notify_staff', 'payment_price_cents', 'payment_price_currency', 'payment_price_identifier', 'created_at', 'updated_at'] as const;
+const KNOWN_FIELDS = [
+  'id',
+  'name',
+  'active',
+  'notify_staff',
+  'payment_price_cents',
+  'payment_price_currency',
+  'payment_price_identifier',
+  'created_at',
+  'updated_at',
+] as const;
 
 function upgradeRows(upgrade: Upgrade): FieldRow[] {
   return [
@@ -20,7 +30,9 @@ function upgradeRows(upgrade: Upgrade): FieldRow[] {
     {
       field: 'payment_price_cents',
       label: 'Price',
-      value: <span className="numeric">{formatMoney(upgrade.payment_price_cents, upgrade.payment_price_currency)}</span>,
+      value: (
+        <span className="numeric">{formatMoney(upgrade.payment_price_cents, upgrade.payment_price_currency)}</span>
+      ),
     },
     { field: 'payment_price_currency', label: 'Currency', value: <Code>{upgrade.payment_price_currency}</Code> },
     {
@@ -40,8 +52,18 @@ function upgradeRows(upgrade: Upgrade): FieldRow[] {
       ),
       hint: 'The price at the payment processor',
     },
-    { field: 'active', label: 'Active', value: <YesNo value={upgrade.active} />, hint: upgrade.active ? undefined : 'Not offered to customers.' },
-    { field: 'notify_staff', label: 'Notify staff', value: <YesNo value={upgrade.notify_staff} />, hint: 'Staff are told when a customer buys it' },
+    {
+      field: 'active',
+      label: 'Active',
+      value: <YesNo value={upgrade.active} />,
+      hint: upgrade.active ? undefined : 'Not offered to customers.',
+    },
+    {
+      field: 'notify_staff',
+      label: 'Notify staff',
+      value: <YesNo value={upgrade.notify_staff} />,
+      hint: 'Staff are told when a customer buys it',
+    },
     { field: 'created_at', label: 'Created', value: formatDateTime(upgrade.created_at) },
     { field: 'updated_at', label: 'Updated', value: formatDateTime(upgrade.updated_at) },
     ...extraFieldRows(upgrade, KNOWN_FIELDS),
@@ -52,7 +74,8 @@ function upgradeRows(upgrade: Upgrade): FieldRow[] {
 export function UpgradeDetail({ id }: { id: number }) {
   const upgrade = useQuery({ ...upgradeQuery(id), retry: retryUnlessNotFound });
   const session = useQuery(sessionQuery());
-  if (upgrade.isError) return <DetailError error={upgrade.error} kind="upgrade" id={id} onRetry={() => upgrade.refetch()} />;
+  if (upgrade.isError)
+    return <DetailError error={upgrade.error} kind="upgrade" id={id} onRetry={() => upgrade.refetch()} />;
   if (upgrade.isPending) return <LoadingState label="Loading the upgrade…" />;
   return (
     <Stack gap="lg" data-testid="upgrade-detail">

@@ -24,7 +24,9 @@ export function UpgradesPanel() {
   else if (upgrades.data.upgrades.length === 0)
     content = (
       <EmptyState title="No upgrades yet">
-        {admin ? 'Add the extras customers can buy later: Add upgrade.' : 'Upgrades are set up in the remote service’s admin interface; once there, they appear here.'}
+        {admin
+          ? 'Add the extras customers can buy later: Add upgrade.'
+          : 'Upgrades are set up in the remote service’s admin interface; once there, they appear here.'}
       </EmptyState>
     );
   else

@@ -25,7 +25,14 @@ export function productColumns(currency: string) {
       size: 166,
       meta: { grow: true } satisfies GridColumnMeta,
       sortingFn: byText,
-      cell: (info) => (info.getValue() ? <Code>{info.getValue()}</Code> : <Text span c="dimmed">–</Text>),
+      cell: (info) =>
+        info.getValue() ? (
+          <Code>{info.getValue()}</Code>
+        ) : (
+          <Text span c="dimmed">
+            –
+          </Text>
+        ),
     }),
     column.accessor('price_cents', {
       header: 'Price',
@@ -33,8 +40,23 @@ export function productColumns(currency: string) {
       size: 100,
       meta: { align: 'right' } satisfies GridColumnMeta,
     }),
-    column.accessor('photos', { header: 'Photos', size: 90, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center }),
-    column.accessor('videographer', { header: 'Videographer', size: 124, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center }),
-    column.accessor('active', { header: 'Active', size: 100, cell: (info) => <ActiveBadge active={info.getValue()} />, meta: center }),
+    column.accessor('photos', {
+      header: 'Photos',
+      size: 90,
+      cell: (info) => <BooleanMark value={info.getValue()} />,
+      meta: center,
+    }),
+    column.accessor('videographer', {
+      header: 'Videographer',
+      size: 124,
+      cell: (info) => <BooleanMark value={info.getValue()} />,
+      meta: center,
+    }),
+    column.accessor('active', {
+      header: 'Active',
+      size: 100,
+      cell: (info) => <ActiveBadge active={info.getValue()} />,
+      meta: center,
+    }),
   ];
 }

@@ -18,9 +18,16 @@ export const UPGRADE_COLUMNS = [
   }),
   column.accessor('payment_price_cents', {
     header: 'Price',
-    cell: ({ row: { original: upgrade } }) => <span className="numeric">{formatMoney(upgrade.payment_price_cents, upgrade.payment_price_currency)}</span>,
+    cell: ({ row: { original: upgrade } }) => (
+      <span className="numeric">{formatMoney(upgrade.payment_price_cents, upgrade.payment_price_currency)}</span>
+    ),
     size: 140,
     meta: { align: 'right' } satisfies GridColumnMeta,
   }),
-  column.accessor('active', { header: 'Active', cell: (info) => <ActiveBadge active={info.getValue()} />, size: 120, meta: { align: 'center' } satisfies GridColumnMeta }),
+  column.accessor('active', {
+    header: 'Active',
+    cell: (info) => <ActiveBadge active={info.getValue()} />,
+    size: 120,
+    meta: { align: 'center' } satisfies GridColumnMeta,
+  }),
 ];

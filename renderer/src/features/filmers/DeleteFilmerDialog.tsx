@@ -19,13 +19,27 @@ export function DeleteFilmerDialog({ filmer, onClose, onDeactivate }: DeleteFilm
   const [shown, setShown] = useState(filmer);
   if (filmer && filmer !== shown) setShown(filmer);
   return (
-    <Modal opened={filmer !== null} onClose={onClose} title={shown ? `Delete ${shown.name}?` : 'Delete filmer?'} data-testid="filmer-delete-dialog" styles={DIALOG_STYLES}>
+    <Modal
+      opened={filmer !== null}
+      onClose={onClose}
+      title={shown ? `Delete ${shown.name}?` : 'Delete filmer?'}
+      data-testid="filmer-delete-dialog"
+      styles={DIALOG_STYLES}
+    >
       {shown && <DeleteFilmerBody key={shown.id} filmer={shown} onClose={onClose} onDeactivate={onDeactivate} />}
     </Modal>
   );
 }
 
-function DeleteFilmerBody({ filmer, onClose, onDeactivate }: { filmer: Filmer; onClose: () => void; onDeactivate: (filmer: Filmer) => void }) {
+function DeleteFilmerBody({
+  filmer,
+  onClose,
+  onDeactivate,
+}: {
+  filmer: Filmer;
+  onClose: () => void;
+  onDeactivate: (filmer: Filmer) => void;
+}) {
   const remove = useDeleteFilmer();
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -34,7 +48,11 @@ function DeleteFilmerBody({ filmer, onClose, onDeactivate }: { filmer: Filmer; o
     try {
       const outcome = await remove.mutateAsync(filmer);
       if (outcome === null || outcome.httpStatus === 404) {
-        notifications.show({ color: 'teal', title: 'Filmer deleted', message: outcome ? `${filmer.name} was already gone.` : filmer.name });
+        notifications.show({
+          color: 'teal',
+          title: 'Filmer deleted',
+          message: outcome ? `${filmer.name} was already gone.` : filmer.name,
+        });
         onClose();
       } else {
         setRefusal(refusalText(outcome));
@@ -52,9 +70,15 @@ function DeleteFilmerBody({ filmer, onClose, onDeactivate }: { filmer: Filmer; o
             {refusal}
           </Text>
           <Text size="sm" mt={4}>
-            A filmer who has filmed jumps stays on record. {filmer.active ? 'To take them off the tablet list, make them inactive.' : 'They are already inactive.'}
+            A filmer who has filmed jumps stays on record.{' '}
+            {filmer.active ? 'To take them off the tablet list, make them inactive.' : 'They are already inactive.'}
           </Text>
-          <Anchor href={`#${ROUTES.filmer(filmer.id)}`} size="sm" onClick={onClose} data-testid="filmer-delete-see-jumps">
+          <Anchor
+            href={`#${ROUTES.filmer(filmer.id)}`}
+            size="sm"
+            onClick={onClose}
+            data-testid="filmer-delete-see-jumps"
+          >
             See their jumps
           </Anchor>
         </Alert>
@@ -83,7 +107,8 @@ function DeleteFilmerBody({ filmer, onClose, onDeactivate }: { filmer: Filmer; o
   return (
     <Stack gap="md">
       <Text size="sm">
-        <b>{filmer.name}</b> ({filmer.email}) will be removed for good. Filmers who have filmed jumps cannot be deleted; make them inactive instead.
+        <b>{filmer.name}</b> ({filmer.email}) will be removed for good. Filmers who have filmed jumps cannot be deleted;
+        make them inactive instead.
       </Text>
       <Group justify="flex-end" gap="sm" className="dialog-footer">
         <Button variant="default" onClick={onClose} data-autofocus>

@@ -20,7 +20,14 @@ export interface FilmerFormModalProps {
 
 export function FilmerFormModal({ opened, filmer, session, onClose, onSaved, onDelete }: FilmerFormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={filmer ? `Edit ${filmer.name}` : 'New filmer'} size="lg" data-testid="filmer-form" styles={DIALOG_STYLES}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={filmer ? `Edit ${filmer.name}` : 'New filmer'}
+      size="lg"
+      data-testid="filmer-form"
+      styles={DIALOG_STYLES}
+    >
       <FilmerForm key={session} filmer={filmer} onClose={onClose} onSaved={onSaved} onDelete={onDelete} />
     </Modal>
   );
@@ -64,7 +71,9 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
         notifications.show({ color: 'teal', title: filmer ? 'Filmer saved' : 'Filmer created', message: name });
         onSaved({ id, externalId: (outcome.body.external_id as string | null | undefined) ?? null, created: !filmer });
       } else if (outcome.httpStatus === 404) {
-        refuse({}, ['This filmer no longer exists: it was deleted meanwhile. Cancel, then create it again if it is still needed.']);
+        refuse({}, [
+          'This filmer no longer exists: it was deleted meanwhile. Cancel, then create it again if it is still needed.',
+        ]);
       } else {
         const problems = problemsOf(outcome);
         refuse(problems.fields, problems.general);
@@ -76,7 +85,12 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
   };
 
   return (
-    <form ref={formRef} onSubmit={form.onSubmit(submit)} noValidate aria-label={filmer ? `Edit ${filmer.name}` : 'New filmer'}>
+    <form
+      ref={formRef}
+      onSubmit={form.onSubmit(submit)}
+      noValidate
+      aria-label={filmer ? `Edit ${filmer.name}` : 'New filmer'}
+    >
       <Stack gap="md">
         {general.length > 0 && (
           <Alert color="red" title="The server did not accept this" data-testid="filmer-form-error">
@@ -96,12 +110,22 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
             autoComplete="off"
             {...form.getInputProps('external_id')}
           />
-          <TextInput label="External service" description="Where the id is from, e.g. skybook" autoComplete="off" {...form.getInputProps('external_service')} />
+          <TextInput
+            label="External service"
+            description="Where the id is from, e.g. skybook"
+            autoComplete="off"
+            {...form.getInputProps('external_service')}
+          />
         </SimpleGrid>
         <Group gap="xl">
           <Checkbox label="Tandem instructor" {...form.getInputProps('tandem_instructor', { type: 'checkbox' })} />
           <Checkbox label="Videographer" {...form.getInputProps('videographer', { type: 'checkbox' })} />
-          <Switch label="Active" description="Shown on the tablet list" color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Switch
+            label="Active"
+            description="Shown on the tablet list"
+            color="teal"
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
         </Group>
         <Group justify="space-between" mt="sm" className="dialog-footer">
           {filmer ? (

@@ -9,7 +9,11 @@ import { ROUTES } from '../../app/routes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { jumpCameraLabel } from '../bookings/detail/labels';
 
-const ROLE_LABELS: Record<FilmerJump['role'], string> = { handcam: 'Handcam', videographer: 'Videographer', filmer: 'Filmer' };
+const ROLE_LABELS: Record<FilmerJump['role'], string> = {
+  handcam: 'Handcam',
+  videographer: 'Videographer',
+  filmer: 'Filmer',
+};
 
 export interface FilmerJumpsDrawerProps {
   /** The filmer shown; null when the drawer is closed. */
@@ -51,7 +55,11 @@ function FilmerJumpsBody({ filmerId, filmer }: { filmerId: number; filmer: Filme
             {filmer.email}
           </Text>
           {filmer.tandem_instructor && <Badge variant="light">Tandem instructor</Badge>}
-          {filmer.videographer && <Badge variant="light" color="grape">Videographer</Badge>}
+          {filmer.videographer && (
+            <Badge variant="light" color="grape">
+              Videographer
+            </Badge>
+          )}
           {!filmer.active && (
             <Badge variant="outline" color="gray">
               Inactive
@@ -69,9 +77,16 @@ function FilmerJumpsBody({ filmerId, filmer }: { filmerId: number; filmer: Filme
             {jumps.data.count} {jumps.data.count === 1 ? 'jump' : 'jumps'}
           </Title>
           {jumps.data.count === 0 ? (
-            <EmptyState title="No jumps recorded">Jumps are recorded on a booking’s page; this filmer can still be deleted.</EmptyState>
+            <EmptyState title="No jumps recorded">
+              Jumps are recorded on a booking’s page; this filmer can still be deleted.
+            </EmptyState>
           ) : (
-            <Table striped highlightOnHover data-testid="filmer-jumps" aria-label={`Jumps of ${filmer?.name ?? `filmer ${filmerId}`}`}>
+            <Table
+              striped
+              highlightOnHover
+              data-testid="filmer-jumps"
+              aria-label={`Jumps of ${filmer?.name ?? `filmer ${filmerId}`}`}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Date</Table.Th>

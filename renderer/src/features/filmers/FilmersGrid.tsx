@@ -1,4 +1,10 @@
-import { getCoreRowModel, getFilteredRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
+import {
+  getCoreRowModel,
+  getFilteredRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import { RecordGrid } from '../../components/grid/RecordGrid';
@@ -20,7 +26,15 @@ const rowId = (filmer: Filmer) => String(filmer.id);
 const isInactive = (filmer: Filmer) => !filmer.active;
 
 /** The filmers as a keyboard grid: sortable by header, filtered by the page's search box. */
-export function FilmersGrid({ filmers, filter, selectedId, onSelect, onEdit, onDelete, onSetActive }: FilmersGridProps) {
+export function FilmersGrid({
+  filmers,
+  filter,
+  selectedId,
+  onSelect,
+  onEdit,
+  onDelete,
+  onSetActive,
+}: FilmersGridProps) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
   // TanStack Table keeps mutable state internally; the React Compiler must leave this component alone.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -35,7 +49,10 @@ export function FilmersGrid({ filmers, filter, selectedId, onSelect, onEdit, onD
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
   });
-  const actions = useMemo(() => ({ setActive: onSetActive, askDelete: onDelete, selectedId }), [onSetActive, onDelete, selectedId]);
+  const actions = useMemo(
+    () => ({ setActive: onSetActive, askDelete: onDelete, selectedId }),
+    [onSetActive, onDelete, selectedId],
+  );
 
   return (
     <FilmerRowActionsContext.Provider value={actions}>
@@ -55,7 +72,11 @@ export function FilmersGrid({ filmers, filter, selectedId, onSelect, onEdit, onD
             onDelete(filmer);
           }
         }}
-        placeholder={<EmptyState title={`No filmer matches “${filter.trim()}”`}>Search looks in names, e-mails and external ids.</EmptyState>}
+        placeholder={
+          <EmptyState title={`No filmer matches “${filter.trim()}”`}>
+            Search looks in names, e-mails and external ids.
+          </EmptyState>
+        }
       />
     </FilmerRowActionsContext.Provider>
   );

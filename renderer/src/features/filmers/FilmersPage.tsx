@@ -51,7 +51,8 @@ export function FilmersPage() {
   const [detailOpen, params] = useRoute('/filmers/:id');
   const openId = detailOpen ? Number(params.id) : null;
 
-  const openForm = (filmer: Filmer | null) => setForm((current) => ({ opened: true, filmer, session: current.session + 1 }));
+  const openForm = (filmer: Filmer | null) =>
+    setForm((current) => ({ opened: true, filmer, session: current.session + 1 }));
   const closeForm = () => setForm((current) => ({ ...current, opened: false }));
   const askDelete = useCallback((filmer: Filmer) => {
     setForm((current) => ({ ...current, opened: false }));
@@ -71,13 +72,19 @@ export function FilmersPage() {
     if (created && !externalId && !includeAll) {
       // Otherwise the new filmer would vanish from a list that only shows filmers with an external id.
       setIncludeAll(true);
-      notifications.show({ color: 'blue', message: 'Now including filmers without external id, so the new filmer is in the list.' });
+      notifications.show({
+        color: 'blue',
+        message: 'Now including filmers without external id, so the new filmer is in the list.',
+      });
     }
   };
 
   const list = filmers.data ?? NO_FILMERS;
   const counts = jumpCounts.data;
-  const rows = useMemo<FilmerRow[]>(() => list.map((f) => ({ ...f, jump_count: counts ? (counts.get(f.id) ?? 0) : null })), [list, counts]);
+  const rows = useMemo<FilmerRow[]>(
+    () => list.map((f) => ({ ...f, jump_count: counts ? (counts.get(f.id) ?? 0) : null })),
+    [list, counts],
+  );
   return (
     <Stack gap="md" className={screen.fullHeight}>
       <Group justify="space-between" align="flex-end" wrap="nowrap">
@@ -99,8 +106,22 @@ export function FilmersPage() {
           label="Filmer actions"
           testId="filmers-toolbar"
           actions={[
-            { id: 'import', label: 'Import…', variant: 'default', icon: <IconFileImport />, onClick: () => navigate(ROUTES.importFilmers), testId: 'import-filmers' },
-            { id: 'new', label: 'New filmer', variant: 'filled', shortcut: 'N', primary: true, onClick: () => openForm(null) },
+            {
+              id: 'import',
+              label: 'Import…',
+              variant: 'default',
+              icon: <IconFileImport />,
+              onClick: () => navigate(ROUTES.importFilmers),
+              testId: 'import-filmers',
+            },
+            {
+              id: 'new',
+              label: 'New filmer',
+              variant: 'filled',
+              shortcut: 'N',
+              primary: true,
+              onClick: () => openForm(null),
+            },
           ]}
         />
       </Group>
@@ -157,7 +178,11 @@ export function FilmersPage() {
         onDelete={askDelete}
       />
       <FilmerJumpsDrawer filmerId={openId} onClose={() => navigate(ROUTES.filmers)} />
-      <DeleteFilmerDialog filmer={deleting} onClose={() => setDeleting(null)} onDeactivate={(filmer) => onSetActive(filmer, false)} />
+      <DeleteFilmerDialog
+        filmer={deleting}
+        onClose={() => setDeleting(null)}
+        onDeactivate={(filmer) => onSetActive(filmer, false)}
+      />
     </Stack>
   );
 }

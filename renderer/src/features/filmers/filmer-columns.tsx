@@ -35,7 +35,11 @@ function JumpCountCell({ filmer }: { filmer: FilmerRow }) {
   const { selectedId } = useFilmerRowActions();
   if (filmer.jump_count === null) {
     return (
-      <Text size="sm" c="dimmed" title="Jump counts are not known here (in proxy mode the remote service holds the jumps)">
+      <Text
+        size="sm"
+        c="dimmed"
+        title="Jump counts are not known here (in proxy mode the remote service holds the jumps)"
+      >
         –
       </Text>
     );
@@ -83,7 +87,12 @@ export const FILMER_COLUMNS = [
     sortingFn: byText,
     cell: (info) => <NameCell value={info.getValue()} />,
   }),
-  column.accessor('email', { header: 'E-mail', size: 160, meta: { grow: true } satisfies GridColumnMeta, sortingFn: byText }),
+  column.accessor('email', {
+    header: 'E-mail',
+    size: 160,
+    meta: { grow: true } satisfies GridColumnMeta,
+    sortingFn: byText,
+  }),
   column.accessor((filmer) => filmer.external_id ?? '', {
     id: 'external_id',
     header: 'External id',
@@ -108,7 +117,13 @@ export const FILMER_COLUMNS = [
     meta: { ...center, label: 'Tandem instructor' } satisfies GridColumnMeta,
     enableGlobalFilter: false,
   }),
-  column.accessor('videographer', { header: 'Videographer', size: 120, cell: (info) => <BooleanMark value={info.getValue()} />, meta: center, enableGlobalFilter: false }),
+  column.accessor('videographer', {
+    header: 'Videographer',
+    size: 120,
+    cell: (info) => <BooleanMark value={info.getValue()} />,
+    meta: center,
+    enableGlobalFilter: false,
+  }),
   column.accessor((filmer) => filmer.jump_count ?? -1, {
     id: 'jump_count',
     header: 'Jumps',
@@ -117,6 +132,18 @@ export const FILMER_COLUMNS = [
     meta: center,
     enableGlobalFilter: false,
   }),
-  column.accessor('active', { header: 'Active', size: 72, cell: (info) => <ActiveCell filmer={info.row.original} />, meta: center, enableGlobalFilter: false }),
-  column.display({ id: 'actions', header: () => <VisuallyHidden>Actions</VisuallyHidden>, cell: (info) => <DeleteCell filmer={info.row.original} />, size: 48, meta: { align: 'right' } satisfies GridColumnMeta }),
+  column.accessor('active', {
+    header: 'Active',
+    size: 72,
+    cell: (info) => <ActiveCell filmer={info.row.original} />,
+    meta: center,
+    enableGlobalFilter: false,
+  }),
+  column.display({
+    id: 'actions',
+    header: () => <VisuallyHidden>Actions</VisuallyHidden>,
+    cell: (info) => <DeleteCell filmer={info.row.original} />,
+    size: 48,
+    meta: { align: 'right' } satisfies GridColumnMeta,
+  }),
 ];

@@ -12,7 +12,10 @@ export const isSaved = (outcome: WriteOutcome) => outcome.body.status === 'creat
 
 /** The server's words for a refusal, one line. */
 export function refusalText(outcome: WriteOutcome): string {
-  return [...(outcome.body.errors ?? []), ...(outcome.body.error ? [outcome.body.error] : [])].join('; ') || `HTTP ${outcome.httpStatus}`;
+  return (
+    [...(outcome.body.errors ?? []), ...(outcome.body.error ? [outcome.body.error] : [])].join('; ') ||
+    `HTTP ${outcome.httpStatus}`
+  );
 }
 
 /** Create or update. Refusals (422, 404) come back as outcomes for the form to show, not as errors. */
@@ -41,7 +44,9 @@ export function useSetFilmerActive() {
     onMutate: async ({ filmer, active }) => {
       await queryClient.cancelQueries({ queryKey: listKey });
       const before = queryClient.getQueriesData<Filmer[]>({ queryKey: listKey });
-      queryClient.setQueriesData<Filmer[]>({ queryKey: listKey }, (list) => list?.map((f) => (f.id === filmer.id ? { ...f, active } : f)));
+      queryClient.setQueriesData<Filmer[]>({ queryKey: listKey }, (list) =>
+        list?.map((f) => (f.id === filmer.id ? { ...f, active } : f)),
+      );
       return { before };
     },
     onError: (error, { filmer, active }, context) => {
@@ -56,7 +61,9 @@ export function useSetFilmerActive() {
       notifications.show({
         color: 'teal',
         title: active ? `${filmer.name} is active` : `${filmer.name} is inactive`,
-        message: active ? 'Shown on the tablet list again.' : 'Taken off the tablet list; the filmer and their jumps are kept.',
+        message: active
+          ? 'Shown on the tablet list again.'
+          : 'Taken off the tablet list; the filmer and their jumps are kept.',
       });
     },
     onSettled: () => refresh(queryClient),

@@ -28,7 +28,9 @@ function gridSource(wizard: ImportWizard, checked: CheckedRows): ImportGridSourc
     status: (i) => {
       const state = readiness(checked, i);
       const outcome = rows[i]?.outcome;
-      return <StatusBadge status={state === 'done' && outcome ? outcome.status : (state as Exclude<RowReadiness, 'done'>)} />;
+      return (
+        <StatusBadge status={state === 'done' && outcome ? outcome.status : (state as Exclude<RowReadiness, 'done'>)} />
+      );
     },
     message: (i) => {
       const problem = problemOf(checked, i);
@@ -44,7 +46,11 @@ function gridSource(wizard: ImportWizard, checked: CheckedRows): ImportGridSourc
       // Ticked means "this row will be sent". A row with a problem is not, until it is fixed: a dash,
       // not a tick; a click leaves it out for good (one of two duplicates, say).
       const why =
-        state === 'problem' ? 'Not sent until the problem is fixed. Click to leave this row out.' : state === 'done' ? 'Imported already' : undefined;
+        state === 'problem'
+          ? 'Not sent until the problem is fixed. Click to leave this row out.'
+          : state === 'done'
+            ? 'Imported already'
+            : undefined;
       return (
         <span title={why} className={classes.sendToggle}>
           <Checkbox
@@ -103,7 +109,13 @@ export function CheckStep({ wizard }: { wizard: ImportWizard }) {
           <Badge size="lg" variant="light" color="teal" data-testid="count-ready">
             {counts.ready.toLocaleString('en')} will be sent
           </Badge>
-          <Badge size="lg" variant="light" color={counts.problem > 0 ? 'red' : 'gray'} data-testid="count-problem" title="Fix a row's cells to send it">
+          <Badge
+            size="lg"
+            variant="light"
+            color={counts.problem > 0 ? 'red' : 'gray'}
+            data-testid="count-problem"
+            title="Fix a row's cells to send it"
+          >
             {counts.problem.toLocaleString('en')} with problems (not sent until fixed)
           </Badge>
           <Badge size="lg" variant="light" color="gray" data-testid="count-left-out">
@@ -116,18 +128,37 @@ export function CheckStep({ wizard }: { wizard: ImportWizard }) {
           )}
         </Group>
         <Group gap="xs">
-          <Button size="xs" variant="subtle" color="red" disabled={counts.problem === 0} onClick={() => wizard.setLeftOut(problemRows(), true)} data-testid="leave-out-problems">
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            disabled={counts.problem === 0}
+            onClick={() => wizard.setLeftOut(problemRows(), true)}
+            data-testid="leave-out-problems"
+          >
             Leave out rows with problems
           </Button>
-          <Button size="xs" variant="subtle" disabled={counts.left_out === 0} onClick={() => wizard.setLeftOut(leftOutRows(), false)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            disabled={counts.left_out === 0}
+            onClick={() => wizard.setLeftOut(leftOutRows(), false)}
+          >
             Put left-out rows back
           </Button>
         </Group>
       </Group>
       <Group justify="space-between">
-        <SegmentedControl size="xs" value={filter} onChange={(v) => setFilter(v as CheckFilter)} data={filters} data-testid="check-filter" />
+        <SegmentedControl
+          size="xs"
+          value={filter}
+          onChange={(v) => setFilter(v as CheckFilter)}
+          data={filters}
+          data-testid="check-filter"
+        />
         <Text size="xs" c="dimmed">
-          Click a cell, or move with the arrow keys and press Enter, to fix it (Enter keeps, Esc undoes). Space or the box ticks a row in or out.
+          Click a cell, or move with the arrow keys and press Enter, to fix it (Enter keeps, Esc undoes). Space or the
+          box ticks a row in or out.
         </Text>
       </Group>
       <ImportGrid

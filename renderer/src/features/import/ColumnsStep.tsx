@@ -14,7 +14,10 @@ const SAMPLES = 3;
 export function ColumnsStep({ wizard }: { wizard: ImportWizard }) {
   const source = wizard.source;
   const options = useMemo(
-    () => [{ value: IGNORE, label: 'Ignore this column' }, ...IMPORT_FIELDS[wizard.kind].map((f) => ({ value: f.name, label: `${f.label} (${f.name})` }))],
+    () => [
+      { value: IGNORE, label: 'Ignore this column' },
+      ...IMPORT_FIELDS[wizard.kind].map((f) => ({ value: f.name, label: `${f.label} (${f.name})` })),
+    ],
     [wizard.kind],
   );
   if (!source) return null;
@@ -34,16 +37,23 @@ export function ColumnsStep({ wizard }: { wizard: ImportWizard }) {
   const dateMapped = Object.values(wizard.mapping).includes('jump_on');
   const nameParts = partsOf(wizard.plan, 'name');
   const fullName = wizard.plan.columnOf.has('name');
-  const nameExample = rows[0] ? nameParts.map((p) => (rows[0]?.[p.index] ?? '').trim()).filter(Boolean).join(' ') : '';
+  const nameExample = rows[0]
+    ? nameParts
+        .map((p) => (rows[0]?.[p.index] ?? '').trim())
+        .filter(Boolean)
+        .join(' ')
+    : '';
 
   return (
     <Stack gap="sm" data-testid="import-columns">
       <Text size="sm" c="dimmed" data-testid="import-source-summary">
-        <b>{source.fileName}</b>: {rows.length.toLocaleString('en')} rows, {headers.length} columns. {source.notes.join(' ')}
+        <b>{source.fileName}</b>: {rows.length.toLocaleString('en')} rows, {headers.length} columns.{' '}
+        {source.notes.join(' ')}
       </Text>
       {matched === 0 && (
         <Alert color="yellow" title="No column was recognised">
-          Does the file start with a header row (column names such as “Name”, “E-mail”, “Jump date”)? If not, add one, or choose the field of each column below.
+          Does the file start with a header row (column names such as “Name”, “E-mail”, “Jump date”)? If not, add one,
+          or choose the field of each column below.
         </Alert>
       )}
       {wizard.missing.length > 0 && (
@@ -55,14 +65,18 @@ export function ColumnsStep({ wizard }: { wizard: ImportWizard }) {
               <b>{fieldOf(wizard.kind, f)?.label ?? f}</b>
             </span>
           ))}
-          {wizard.kind === 'bookings' ? ': the Sync API finds bookings by their external id.' : ': every new filmer needs both.'}
+          {wizard.kind === 'bookings'
+            ? ': the Sync API finds bookings by their external id.'
+            : ': every new filmer needs both.'}
         </Alert>
       )}
       {doubled.length > 0 && (
         <Alert color="yellow" title="A field is chosen for more than one column">
           <List size="sm">
             {doubled.map((f) => (
-              <List.Item key={f}>{fieldOf(wizard.kind, f)?.label ?? f}: only the first of its columns is imported.</List.Item>
+              <List.Item key={f}>
+                {fieldOf(wizard.kind, f)?.label ?? f}: only the first of its columns is imported.
+              </List.Item>
             ))}
           </List>
         </Alert>
@@ -102,11 +116,20 @@ export function ColumnsStep({ wizard }: { wizard: ImportWizard }) {
         <Text size="sm" data-testid="import-name-parts">
           {fullName ? (
             <>
-              The name comes from <b>{headers[wizard.plan.columnOf.get('name') ?? 0]}</b>; {nameParts.map((p) => headers[p.index]).join(' and ')} {nameParts.length === 1 ? 'is' : 'are'} used only where it is empty.
+              The name comes from <b>{headers[wizard.plan.columnOf.get('name') ?? 0]}</b>;{' '}
+              {nameParts.map((p) => headers[p.index]).join(' and ')} {nameParts.length === 1 ? 'is' : 'are'} used only
+              where it is empty.
             </>
           ) : (
             <>
-              The name is sent as {nameParts.map((p, i) => <span key={p.index}>{i > 0 && ' + '}<b>{headers[p.index]}</b></span>)}, joined with a space
+              The name is sent as{' '}
+              {nameParts.map((p, i) => (
+                <span key={p.index}>
+                  {i > 0 && ' + '}
+                  <b>{headers[p.index]}</b>
+                </span>
+              ))}
+              , joined with a space
               {nameExample && <> (first row: “{nameExample}”)</>}.
             </>
           )}

@@ -2,7 +2,12 @@ import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Switch, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import { IMPORT_DONE_STATUSES, IMPORT_LIMITS, type ImportRowStatus, type ImportSummary } from '../../../../shared/schemas/imports';
+import {
+  IMPORT_DONE_STATUSES,
+  IMPORT_LIMITS,
+  type ImportRowStatus,
+  type ImportSummary,
+} from '../../../../shared/schemas/imports';
 import { importQuery, importRowsQuery } from '../../api/import-queries';
 import { ROUTES } from '../../app/routes';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
@@ -24,7 +29,10 @@ import { StatusBadge } from './StatusBadge';
 const PER_PAGE = IMPORT_LIMITS.rowsPerPageDefault;
 
 function failedTotal(summary: ImportSummary): number {
-  return Object.entries(summary.counts).reduce((n, [status, count]) => n + (IMPORT_DONE_STATUSES.includes(status as ImportRowStatus) ? 0 : (count ?? 0)), 0);
+  return Object.entries(summary.counts).reduce(
+    (n, [status, count]) => n + (IMPORT_DONE_STATUSES.includes(status as ImportRowStatus) ? 0 : (count ?? 0)),
+    0,
+  );
 }
 
 function Downloads({ summary }: { summary: ImportSummary }) {
@@ -49,7 +57,13 @@ function Downloads({ summary }: { summary: ImportSummary }) {
           Download failed: {error}
         </Text>
       )}
-      <Button variant="default" leftSection={<IconDownload />} loading={busy === 'all'} onClick={() => void run('all')} data-testid="history-download-all">
+      <Button
+        variant="default"
+        leftSection={<IconDownload />}
+        loading={busy === 'all'}
+        onClick={() => void run('all')}
+        data-testid="history-download-all"
+      >
         Results CSV
       </Button>
       <Button
@@ -74,7 +88,12 @@ function RetryFailed({ summary }: { summary: ImportSummary }) {
   const failed = failedTotal(summary);
   // The wizard of this kind in this window is watching a send of its own: it cannot take this one meanwhile.
   const busy = sending?.kind === summary.kind;
-  const reason = summary.state === 'running' ? 'This import is still being sent' : busy ? `Another ${summary.kind} import is being sent from this window; wait for it to finish` : null;
+  const reason =
+    summary.state === 'running'
+      ? 'This import is still being sent'
+      : busy
+        ? `Another ${summary.kind} import is being sent from this window; wait for it to finish`
+        : null;
   // The wizard of this kind, kept open off-screen, would start afresh with this import.
   const held = unsent[summary.kind];
   const reopen = () => {
@@ -94,11 +113,18 @@ function RetryFailed({ summary }: { summary: ImportSummary }) {
           Retry failed rows ({failed.toLocaleString('en')})
         </Button>
       </Tooltip>
-      <Modal opened={asking} onClose={() => setAsking(false)} title="Replace the open import?" styles={DIALOG_STYLES} size="md" data-testid="history-retry-confirm">
+      <Modal
+        opened={asking}
+        onClose={() => setAsking(false)}
+        title="Replace the open import?"
+        styles={DIALOG_STYLES}
+        size="md"
+        data-testid="history-retry-confirm"
+      >
         <Stack gap="md">
           <Text size="sm">
-            An import of {summary.kind} is open with {held.toLocaleString('en')} {held === 1 ? 'row' : 'rows'} not sent yet. Replace it with import {summary.id} (
-            {summary.file_name})?
+            An import of {summary.kind} is open with {held.toLocaleString('en')} {held === 1 ? 'row' : 'rows'} not sent
+            yet. Replace it with import {summary.id} ({summary.file_name})?
           </Text>
           <Text size="sm" c="dimmed">
             Replacing drops that import&apos;s rows and any fixes made to them. Keep it to go back and send it first.
@@ -156,7 +182,15 @@ export function HistoryDetailPage({ id }: { id: number }) {
   const [page, setPage] = useState(1);
   const refetchInterval = useHistoryRefresh();
   const summary = useQuery({ ...importQuery(id), refetchInterval });
-  const rowsQuery = useQuery({ ...importRowsQuery(id, { status: status ?? undefined, failed: failedOnly && status === null ? true : undefined, page, perPage: PER_PAGE }), refetchInterval });
+  const rowsQuery = useQuery({
+    ...importRowsQuery(id, {
+      status: status ?? undefined,
+      failed: failedOnly && status === null ? true : undefined,
+      page,
+      perPage: PER_PAGE,
+    }),
+    refetchInterval,
+  });
   const rows = useMemo(() => rowsQuery.data?.rows ?? [], [rowsQuery.data]);
   const items = useMemo(() => rows.map((_, i) => i), [rows]);
 
@@ -180,10 +214,20 @@ export function HistoryDetailPage({ id }: { id: number }) {
   const pages = rowsQuery.data?.pagination.pages ?? 1;
 
   return (
-    <Stack className={`${classes.page} ${classes.gridPage}`} gap="sm" data-testid="import-history-detail" data-state={s.state}>
+    <Stack
+      className={`${classes.page} ${classes.gridPage}`}
+      gap="sm"
+      data-testid="import-history-detail"
+      data-state={s.state}
+    >
       <Group justify="space-between" gap="xs">
         <Group gap="sm" wrap="nowrap">
-          <Button variant="subtle" leftSection={<IconArrowLeft />} onClick={() => navigate(ROUTES.imports)} data-testid="history-back">
+          <Button
+            variant="subtle"
+            leftSection={<IconArrowLeft />}
+            onClick={() => navigate(ROUTES.imports)}
+            data-testid="history-back"
+          >
             History
           </Button>
           <Title order={2} data-testid="history-file-name">
@@ -199,19 +243,26 @@ export function HistoryDetailPage({ id }: { id: number }) {
         </Group>
       </Group>
       <Text size="sm" c="dimmed">
-        {s.kind === 'bookings' ? 'Bookings' : 'Filmers'} · {formatDateTime(s.created_at)} · {s.operator ? `${s.operator} · ` : ''}dropzone {s.dropzone} ·{' '}
-        {s.total_rows.toLocaleString('en')} rows{s.date_format ? ` · dates ${s.date_format}` : ''}
+        {s.kind === 'bookings' ? 'Bookings' : 'Filmers'} · {formatDateTime(s.created_at)} ·{' '}
+        {s.operator ? `${s.operator} · ` : ''}dropzone {s.dropzone} · {s.total_rows.toLocaleString('en')} rows
+        {s.date_format ? ` · dates ${s.date_format}` : ''}
       </Text>
       {s.state === 'running' && <BeingSent summary={s} />}
       {s.state === 'interrupted' && (
-        <Alert color="red" title="Interrupted: the desk stopped while this import was being sent" data-testid="history-interrupted">
-          {s.stop_reason ? '' : 'The desk was closed or crashed. '}What was sent stays sent. {(s.counts.pending ?? 0).toLocaleString('en')} rows marked “Not sent yet” were not
-          sent (or their answer was lost): “Retry failed rows” sends them without making doubles, or download them with “Failed rows CSV”.
+        <Alert
+          color="red"
+          title="Interrupted: the desk stopped while this import was being sent"
+          data-testid="history-interrupted"
+        >
+          {s.stop_reason ? '' : 'The desk was closed or crashed. '}What was sent stays sent.{' '}
+          {(s.counts.pending ?? 0).toLocaleString('en')} rows marked “Not sent yet” were not sent (or their answer was
+          lost): “Retry failed rows” sends them without making doubles, or download them with “Failed rows CSV”.
         </Alert>
       )}
       {s.state === 'finished' && s.stop_reason && (
         <Alert color="orange" title="The import stopped early" data-testid="history-stopped">
-          A batch got no answer, twice: {s.stop_reason}. The rows from there on were not sent: “Retry failed rows” sends them without making doubles.
+          A batch got no answer, twice: {s.stop_reason}. The rows from there on were not sent: “Retry failed rows” sends
+          them without making doubles.
         </Alert>
       )}
       <Group justify="space-between">
@@ -243,7 +294,9 @@ export function HistoryDetailPage({ id }: { id: number }) {
           source={source}
           messageHeader="What happened"
           testId="history-rows-grid"
-          placeholder={rowsQuery.isPending ? <LoadingState label="Loading rows…" /> : <EmptyState title="No rows here" />}
+          placeholder={
+            rowsQuery.isPending ? <LoadingState label="Loading rows…" /> : <EmptyState title="No rows here" />
+          }
         />
       )}
       {pages > 1 && (

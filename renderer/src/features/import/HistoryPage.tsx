@@ -31,14 +31,27 @@ const outcomesText = (counts: ImportCounts) =>
 
 const columns = [
   column.accessor('created_at', { header: 'When', cell: (c) => formatDateTime(c.getValue()), size: 156 }),
-  column.accessor('file_name', { header: 'File', cell: (c) => <NameCell value={c.getValue()} />, size: 140, meta: meta({ grow: true }) }),
-  column.accessor('kind', { header: 'Kind', cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'), size: 76 }),
+  column.accessor('file_name', {
+    header: 'File',
+    cell: (c) => <NameCell value={c.getValue()} />,
+    size: 140,
+    meta: meta({ grow: true }),
+  }),
+  column.accessor('kind', {
+    header: 'Kind',
+    cell: (c) => (c.getValue() === 'bookings' ? 'Bookings' : 'Filmers'),
+    size: 76,
+  }),
   column.display({
     id: 'who',
     header: 'Who',
     cell: (c) => (
       <Text span size="sm">
-        {c.row.original.operator ?? <Text span c="dimmed">—</Text>}
+        {c.row.original.operator ?? (
+          <Text span c="dimmed">
+            —
+          </Text>
+        )}
         <Text span c="dimmed" size="xs">
           {' '}
           · {c.row.original.dropzone}
@@ -47,7 +60,12 @@ const columns = [
     ),
     size: 110,
   }),
-  column.accessor('total_rows', { header: 'Rows', cell: (c) => c.getValue().toLocaleString('en'), size: 60, meta: meta({ align: 'right' }) }),
+  column.accessor('total_rows', {
+    header: 'Rows',
+    cell: (c) => c.getValue().toLocaleString('en'),
+    size: 60,
+    meta: meta({ align: 'right' }),
+  }),
   // Room for two outcomes' badges at 1024; wide screens give it more, and the tooltip always says them all.
   column.display({
     id: 'counts',
@@ -79,7 +97,13 @@ export function HistoryPage() {
   const [selected, setSelected] = useState<string | null>(null);
   // Newest first, as the server keeps them: no sorting by header.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: list.data?.imports ?? NO_IMPORTS, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => String(row.id), enableSorting: false });
+  const table = useReactTable({
+    data: list.data?.imports ?? NO_IMPORTS,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => String(row.id),
+    enableSorting: false,
+  });
 
   let body;
   if (list.isPending) body = <LoadingState label="Loading the import history…" />;
@@ -93,8 +117,21 @@ export function HistoryPage() {
   else
     body = (
       <>
-        <RecordGrid table={table} label="Imports" selectedId={selected} onSelect={setSelected} onOpen={(item) => navigate(ROUTES.importDetail(item.id))} testId="imports-grid" focusOnArrival />
-        <GridKeyHints hints={[['↑ ↓', 'select'], ['Enter', 'open']]} />
+        <RecordGrid
+          table={table}
+          label="Imports"
+          selectedId={selected}
+          onSelect={setSelected}
+          onOpen={(item) => navigate(ROUTES.importDetail(item.id))}
+          testId="imports-grid"
+          focusOnArrival
+        />
+        <GridKeyHints
+          hints={[
+            ['↑ ↓', 'select'],
+            ['Enter', 'open'],
+          ]}
+        />
       </>
     );
 
@@ -105,8 +142,21 @@ export function HistoryPage() {
         <FoldingToolbar
           label="Import actions"
           actions={[
-            { id: 'filmers', label: 'Import filmers', variant: 'light', icon: <IconFileImport />, onClick: () => navigate(ROUTES.importFilmers) },
-            { id: 'bookings', label: 'Import bookings', variant: 'light', icon: <IconFileImport />, primary: true, onClick: () => navigate(ROUTES.importBookings) },
+            {
+              id: 'filmers',
+              label: 'Import filmers',
+              variant: 'light',
+              icon: <IconFileImport />,
+              onClick: () => navigate(ROUTES.importFilmers),
+            },
+            {
+              id: 'bookings',
+              label: 'Import bookings',
+              variant: 'light',
+              icon: <IconFileImport />,
+              primary: true,
+              onClick: () => navigate(ROUTES.importBookings),
+            },
           ]}
         />
       </Group>

@@ -59,18 +59,25 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
 
   const { headers, fieldOf } = source;
   const withAction = source.action !== undefined;
-  const columns = useMemo(() => importColumns(headers, { withAction, messageHeader }), [headers, withAction, messageHeader]);
+  const columns = useMemo(
+    () => importColumns(headers, { withAction, messageHeader }),
+    [headers, withAction, messageHeader],
+  );
   const meta: ImportTableMeta = { fieldOf };
   // TanStack Table keeps mutable state outside React; the compiler is told not to memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: NO_ROWS, columns, getCoreRowModel: coreRowModel, meta });
   const leafColumns = table.getVisibleLeafColumns();
-  const kindAt = (column: number) => (leafColumns[column] ? importColumnMeta(leafColumns[column].columnDef) : undefined);
+  const kindAt = (column: number) =>
+    leafColumns[column] ? importColumnMeta(leafColumns[column].columnDef) : undefined;
   const fileColumnAt = (column: number) => {
     const meta = kindAt(column);
     return meta?.kind === 'data' ? meta.column : undefined;
   };
-  const firstFileColumn = Math.max(0, leafColumns.findIndex((column) => importColumnMeta(column.columnDef).kind === 'data'));
+  const firstFileColumn = Math.max(
+    0,
+    leafColumns.findIndex((column) => importColumnMeta(column.columnDef).kind === 'data'),
+  );
 
   const endEdit = (index: number, column: number, before: string, after: string | null) => {
     setEditing(null);
@@ -100,7 +107,12 @@ export function ImportGrid({ label, items, source, messageHeader, placeholder, t
         case 'data': {
           const value = source.cell(index, meta.column);
           if (editing?.index === index && editing.column === meta.column) {
-            return <CellEditor initial={editing.initial ?? value} onDone={(next) => endEdit(index, meta.column, value, next)} />;
+            return (
+              <CellEditor
+                initial={editing.initial ?? value}
+                onDone={(next) => endEdit(index, meta.column, value, next)}
+              />
+            );
           }
           return value;
         }

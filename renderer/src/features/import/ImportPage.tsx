@@ -84,7 +84,9 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
             variant="default"
             leftSection={<IconArrowLeft />}
             disabled={wizard.step === 'check' && retrying}
-            onClick={() => wizard.setStep(wizard.step === 'columns' ? 'source' : wizard.step === 'check' ? 'columns' : 'check')}
+            onClick={() =>
+              wizard.setStep(wizard.step === 'columns' ? 'source' : wizard.step === 'check' ? 'columns' : 'check')
+            }
             data-testid="import-back"
           >
             Back
@@ -92,11 +94,17 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
           {wizard.checking && (
             <Text size="sm" c="dimmed" ml="auto" data-testid="import-checking">
               {wizard.checking.lookingUp ? 'Looking up old jump dates: ' : 'Checking '}
-              {wizard.checking.done.toLocaleString('en')} of {wizard.checking.total.toLocaleString('en')} {wizard.checking.lookingUp ? 'bookings' : 'rows'}…
+              {wizard.checking.done.toLocaleString('en')} of {wizard.checking.total.toLocaleString('en')}{' '}
+              {wizard.checking.lookingUp ? 'bookings' : 'rows'}…
             </Text>
           )}
           {wizard.step === 'columns' && (
-            <Button onClick={() => void wizard.toCheck()} disabled={wizard.missing.length > 0} loading={wizard.checking !== null} data-testid="import-next">
+            <Button
+              onClick={() => void wizard.toCheck()}
+              disabled={wizard.missing.length > 0}
+              loading={wizard.checking !== null}
+              data-testid="import-next"
+            >
               Check rows
             </Button>
           )}
@@ -117,7 +125,10 @@ function Wizard({ kind, onRestart, reopenId }: { kind: ImportKind; onRestart: ()
  */
 export function ImportPage({ kind }: { kind: ImportKind }) {
   // A request waiting when the wizard opens is its first import; it is taken once mounted.
-  const [wizardKey, setWizardKey] = useState<{ generation: number; reopenId: number | null }>(() => ({ generation: 0, reopenId: importActivity.peekResume(kind) }));
+  const [wizardKey, setWizardKey] = useState<{ generation: number; reopenId: number | null }>(() => ({
+    generation: 0,
+    reopenId: importActivity.peekResume(kind),
+  }));
   const firstReopenId = wizardKey.generation === 0 ? wizardKey.reopenId : null;
   useEffect(() => {
     if (firstReopenId !== null && importActivity.peekResume(kind) === firstReopenId) importActivity.takeResume(kind);

@@ -18,7 +18,8 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
   const counts = wizard.rowCounts;
   if (!checked) return null;
   const { many, one } = KIND_LABELS[wizard.kind];
-  const where = session?.mode === 'proxy' ? `the remote Sync API (${session.remote_url ?? 'proxy'})` : 'the desk’s own store';
+  const where =
+    session?.mode === 'proxy' ? `the remote Sync API (${session.remote_url ?? 'proxy'})` : 'the desk’s own store';
 
   if (progress?.handingOver) {
     return (
@@ -26,7 +27,14 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
         <Title order={4}>
           Handing {progress.total.toLocaleString('en')} {progress.total === 1 ? one : many} to the desk…
         </Title>
-        <Progress value={100} size="xl" radius="sm" animated aria-label="Handing the rows over" data-testid="import-progress" />
+        <Progress
+          value={100}
+          size="xl"
+          radius="sm"
+          animated
+          aria-label="Handing the rows over"
+          data-testid="import-progress"
+        />
         <Text size="sm" c="dimmed">
           Keep this window open until the desk has them; it sends them itself after that.
         </Text>
@@ -41,7 +49,14 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
         <Title order={4}>
           Sending {progress.total.toLocaleString('en')} {progress.total === 1 ? one : many}…
         </Title>
-        <Progress value={percent} size="xl" radius="sm" animated={!progress.cancelling} aria-label="Sent so far" data-testid="import-progress" />
+        <Progress
+          value={percent}
+          size="xl"
+          radius="sm"
+          animated={!progress.cancelling}
+          aria-label="Sent so far"
+          data-testid="import-progress"
+        />
         <Text size="sm" data-testid="import-progress-text">
           {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} sent
           {progress.cancelling && ' — stopping after the batch on its way (it may already be stored)'}
@@ -51,7 +66,13 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
           The desk is sending them: closing this window does not stop it. The results stay in the import history.
         </Text>
         <Group>
-          <Button color="red" variant="light" onClick={wizard.cancel} disabled={progress.cancelling} data-testid="import-cancel">
+          <Button
+            color="red"
+            variant="light"
+            onClick={wizard.cancel}
+            disabled={progress.cancelling}
+            data-testid="import-cancel"
+          >
             Cancel
           </Button>
         </Group>
@@ -63,9 +84,10 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
   return (
     <Stack gap="md" maw={760} data-testid="import-confirm">
       <Text>
-        <b data-testid="send-ready-count">{counts.ready.toLocaleString('en')}</b> {counts.ready === 1 ? one : many} will be sent to {where}, in batches of {IMPORT_CHUNK_SIZE}. Existing ones are
-        updated ({wizard.kind === 'bookings' ? 'found by external id' : 'found by external id or e-mail'}), new ones created. The desk sends them: once it has them,
-        closing this window does not stop the import.
+        <b data-testid="send-ready-count">{counts.ready.toLocaleString('en')}</b> {counts.ready === 1 ? one : many} will
+        be sent to {where}, in batches of {IMPORT_CHUNK_SIZE}. Existing ones are updated (
+        {wizard.kind === 'bookings' ? 'found by external id' : 'found by external id or e-mail'}), new ones created. The
+        desk sends them: once it has them, closing this window does not stop the import.
       </Text>
       {wizard.handOverError && (
         <Alert color="red" title="The rows did not reach the desk" data-testid="import-hand-over-error">
@@ -74,8 +96,8 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
       )}
       {counts.problem + counts.left_out > 0 && (
         <Alert color="gray" title={`${(counts.problem + counts.left_out).toLocaleString('en')} rows stay behind`}>
-          Rows with problems and rows you left out are not sent; the history records them as left out, with the reason. Go back to fix them, or send them later with
-          “Retry failed rows”.
+          Rows with problems and rows you left out are not sent; the history records them as left out, with the reason.
+          Go back to fix them, or send them later with “Retry failed rows”.
         </Alert>
       )}
       <TextInput

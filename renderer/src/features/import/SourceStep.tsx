@@ -44,7 +44,11 @@ export function SourceStep({ wizard }: { wizard: ImportWizard }) {
           <Text size="sm" c="dimmed" ta="center">
             CSV, TSV or TXT with a header row: commas, semicolons or tabs; UTF-8 or a spreadsheet's own CSV.
           </Text>
-          <FileButton onChange={(file) => void readFile(file)} accept={ACCEPT} inputProps={{ 'data-testid': 'import-file-input' } as object}>
+          <FileButton
+            onChange={(file) => void readFile(file)}
+            accept={ACCEPT}
+            inputProps={{ 'data-testid': 'import-file-input' } as object}
+          >
             {(props) => (
               <Button {...props} variant="light" disabled={wizard.reading} data-testid="import-choose-file">
                 Choose a file…

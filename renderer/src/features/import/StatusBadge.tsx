@@ -11,7 +11,10 @@ const READINESS: Record<Exclude<RowReadiness, 'done'>, { label: string; color: s
 
 /** A row's outcome (after sending) or readiness (before), in the same small pill everywhere. */
 export function StatusBadge({ status }: { status: ImportRowStatus | Exclude<RowReadiness, 'done'> }) {
-  const look = status in READINESS ? READINESS[status as keyof typeof READINESS] : { label: STATUS_LABELS[status as ImportRowStatus], color: STATUS_COLORS[status as ImportRowStatus] };
+  const look =
+    status in READINESS
+      ? READINESS[status as keyof typeof READINESS]
+      : { label: STATUS_LABELS[status as ImportRowStatus], color: STATUS_COLORS[status as ImportRowStatus] };
   return (
     <Badge size="sm" radius="sm" variant="light" color={look.color} data-status={status}>
       {look.label}

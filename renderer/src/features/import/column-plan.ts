@@ -25,7 +25,9 @@ export function columnPlan(kind: ImportKind, headers: readonly string[], mapping
 
 /** The columns of a field's parts (first and last name), in their order. */
 export function partsOf(plan: ColumnPlan, field: string): { index: number; field: ImportField }[] {
-  return plan.columns.filter((c) => c.field.partOf?.field === field).sort((a, b) => (a.field.partOf?.order ?? 0) - (b.field.partOf?.order ?? 0));
+  return plan.columns
+    .filter((c) => c.field.partOf?.field === field)
+    .sort((a, b) => (a.field.partOf?.order ?? 0) - (b.field.partOf?.order ?? 0));
 }
 
 /** What must be mapped before rows can be checked: bookings are addressed by external id (spec 4.1). */

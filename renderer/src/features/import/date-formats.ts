@@ -43,7 +43,20 @@ export function isDateFormat(value: unknown): value is DateFormat {
 /** A date cell read: the date as `YYYY-MM-DD`, or why it is none. */
 export type DateReading = { ok: true; iso: string } | { ok: false; reason: string };
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** Why day/month/year, in the right form, still name no day: the person sees which part is off. */
 function calendarReason(y: number, m: number, d: number): string {
@@ -61,7 +74,10 @@ export function readDate(value: string, format: DateFormat): DateReading {
   order.forEach((part, i) => (parts[part] = match[i + 1] as string));
   const iso = `${parts.y}-${parts.m.padStart(2, '0')}-${parts.d.padStart(2, '0')}`;
   if (isIsoDate(iso)) return { ok: true, iso };
-  return { ok: false, reason: `is not a real date: ${calendarReason(Number(parts.y), Number(parts.m), Number(parts.d))}` };
+  return {
+    ok: false,
+    reason: `is not a real date: ${calendarReason(Number(parts.y), Number(parts.m), Number(parts.d))}`,
+  };
 }
 
 /** A date written in `format` as `YYYY-MM-DD`, or null when it is not such a date (also 31.02.2026). */

@@ -15,7 +15,8 @@ function knownBinary(bytes: Uint8Array): string | null {
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) {
     return 'This is an old Excel workbook (.xls), not a text file. In Excel choose File › Save as › "CSV UTF-8" (or copy the cells and paste them here).';
   }
-  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return 'This is a PDF, not a table. Export the bookings as CSV from the system they come from.';
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46]))
+    return 'This is a PDF, not a table. Export the bookings as CSV from the system they come from.';
   return null;
 }
 
@@ -31,7 +32,8 @@ export function looksBinary(text: string): boolean {
   return control > sample.length / 100;
 }
 
-const NOT_TEXT = 'This file is not text (it holds binary data). Choose a CSV, TSV or TXT file, or paste the cells from a spreadsheet.';
+const NOT_TEXT =
+  'This file is not text (it holds binary data). Choose a CSV, TSV or TXT file, or paste the cells from a spreadsheet.';
 
 /**
  * The file's text: UTF-8 (a byte-order mark is dropped), UTF-16 when it starts with its BOM,

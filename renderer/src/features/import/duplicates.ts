@@ -16,7 +16,8 @@ function identities(kind: ImportKind, check: RowCheck): [label: string, value: s
   return found;
 }
 
-const listed = (numbers: number[]) => (numbers.length > 3 ? `${numbers.slice(0, 3).join(', ')} and ${numbers.length - 3} more` : numbers.join(', '));
+const listed = (numbers: number[]) =>
+  numbers.length > 3 ? `${numbers.slice(0, 3).join(', ')} and ${numbers.length - 3} more` : numbers.join(', ');
 
 /**
  * Rows (by index) whose key another row of the file also has, with the message to show. Every

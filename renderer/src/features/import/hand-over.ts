@@ -9,7 +9,8 @@ export interface HandOverRows {
 }
 
 /** Cells longer than the history keeps are cut there (a stray giant cell in an ignored column must not refuse the import). */
-const cellsForHistory = (cells: readonly string[]) => cells.map((c) => (c.length > IMPORT_LIMITS.maxCellLength ? c.slice(0, IMPORT_LIMITS.maxCellLength) : c));
+const cellsForHistory = (cells: readonly string[]) =>
+  cells.map((c) => (c.length > IMPORT_LIMITS.maxCellLength ? c.slice(0, IMPORT_LIMITS.maxCellLength) : c));
 
 /**
  * What the wizard hands the desk: every ready row with its record, every row not going (a
@@ -24,7 +25,11 @@ export function handOverRows(checked: CheckedRows): HandOverRows {
     if (state === 'done') return;
     const base = { row_number: row.number, cells: cellsForHistory(row.cells), key: checked.checks[index]?.key ?? null };
     if (state === 'ready') send.push({ ...base, record: checked.checks[index]?.record ?? {} });
-    else keptBack.push({ ...base, message: state === 'problem' ? `left out: ${problemOf(checked, index)}` : 'left out by the person importing' });
+    else
+      keptBack.push({
+        ...base,
+        message: state === 'problem' ? `left out: ${problemOf(checked, index)}` : 'left out by the person importing',
+      });
   });
   return { send, kept_back: keptBack };
 }
@@ -41,7 +46,12 @@ async function listInSlices(rows: readonly object[], parts: BlobPart[]): Promise
       parts.push(',');
       await nextTurn();
     }
-    parts.push(rows.slice(start, start + SLICE).map((row) => JSON.stringify(row)).join(','));
+    parts.push(
+      rows
+        .slice(start, start + SLICE)
+        .map((row) => JSON.stringify(row))
+        .join(','),
+    );
   }
   parts.push(']');
 }

@@ -21,7 +21,24 @@ function words(header: string): string[] {
 }
 
 /** Last words that make a header a measure of the thing, not the thing ("Package price", "Customer number"). */
-const MEASURE_WORDS = new Set(['price', 'amount', 'total', 'cost', 'fee', 'paid', 'quantity', 'qty', 'count', 'number', 'nr', 'no', 'code', 'id', 'status', 'type']);
+const MEASURE_WORDS = new Set([
+  'price',
+  'amount',
+  'total',
+  'cost',
+  'fee',
+  'paid',
+  'quantity',
+  'qty',
+  'count',
+  'number',
+  'nr',
+  'no',
+  'code',
+  'id',
+  'status',
+  'type',
+]);
 
 interface Candidate {
   column: number;
@@ -55,7 +72,8 @@ function candidatesFor(header: string, column: number, kind: ImportKind): Candid
         if (synonymWords.every((w, j) => headerWords[i + j] === w)) {
           const end = i + synonymWords.length - 1;
           if (end < headerWords.length - 1 && MEASURE_WORDS.has(lastWord)) return;
-          if (!partial || end > partial.end || (end === partial.end && rank < partial.rank)) partial = { column, field: field.name, strength: 1, rank, end };
+          if (!partial || end > partial.end || (end === partial.end && rank < partial.rank))
+            partial = { column, field: field.name, strength: 1, rank, end };
           return;
         }
       }
@@ -93,7 +111,12 @@ export function matchHeaders(headers: readonly string[], kind: ImportKind): Impo
  * headers (shared/import-headers.ts forgives case and spacing); fields this desk no longer knows
  * fall back to "ignore". Headers it does not name keep their automatic match.
  */
-export function withRemembered(auto: ImportMapping, remembered: ImportMapping | null, headers: readonly string[], kind: ImportKind): ImportMapping {
+export function withRemembered(
+  auto: ImportMapping,
+  remembered: ImportMapping | null,
+  headers: readonly string[],
+  kind: ImportKind,
+): ImportMapping {
   if (!remembered) return auto;
   const known = new Set(IMPORT_FIELDS[kind].map((f) => f.name));
   return Object.fromEntries(

@@ -24,7 +24,12 @@ interface ActivityState {
   resume: { kind: ImportKind; importId: number } | null;
 }
 
-let state: ActivityState = { sending: null, withWork: { bookings: false, filmers: false }, unsent: { bookings: 0, filmers: 0 }, resume: null };
+let state: ActivityState = {
+  sending: null,
+  withWork: { bookings: false, filmers: false },
+  unsent: { bookings: 0, filmers: 0 },
+  resume: null,
+};
 const listeners = new Set<() => void>();
 
 function update(next: Partial<ActivityState>): void {

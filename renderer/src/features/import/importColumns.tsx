@@ -25,9 +25,17 @@ function FileHeader({ header, field }: { header: string; field: string | null | 
  * The import tables' columns. The reason sits beside the status, where the eye is, not past the
  * file's last column. Without a `fieldOf` in the table's meta, no mapping shows under the headers.
  */
-export function importColumns(headers: readonly string[], options: { withAction: boolean; messageHeader: string }): ColumnDef<number>[] {
+export function importColumns(
+  headers: readonly string[],
+  options: { withAction: boolean; messageHeader: string },
+): ColumnDef<number>[] {
   const { withAction, messageHeader } = options;
-  const own = (kind: Exclude<ImportColumnMeta['kind'], 'data'>, header: string, size: number): ColumnDef<number> => ({ id: kind, header, size, meta: { kind } });
+  const own = (kind: Exclude<ImportColumnMeta['kind'], 'data'>, header: string, size: number): ColumnDef<number> => ({
+    id: kind,
+    header,
+    size,
+    meta: { kind },
+  });
   return [
     { ...own('number', 'Row', 64), meta: { kind: 'number', align: 'right' } },
     ...(withAction ? [own('action', '', 44)] : []),
@@ -35,7 +43,9 @@ export function importColumns(headers: readonly string[], options: { withAction:
     own('message', messageHeader, 380),
     ...headers.map((header, column) => ({
       id: `c${column}`,
-      header: ({ table }: HeaderContext<number, unknown>) => <FileHeader header={header} field={(table.options.meta as ImportTableMeta | undefined)?.fieldOf?.(column)} />,
+      header: ({ table }: HeaderContext<number, unknown>) => (
+        <FileHeader header={header} field={(table.options.meta as ImportTableMeta | undefined)?.fieldOf?.(column)} />
+      ),
       size: 150,
       meta: { kind: 'data', column, label: header },
     })),

@@ -27,7 +27,11 @@ export function newJumpDateLookups(): JumpDateLookups {
 }
 
 /** The distinct ids these rows wait on that are neither answered nor on their way. */
-export function idsToLookUp(checks: readonly RowCheck[], lookups: JumpDateLookups, inFlight: ReadonlySet<string> = new Set()): string[] {
+export function idsToLookUp(
+  checks: readonly RowCheck[],
+  lookups: JumpDateLookups,
+  inFlight: ReadonlySet<string> = new Set(),
+): string[] {
   const ids = new Set<string>();
   for (const check of checks) {
     const id = check?.lookup;
@@ -41,7 +45,11 @@ export function idsToLookUp(checks: readonly RowCheck[], lookups: JumpDateLookup
  * is answered "none" for now, so its row stays "too old" rather than waiting forever, and is
  * noted in `failed` so the next check asks again.
  */
-export async function lookUpJumpDates(ids: readonly string[], lookups: JumpDateLookups, lookup: StoredJumpOnLookup): Promise<void> {
+export async function lookUpJumpDates(
+  ids: readonly string[],
+  lookups: JumpDateLookups,
+  lookup: StoredJumpOnLookup,
+): Promise<void> {
   if (ids.length === 0) return;
   let answer: StoredJumpDates;
   try {
@@ -73,12 +81,23 @@ function rowsWaitingOn(state: CheckedRows, ids: ReadonlySet<string>): number[] {
   return waiting;
 }
 
-const recheck = (state: CheckedRows, checks: RowCheck[], indices: readonly number[], plan: ColumnPlan, settings: CheckSettings) => {
+const recheck = (
+  state: CheckedRows,
+  checks: RowCheck[],
+  indices: readonly number[],
+  plan: ColumnPlan,
+  settings: CheckSettings,
+) => {
   for (const i of indices) checks[i] = checkRow((state.rows[i] as WizardRow).cells, plan, settings);
 };
 
 /** The rows that waited on one of `ids` checked again with the answers (their keys do not change, so the duplicates stand). */
-export function withLookedUp(state: CheckedRows, ids: ReadonlySet<string>, plan: ColumnPlan, settings: CheckSettings): CheckedRows {
+export function withLookedUp(
+  state: CheckedRows,
+  ids: ReadonlySet<string>,
+  plan: ColumnPlan,
+  settings: CheckSettings,
+): CheckedRows {
   const waiting = rowsWaitingOn(state, ids);
   if (waiting.length === 0) return state;
   const checks = state.checks.slice();
@@ -87,7 +106,12 @@ export function withLookedUp(state: CheckedRows, ids: ReadonlySet<string>, plan:
 }
 
 /** withLookedUp in slices, so a file full of old bookings does not freeze the page. */
-async function withLookedUpInSlices(state: CheckedRows, ids: ReadonlySet<string>, plan: ColumnPlan, settings: CheckSettings): Promise<CheckedRows> {
+async function withLookedUpInSlices(
+  state: CheckedRows,
+  ids: ReadonlySet<string>,
+  plan: ColumnPlan,
+  settings: CheckSettings,
+): Promise<CheckedRows> {
   const waiting = rowsWaitingOn(state, ids);
   if (waiting.length === 0) return state;
   const checks = state.checks.slice();

@@ -11,4 +11,15 @@ export function outcomeCounts(rows: readonly WizardRow[]): ImportCounts {
 }
 
 /** The order outcomes are listed in: what went in, then what needs a look. */
-export const STATUS_ORDER: ImportRowStatus[] = ['created', 'ok', 'partial_update', 'not_found', 'unprocessable_content', 'not_acceptable', 'conflict', 'not_sent', 'pending', 'left_out'];
+export const STATUS_ORDER: ImportRowStatus[] = [
+  'created',
+  'ok',
+  'partial_update',
+  'not_found',
+  'unprocessable_content',
+  'not_acceptable',
+  'conflict',
+  'not_sent',
+  'pending',
+  'left_out',
+];

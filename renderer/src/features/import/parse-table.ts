@@ -18,7 +18,12 @@ export interface SourceTable {
 export type TableResult = { ok: true; table: SourceTable } | { ok: false; reason: string };
 
 const isDelimiter = (text: string): text is ImportDelimiter => (IMPORT_DELIMITERS as readonly string[]).includes(text);
-export const DELIMITER_NAMES: Record<ImportDelimiter, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'vertical bar' };
+export const DELIMITER_NAMES: Record<ImportDelimiter, string> = {
+  ',': 'comma',
+  ';': 'semicolon',
+  '\t': 'tab',
+  '|': 'vertical bar',
+};
 
 /** Empty cells only; or, in a one-column reading, a line of bare delimiters (";;;" is still a blank spreadsheet row). */
 function isBlank(row: readonly string[]): boolean {
@@ -95,7 +100,12 @@ const MAX_STRAY_QUOTES = 20;
  * line end (an empty last row) is enough to sink the guess for a two-row file.
  */
 function guessDelimiter(text: string): ImportDelimiter {
-  const preview = Papa.parse<string[]>(text.slice(0, 64 * 1024), { delimiter: '', delimitersToGuess: [...IMPORT_DELIMITERS], skipEmptyLines: 'greedy', preview: 20 });
+  const preview = Papa.parse<string[]>(text.slice(0, 64 * 1024), {
+    delimiter: '',
+    delimitersToGuess: [...IMPORT_DELIMITERS],
+    skipEmptyLines: 'greedy',
+    preview: 20,
+  });
   const guessed = preview.meta.delimiter;
   return isDelimiter(guessed) && !preview.errors.some((e) => e.code === 'UndetectableDelimiter') ? guessed : ',';
 }
@@ -151,14 +161,32 @@ export function parseTable(input: string): TableResult {
   if (!headerRow) return { ok: false, reason: 'The file is empty.' };
   if (dataRows.length === 0) return { ok: false, reason: 'The file has a header row but no rows of data under it.' };
   if (dataRows.length > IMPORT_LIMITS.maxRows) {
-    return { ok: false, reason: `The file has ${dataRows.length.toLocaleString('en')} rows; one import takes at most ${IMPORT_LIMITS.maxRows.toLocaleString('en')}. Split it.` };
+    return {
+      ok: false,
+      reason: `The file has ${dataRows.length.toLocaleString('en')} rows; one import takes at most ${IMPORT_LIMITS.maxRows.toLocaleString('en')}. Split it.`,
+    };
   }
 
   const width = dataRows.reduce((w, row) => Math.max(w, row.length), headerRow.length);
   if (width > IMPORT_LIMITS.maxColumns) {
-    return { ok: false, reason: `The file has ${width} columns; at most ${IMPORT_LIMITS.maxColumns} can be imported. Remove the columns you do not need.` };
+    return {
+      ok: false,
+      reason: `The file has ${width} columns; at most ${IMPORT_LIMITS.maxColumns} can be imported. Remove the columns you do not need.`,
+    };
   }
   const headers = uniqueHeaders(headerRow, width);
-  const rows = dataRows.map((row) => (row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')]));
-  return { ok: true, table: { headers, rows, delimiter, blankRowsSkipped: Math.max(0, blankRowsSkipped), strayQuoteLines, delimiterHint: hint !== null } };
+  const rows = dataRows.map((row) =>
+    row.length === width ? row : [...row, ...Array<string>(width - row.length).fill('')],
+  );
+  return {
+    ok: true,
+    table: {
+      headers,
+      rows,
+      delimiter,
+      blankRowsSkipped: Math.max(0, blankRowsSkipped),
+      strayQuoteLines,
+      delimiterHint: hint !== null,
+    },
+  };
 }

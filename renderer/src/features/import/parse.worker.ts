@@ -3,7 +3,10 @@ import { readSource } from './read-source';
 import { ROWS_PER_MESSAGE, type WorkerMessage } from './worker-messages';
 
 /** The worker's side of the message channel (the project's TypeScript lib is the page's DOM, not WebWorker). */
-const scope = self as unknown as { onmessage: ((event: MessageEvent<SourceInput>) => void) | null; postMessage(message: WorkerMessage): void };
+const scope = self as unknown as {
+  onmessage: ((event: MessageEvent<SourceInput>) => void) | null;
+  postMessage(message: WorkerMessage): void;
+};
 
 /**
  * Reads a file off the page's thread, so a 50,000-row file parses without freezing the wizard.
@@ -22,6 +25,10 @@ scope.onmessage = (event) => {
     return;
   }
   const { rows } = result.source.table;
-  for (let i = 0; i < rows.length; i += ROWS_PER_MESSAGE) scope.postMessage({ type: 'rows', json: JSON.stringify(rows.slice(i, i + ROWS_PER_MESSAGE)) });
-  scope.postMessage({ type: 'done', result: { ok: true, source: { ...result.source, table: { ...result.source.table, rows: [] } } } });
+  for (let i = 0; i < rows.length; i += ROWS_PER_MESSAGE)
+    scope.postMessage({ type: 'rows', json: JSON.stringify(rows.slice(i, i + ROWS_PER_MESSAGE)) });
+  scope.postMessage({
+    type: 'done',
+    result: { ok: true, source: { ...result.source, table: { ...result.source.table, rows: [] } } },
+  });
 };

@@ -25,7 +25,9 @@ export function readSource(input: SourceInput): ReadResult {
     if (!decoded.ok) return { ok: false, reason: decoded.reason };
     text = decoded.text;
     if (decoded.encoding === 'windows-1252') {
-      notes.push('The file is not UTF-8; it was read as Windows-1252 (Western European). Check that accented names look right.');
+      notes.push(
+        'The file is not UTF-8; it was read as Windows-1252 (Western European). Check that accented names look right.',
+      );
     } else if (decoded.encoding !== 'utf-8') {
       notes.push(`The file is ${decoded.encoding.toUpperCase()} text.`);
     }
@@ -33,13 +35,22 @@ export function readSource(input: SourceInput): ReadResult {
     text = input.text;
   }
   const parsed = parseTable(text);
-  if (!parsed.ok) return { ok: false, reason: input.kind === 'paste' ? parsed.reason.replace('The file', 'The pasted text') : parsed.reason };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      reason: input.kind === 'paste' ? parsed.reason.replace('The file', 'The pasted text') : parsed.reason,
+    };
   const { table } = parsed;
-  if (table.blankRowsSkipped > 0) notes.push(`${table.blankRowsSkipped} blank ${table.blankRowsSkipped === 1 ? 'line was' : 'lines were'} skipped.`);
+  if (table.blankRowsSkipped > 0)
+    notes.push(`${table.blankRowsSkipped} blank ${table.blankRowsSkipped === 1 ? 'line was' : 'lines were'} skipped.`);
   const lines = table.strayQuoteLines ?? [];
   if (lines.length > 0) {
-    notes.push(`A cell that starts with a quote ending before the cell does (like "Big" Ben) was read as written, on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}.`);
+    notes.push(
+      `A cell that starts with a quote ending before the cell does (like "Big" Ben) was read as written, on line${lines.length === 1 ? '' : 's'} ${lines.join(', ')}.`,
+    );
   }
-  notes.unshift(`Columns separated by ${DELIMITER_NAMES[table.delimiter]}${table.delimiterHint ? ' (as the file\'s first line, sep=, says)' : ''}.`);
+  notes.unshift(
+    `Columns separated by ${DELIMITER_NAMES[table.delimiter]}${table.delimiterHint ? " (as the file's first line, sep=, says)" : ''}.`,
+  );
   return { ok: true, source: { fileName: input.kind === 'file' ? input.name : PASTED_NAME, table, notes } };
 }

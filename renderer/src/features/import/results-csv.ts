@@ -17,7 +17,10 @@ export const RESULT_COLUMNS = ['Import status', 'Import message'] as const;
  */
 export function resultsCsv(headers: readonly string[], lines: readonly ResultLine[], delimiter = ','): string {
   const csv = Papa.unparse(
-    { fields: [...headers, ...RESULT_COLUMNS], data: lines.map((line) => [...line.cells, line.status, line.message ?? '']) },
+    {
+      fields: [...headers, ...RESULT_COLUMNS],
+      data: lines.map((line) => [...line.cells, line.status, line.message ?? '']),
+    },
     { delimiter, newline: '\r\n', quotes: false },
   );
   return `\uFEFF${csv}\r\n`;

@@ -11,11 +11,13 @@ export interface ReopenedImport {
 }
 
 /** A row still pending when its import ended: it was never sent, or its answer was lost. */
-export const INTERRUPTED = 'not sent: the import was interrupted before this row went (or before its answer came back); sending it again is safe';
+export const INTERRUPTED =
+  'not sent: the import was interrupted before this row went (or before its answer came back); sending it again is safe';
 
 /** A stored row as the wizard holds it: done rows stay done, left-out rows stay left out, the rest go again. */
 function wizardRow(row: ImportRow, width: number): WizardRow {
-  const cells = row.cells.length >= width ? row.cells : [...row.cells, ...new Array<string>(width - row.cells.length).fill('')];
+  const cells =
+    row.cells.length >= width ? row.cells : [...row.cells, ...new Array<string>(width - row.cells.length).fill('')];
   const outcome: RowOutcome =
     row.status === 'pending'
       ? { status: 'not_sent', message: INTERRUPTED, record_id: null }

@@ -112,7 +112,10 @@ export function checkRow(cells: readonly string[], plan: ColumnPlan, settings: C
   } else {
     key = typeof record.external_id === 'string' ? record.external_id : (email?.toLowerCase() ?? null);
     // An import row creates, or updates a filmer whole: absent name or e-mail count as blank.
-    for (const [field, message] of Object.entries(filmerProblems({ name: record.name as string | undefined, email }, true))) problem(field, message);
+    for (const [field, message] of Object.entries(
+      filmerProblems({ name: record.name as string | undefined, email }, true),
+    ))
+      problem(field, message);
   }
   const check: RowCheck = { record, key, cellProblems, rowProblems };
   if (note !== undefined) check.note = note;

@@ -21,13 +21,22 @@ function useRunningImport(id: number | null): ImportProgress | undefined {
 }
 
 /** The rows' outcomes as the desk recorded them, by the wizard's row index; rows still pending were never sent. */
-async function outcomesByIndex(importId: number, numbers: ReadonlyMap<number, number>): Promise<{ index: number; outcome: RowOutcome }[]> {
+async function outcomesByIndex(
+  importId: number,
+  numbers: ReadonlyMap<number, number>,
+): Promise<{ index: number; outcome: RowOutcome }[]> {
   const { outcomes } = await importsApi.outcomes(importId);
   const found: { index: number; outcome: RowOutcome }[] = [];
   for (const { row_number, status, message, record_id } of outcomes) {
     const index = numbers.get(row_number);
     if (index === undefined) continue;
-    found.push({ index, outcome: status === 'pending' ? { status: 'not_sent', message: INTERRUPTED, record_id: null } : { status, message, record_id } });
+    found.push({
+      index,
+      outcome:
+        status === 'pending'
+          ? { status: 'not_sent', message: INTERRUPTED, record_id: null }
+          : { status, message, record_id },
+    });
   }
   return found;
 }
@@ -36,7 +45,13 @@ async function outcomesByIndex(importId: number, numbers: ReadonlyMap<number, nu
 async function endOf(importId: number, last: ImportProgress | null, toSend: number): Promise<SendEnd> {
   if (last) {
     const state = last.state === 'running' ? 'interrupted' : last.state;
-    return { state, toSend: last.to_send, answered: last.to_send - (last.counts.not_sent ?? 0), stopReason: last.stop_reason, unread: null };
+    return {
+      state,
+      toSend: last.to_send,
+      answered: last.to_send - (last.counts.not_sent ?? 0),
+      stopReason: last.stop_reason,
+      unread: null,
+    };
   }
   const summary = await importsApi.get(importId);
   const unsent = (summary.counts.not_sent ?? 0) + (summary.counts.pending ?? 0);
@@ -115,7 +130,13 @@ export function useImportSend(kind: ImportKind, state: WizardState, dispatch: Di
         outcomes = await outcomesByIndex(sendingId, numbers);
       } catch (error) {
         // The desk went away between the end and this read: the history has the outcomes.
-        end = { state: last?.state === 'cancelled' ? 'cancelled' : 'finished', toSend, answered: 0, stopReason: last?.stop_reason ?? null, unread: errorText(error) };
+        end = {
+          state: last?.state === 'cancelled' ? 'cancelled' : 'finished',
+          toSend,
+          answered: 0,
+          stopReason: last?.stop_reason ?? null,
+          unread: errorText(error),
+        };
       }
       dispatch({ type: 'send_ended', end, outcomes });
       void queryClient.invalidateQueries({ queryKey: queryKeys[kind] });
@@ -130,7 +151,8 @@ export function useImportSend(kind: ImportKind, state: WizardState, dispatch: Di
   }, [sendingId, rows, toSend, kind, dispatch, queryClient]);
 
   let progress: SendProgress | null = null;
-  if (phase.phase === 'handing_over') progress = { total: phase.toSend, done: 0, cancelling: false, counts: {}, handingOver: true };
+  if (phase.phase === 'handing_over')
+    progress = { total: phase.toSend, done: 0, cancelling: false, counts: {}, handingOver: true };
   else if (phase.phase === 'sending') {
     progress = {
       total: running?.to_send ?? phase.toSend,

@@ -12,7 +12,14 @@ import { reopenImport } from './resume-import';
 import { useImportSend } from './useImportSend';
 import { storedJumpOnViaDesk, useJumpDateLookupsAfterEdits } from './useJumpDateLookups';
 import { initialWizardState, wizardReducer, type WizardStep } from './wizard-state';
-import { checkAllInSlices, readinessCounts, toWizardRows, withCell, withLeftOut, type CheckedRows } from './wizard-rows';
+import {
+  checkAllInSlices,
+  readinessCounts,
+  toWizardRows,
+  withCell,
+  withLeftOut,
+  type CheckedRows,
+} from './wizard-rows';
 
 export { WIZARD_STEPS, type WizardStep, type SendProgress } from './wizard-state';
 
@@ -49,7 +56,11 @@ export function useImportWizard(kind: ImportKind, today: string) {
         const remembered = await importMappingsApi.lookup(kind, headers);
         if (remembered.mapping) {
           const format = isDateFormat(remembered.date_format) ? remembered.date_format : null;
-          dispatch({ type: 'mapping_remembered', mapping: withRemembered(auto, remembered.mapping, headers, kind), dateFormat: format });
+          dispatch({
+            type: 'mapping_remembered',
+            mapping: withRemembered(auto, remembered.mapping, headers, kind),
+            dateFormat: format,
+          });
         }
       } catch {
         // Nothing remembered is reachable: the automatic match stands.
@@ -58,20 +69,33 @@ export function useImportWizard(kind: ImportKind, today: string) {
     [kind, lookups],
   );
 
-  const setField = useCallback((header: string, field: string | null) => dispatch({ type: 'field_set', header, field }), []);
-  const setDateFormat = useCallback((format: DateFormat) => dispatch({ type: 'date_format_set', dateFormat: format }), []);
+  const setField = useCallback(
+    (header: string, field: string | null) => dispatch({ type: 'field_set', header, field }),
+    [],
+  );
+  const setDateFormat = useCallback(
+    (format: DateFormat) => dispatch({ type: 'date_format_set', dateFormat: format }),
+    [],
+  );
   const setStep = useCallback((next: WizardStep) => dispatch({ type: 'step_set', step: next }), []);
-  const updateRows = useCallback((update: (rows: CheckedRows) => CheckedRows) => dispatch({ type: 'rows_changed', update }), []);
+  const updateRows = useCallback(
+    (update: (rows: CheckedRows) => CheckedRows) => dispatch({ type: 'rows_changed', update }),
+    [],
+  );
 
   const toCheck = useCallback(async () => {
     if (!source || missing.length > 0 || checking) return;
     // Coming back from Check keeps the fixes and left-out rows; the new mapping checks them again.
     const rows = checked?.rows ?? toWizardRows(source.table.rows);
     // Remembered now, while the rows are checked; a failure only means the next file is matched afresh.
-    void importMappingsApi.remember(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat).catch(() => undefined);
+    void importMappingsApi
+      .remember(kind, source.table.headers, mapping, dateFormat === DEFAULT_DATE_FORMAT ? null : dateFormat)
+      .catch(() => undefined);
     dispatch({ type: 'check_progress', checking: { done: 0, total: rows.length } });
     forgetFailedLookups(lookups);
-    const checkedRows = await checkAllInSlices(kind, rows, plan, settings, (done) => dispatch({ type: 'check_progress', checking: { done, total: rows.length } }));
+    const checkedRows = await checkAllInSlices(kind, rows, plan, settings, (done) =>
+      dispatch({ type: 'check_progress', checking: { done, total: rows.length } }),
+    );
     const result =
       kind === 'bookings'
         ? await settleOldJumpDates(checkedRows, plan, settings, lookups, storedJumpOnViaDesk, (done, total) =>
@@ -84,10 +108,25 @@ export function useImportWizard(kind: ImportKind, today: string) {
   const { send, cancel, progress } = useImportSend(kind, state, dispatch);
 
   // Only at Check, where cells are fixed: elsewhere nothing can leave a row waiting on a look-up.
-  useJumpDateLookupsAfterEdits(kind, checked, updateRows, plan, settings, lookups, checking !== null || step !== 'check');
+  useJumpDateLookupsAfterEdits(
+    kind,
+    checked,
+    updateRows,
+    plan,
+    settings,
+    lookups,
+    checking !== null || step !== 'check',
+  );
 
-  const editCell = useCallback((index: number, column: number, value: string) => updateRows((rows) => withCell(kind, rows, index, column, value, plan, settings)), [kind, plan, settings, updateRows]);
-  const setLeftOut = useCallback((indices: readonly number[], leftOut: boolean) => updateRows((rows) => withLeftOut(kind, rows, indices, leftOut)), [kind, updateRows]);
+  const editCell = useCallback(
+    (index: number, column: number, value: string) =>
+      updateRows((rows) => withCell(kind, rows, index, column, value, plan, settings)),
+    [kind, plan, settings, updateRows],
+  );
+  const setLeftOut = useCallback(
+    (indices: readonly number[], leftOut: boolean) => updateRows((rows) => withLeftOut(kind, rows, indices, leftOut)),
+    [kind, updateRows],
+  );
 
   /** "Retry failed rows" from the history: the stored import back in the wizard, at Check, its failed rows to send. */
   const reopen = useCallback(
@@ -101,10 +140,23 @@ export function useImportWizard(kind: ImportKind, today: string) {
         lookups.known.clear();
         const checkedRows = await checkAllInSlices(kind, reopened.rows, reopenedPlan, reopenedSettings);
         // As at a first check: a too-old date the booking already has is no problem (the server keeps it).
-        const result = kind === 'bookings' ? await settleOldJumpDates(checkedRows, reopenedPlan, reopenedSettings, lookups, storedJumpOnViaDesk) : checkedRows;
-        dispatch({ type: 'reopened', source: reopened.source, mapping: reopened.summary.mapping, dateFormat: format, checked: result, importId: id });
+        const result =
+          kind === 'bookings'
+            ? await settleOldJumpDates(checkedRows, reopenedPlan, reopenedSettings, lookups, storedJumpOnViaDesk)
+            : checkedRows;
+        dispatch({
+          type: 'reopened',
+          source: reopened.source,
+          mapping: reopened.summary.mapping,
+          dateFormat: format,
+          checked: result,
+          importId: id,
+        });
       } catch (error) {
-        dispatch({ type: 'read_failed', reason: `Import ${id} could not be reopened from the history: ${errorText(error)}` });
+        dispatch({
+          type: 'read_failed',
+          reason: `Import ${id} could not be reopened from the history: ${errorText(error)}`,
+        });
       }
     },
     [kind, settings, lookups],

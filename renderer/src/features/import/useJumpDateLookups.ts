@@ -2,7 +2,13 @@ import { useEffect, useRef } from 'react';
 import type { ImportKind } from '../../../../shared/schemas/imports';
 import { importsApi } from '../../api/imports-api';
 import type { ColumnPlan } from './column-plan';
-import { idsToLookUp, lookUpJumpDates, withLookedUp, type JumpDateLookups, type StoredJumpOnLookup } from './old-jump-dates';
+import {
+  idsToLookUp,
+  lookUpJumpDates,
+  withLookedUp,
+  type JumpDateLookups,
+  type StoredJumpOnLookup,
+} from './old-jump-dates';
 import type { CheckSettings } from './row-check';
 import type { CheckedRows } from './wizard-rows';
 

@@ -23,12 +23,18 @@ export function useWizardPresence(wizard: ImportWizard, readyToSend: number): vo
 
   // For the history's "Retry failed rows", which asks before replacing this wizard: a file read, or
   // rows at Check or Send not gone in yet. Results hold nothing to lose (the history has them).
-  const held = step === 'columns' ? (wizard.source?.table.rows.length ?? 0) : step === 'check' || step === 'send' ? wizard.failedCount : 0;
+  const held =
+    step === 'columns'
+      ? (wizard.source?.table.rows.length ?? 0)
+      : step === 'check' || step === 'send'
+        ? wizard.failedCount
+        : 0;
   useEffect(() => importActivity.setUnsent(kind, held), [kind, held]);
   useEffect(() => () => importActivity.setUnsent(kind, 0), [kind]);
 
   // Rows on their way to the desk, or checked (perhaps fixed by hand) and not handed over yet: leaving would lose them.
-  const unsent = progress?.handingOver === true || (!watching && (step === 'check' || step === 'send') && readyToSend > 0);
+  const unsent =
+    progress?.handingOver === true || (!watching && (step === 'check' || step === 'send') && readyToSend > 0);
   useEffect(() => {
     // In the desktop app the shell turns this answer into its own Leave / Stay dialog (electron/shell/unload-guard.ts).
     if (!unsent) return;

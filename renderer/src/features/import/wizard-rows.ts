@@ -29,7 +29,14 @@ export function toWizardRows(cells: readonly string[][]): WizardRow[] {
 
 export function checkAll(kind: ImportKind, rows: WizardRow[], plan: ColumnPlan, settings: CheckSettings): CheckedRows {
   const checks = rows.map((row) => checkRow(row.cells, plan, settings));
-  return { rows, checks, duplicates: findDuplicates(kind, rows.map((row, i) => ({ number: row.number, leftOut: row.leftOut, check: checks[i] as RowCheck }))) };
+  return {
+    rows,
+    checks,
+    duplicates: findDuplicates(
+      kind,
+      rows.map((row, i) => ({ number: row.number, leftOut: row.leftOut, check: checks[i] as RowCheck })),
+    ),
+  };
 }
 
 /** Rows checked per slice: about 10 ms of work, so the page keeps painting while 50,000 rows are checked. */
@@ -57,7 +64,15 @@ export async function checkAllInSlices(
 }
 
 /** One cell changed: only that row is checked again; duplicates are recounted (cheap) since keys may have moved. */
-export function withCell(kind: ImportKind, state: CheckedRows, index: number, column: number, value: string, plan: ColumnPlan, settings: CheckSettings): CheckedRows {
+export function withCell(
+  kind: ImportKind,
+  state: CheckedRows,
+  index: number,
+  column: number,
+  value: string,
+  plan: ColumnPlan,
+  settings: CheckSettings,
+): CheckedRows {
   const row = state.rows[index];
   if (!row) return state;
   const cells = row.cells.slice();
@@ -69,7 +84,12 @@ export function withCell(kind: ImportKind, state: CheckedRows, index: number, co
   return { rows, checks, duplicates: recount(kind, rows, checks) };
 }
 
-export function withLeftOut(kind: ImportKind, state: CheckedRows, indices: readonly number[], leftOut: boolean): CheckedRows {
+export function withLeftOut(
+  kind: ImportKind,
+  state: CheckedRows,
+  indices: readonly number[],
+  leftOut: boolean,
+): CheckedRows {
   const rows = state.rows.slice();
   for (const index of indices) {
     const row = rows[index];
@@ -78,7 +98,10 @@ export function withLeftOut(kind: ImportKind, state: CheckedRows, indices: reado
   return { ...state, rows, duplicates: recount(kind, rows, state.checks) };
 }
 
-export function withOutcomes(state: CheckedRows, outcomes: readonly { index: number; outcome: RowOutcome }[]): CheckedRows {
+export function withOutcomes(
+  state: CheckedRows,
+  outcomes: readonly { index: number; outcome: RowOutcome }[],
+): CheckedRows {
   const rows = state.rows.slice();
   for (const { index, outcome } of outcomes) {
     const row = rows[index];
@@ -88,7 +111,10 @@ export function withOutcomes(state: CheckedRows, outcomes: readonly { index: num
 }
 
 function recount(kind: ImportKind, rows: WizardRow[], checks: RowCheck[]): Map<number, string> {
-  return findDuplicates(kind, rows.map((row, i) => ({ number: row.number, leftOut: row.leftOut, check: checks[i] as RowCheck })));
+  return findDuplicates(
+    kind,
+    rows.map((row, i) => ({ number: row.number, leftOut: row.leftOut, check: checks[i] as RowCheck })),
+  );
 }
 
 export function readiness(state: CheckedRows, index: number): RowReadiness {

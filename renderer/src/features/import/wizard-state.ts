@@ -18,7 +18,10 @@ export interface CheckingProgress {
  * Where the wizard's send stands: nothing going; the rows on their way to the desk (the page must
  * stay until they are there); or the desk sending them (the page may go: the desk carries on).
  */
-export type SendPhase = { phase: 'idle' } | { phase: 'handing_over'; toSend: number } | { phase: 'sending'; importId: number; toSend: number; cancelRequested: boolean };
+export type SendPhase =
+  | { phase: 'idle' }
+  | { phase: 'handing_over'; toSend: number }
+  | { phase: 'sending'; importId: number; toSend: number; cancelRequested: boolean };
 
 /** How the last send ended, for the results' banners. */
 export interface SendEnd {
@@ -64,7 +67,14 @@ export type WizardAction =
   | { type: 'check_progress'; checking: CheckingProgress }
   | { type: 'checked'; checked: CheckedRows }
   | { type: 'rows_changed'; update: (checked: CheckedRows) => CheckedRows }
-  | { type: 'reopened'; source: ReadSource; mapping: ImportMapping; dateFormat: DateFormat; checked: CheckedRows; importId: number }
+  | {
+      type: 'reopened';
+      source: ReadSource;
+      mapping: ImportMapping;
+      dateFormat: DateFormat;
+      checked: CheckedRows;
+      importId: number;
+    }
   | { type: 'hand_over_started'; toSend: number }
   | { type: 'hand_over_failed'; error: string }
   | { type: 'handed_over'; importId: number }
@@ -96,7 +106,13 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, reading: false, sourceError: action.reason };
     case 'source_read':
       // A new file starts over: nothing of the last one's rows, checks or import stays.
-      return { ...initialWizardState, step: 'columns', source: action.source, mapping: action.mapping, dateFormat: action.dateFormat };
+      return {
+        ...initialWizardState,
+        step: 'columns',
+        source: action.source,
+        mapping: action.mapping,
+        dateFormat: action.dateFormat,
+      };
     case 'mapping_remembered':
       if (state.mappingTouched) return state;
       return { ...state, mapping: action.mapping, dateFormat: action.dateFormat ?? state.dateFormat };
@@ -131,7 +147,11 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, send: { phase: 'idle' }, handOverError: action.error };
     case 'handed_over':
       if (state.send.phase !== 'handing_over') return state;
-      return { ...state, importId: action.importId, send: { phase: 'sending', importId: action.importId, toSend: state.send.toSend, cancelRequested: false } };
+      return {
+        ...state,
+        importId: action.importId,
+        send: { phase: 'sending', importId: action.importId, toSend: state.send.toSend, cancelRequested: false },
+      };
     case 'cancel_requested':
       return state.send.phase === 'sending' ? { ...state, send: { ...state.send, cancelRequested: true } } : state;
     case 'send_ended':

@@ -66,8 +66,8 @@ function Detail({ entry }: { entry: LogEntryDetail }) {
           {entry.forwarded ? 'proxied' : entry.mode}
         </Badge>
         <Text size="sm" c="dimmed">
-          {new Date(entry.time).toLocaleString()} · {Math.round(entry.duration_ms)} ms · sent {formatBytes(entry.request_bytes)}, received{' '}
-          {formatBytes(entry.response_bytes)}
+          {new Date(entry.time).toLocaleString()} · {Math.round(entry.duration_ms)} ms · sent{' '}
+          {formatBytes(entry.request_bytes)}, received {formatBytes(entry.response_bytes)}
         </Text>
       </Group>
       {entry.upstream_url && (
@@ -81,7 +81,11 @@ function Detail({ entry }: { entry: LogEntryDetail }) {
         </Alert>
       )}
       {entry.deviations.length > 0 && (
-        <Alert color="orange" title={`${entry.deviations.length} contract deviation${entry.deviations.length === 1 ? '' : 's'} (the response went through unchanged)`} data-testid="log-deviations">
+        <Alert
+          color="orange"
+          title={`${entry.deviations.length} contract deviation${entry.deviations.length === 1 ? '' : 's'} (the response went through unchanged)`}
+          data-testid="log-deviations"
+        >
           <Stack gap={2}>
             {entry.deviations.map((d, index) => (
               <Text size="sm" key={index}>
@@ -136,7 +140,11 @@ export function LogEntryDrawer({ id, onClose }: { id: number | null; onClose: ()
       onClose={onClose}
       position="right"
       size="xl"
-      title={<Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }}>{title}</Text>}
+      title={
+        <Text fw={600} ff="monospace" style={{ wordBreak: 'break-all' }}>
+          {title}
+        </Text>
+      }
       data-testid="log-drawer"
     >
       {id === null ? null : entry.isPending ? (

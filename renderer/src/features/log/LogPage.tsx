@@ -85,7 +85,15 @@ const columns = [
     cell: (c) => <CallerCell entry={c.row.original} />,
     size: 150,
   }),
-  column.accessor('method', { header: 'Method', cell: (c) => <Text span ff="monospace" size="sm" fw={600}>{c.getValue()}</Text>, size: 72 }),
+  column.accessor('method', {
+    header: 'Method',
+    cell: (c) => (
+      <Text span ff="monospace" size="sm" fw={600}>
+        {c.getValue()}
+      </Text>
+    ),
+    size: 72,
+  }),
   column.accessor('path', {
     header: 'Path',
     cell: (c) => (
@@ -116,8 +124,24 @@ const columns = [
     meta: meta({ align: 'center' }),
   }),
   // Long statuses (unprocessable_content) are cut with an ellipsis, whole in the tooltip: every column fits a 1024 window.
-  column.accessor('status', { header: 'Status', cell: (c) => c.getValue() ? <span title={c.getValue() ?? undefined}>{c.getValue()}</span> : <Text span c="dimmed">–</Text>, size: 120 }),
-  column.accessor('duration_ms', { header: 'Duration', cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`, size: 84, meta: meta({ align: 'right' }) }),
+  column.accessor('status', {
+    header: 'Status',
+    cell: (c) =>
+      c.getValue() ? (
+        <span title={c.getValue() ?? undefined}>{c.getValue()}</span>
+      ) : (
+        <Text span c="dimmed">
+          –
+        </Text>
+      ),
+    size: 120,
+  }),
+  column.accessor('duration_ms', {
+    header: 'Duration',
+    cell: (c) => `${c.getValue() < 10 ? c.getValue().toFixed(1) : Math.round(c.getValue())} ms`,
+    size: 84,
+    meta: meta({ align: 'right' }),
+  }),
   column.display({
     id: 'sizes',
     header: 'Sent / received',
@@ -157,7 +181,11 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
   // Reception looks here for the booking system's calls: the desk's own are hidden unless asked
   // for, remembered. From the status bar's deviations link all calls show: the desk's own proxied
   // calls deviate as much as a booking system's.
-  const [rememberedHideDesk, rememberHideDesk] = useLocalStorage({ key: HIDE_DESK_KEY, defaultValue: true, getInitialValueInEffect: false });
+  const [rememberedHideDesk, rememberHideDesk] = useLocalStorage({
+    key: HIDE_DESK_KEY,
+    defaultValue: true,
+    getInitialValueInEffect: false,
+  });
   const [hideDesk, setHideDesk] = useState(onlyDeviations ? false : rememberedHideDesk);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
@@ -179,7 +207,13 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
   // TanStack Table's instance is not memoizable; the grid re-renders with it, as in FilmersGrid.
   // Newest first, as the server keeps them: no sorting by header.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const table = useReactTable({ data: entries, columns, getCoreRowModel: getCoreRowModel(), getRowId: (e) => String(e.id), enableSorting: false });
+  const table = useReactTable({
+    data: entries,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (e) => String(e.id),
+    enableSorting: false,
+  });
   const filtered = Boolean(method || debouncedPath || debouncedStatus || mode !== 'all' || deviations);
 
   return (
@@ -187,12 +221,21 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
       <Group justify="space-between" align="flex-end">
         <Title order={2}>Log</Title>
         <Text size="sm" c="dimmed" data-testid="log-summary">
-          {log.data ? `${entries.length} shown of ${log.data.kept} kept · ${log.data.deviation_count} contract deviation${log.data.deviation_count === 1 ? '' : 's'} since start` : ''}
+          {log.data
+            ? `${entries.length} shown of ${log.data.kept} kept · ${log.data.deviation_count} contract deviation${log.data.deviation_count === 1 ? '' : 's'} since start`
+            : ''}
         </Text>
       </Group>
       <Group gap="sm" align="flex-end" wrap="wrap">
         <Select label="Method" placeholder="Any" data={METHODS} value={method} onChange={setMethod} clearable w={120} />
-        <TextInput label="Path contains" placeholder="/bookings" value={path} onChange={(e) => setPath(e.currentTarget.value)} w={220} spellCheck={false} />
+        <TextInput
+          label="Path contains"
+          placeholder="/bookings"
+          value={path}
+          onChange={(e) => setPath(e.currentTarget.value)}
+          w={220}
+          spellCheck={false}
+        />
         <TextInput
           label="Status"
           placeholder="422, 4xx or not_found"
@@ -226,15 +269,27 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
               if (!onlyDeviations) rememberHideDesk(e.currentTarget.checked);
             }}
           />
-          <Switch label="Only contract deviations" checked={deviations} onChange={(e) => setDeviations(e.currentTarget.checked)} />
-          <Switch label="Auto-refresh" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.currentTarget.checked)} />
+          <Switch
+            label="Only contract deviations"
+            checked={deviations}
+            onChange={(e) => setDeviations(e.currentTarget.checked)}
+          />
+          <Switch
+            label="Auto-refresh"
+            checked={autoRefresh}
+            onChange={(e) => setAutoRefresh(e.currentTarget.checked)}
+          />
         </Stack>
       </Group>
       {log.isPending ? (
         <LoadingState label="Loading the log…" />
       ) : log.isError && !log.data ? (
         <ErrorState
-          error={log.error instanceof ApiError && log.error.httpStatus === 422 ? new Error(`A filter is not valid: ${log.error.message}`) : log.error}
+          error={
+            log.error instanceof ApiError && log.error.httpStatus === 422
+              ? new Error(`A filter is not valid: ${log.error.message}`)
+              : log.error
+          }
           onRetry={() => log.refetch()}
         />
       ) : entries.length === 0 ? (
@@ -256,7 +311,13 @@ export function LogPage({ onlyDeviations = false }: { onlyDeviations?: boolean }
             onSelect={setSelectedId}
             onOpen={(entry) => setOpenId(entry.id)}
           />
-          <GridKeyHints hints={[['↑ ↓', 'select'], ['Enter', 'open the call'], ['Esc', 'close']]} />
+          <GridKeyHints
+            hints={[
+              ['↑ ↓', 'select'],
+              ['Enter', 'open the call'],
+              ['Esc', 'close'],
+            ]}
+          />
         </>
       )}
       <LogEntryDrawer id={openId} onClose={() => setOpenId(null)} />

@@ -43,7 +43,13 @@ export function AdminCard() {
                 Lock
               </Button>
             ) : (
-              <Button variant="light" size="xs" onClick={() => void ask()} disabled={!state.data} data-testid="admin-open-unlock">
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => void ask()}
+                disabled={!state.data}
+                data-testid="admin-open-unlock"
+              >
                 {isSet ? 'Unlock' : 'Set passphrase'}
               </Button>
             )}
@@ -54,7 +60,9 @@ export function AdminCard() {
             )}
           </Group>
         </Group>
-        <Collapse expanded={changing}>{changing && <ChangePassphraseForm onDone={() => setChanging(false)} />}</Collapse>
+        <Collapse expanded={changing}>
+          {changing && <ChangePassphraseForm onDone={() => setChanging(false)} />}
+        </Collapse>
         <Text size="xs" c="dimmed">
           {RESET_HINT}
         </Text>
@@ -69,13 +77,15 @@ function ChangePassphraseForm({ onDone }: { onDone: () => void }) {
     initialValues: { current: '', passphrase: '', repeat: '' },
     validate: {
       current: (value) => (value === '' ? 'Needed to change it' : null),
-      passphrase: (value) => (value.length < PASSPHRASE_MIN_LENGTH ? `At least ${PASSPHRASE_MIN_LENGTH} characters` : null),
+      passphrase: (value) =>
+        value.length < PASSPHRASE_MIN_LENGTH ? `At least ${PASSPHRASE_MIN_LENGTH} characters` : null,
       repeat: (value, values) => (value !== values.passphrase ? 'Not the same as above' : null),
     },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: ({ current, passphrase }: { current: string; passphrase: string }) => adminApi.setPassphrase(passphrase, current),
+    mutationFn: ({ current, passphrase }: { current: string; passphrase: string }) =>
+      adminApi.setPassphrase(passphrase, current),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       onDone();
@@ -87,7 +97,11 @@ function ChangePassphraseForm({ onDone }: { onDone: () => void }) {
     },
   });
   return (
-    <form onSubmit={form.onSubmit((values) => change.mutate(values))} noValidate aria-label="Change the administrator passphrase">
+    <form
+      onSubmit={form.onSubmit((values) => change.mutate(values))}
+      noValidate
+      aria-label="Change the administrator passphrase"
+    >
       <Stack gap="sm" maw={420}>
         <PasswordInput label="Current passphrase" autoComplete="current-password" {...form.getInputProps('current')} />
         <PasswordInput label="New passphrase" autoComplete="new-password" {...form.getInputProps('passphrase')} />

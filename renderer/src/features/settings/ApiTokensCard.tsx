@@ -35,7 +35,13 @@ function TokensTable({ tokens, onRevoke }: { tokens: ApiTokenInfo[]; onRevoke: (
             <Table.Td c={token.label ? undefined : 'dimmed'}>{tokenName(token)}</Table.Td>
             <Table.Td>{formatDateTime(token.created_at)}</Table.Td>
             <Table.Td ta="right">
-              <Button size="xs" variant="subtle" color="red" onClick={() => onRevoke(token)} aria-label={`Revoke ${tokenName(token)}`}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                onClick={() => onRevoke(token)}
+                aria-label={`Revoke ${tokenName(token)}`}
+              >
                 Revoke
               </Button>
             </Table.Td>
@@ -73,8 +79,8 @@ export function ApiTokensCard() {
       </Group>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          A booking system sends one of these tokens with each call to the Sync API. Revoke a token and the booking system using it is
-          refused from its next call on.
+          A booking system sends one of these tokens with each call to the Sync API. Revoke a token and the booking
+          system using it is refused from its next call on.
         </Text>
         {created && <NewTokenPanel created={created} onDismiss={() => setCreated(null)} />}
         {formOpen && <NewTokenForm onCreated={onCreated} onCancel={() => setFormOpen(false)} />}

@@ -22,8 +22,8 @@ function PortStatus({ listen }: { listen: ListenView }) {
   if (source === 'saved_port_busy') {
     return (
       <Alert color="orange" title={`Port ${fixed} is taken`} data-testid="listen-busy">
-        Another program (or another desk) was using port {fixed} when the desk started, so it listens on {port} for now. Booking systems set up
-        with port {fixed} cannot reach it: close the other program and restart the desk.
+        Another program (or another desk) was using port {fixed} when the desk started, so it listens on {port} for now.
+        Booking systems set up with port {fixed} cannot reach it: close the other program and restart the desk.
       </Alert>
     );
   }
@@ -59,7 +59,10 @@ function PortForm({ listen }: { listen: ListenView }) {
   const typed = typeof form.values.port === 'number' ? form.values.port : null;
   const changed = typed !== listen.fixed_port;
   // Said only where nothing else says it: --port and a taken port have their own words above.
-  const pending = listen.fixed_port !== null && listen.fixed_port !== listen.port && (listen.source === 'saved' || listen.source === 'default');
+  const pending =
+    listen.fixed_port !== null &&
+    listen.fixed_port !== listen.port &&
+    (listen.source === 'saved' || listen.source === 'default');
   return (
     <Stack gap={6}>
       <form onSubmit={form.onSubmit(() => save.mutate(typed))}>
@@ -75,11 +78,21 @@ function PortForm({ listen }: { listen: ListenView }) {
             w={280}
             data-testid="listen-port-input"
           />
-          <Button type="submit" mt={42} disabled={!changed || typed === null} loading={save.isPending && typed !== null}>
+          <Button
+            type="submit"
+            mt={42}
+            disabled={!changed || typed === null}
+            loading={save.isPending && typed !== null}
+          >
             Keep this port
           </Button>
           {listen.fixed_port !== null && (
-            <Button variant="subtle" mt={42} loading={save.isPending && typed === null} onClick={() => save.mutate(null)}>
+            <Button
+              variant="subtle"
+              mt={42}
+              loading={save.isPending && typed === null}
+              onClick={() => save.mutate(null)}
+            >
               {listen.default_port === null ? 'Use a new port each start' : `Back to ${listen.default_port}`}
             </Button>
           )}
@@ -92,8 +105,8 @@ function PortForm({ listen }: { listen: ListenView }) {
       )}
       {pending && (
         <Text size="sm" c="dimmed" data-testid="listen-next-start">
-          From the next start the desk listens at <code>{addressOnPort(listen, listen.fixed_port as number)}</code>: give booking systems that
-          address.
+          From the next start the desk listens at <code>{addressOnPort(listen, listen.fixed_port as number)}</code>:
+          give booking systems that address.
         </Text>
       )}
     </Stack>

@@ -32,7 +32,12 @@ export function DaySheetPage({ day }: { day: string }) {
         <Text size="xs" c="dimmed" visibleFrom="md">
           For a PDF, pick “Save as PDF” as the printer in the print dialog.
         </Text>
-        <Button leftSection={<IconPrinter />} onClick={() => window.print()} disabled={!sheet.isSuccess} data-testid="print-day-sheet">
+        <Button
+          leftSection={<IconPrinter />}
+          onClick={() => window.print()}
+          disabled={!sheet.isSuccess}
+          data-testid="print-day-sheet"
+        >
           Print
         </Button>
       </Group>
@@ -44,7 +49,8 @@ export function DaySheetPage({ day }: { day: string }) {
   else if (session.isSuccess && !local) {
     body = (
       <Alert color="gray" data-testid="day-sheet-proxy">
-        The desk is in proxy mode: the bookings and their check-ins are the remote service’s, so the desk prints no day sheet.
+        The desk is in proxy mode: the bookings and their check-ins are the remote service’s, so the desk prints no day
+        sheet.
       </Alert>
     );
   } else if (sheet.isError) body = <ErrorState error={sheet.error} onRetry={() => sheet.refetch()} />;
@@ -60,7 +66,11 @@ export function DaySheetPage({ day }: { day: string }) {
             {sheet.data.bookings.length} {sheet.data.bookings.length === 1 ? 'booking' : 'bookings'}
           </Text>
         </Group>
-        {sheet.data.bookings.length === 0 ? <Text>No bookings on this day.</Text> : <DaySheetTable sheet={sheet.data} />}
+        {sheet.data.bookings.length === 0 ? (
+          <Text>No bookings on this day.</Text>
+        ) : (
+          <DaySheetTable sheet={sheet.data} />
+        )}
       </Stack>
     );
   }

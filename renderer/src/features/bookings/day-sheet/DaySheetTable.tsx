@@ -7,7 +7,12 @@ import classes from './DaySheet.module.css';
 /** A square to tick by pen; ticked already when reception marked the booking so. */
 function Box({ ticked, label }: { ticked: boolean; label: string }) {
   return (
-    <span className={classes.box} data-ticked={ticked || undefined} role="img" aria-label={`${label}: ${ticked ? 'marked' : 'not marked'}`}>
+    <span
+      className={classes.box}
+      data-ticked={ticked || undefined}
+      role="img"
+      aria-label={`${label}: ${ticked ? 'marked' : 'not marked'}`}
+    >
       {ticked ? '✓' : ''}
     </span>
   );
@@ -53,7 +58,11 @@ export function DaySheetTable({ sheet }: { sheet: DaySheet }) {
                   (booking.camera_package ?? '')
                 )}
               </td>
-              <td>{booking.camera_requirement ? (CAMERA_REQUIREMENT_LABELS[booking.camera_requirement] ?? booking.camera_requirement) : ''}</td>
+              <td>
+                {booking.camera_requirement
+                  ? (CAMERA_REQUIREMENT_LABELS[booking.camera_requirement] ?? booking.camera_requirement)
+                  : ''}
+              </td>
               <td>{booking.filmer ?? ''}</td>
               {CHECK_IN_STATES.map((state) => (
                 <td key={state} className={classes.boxColumn}>

@@ -25,13 +25,27 @@ function LockBadge({ reason, field, onUnlock }: { reason: LockReason; field: str
   return (
     <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
       <Tooltip label={hint} multiline w={280} withArrow>
-        <Badge size="xs" variant="light" color="orange" leftSection={<IconLock size={10} />} data-testid={`lock-${field}`} data-reason={reason}>
+        <Badge
+          size="xs"
+          variant="light"
+          color="orange"
+          leftSection={<IconLock size={10} />}
+          data-testid={`lock-${field}`}
+          data-reason={reason}
+        >
           {label}
         </Badge>
       </Tooltip>
       {onUnlock && (
         <Tooltip label="Unlock: let the booking system change this field again" withArrow>
-          <ActionIcon size="xs" variant="subtle" color="gray" onClick={onUnlock} aria-label={`Unlock ${field}`} data-testid={`unlock-${field}`}>
+          <ActionIcon
+            size="xs"
+            variant="subtle"
+            color="gray"
+            onClick={onUnlock}
+            aria-label={`Unlock ${field}`}
+            data-testid={`unlock-${field}`}
+          >
             <IconLockOpen size={12} />
           </ActionIcon>
         </Tooltip>
@@ -45,7 +59,13 @@ function CopyValue({ value, what }: { value: string; what: string }) {
     <CopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
         <Tooltip label={copied ? 'Copied' : `Copy ${what}`} withArrow>
-          <ActionIcon size="sm" variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy ${what}`}>
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color={copied ? 'teal' : 'gray'}
+            onClick={copy}
+            aria-label={`Copy ${what}`}
+          >
             {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
           </ActionIcon>
         </Tooltip>
@@ -54,7 +74,16 @@ function CopyValue({ value, what }: { value: string; what: string }) {
   );
 }
 
-function Field({ field, label, locks, onUnlock, copy, mono, truncate, children }: {
+function Field({
+  field,
+  label,
+  locks,
+  onUnlock,
+  copy,
+  mono,
+  truncate,
+  children,
+}: {
   field: string;
   label: string;
   locks?: LockReason[];
@@ -86,7 +115,12 @@ function Field({ field, label, locks, onUnlock, copy, mono, truncate, children }
           </Text>
           {copy && <CopyValue value={copy} what={label.toLowerCase()} />}
           {locks?.map((reason) => (
-            <LockBadge key={reason} reason={reason} field={field} onUnlock={reason === 'hand' && onUnlock ? () => onUnlock(field) : undefined} />
+            <LockBadge
+              key={reason}
+              reason={reason}
+              field={field}
+              onUnlock={reason === 'hand' && onUnlock ? () => onUnlock(field) : undefined}
+            />
           ))}
         </Group>
       </DataList.ItemValue>
@@ -135,10 +169,22 @@ export function BookingFieldsCard({ booking, timeZone }: { booking: BookingShowA
           </Field>
         </DataList>
         <DataList labelWidth={128} gap={10}>
-          <Field field="external_id" label="External id" locks={locksOf('external_id')} onUnlock={onUnlock} copy={booking.external_id} mono>
+          <Field
+            field="external_id"
+            label="External id"
+            locks={locksOf('external_id')}
+            onUnlock={onUnlock}
+            copy={booking.external_id}
+            mono
+          >
             {booking.external_id}
           </Field>
-          <Field field="external_service" label="External service" locks={locksOf('external_service')} onUnlock={onUnlock}>
+          <Field
+            field="external_service"
+            label="External service"
+            locks={locksOf('external_service')}
+            onUnlock={onUnlock}
+          >
             {booking.external_service}
           </Field>
           <Field field="show_publicly" label="Show publicly" locks={locksOf('show_publicly')} onUnlock={onUnlock}>

@@ -48,7 +48,13 @@ function AlbumBadge({ raw }: { raw: string | null }) {
 }
 
 /** Who, which booking, when; and what can be done with it. */
-export function BookingHeader({ booking, timeZone, onBack, onEdit, onDelete }: {
+export function BookingHeader({
+  booking,
+  timeZone,
+  onBack,
+  onEdit,
+  onDelete,
+}: {
   booking: BookingShowAnswer;
   timeZone: string | undefined;
   onBack: () => void;
@@ -91,7 +97,13 @@ export function BookingHeader({ booking, timeZone, onBack, onEdit, onDelete }: {
           </Group>
         </Stack>
         <Group gap="sm">
-          <Button variant="default" leftSection={<IconPencil size={16} />} rightSection={<Kbd size="xs">E</Kbd>} onClick={onEdit} data-testid="booking-edit">
+          <Button
+            variant="default"
+            leftSection={<IconPencil size={16} />}
+            rightSection={<Kbd size="xs">E</Kbd>}
+            onClick={onEdit}
+            data-testid="booking-edit"
+          >
             Edit
           </Button>
           <Button

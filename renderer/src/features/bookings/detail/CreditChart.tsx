@@ -18,7 +18,11 @@ const LABEL_GAP = 52;
  * Where the tooltip goes: beside the step on the side with room; where neither side has room,
  * above or below it instead, so it never hides the step it describes. Never past the chart's edges.
  */
-function tooltipPlace(step: { x: number; y: number }, tip: { width: number; height: number }, chartWidth: number): { left: number; top: number } {
+function tooltipPlace(
+  step: { x: number; y: number },
+  tip: { width: number; height: number },
+  chartWidth: number,
+): { left: number; top: number } {
   const clampLeft = (left: number) => Math.max(0, Math.min(left, chartWidth - tip.width));
   if (step.x + 12 + tip.width <= chartWidth) return { left: step.x + 12, top: 0 };
   if (step.x - 12 - tip.width >= 0) return { left: step.x - 12 - tip.width, top: 0 };
@@ -105,7 +109,9 @@ export function CreditChart({ events, timeZone }: { events: FinanceEvent[]; time
   const baseline = y(0);
 
   // Step after: level until the next event, then straight up or down to its total.
-  const line = steps.map((step, i) => (i === 0 ? `M${x(0)},${y(step.total / 100)}` : `H${x(i)}V${y(step.total / 100)}`)).join('');
+  const line = steps
+    .map((step, i) => (i === 0 ? `M${x(0)},${y(step.total / 100)}` : `H${x(i)}V${y(step.total / 100)}`))
+    .join('');
   const area = `${line}V${baseline}H${x(0)}Z`;
 
   const nearest = (clientX: number, element: Element) => {
@@ -155,7 +161,13 @@ export function CreditChart({ events, timeZone }: { events: FinanceEvent[]; time
             {ticks.map((tick) => (
               <g key={tick}>
                 <line className={classes.grid} x1={MARGIN.left} x2={width - MARGIN.right} y1={y(tick)} y2={y(tick)} />
-                <text className={classes.tick} x={MARGIN.left - 8} y={y(tick)} textAnchor="end" dominantBaseline="middle">
+                <text
+                  className={classes.tick}
+                  x={MARGIN.left - 8}
+                  y={y(tick)}
+                  textAnchor="end"
+                  dominantBaseline="middle"
+                >
                   {formatCredits(Math.round(tick * 100))}
                 </text>
               </g>
@@ -167,8 +179,20 @@ export function CreditChart({ events, timeZone }: { events: FinanceEvent[]; time
             ))}
             <path d={area} fill={`url(#${gradientId})`} />
             <path d={line} className={classes.line} />
-            {active !== null && <line className={classes.cursor} x1={x(active)} x2={x(active)} y1={MARGIN.top} y2={HEIGHT - MARGIN.bottom} />}
-            {steps.map((step, i) => (step.now ? null : <circle key={i} data-event-dot className={classes.dot} cx={x(i)} cy={y(step.total / 100)} r={4} />))}
+            {active !== null && (
+              <line
+                className={classes.cursor}
+                x1={x(active)}
+                x2={x(active)}
+                y1={MARGIN.top}
+                y2={HEIGHT - MARGIN.bottom}
+              />
+            )}
+            {steps.map((step, i) =>
+              step.now ? null : (
+                <circle key={i} data-event-dot className={classes.dot} cx={x(i)} cy={y(step.total / 100)} r={4} />
+              ),
+            )}
             {shown && <circle className={classes.activeDot} cx={x(active as number)} cy={y(shown.total / 100)} r={5} />}
           </svg>
         )}
@@ -177,7 +201,11 @@ export function CreditChart({ events, timeZone }: { events: FinanceEvent[]; time
         <div
           ref={tooltipRef}
           className={classes.tooltip}
-          style={tooltipPlace({ x: x(active as number), y: y(shown.total / 100) }, { width: tooltipWidth, height: tooltipHeight }, width)}
+          style={tooltipPlace(
+            { x: x(active as number), y: y(shown.total / 100) },
+            { width: tooltipWidth, height: tooltipHeight },
+            width,
+          )}
           data-testid="finance-chart-tooltip"
         >
           <StepTooltip step={shown} />

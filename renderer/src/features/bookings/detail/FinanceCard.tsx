@@ -22,13 +22,22 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 function paidOnline(events: FinanceEvent[]): string | null {
   const sums = new Map<string, number>();
   for (const e of events) {
-    if (e.upgrade_payment) sums.set(e.upgrade_payment.currency, (sums.get(e.upgrade_payment.currency) ?? 0) + e.upgrade_payment.ammount);
+    if (e.upgrade_payment)
+      sums.set(e.upgrade_payment.currency, (sums.get(e.upgrade_payment.currency) ?? 0) + e.upgrade_payment.ammount);
   }
   return sums.size === 0 ? null : [...sums].map(([currency, minor]) => formatMoney(minor, currency)).join(' + ');
 }
 
 /** The booking's ledger: figures, the timeline and the running total as a chart. */
-export function FinanceCard({ events, timeZone, externalId }: { events: FinanceEvent[]; timeZone: string | undefined; externalId?: string | null }) {
+export function FinanceCard({
+  events,
+  timeZone,
+  externalId,
+}: {
+  events: FinanceEvent[];
+  timeZone: string | undefined;
+  externalId?: string | null;
+}) {
   const last = events.at(-1);
   const paid = paidOnline(events);
   return (
@@ -54,8 +63,8 @@ export function FinanceCard({ events, timeZone, externalId }: { events: FinanceE
         <Stack gap={4} py="lg" align="center" data-testid="finance-empty">
           <Text fw={600}>No finance events yet</Text>
           <Text size="sm" c="dimmed" ta="center" maw={460}>
-            Events appear here when a product is matched, the customer buys an upgrade, staff convert or upgrade at reception, or
-            credits are adjusted.
+            Events appear here when a product is matched, the customer buys an upgrade, staff convert or upgrade at
+            reception, or credits are adjusted.
           </Text>
         </Stack>
       ) : (

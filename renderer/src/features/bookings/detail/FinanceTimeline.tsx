@@ -17,14 +17,25 @@ function EventLabel({ type }: { type: string }) {
   const text = eventTypeText(type);
   return (
     <Group gap={8} wrap="nowrap" align="baseline">
-      <Tooltip label={text.meaning} multiline w={300} withArrow position="top-start" events={{ hover: true, focus: true, touch: true }}>
+      <Tooltip
+        label={text.meaning}
+        multiline
+        w={300}
+        withArrow
+        position="top-start"
+        events={{ hover: true, focus: true, touch: true }}
+      >
         <Text
           span
           fw={600}
           size="sm"
           tabIndex={0}
           data-testid="event-label"
-          style={{ cursor: 'help', textDecoration: 'underline dotted light-dark(var(--mantine-color-gray-5), var(--mantine-color-dark-2))', textUnderlineOffset: 3 }}
+          style={{
+            cursor: 'help',
+            textDecoration: 'underline dotted light-dark(var(--mantine-color-gray-5), var(--mantine-color-dark-2))',
+            textUnderlineOffset: 3,
+          }}
         >
           {text.label}
         </Text>
@@ -56,7 +67,11 @@ export function EntitlementBadges({ badges }: { badges: EntitlementBadge[] }) {
         );
         if (b.change === 'held') return badge;
         return (
-          <Tooltip key={b.key} label={b.change === 'gained' ? 'New with this event' : 'No longer included after this event'} withArrow>
+          <Tooltip
+            key={b.key}
+            label={b.change === 'gained' ? 'New with this event' : 'No longer included after this event'}
+            withArrow
+          >
             {badge}
           </Tooltip>
         );
@@ -67,14 +82,26 @@ export function EntitlementBadges({ badges }: { badges: EntitlementBadge[] }) {
 
 function Payment({ payment, upgradeName }: { payment: UpgradePayment; upgradeName: string | undefined }) {
   return (
-    <Paper withBorder radius="sm" px="sm" py={6} bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" data-testid="event-payment">
+    <Paper
+      withBorder
+      radius="sm"
+      px="sm"
+      py={6}
+      bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))"
+      data-testid="event-payment"
+    >
       <Group gap="xs" wrap="wrap">
         <IconCreditCard size={16} color="var(--mantine-color-dimmed)" />
         <Text size="sm" fw={600} className="numeric" data-testid="payment-amount">
           {formatMoney(payment.ammount, payment.currency)}
         </Text>
         <Text size="sm" c="dimmed">
-          paid online{upgradeName ? ` for ${upgradeName}` : payment.upgrade_id !== null ? ` for upgrade #${payment.upgrade_id}` : ''}
+          paid online
+          {upgradeName
+            ? ` for ${upgradeName}`
+            : payment.upgrade_id !== null
+              ? ` for upgrade #${payment.upgrade_id}`
+              : ''}
         </Text>
         <Text size="xs" c="dimmed">
           ·
@@ -103,7 +130,11 @@ function EventLink({ id, children }: { id: number; children: string }) {
 
 /** Who recorded the event, and the correction it is or has: the desk's own facts (local mode). */
 function DeskNotes({ facts }: { facts: DeskFacts | undefined }) {
-  if (!facts || (facts.recorded_by === null && facts.corrects_event_id === null && facts.corrected_by_event_id === null)) return null;
+  if (
+    !facts ||
+    (facts.recorded_by === null && facts.corrects_event_id === null && facts.corrected_by_event_id === null)
+  )
+    return null;
   return (
     <Group gap={8} wrap="wrap">
       {facts.recorded_by !== null && (
@@ -111,13 +142,24 @@ function DeskNotes({ facts }: { facts: DeskFacts | undefined }) {
           Recorded by {facts.recorded_by}
         </Text>
       )}
-      {facts.corrects_event_id !== null && <EventLink id={facts.corrects_event_id}>{`Corrects event #${facts.corrects_event_id}`}</EventLink>}
-      {facts.corrected_by_event_id !== null && <EventLink id={facts.corrected_by_event_id}>{`Corrected by event #${facts.corrected_by_event_id}`}</EventLink>}
+      {facts.corrects_event_id !== null && (
+        <EventLink id={facts.corrects_event_id}>{`Corrects event #${facts.corrects_event_id}`}</EventLink>
+      )}
+      {facts.corrected_by_event_id !== null && (
+        <EventLink id={facts.corrected_by_event_id}>{`Corrected by event #${facts.corrected_by_event_id}`}</EventLink>
+      )}
     </Group>
   );
 }
 
-function EventEntry({ event, previous, timeZone, upgradeNames, productNames, facts }: {
+function EventEntry({
+  event,
+  previous,
+  timeZone,
+  upgradeNames,
+  productNames,
+  facts,
+}: {
   event: FinanceEvent;
   previous: FinanceEvent | undefined;
   timeZone: string | undefined;
@@ -138,7 +180,12 @@ function EventEntry({ event, previous, timeZone, upgradeNames, productNames, fac
           </Text>
         </Stack>
         <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-          <Text fw={700} c={change === 0 ? 'dimmed' : changeColor(change)} className="numeric" data-testid="event-change">
+          <Text
+            fw={700}
+            c={change === 0 ? 'dimmed' : changeColor(change)}
+            className="numeric"
+            data-testid="event-change"
+          >
             {formatCredits(change, true)}
           </Text>
           <Text size="xs" c="dimmed" className="numeric">
@@ -160,14 +207,27 @@ function EventEntry({ event, previous, timeZone, upgradeNames, productNames, fac
         </Text>
       )}
       {event.upgrade_payment && (
-        <Payment payment={event.upgrade_payment} upgradeName={event.upgrade_payment.upgrade_id !== null ? upgradeNames.get(event.upgrade_payment.upgrade_id) : undefined} />
+        <Payment
+          payment={event.upgrade_payment}
+          upgradeName={
+            event.upgrade_payment.upgrade_id !== null ? upgradeNames.get(event.upgrade_payment.upgrade_id) : undefined
+          }
+        />
       )}
     </Stack>
   );
 }
 
 /** One entry per finance event, in ledger order exactly as the server sent them (spec 2.5). */
-export function FinanceTimeline({ events, timeZone, externalId = null }: { events: FinanceEvent[]; timeZone: string | undefined; externalId?: string | null }) {
+export function FinanceTimeline({
+  events,
+  timeZone,
+  externalId = null,
+}: {
+  events: FinanceEvent[];
+  timeZone: string | undefined;
+  externalId?: string | null;
+}) {
   // Who recorded each event and what corrects what: the desk's ledger (local mode; absent in proxy mode, where the remote keeps the ledger).
   const ledger = useQuery({ ...bookingLedgerQuery(externalId ?? ''), enabled: externalId !== null });
   const deskFacts = new Map(ledger.data?.events.map((e) => [e.id, e]) ?? []);
@@ -177,7 +237,13 @@ export function FinanceTimeline({ events, timeZone, externalId = null }: { event
   const upgradeNames = new Map(upgrades.data?.upgrades.map((u) => [u.id, u.name]) ?? []);
   const productNames = new Map(products.data?.products.map((p) => [p.id, p.name]) ?? []);
   return (
-    <Timeline active={events.length - 1} bulletSize={24} lineWidth={2} classNames={{ item: classes.item }} data-testid="finance-timeline">
+    <Timeline
+      active={events.length - 1}
+      bulletSize={24}
+      lineWidth={2}
+      classNames={{ item: classes.item }}
+      data-testid="finance-timeline"
+    >
       {events.map((event, i) => {
         const change = event.centi_credit_change;
         return (
@@ -189,7 +255,14 @@ export function FinanceTimeline({ events, timeZone, externalId = null }: { event
             data-event-id={event.id}
             tabIndex={-1}
           >
-            <EventEntry event={event} previous={events[i - 1]} timeZone={timeZone} upgradeNames={upgradeNames} productNames={productNames} facts={deskFacts.get(event.id)} />
+            <EventEntry
+              event={event}
+              previous={events[i - 1]}
+              timeZone={timeZone}
+              upgradeNames={upgradeNames}
+              productNames={productNames}
+              facts={deskFacts.get(event.id)}
+            />
           </Timeline.Item>
         );
       })}

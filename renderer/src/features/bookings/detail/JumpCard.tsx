@@ -81,7 +81,9 @@ export function JumpCard({ booking }: { booking: BookingShowAnswer }) {
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>{jump.second_filmer_id != null ? ROLE_WORDS[roleOnJump(jump.camera, 'first')] : 'Filmer'}</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              {jump.second_filmer_id != null ? ROLE_WORDS[roleOnJump(jump.camera, 'first')] : 'Filmer'}
+            </DataList.ItemLabel>
             <DataList.ItemValue>
               {jump.filmer_id != null ? (
                 <FilmerName filmerId={jump.filmer_id} testId="jump-filmer" />
@@ -134,8 +136,21 @@ export function JumpCard({ booking }: { booking: BookingShowAnswer }) {
           </Group>
         )
       )}
-      {timeZone && <JumpDialog key={`record-${opening}`} opened={dialog === 'record'} booking={booking} today={dateInZone(new Date(), timeZone)} onClose={() => setDialog(null)} />}
-      <RemoveJumpDialog key={`remove-${opening}`} opened={dialog === 'remove'} booking={booking} onClose={() => setDialog(null)} />
+      {timeZone && (
+        <JumpDialog
+          key={`record-${opening}`}
+          opened={dialog === 'record'}
+          booking={booking}
+          today={dateInZone(new Date(), timeZone)}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      <RemoveJumpDialog
+        key={`remove-${opening}`}
+        opened={dialog === 'remove'}
+        booking={booking}
+        onClose={() => setDialog(null)}
+      />
     </Card>
   );
 }

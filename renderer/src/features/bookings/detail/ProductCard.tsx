@@ -64,7 +64,15 @@ function MatchedProduct({ productId, currency }: { productId: number; currency: 
 }
 
 /** The product the camera package matched (spec 2.3), or why there is none. */
-export function ProductCard({ productId, cameraPackage, currency }: { productId: number | null; cameraPackage: string | null; currency: string | undefined }) {
+export function ProductCard({
+  productId,
+  cameraPackage,
+  currency,
+}: {
+  productId: number | null;
+  cameraPackage: string | null;
+  currency: string | undefined;
+}) {
   return (
     <Card withBorder padding="lg" data-testid="booking-product">
       <Title order={4} mb="sm">
@@ -79,8 +87,8 @@ export function ProductCard({ productId, cameraPackage, currency }: { productId:
             {cameraPackage
               ? `No active product’s booking-system name is the start of “${cameraPackage}”. `
               : 'The booking has no camera package. '}
-            Products match by booking-system name as a prefix of the camera package (case-insensitive), e.g. “Selfie” matches
-            “Selfie video”.
+            Products match by booking-system name as a prefix of the camera package (case-insensitive), e.g. “Selfie”
+            matches “Selfie video”.
           </Text>
         </Stack>
       )}

@@ -11,8 +11,8 @@ export function WalkInNote() {
         Album and credits
       </Title>
       <Text size="sm" c="dimmed">
-        A walk-in has no booking-system id, and the album, the jump and manual credits are recorded against one. When the booking system books
-        this customer, edit that booking instead and delete this walk-in.
+        A walk-in has no booking-system id, and the album, the jump and manual credits are recorded against one. When
+        the booking system books this customer, edit that booking instead and delete this walk-in.
       </Text>
     </Card>
   );

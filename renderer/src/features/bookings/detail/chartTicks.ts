@@ -16,7 +16,10 @@ export function niceTicks(lowest: number, highest: number, about = 5): number[] 
 }
 
 /** Maps `from` (a value range) onto `to` (pixels) linearly. */
-export function linearScale([d0, d1]: readonly [number, number], [r0, r1]: readonly [number, number]): (value: number) => number {
+export function linearScale(
+  [d0, d1]: readonly [number, number],
+  [r0, r1]: readonly [number, number],
+): (value: number) => number {
   const span = d1 - d0 || 1;
   return (value) => r0 + ((value - d0) / span) * (r1 - r0);
 }

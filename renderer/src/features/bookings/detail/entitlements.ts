@@ -33,7 +33,11 @@ export function entitlementBadges(event: Entitled, previous: Entitled | undefine
   const now = entitlementsOf(event);
   if (!previous) return [...now].map(([key, label]) => ({ key, label, change: 'held' }));
   const before = entitlementsOf(previous);
-  const badges: EntitlementBadge[] = [...now].map(([key, label]) => ({ key, label, change: before.has(key) ? 'held' : 'gained' }));
+  const badges: EntitlementBadge[] = [...now].map(([key, label]) => ({
+    key,
+    label,
+    change: before.has(key) ? 'held' : 'gained',
+  }));
   // A replaced video or camera value shows as the new one gained; only dropped flags show as lost.
   for (const [key, label] of before) {
     if (!now.has(key) && !key.includes(':')) badges.push({ key, label, change: 'lost' });

@@ -13,25 +13,35 @@ interface EventTypeText {
 }
 
 export const EVENT_TYPES: Record<string, EventTypeText> = {
-  regular: { label: 'Paid content delivered', meaning: 'First delivery of paid content for a directly booked customer.' },
+  regular: {
+    label: 'Paid content delivered',
+    meaning: 'First delivery of paid content for a directly booked customer.',
+  },
   preview: {
     label: 'Free preview',
     meaning: 'Free preview/watermarked delivery to a customer who has not purchased. Credit change is always 0.',
   },
   preview_converted: {
     label: 'Converted online (legacy)',
-    meaning: 'Legacy type (before October 2025): a prospect converted to paying online. Superseded by “Converted at reception”.',
+    meaning:
+      'Legacy type (before October 2025): a prospect converted to paying online. Superseded by “Converted at reception”.',
   },
   reception_conversion: {
     label: 'Converted at reception',
     meaning: 'A prospect became a paying customer at reception (staff assigned a paid product after a free preview).',
   },
-  reception_upgrade: { label: 'Upgrade at reception', meaning: 'Upgrade performed at reception by staff that changed credits or entitlements.' },
+  reception_upgrade: {
+    label: 'Upgrade at reception',
+    meaning: 'Upgrade performed at reception by staff that changed credits or entitlements.',
+  },
   upgrade: {
     label: 'Upgrade bought online',
     meaning: 'Customer bought an upgrade online through a payment processor. The only type with an actual payment.',
   },
-  manual_credit: { label: 'Manual credit adjustment', meaning: 'Manual credit adjustment by an administrator (refunds, goodwill credits and similar).' },
+  manual_credit: {
+    label: 'Manual credit adjustment',
+    meaning: 'Manual credit adjustment by an administrator (refunds, goodwill credits and similar).',
+  },
   unspecified: {
     label: 'Other change',
     meaning: 'Fallback when no other type matches (for example a product change with no credit or entitlement change).',
@@ -40,7 +50,9 @@ export const EVENT_TYPES: Record<string, EventTypeText> = {
 
 export function eventTypeText(type: string): EventTypeText & { known: boolean } {
   const known = Object.hasOwn(EVENT_TYPES, type);
-  return known ? { ...EVENT_TYPES[type]!, known } : { label: type, meaning: 'An event type this desk does not know; shown as the server sent it.', known };
+  return known
+    ? { ...EVENT_TYPES[type]!, known }
+    : { label: type, meaning: 'An event type this desk does not know; shown as the server sent it.', known };
 }
 
 export const VIDEO_ENTITLEMENT_LABELS: Record<VideoEntitlement, string> = {
@@ -67,7 +79,8 @@ const JUMP_CAMERA_LABELS: Record<string, string> = {
   both: 'Selfie + videographer',
 };
 
-export const jumpCameraLabel = (camera: string | null): string | null => (camera === null ? null : (JUMP_CAMERA_LABELS[camera] ?? camera));
+export const jumpCameraLabel = (camera: string | null): string | null =>
+  camera === null ? null : (JUMP_CAMERA_LABELS[camera] ?? camera);
 
 /** `album_status_raw` is an open set (spec 3); the ones the service is known to send get words. */
 const ALBUM_STATUSES: Record<string, { label: string; color: MantineColor }> = {

@@ -7,7 +7,9 @@ import { dateInZone, daysBetween } from '../../../../../shared/dates';
 
 export function formatInstant(iso: string, timeZone: string | undefined): string {
   try {
-    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
+    return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(iso),
+    );
   } catch {
     return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   }

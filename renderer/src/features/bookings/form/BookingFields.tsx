@@ -45,12 +45,27 @@ function lockNote(reason: string | undefined): ReactNode {
 
 /** The writable booking fields (spec 4.1), two to a row, in the order a phone call goes. */
 function externalIdHint(editing: boolean, walkIns: boolean, externalId: string): string {
-  if (editing) return externalId === '' ? 'Walk-in: made at the desk, no booking-system id' : 'The booking system’s id: it cannot change';
+  if (editing)
+    return externalId === ''
+      ? 'Walk-in: made at the desk, no booking-system id'
+      : 'The booking system’s id: it cannot change';
   if (walkIns) return 'The booking system’s id, e.g. BK-1001; empty: a walk-in, kept at the desk only';
   return 'The booking system’s id, e.g. BK-1001';
 }
 
-export function BookingFields({ values, onChange, errors, locks, editing, packageProducts, currency, matchNote, walkIns, today, onPickerOpenChange }: BookingFieldsProps) {
+export function BookingFields({
+  values,
+  onChange,
+  errors,
+  locks,
+  editing,
+  packageProducts,
+  currency,
+  matchNote,
+  walkIns,
+  today,
+  onPickerOpenChange,
+}: BookingFieldsProps) {
   const text = (field: 'external_service' | 'name' | 'email' | 'mobile' | 'language') => ({
     label: LABEL[field],
     value: values[field],
@@ -59,7 +74,9 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
     description: lockNote(locks.get(field)),
     inputWrapperOrder: WRAPPER_ORDER,
   });
-  const jumpHint = values.jump_on ? `${formatDate(values.jump_on)} · ${relativeDay(values.jump_on, today)}` : 'Leave empty if not known yet';
+  const jumpHint = values.jump_on
+    ? `${formatDate(values.jump_on)} · ${relativeDay(values.jump_on, today)}`
+    : 'Leave empty if not known yet';
 
   return (
     <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
@@ -79,7 +96,12 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
         spellCheck={false}
       />
       <TextInput {...text('external_service')} placeholder="e.g. skybook" autoComplete="off" />
-      <TextInput {...text('name')} required={walkIns && values.external_id.trim() === ''} autoComplete="off" data-autofocus={editing || undefined} />
+      <TextInput
+        {...text('name')}
+        required={walkIns && values.external_id.trim() === ''}
+        autoComplete="off"
+        data-autofocus={editing || undefined}
+      />
       <TextInput {...text('email')} type="email" autoComplete="off" spellCheck={false} />
       <TextInput {...text('mobile')} type="tel" autoComplete="off" />
       <TextInput {...text('language')} placeholder="e.g. en" autoComplete="off" spellCheck={false} />
@@ -93,7 +115,11 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
         valueFormat="YYYY-MM-DD"
         placeholder="YYYY-MM-DD"
         clearable
-        popoverProps={{ withinPortal: true, onOpen: () => onPickerOpenChange?.(true), onClose: () => onPickerOpenChange?.(false) }}
+        popoverProps={{
+          withinPortal: true,
+          onOpen: () => onPickerOpenChange?.(true),
+          onClose: () => onPickerOpenChange?.(false),
+        }}
         data-testid="form-jump-on"
       />
       <Autocomplete
@@ -116,7 +142,11 @@ export function BookingFields({ values, onChange, errors, locks, editing, packag
           );
         }}
         error={errors.camera_package}
-        description={lockNote(locks.get('camera_package')) ?? <span data-testid="package-match">{matchNote ?? 'Matched to a product by its name'}</span>}
+        description={
+          lockNote(locks.get('camera_package')) ?? (
+            <span data-testid="package-match">{matchNote ?? 'Matched to a product by its name'}</span>
+          )
+        }
         autoComplete="off"
         data-testid="form-camera-package"
       />

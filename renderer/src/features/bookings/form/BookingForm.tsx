@@ -8,7 +8,15 @@ import { productsQuery, sessionQuery } from '../../../api/queries';
 import { useDropzoneToday } from '../list/useDropzoneToday';
 import { BookingFields } from './BookingFields';
 import { draftKey, dropDraft, keepDraft, takeDraft } from './drafts';
-import { changedFields, createRequest, EMPTY_FORM, updateRequest, valuesOf, withFieldsFrom, type BookingFormValues } from './formValues';
+import {
+  changedFields,
+  createRequest,
+  EMPTY_FORM,
+  updateRequest,
+  valuesOf,
+  withFieldsFrom,
+  type BookingFormValues,
+} from './formValues';
 import { DraftPanel, PartialUpdatePanel, RefusedPanel, type IgnoredChange } from './OutcomePanel';
 import { packageMatchOf, packageMatchText } from './packageMatch';
 import { readFailure, readOutcome } from './saveOutcome';
@@ -31,7 +39,10 @@ export interface BookingFormProps {
   onPickerOpenChange?: (open: boolean) => void;
 }
 
-type Notice = { kind: 'refused'; title: string; message: string } | { kind: 'partial'; warning: string; ignored: IgnoredChange[] } | null;
+type Notice =
+  | { kind: 'refused'; title: string; message: string }
+  | { kind: 'partial'; warning: string; ignored: IgnoredChange[] }
+  | null;
 
 /**
  * Create or edit one booking. On edit only the changed fields are sent. Whatever the server
@@ -46,7 +57,11 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
   const [restored] = useState(() => takeDraft(key, initialBase));
   // The values and their errors (the form's own check, then the server's answer); a change to a field clears its error.
   const handEdits = useHandEdits();
-  const form = useForm<BookingFormValues>({ mode: 'controlled', initialValues: restored ?? initialBase, validate: bookingFormRules({ editing, walkIns: handEdits, storedEmail: initialBase.email }) });
+  const form = useForm<BookingFormValues>({
+    mode: 'controlled',
+    initialValues: restored ?? initialBase,
+    validate: bookingFormRules({ editing, walkIns: handEdits, storedEmail: initialBase.email }),
+  });
   const { values } = form;
   const [showDraftNote, setShowDraftNote] = useState(restored !== null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -58,12 +73,15 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
   // The catalogue's active products, by the package name they match on (the first of equal names: the one that wins).
   const packageProducts = useMemo(() => {
     const byName = new Map<string, NonNullable<typeof products>[number]>();
-    for (const p of [...(products ?? [])].sort((a, b) => a.id - b.id)) if (p.active && p.booking_system_name && !byName.has(p.booking_system_name)) byName.set(p.booking_system_name, p);
+    for (const p of [...(products ?? [])].sort((a, b) => a.id - b.id))
+      if (p.active && p.booking_system_name && !byName.has(p.booking_system_name)) byName.set(p.booking_system_name, p);
     return byName;
   }, [products]);
   // What the package will match, said before saving: for a new booking, or a package changed here.
   const packageChanged = !editing || values.camera_package !== base.camera_package;
-  const matchNote = packageChanged ? packageMatchText(packageMatchOf(products ?? [], values.camera_package), values.camera_package, currency) : null;
+  const matchNote = packageChanged
+    ? packageMatchText(packageMatchOf(products ?? [], values.camera_package), values.camera_package, currency)
+    : null;
 
   // Closing without saving (Escape, the X, Cancel) keeps what was typed for the next open.
   const latest = useRef({ base, values, saved: false });
@@ -80,15 +98,22 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
   );
 
   // Mantine's path types do not narrow a generic key to its value type; the field and value come as a pair.
-  const setField = <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) => form.setFieldValue(field, value as never);
+  const setField = <F extends keyof BookingFormValues>(field: F, value: BookingFormValues[F]) =>
+    form.setFieldValue(field, value as never);
 
   const finish = (saved: SavedBooking, title: string) => {
     latest.current.saved = true;
-    notifications.show({ color: 'teal', title, message: `${values.name || 'Booking'} (${saved.externalId ?? 'walk-in'})` });
+    notifications.show({
+      color: 'teal',
+      title,
+      message: `${values.name || 'Booking'} (${saved.externalId ?? 'walk-in'})`,
+    });
     onSaved?.(saved);
     onClose();
   };
-  const target: SaveTarget = editing ? { kind: 'edit', id: booking.id, externalId: booking.external_id } : { kind: 'create' };
+  const target: SaveTarget = editing
+    ? { kind: 'edit', id: booking.id, externalId: booking.external_id }
+    : { kind: 'create' };
 
   const submit = async () => {
     if (save.isPending) return;
@@ -109,8 +134,15 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
       result = readFailure(error);
     }
     if (result.kind === 'saved') {
-      const saved = { id: result.id ?? booking?.id ?? null, externalId: externalId === '' ? null : externalId, created: result.created };
-      finish(saved, result.created ? (saved.externalId === null ? 'Walk-in created' : 'Booking created') : 'Booking saved');
+      const saved = {
+        id: result.id ?? booking?.id ?? null,
+        externalId: externalId === '' ? null : externalId,
+        created: result.created,
+      };
+      finish(
+        saved,
+        result.created ? (saved.externalId === null ? 'Walk-in created' : 'Booking created') : 'Booking saved',
+      );
     } else if (result.kind === 'partial') {
       // The server now holds every change but the ignored ones: the form shows exactly that.
       const ignored = result.ignored.map((field) => ({
@@ -179,7 +211,8 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
         )}
         <Group justify="space-between" mt="xs" className="dialog-footer">
           <Text size="xs" c="dimmed">
-            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> save · <Kbd size="xs">Esc</Kbd> close{dirty ? ' (your input is kept)' : ''}
+            <Kbd size="xs">Ctrl</Kbd> + <Kbd size="xs">Enter</Kbd> save · <Kbd size="xs">Esc</Kbd> close
+            {dirty ? ' (your input is kept)' : ''}
           </Text>
           <Group gap="sm">
             <Button variant="default" onClick={onClose}>

@@ -24,7 +24,11 @@ export function PartialUpdatePanel({ warning, ignored }: { warning: string; igno
             <List size="sm" spacing={2} data-testid="ignored-fields">
               {ignored.map(({ field, kept, asked }) => (
                 <List.Item key={field}>
-                  <b>{fieldLabel(field)}</b> <Text span size="xs" c="dimmed" ff="monospace">({field})</Text> kept {shown(kept)}; you entered {shown(asked)}.
+                  <b>{fieldLabel(field)}</b>{' '}
+                  <Text span size="xs" c="dimmed" ff="monospace">
+                    ({field})
+                  </Text>{' '}
+                  kept {shown(kept)}; you entered {shown(asked)}.
                 </List.Item>
               ))}
             </List>

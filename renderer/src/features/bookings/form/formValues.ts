@@ -15,10 +15,27 @@ export interface BookingFormValues {
 }
 
 type TextField = Exclude<BookingWritableField, 'jump_on' | 'show_publicly'>;
-const TEXT_FIELDS: TextField[] = ['external_id', 'external_service', 'name', 'email', 'mobile', 'language', 'reference', 'camera_package'];
+const TEXT_FIELDS: TextField[] = [
+  'external_id',
+  'external_service',
+  'name',
+  'email',
+  'mobile',
+  'language',
+  'reference',
+  'camera_package',
+];
 /** Fields an edit may send: everything but the id that addresses the booking. */
 export const EDITABLE_FIELDS: BookingWritableField[] = [
-  'name', 'email', 'mobile', 'jump_on', 'language', 'reference', 'camera_package', 'show_publicly', 'external_service',
+  'name',
+  'email',
+  'mobile',
+  'jump_on',
+  'language',
+  'reference',
+  'camera_package',
+  'show_publicly',
+  'external_service',
 ];
 
 export const EMPTY_FORM: BookingFormValues = {
@@ -80,7 +97,11 @@ export function updateRequest(base: BookingFormValues, values: BookingFormValues
 }
 
 /** `values` with the given fields put back as they are in `base`. */
-export function withFieldsFrom(values: BookingFormValues, base: BookingFormValues, fields: readonly string[]): BookingFormValues {
+export function withFieldsFrom(
+  values: BookingFormValues,
+  base: BookingFormValues,
+  fields: readonly string[],
+): BookingFormValues {
   const next = { ...values } as Record<string, unknown>;
   for (const field of fields) if (field in base) next[field] = base[field as keyof BookingFormValues];
   return next as unknown as BookingFormValues;

@@ -24,7 +24,12 @@ export function readOutcome(outcome: WriteOutcome, externalId: string, creating:
   switch (body.status) {
     case 'created':
     case 'ok':
-      return { kind: 'saved', created: body.status === 'created', externalId, id: typeof body.id === 'number' ? body.id : null };
+      return {
+        kind: 'saved',
+        created: body.status === 'created',
+        externalId,
+        id: typeof body.id === 'number' ? body.id : null,
+      };
     case 'partial_update':
       return {
         kind: 'partial',
@@ -53,11 +58,15 @@ export function readOutcome(outcome: WriteOutcome, externalId: string, creating:
         else others.push(`${field}: ${message}`);
       }
       const marked = Object.keys(fieldErrors).length > 0;
-      const message = marked && others.length === 0 ? 'Nothing was changed. Fix the fields marked in red, then save again.' : error;
+      const message =
+        marked && others.length === 0 ? 'Nothing was changed. Fix the fields marked in red, then save again.' : error;
       return refused('Not saved: check the marked fields', message, fieldErrors);
     }
     case 'not_found':
-      return refused('Not saved: booking not found', `${error}. It may have been deleted meanwhile; close this form and look again.`);
+      return refused(
+        'Not saved: booking not found',
+        `${error}. It may have been deleted meanwhile; close this form and look again.`,
+      );
     default:
       return refused('Not saved', error);
   }
@@ -66,8 +75,12 @@ export function readOutcome(outcome: WriteOutcome, externalId: string, creating:
 /** A save that did not get an answer to read (server gone, unexpected error). */
 export function readFailure(error: unknown): SaveResult {
   if (error instanceof OfflineError) {
-    return refused('Not saved: the desk server does not answer', 'Your input is still here. Check that the server is running, then save again.');
+    return refused(
+      'Not saved: the desk server does not answer',
+      'Your input is still here. Check that the server is running, then save again.',
+    );
   }
-  if (error instanceof ApiError) return refused('Not saved', `${error.message} (HTTP ${error.httpStatus}). Your input is still here.`);
+  if (error instanceof ApiError)
+    return refused('Not saved', `${error.message} (HTTP ${error.httpStatus}). Your input is still here.`);
   return refused('Not saved', error instanceof Error ? error.message : String(error));
 }

@@ -12,10 +12,17 @@ export function useLockedFields(externalId: string | undefined, handEdits: boole
   const booking = useQuery({ ...bookingQuery(externalId ?? ''), enabled: externalId !== undefined }).data;
   const locks = new Map<string, string>();
   if (!booking) return locks;
-  const hand = handEdits ? 'edited by hand: the booking system cannot change it' : 'edited by hand, a change is ignored';
+  const hand = handEdits
+    ? 'edited by hand: the booking system cannot change it'
+    : 'edited by hand, a change is ignored';
   for (const field of booking.locked_attributes ?? []) locks.set(field, hand);
   if (booking.product_id !== null && booking.product_id !== undefined && !locks.has('camera_package')) {
-    locks.set('camera_package', handEdits ? 'has a product: the booking system cannot change it; a change here matches again' : 'the booking has a product, a change is ignored');
+    locks.set(
+      'camera_package',
+      handEdits
+        ? 'has a product: the booking system cannot change it; a change here matches again'
+        : 'the booking has a product, a change is ignored',
+    );
   }
   return locks;
 }

@@ -31,9 +31,12 @@ export function useSaveBooking() {
   return useMutation({
     mutationFn: ({ request, target }: { request: BookingWrite; target: SaveTarget }) => {
       const { external_id: externalId, ...fields } = request;
-      if (target.kind === 'create') return handEdits && isBlankExternalId(externalId) ? deskApi.createWalkIn(fields) : syncApi.saveBooking(request);
+      if (target.kind === 'create')
+        return handEdits && isBlankExternalId(externalId) ? deskApi.createWalkIn(fields) : syncApi.saveBooking(request);
       if (!handEdits) return syncApi.saveBooking(request);
-      return target.externalId === null ? deskApi.editBookingById(target.id, fields) : deskApi.editBooking(target.externalId, fields);
+      return target.externalId === null
+        ? deskApi.editBookingById(target.id, fields)
+        : deskApi.editBooking(target.externalId, fields);
     },
     onSuccess: (outcome) => {
       if (APPLIED.has(outcome.body.status)) void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });

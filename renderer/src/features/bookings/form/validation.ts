@@ -22,9 +22,12 @@ export interface FormRuleOptions {
 export function bookingFormRules({ editing, walkIns, storedEmail }: FormRuleOptions) {
   return {
     // An edit addresses the booking by its stored id, which the form does not let change.
-    external_id: (value: BookingFormValues['external_id']) => (!editing && !walkIns && isBlankExternalId(value) ? EXTERNAL_ID_REQUIRED : null),
+    external_id: (value: BookingFormValues['external_id']) =>
+      !editing && !walkIns && isBlankExternalId(value) ? EXTERNAL_ID_REQUIRED : null,
     // A walk-in is found by its name: it needs one (the desk's create and edit refuse it too).
-    name: (value: BookingFormValues['name'], values: BookingFormValues) => (walkIns && isBlankExternalId(values.external_id) ? walkInNameProblem(value) : null),
-    email: (value: BookingFormValues['email']) => (editing && value === storedEmail ? null : bookingEmailProblem(value)),
+    name: (value: BookingFormValues['name'], values: BookingFormValues) =>
+      walkIns && isBlankExternalId(values.external_id) ? walkInNameProblem(value) : null,
+    email: (value: BookingFormValues['email']) =>
+      editing && value === storedEmail ? null : bookingEmailProblem(value),
   };
 }

@@ -21,8 +21,14 @@ const count = new Intl.NumberFormat();
 export function BookingsEmpty({ bookings, onClearFilters, onCreate }: BookingsEmptyProps) {
   const { narrowed, filters, mode } = bookings;
   const relaxations = relaxationsOf(filters);
-  const counts = useQueries({ queries: relaxations.map((relaxation) => bookingCountQuery(mode ?? 'proxy', relaxation.filters, mode !== undefined)) });
-  const helpful = relaxations.map((relaxation, index) => ({ ...relaxation, found: counts[index]?.data ?? 0 })).filter((r) => r.found > 0);
+  const counts = useQueries({
+    queries: relaxations.map((relaxation) =>
+      bookingCountQuery(mode ?? 'proxy', relaxation.filters, mode !== undefined),
+    ),
+  });
+  const helpful = relaxations
+    .map((relaxation, index) => ({ ...relaxation, found: counts[index]?.data ?? 0 }))
+    .filter((r) => r.found > 0);
   return (
     <Stack align="center" gap={0} py="xl" data-testid="bookings-empty">
       {narrowed ? (
@@ -35,12 +41,18 @@ export function BookingsEmpty({ bookings, onClearFilters, onCreate }: BookingsEm
         </EmptyState>
       ) : (
         <EmptyState title="No bookings yet">
-          Bookings arrive from your booking system through the Sync API (Settings shows its address), or add one here with New booking.
+          Bookings arrive from your booking system through the Sync API (Settings shows its address), or add one here
+          with New booking.
         </EmptyState>
       )}
       <Group gap="xs" justify="center">
         {helpful.map((relaxation) => (
-          <Button key={relaxation.key} variant="light" onClick={() => updateView(relaxation.patch)} data-testid={`relax-${relaxation.key}`}>
+          <Button
+            key={relaxation.key}
+            variant="light"
+            onClick={() => updateView(relaxation.patch)}
+            data-testid={`relax-${relaxation.key}`}
+          >
             {relaxation.label} ({count.format(relaxation.found)})
           </Button>
         ))}

@@ -19,7 +19,12 @@ export function CheckInControl({ booking, onCheckIn }: CheckInControlProps) {
   const current = booking.check_in?.state ?? null;
   const unmarkable = booking.jump_on === null;
   return (
-    <span className={classes.checkIn} role="group" aria-label={`Check-in of ${booking.name ?? 'this booking'}`} data-testid="check-in-control">
+    <span
+      className={classes.checkIn}
+      role="group"
+      aria-label={`Check-in of ${booking.name ?? 'this booking'}`}
+      data-testid="check-in-control"
+    >
       {CHECK_IN_STATES.map((state) => (
         <button
           key={state}

@@ -3,7 +3,10 @@ import { CHECK_IN_FILTERS, type CheckInFilter as Filter } from '../../../../../s
 import { CHECK_IN_FILTER_LABELS } from './checkInKeys';
 
 const ANY = 'any';
-const OPTIONS = [{ value: ANY, label: 'Any check-in' }, ...CHECK_IN_FILTERS.map((value) => ({ value, label: CHECK_IN_FILTER_LABELS[value] }))];
+const OPTIONS = [
+  { value: ANY, label: 'Any check-in' },
+  ...CHECK_IN_FILTERS.map((value) => ({ value, label: CHECK_IN_FILTER_LABELS[value] })),
+];
 
 /** Reception's check-in filter (local mode): who has arrived, who has not been marked yet… */
 export function CheckInFilter({ value, onChange }: { value: Filter | null; onChange: (value: Filter | null) => void }) {

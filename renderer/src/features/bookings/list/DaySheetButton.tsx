@@ -9,7 +9,13 @@ export function DaySheetButton({ range, today }: { range: DateRange; today: stri
   const [, navigate] = useLocation();
   const day = daySheetDay(range, today);
   return (
-    <Button variant="default" leftSection={<IconPrinter />} onClick={() => navigate(ROUTES.daySheet(day))} title={`The printable sheet of ${day}`} data-testid="day-sheet-button">
+    <Button
+      variant="default"
+      leftSection={<IconPrinter />}
+      onClick={() => navigate(ROUTES.daySheet(day))}
+      title={`The printable sheet of ${day}`}
+      data-testid="day-sheet-button"
+    >
       Day sheet
     </Button>
   );

@@ -43,15 +43,22 @@ export function ExportButton({ filters, total, today }: ExportButtonProps) {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" withArrow trapFocus returnFocus>
       <Popover.Target>
-        <Button variant="default" leftSection={<IconDownload />} onClick={() => setOpened((open) => !open)} data-testid="export-button">
+        <Button
+          variant="default"
+          leftSection={<IconDownload />}
+          onClick={() => setOpened((open) => !open)}
+          data-testid="export-button"
+        >
           Export
         </Button>
       </Popover.Target>
       <Popover.Dropdown data-testid="export-menu">
         <Stack gap="sm" w={260}>
           <Text size="sm">
-            {total === null ? 'Every booking of this list' : `All ${count.format(total)} ${total === 1 ? 'booking' : 'bookings'} of this list`}, every page, in
-            this order, as CSV.
+            {total === null
+              ? 'Every booking of this list'
+              : `All ${count.format(total)} ${total === 1 ? 'booking' : 'bookings'} of this list`}
+            , every page, in this order, as CSV.
           </Text>
           <Stack gap={4}>
             <Text size="xs" fw={600} id="export-delimiter-label">
@@ -69,7 +76,13 @@ export function ExportButton({ filters, total, today }: ExportButtonProps) {
               data-testid="export-delimiter"
             />
           </Stack>
-          <Button onClick={download} loading={busy} disabled={total === 0} leftSection={<IconDownload />} data-testid="export-download">
+          <Button
+            onClick={download}
+            loading={busy}
+            disabled={total === 0}
+            leftSection={<IconDownload />}
+            data-testid="export-download"
+          >
             Download CSV
           </Button>
         </Stack>

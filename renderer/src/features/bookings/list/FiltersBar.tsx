@@ -32,7 +32,13 @@ export function FiltersBar({ bookings }: { bookings: BookingsList }) {
       />
       <Group ml="auto" gap="xs" wrap="nowrap">
         <ColumnsMenu table={table} defaults={defaultColumnVisibility(desk, window.innerWidth)} />
-        {desk && <ExportButton filters={filters} total={exportTotal(list.isPlaceholderData ? undefined : list.data?.pagination)} today={today} />}
+        {desk && (
+          <ExportButton
+            filters={filters}
+            total={exportTotal(list.isPlaceholderData ? undefined : list.data?.pagination)}
+            today={today}
+          />
+        )}
         {desk && <DaySheetButton range={range} today={today} />}
       </Group>
     </Group>

@@ -14,22 +14,40 @@ export interface ListFooterProps {
   onChangeOperator: () => void;
 }
 
-export function ListFooter({ pagination, page, rowsOnPage, fetching, onPage, desk, operator, onChangeOperator }: ListFooterProps) {
+export function ListFooter({
+  pagination,
+  page,
+  rowsOnPage,
+  fetching,
+  onPage,
+  desk,
+  operator,
+  onChangeOperator,
+}: ListFooterProps) {
   return (
     <Group justify="space-between" gap="md" wrap="nowrap" mih={32}>
       <Group gap="lg" wrap="nowrap">
         <Group gap={8} wrap="nowrap">
-          <Text size="sm" fw={500} className="numeric" data-testid="bookings-count" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+          <Text
+            size="sm"
+            fw={500}
+            className="numeric"
+            data-testid="bookings-count"
+            aria-live="polite"
+            style={{ whiteSpace: 'nowrap' }}
+          >
             {pagination ? pageSummary(pagination, rowsOnPage) : ' '}
           </Text>
           {fetching && <Loader size={14} role="status" aria-label="Updating" />}
         </Group>
         <Text size="xs" c="dimmed" visibleFrom="md" data-testid="grid-key-hints">
-          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> select · <Kbd size="xs">Enter</Kbd> open · <Kbd size="xs">/</Kbd> search
+          <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> select · <Kbd size="xs">Enter</Kbd> open ·{' '}
+          <Kbd size="xs">/</Kbd> search
           {desk && (
             <>
               {' · '}
-              <Kbd size="xs">A</Kbd> arrived · <Kbd size="xs">X</Kbd> no-show · <Kbd size="xs">J</Kbd> jumped · <Kbd size="xs">U</Kbd> unmark
+              <Kbd size="xs">A</Kbd> arrived · <Kbd size="xs">X</Kbd> no-show · <Kbd size="xs">J</Kbd> jumped ·{' '}
+              <Kbd size="xs">U</Kbd> unmark
               {' · '}
               <Anchor component="button" type="button" size="xs" onClick={onChangeOperator} data-testid="operator-name">
                 {operator.trim() ? `as ${operator.trim()}` : 'who is at the desk?'}

@@ -18,7 +18,18 @@ export interface ListHeaderProps {
 }
 
 /** The title and search, then what can be done: import, and the selected booking's actions, folding into "More" on narrow windows. */
-export function ListHeader({ searchRef, search, onSearch, onGoToResults, selected, onOpen, onEdit, onDelete, onCreate, desk }: ListHeaderProps) {
+export function ListHeader({
+  searchRef,
+  search,
+  onSearch,
+  onGoToResults,
+  selected,
+  onOpen,
+  onEdit,
+  onDelete,
+  onCreate,
+  desk,
+}: ListHeaderProps) {
   return (
     <Group justify="space-between" gap="md" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">

@@ -31,8 +31,18 @@ function OperatorForm({ initial, onName, onClose }: Omit<OperatorPromptProps, 'o
       }}
     >
       <Stack gap="sm">
-        <Text size="sm">Check-in marks record who made them. Your name is remembered on this computer until you change it.</Text>
-        <TextInput label="Your name" value={name} onChange={(event) => setName(event.currentTarget.value)} maxLength={RECORDED_BY_MAX} required data-autofocus autoComplete="off" />
+        <Text size="sm">
+          Check-in marks record who made them. Your name is remembered on this computer until you change it.
+        </Text>
+        <TextInput
+          label="Your name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          maxLength={RECORDED_BY_MAX}
+          required
+          data-autofocus
+          autoComplete="off"
+        />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel

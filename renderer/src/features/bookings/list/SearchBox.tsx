@@ -34,7 +34,11 @@ export function SearchBox({ inputRef, value, onChange, onGoToResults, desk }: Se
       onChange={(event) => onChange(event.currentTarget.value)}
       onKeyDown={onKeyDown}
       placeholder={desk ? 'Name, e-mail, phone, booking number or link' : 'Search by name, or e-mail with @'}
-      title={desk ? 'Finds a name (any accents, any word order), an e-mail, phone digits, a booking number or a pasted link; 3 characters or more' : undefined}
+      title={
+        desk
+          ? 'Finds a name (any accents, any word order), an e-mail, phone digits, a booking number or a pasted link; 3 characters or more'
+          : undefined
+      }
       aria-label="Search bookings"
       autoComplete="off"
       spellCheck={false}

@@ -9,7 +9,8 @@ export interface BookingDialogs {
   booking?: BookingListItem;
 }
 
-export type BookingDialogAction = { type: 'create' } | { type: 'edit' | 'delete'; booking: BookingListItem } | { type: 'close' };
+export type BookingDialogAction =
+  { type: 'create' } | { type: 'edit' | 'delete'; booking: BookingListItem } | { type: 'close' };
 
 export const NO_DIALOG: BookingDialogs = { open: null };
 

@@ -12,7 +12,11 @@ export function checkInForKey(key: string): CheckInState | null | undefined {
   return lower in CHECK_IN_KEYS ? CHECK_IN_KEYS[lower] : undefined;
 }
 
-export const CHECK_IN_LABELS: Record<CheckInState, string> = { arrived: 'Arrived', no_show: 'No-show', jumped: 'Jumped' };
+export const CHECK_IN_LABELS: Record<CheckInState, string> = {
+  arrived: 'Arrived',
+  no_show: 'No-show',
+  jumped: 'Jumped',
+};
 export const CHECK_IN_FILTER_LABELS: Record<CheckInFilter, string> = { ...CHECK_IN_LABELS, none: 'Not marked' };
 export const CHECK_IN_COLORS: Record<CheckInState, string> = { arrived: 'teal', no_show: 'red', jumped: 'blue' };
 /** The key of each mark, for the buttons' titles and the key hints. */

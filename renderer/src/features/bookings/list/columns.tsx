@@ -17,7 +17,8 @@ export interface BookingsGridMeta {
   onCheckIn: (booking: ListedBooking, state: CheckInState | null) => void;
 }
 
-type TextField = 'name' | 'email' | 'mobile' | 'camera_package' | 'language' | 'reference' | 'external_service' | 'link';
+type TextField =
+  'name' | 'email' | 'mobile' | 'camera_package' | 'language' | 'reference' | 'external_service' | 'link';
 type Tone = 'muted' | 'today';
 
 const col = createColumnHelper<ListedBooking>();
@@ -29,10 +30,28 @@ const blankAsUndefined = (value: string | null) => (value === null || value.trim
 const None = () => <span className={classes.none}>—</span>;
 
 /** Plain spans, not components with theme lookups: a page holds 200 rows of these. */
-function TextCell({ value, tone, mono, upper, title = value }: { value: string | undefined; tone?: Tone; mono?: boolean; upper?: boolean; title?: string }) {
+function TextCell({
+  value,
+  tone,
+  mono,
+  upper,
+  title = value,
+}: {
+  value: string | undefined;
+  tone?: Tone;
+  mono?: boolean;
+  upper?: boolean;
+  title?: string;
+}) {
   if (value === undefined) return <None />;
   return (
-    <span className={classes.text} data-tone={tone} data-mono={mono || undefined} data-upper={upper || undefined} title={title}>
+    <span
+      className={classes.text}
+      data-tone={tone}
+      data-mono={mono || undefined}
+      data-upper={upper || undefined}
+      title={title}
+    >
       {value}
     </span>
   );
@@ -57,13 +76,20 @@ function textColumn(field: TextField, size: number, options: TextColumnOptions =
     enableHiding: !options.alwaysVisible,
     sortingFn: byText,
     sortUndefined: 'last',
-    cell: (context) => <TextCell value={context.getValue()} tone={options.tone} mono={options.mono} upper={options.upper} />,
+    cell: (context) => (
+      <TextCell value={context.getValue()} tone={options.tone} mono={options.mono} upper={options.upper} />
+    ),
   });
 }
 
 const gridMeta = (table: { options: { meta?: unknown } }) => table.options.meta as BookingsGridMeta | undefined;
 
-const CAMERA_SHORT: Record<string, string> = { either: 'Either', selfie: 'Selfie', videographer: 'Videographer', both: 'Selfie + video' };
+const CAMERA_SHORT: Record<string, string> = {
+  either: 'Either',
+  selfie: 'Selfie',
+  videographer: 'Videographer',
+  both: 'Selfie + video',
+};
 const ALBUM_WORDS = { none: undefined, preview: 'Preview sent', delivered: 'Delivered', other: undefined } as const;
 
 /** What only the desk knows (local mode): product, camera, filmer, album, check-in. */
@@ -88,7 +114,11 @@ const DESK_COLUMNS_ONLY = [
     size: 104,
     cell: (context) => {
       const camera = context.getValue();
-      return camera ? <TextCell value={CAMERA_SHORT[camera] ?? camera} title={CAMERA_REQUIREMENT_LABELS[camera] ?? camera} /> : <None />;
+      return camera ? (
+        <TextCell value={CAMERA_SHORT[camera] ?? camera} title={CAMERA_REQUIREMENT_LABELS[camera] ?? camera} />
+      ) : (
+        <None />
+      );
     },
   }),
   col.accessor((row) => row.check_in?.state ?? undefined, {
@@ -100,7 +130,12 @@ const DESK_COLUMNS_ONLY = [
       return onCheckIn ? <CheckInControl booking={context.row.original} onCheckIn={onCheckIn} /> : <None />;
     },
   }),
-  col.accessor((row) => row.filmer ?? undefined, { id: 'filmer', header: 'Filmer', size: 130, cell: (context) => <TextCell value={context.getValue()} /> }),
+  col.accessor((row) => row.filmer ?? undefined, {
+    id: 'filmer',
+    header: 'Filmer',
+    size: 130,
+    cell: (context) => <TextCell value={context.getValue()} />,
+  }),
   col.accessor((row) => row.album_status_raw ?? undefined, {
     id: 'album',
     header: 'Album',
@@ -108,7 +143,9 @@ const DESK_COLUMNS_ONLY = [
     cell: (context) => {
       const raw = context.getValue() ?? null;
       const words = ALBUM_WORDS[albumStage(raw)] ?? raw ?? undefined;
-      return <TextCell value={words} title={raw ?? undefined} tone={albumStage(raw) === 'delivered' ? 'muted' : undefined} />;
+      return (
+        <TextCell value={words} title={raw ?? undefined} tone={albumStage(raw) === 'delivered' ? 'muted' : undefined} />
+      );
     },
   }),
 ];
@@ -150,7 +187,13 @@ const SYNC_COLUMNS = [
       const id = context.getValue();
       if (id !== undefined) return <TextCell value={id} mono />;
       return (
-        <Tooltip label="No external id: this booking is only listed. It cannot be opened, edited or deleted here." multiline w={260} withArrow openDelay={200}>
+        <Tooltip
+          label="No external id: this booking is only listed. It cannot be opened, edited or deleted here."
+          multiline
+          w={260}
+          withArrow
+          openDelay={200}
+        >
           <Badge size="sm" variant="outline" color="gray" radius="sm" tt="none" data-testid="no-external-id">
             none
           </Badge>
@@ -177,7 +220,13 @@ const SYNC_COLUMNS = [
   textColumn('reference', 136, { tone: 'muted' }),
   textColumn('external_service', 130),
   textColumn('link', 110, { mono: true }),
-  col.accessor('id', { id: 'id', header: 'Desk id', size: 80, sortingFn: 'basic', cell: (context) => <TextCell value={String(context.getValue())} mono /> }),
+  col.accessor('id', {
+    id: 'id',
+    header: 'Desk id',
+    size: 80,
+    sortingFn: 'basic',
+    cell: (context) => <TextCell value={String(context.getValue())} mono />,
+  }),
 ];
 
 type BookingColumn = ColumnDef<ListedBooking, never>;
@@ -197,19 +246,42 @@ const FLEXIBLE: Record<string, { minSize: number; meta: GridColumnMeta }> = {
 
 function flexible<C extends BookingColumn>(column: C): C {
   const flex = FLEXIBLE[column.id!];
-  return flex ? { ...column, minSize: flex.minSize, meta: { ...(column.meta as GridColumnMeta | undefined), ...flex.meta } } : column;
+  return flex
+    ? { ...column, minSize: flex.minSize, meta: { ...(column.meta as GridColumnMeta | undefined), ...flex.meta } }
+    : column;
 }
 
 /** Proxy mode: the Sync API's fields, the loaded page sorted in the browser (the remote has no sort). */
 export const BOOKING_COLUMNS = SYNC_COLUMNS.map(flexible);
 
-const DESK_ORDER = ['jump_on', 'name', 'check_in', 'mobile', 'email', 'product', 'camera_requirement', 'filmer', 'album', 'camera_package', 'external_id'];
+const DESK_ORDER = [
+  'jump_on',
+  'name',
+  'check_in',
+  'mobile',
+  'email',
+  'product',
+  'camera_requirement',
+  'filmer',
+  'album',
+  'camera_package',
+  'external_id',
+];
 /**
  * The desk's widths: what the demo dropzone's values take whole ("Wed, Sep 30, 2026",
  * "+353 87 046 0211", "Videographer 4K + raw footage · €199.00"). The flexible columns fall
  * back towards their minSize so the default columns fit a 1024 px window without scrolling sideways.
  */
-const DESK_WIDTHS: Record<string, number> = { jump_on: 144, name: 160, check_in: 96, mobile: 144, email: 220, product: 296, camera_requirement: 112, external_id: 110 };
+const DESK_WIDTHS: Record<string, number> = {
+  jump_on: 144,
+  name: 160,
+  check_in: 96,
+  mobile: 144,
+  email: 220,
+  product: 296,
+  camera_requirement: 112,
+  external_id: 110,
+};
 const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includes(id);
 
 /**
@@ -217,7 +289,9 @@ const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includ
  * every page, so only the columns the server sorts by offer it.
  */
 export const DESK_COLUMNS = [...SYNC_COLUMNS, ...DESK_COLUMNS_ONLY]
-  .map((column) => flexible({ ...column, size: DESK_WIDTHS[column.id!] ?? column.size, enableSorting: serverSorts(column.id!) }))
+  .map((column) =>
+    flexible({ ...column, size: DESK_WIDTHS[column.id!] ?? column.size, enableSorting: serverSorts(column.id!) }),
+  )
   .sort((a, b) => rank(a.id!) - rank(b.id!));
 
 function rank(id: string): number {
@@ -226,7 +300,13 @@ function rank(id: string): number {
 }
 
 /** Shown until the user decides otherwise (proxy mode, and the Sync API's columns). */
-export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = { external_service: false, link: false, id: false, filmer: false, album: false };
+export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = {
+  external_service: false,
+  link: false,
+  id: false,
+  filmer: false,
+  album: false,
+};
 
 /** Below this window width the default hides what is not needed at the desk first. */
 export const NARROW_WINDOW = 1280;

@@ -53,7 +53,12 @@ export function relativeDay(isoDate: string, today: string): string {
   return days > 0 ? `in ${days} days` : `${-days} days ago`;
 }
 
-const rangeFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const rangeFormat = new Intl.DateTimeFormat(undefined, {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const utc = (isoDate: string) => {
   const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d));

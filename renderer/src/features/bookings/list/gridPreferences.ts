@@ -40,7 +40,8 @@ function saveGridPreferences(preferences: GridPreferences): void {
   }
 }
 
-const resolve = <T,>(update: SetStateAction<T>, previous: T): T => (typeof update === 'function' ? (update as (p: T) => T)(previous) : update);
+const resolve = <T>(update: SetStateAction<T>, previous: T): T =>
+  typeof update === 'function' ? (update as (p: T) => T)(previous) : update;
 
 /** The grid's preferences as state, written back on every change (a few hundred bytes). */
 export function useGridPreferences() {
@@ -49,11 +50,13 @@ export function useGridPreferences() {
   useEffect(() => saveGridPreferences(preferences), [preferences]);
 
   const setColumnVisibility = useCallback(
-    (update: SetStateAction<VisibilityState>) => setPreferences((p) => ({ ...p, columnVisibility: resolve(update, p.columnVisibility) })),
+    (update: SetStateAction<VisibilityState>) =>
+      setPreferences((p) => ({ ...p, columnVisibility: resolve(update, p.columnVisibility) })),
     [],
   );
   const setColumnSizing = useCallback(
-    (update: SetStateAction<ColumnSizingState>) => setPreferences((p) => ({ ...p, columnSizing: resolve(update, p.columnSizing) })),
+    (update: SetStateAction<ColumnSizingState>) =>
+      setPreferences((p) => ({ ...p, columnSizing: resolve(update, p.columnSizing) })),
     [],
   );
   return { preferences, setColumnVisibility, setColumnSizing };

@@ -19,14 +19,29 @@ export interface Relaxation {
 export function relaxationsOf(filters: DeskListFilters): Relaxation[] {
   const out: Relaxation[] = [];
   if (filters.from !== null || filters.to !== null) {
-    out.push({ key: 'dates', label: 'Show all dates', patch: { preset: 'all', customRange: OPEN_RANGE }, filters: { ...filters, from: null, to: null } });
+    out.push({
+      key: 'dates',
+      label: 'Show all dates',
+      patch: { preset: 'all', customRange: OPEN_RANGE },
+      filters: { ...filters, from: null, to: null },
+    });
   }
   if (filters.checkIn !== null) {
-    out.push({ key: 'check-in', label: 'Any check-in', patch: { checkIn: null }, filters: { ...filters, checkIn: null } });
+    out.push({
+      key: 'check-in',
+      label: 'Any check-in',
+      patch: { checkIn: null },
+      filters: { ...filters, checkIn: null },
+    });
   }
   if (!filters.includeAll) {
     // Walk-ins are hidden by the list itself, not by what was typed: offered on their own only.
-    out.push({ key: 'include-all', label: 'Include bookings without external id', patch: { includeAll: true }, filters: { ...filters, includeAll: true } });
+    out.push({
+      key: 'include-all',
+      label: 'Include bookings without external id',
+      patch: { includeAll: true },
+      filters: { ...filters, includeAll: true },
+    });
   }
   return out;
 }

@@ -18,9 +18,11 @@ const SEARCH_DELAY_MS = 120;
 const sortingUpdate = (update: Parameters<OnChangeFn<SortingState>>[0]) => (sorting: SortingState) =>
   typeof update === 'function' ? update(sorting) : update;
 /** Proxy mode: the loaded page sorted in the browser, the page kept. */
-const onPageSortingChange: OnChangeFn<SortingState> = (update) => updateView((view) => ({ sorting: sortingUpdate(update)(view.sorting) }));
+const onPageSortingChange: OnChangeFn<SortingState> = (update) =>
+  updateView((view) => ({ sorting: sortingUpdate(update)(view.sorting) }));
 /** Local mode: the server sorts every page, so a new sort starts at page 1. */
-const onServerSortingChange: OnChangeFn<SortingState> = (update) => updateView((view) => ({ sorting: sortingUpdate(update)(view.sorting), page: 1 }));
+const onServerSortingChange: OnChangeFn<SortingState> = (update) =>
+  updateView((view) => ({ sorting: sortingUpdate(update)(view.sorting), page: 1 }));
 
 /**
  * The Bookings screen's data: the view the user set, the page the server sends for it, the table
@@ -68,7 +70,12 @@ export function useBookingsList() {
   const pagination = list.data?.pagination;
   useEffect(() => {
     // Past the last page (rows deleted, or another desk changed the list): go to the last real one.
-    if (pagination && list.data?.bookings.length === 0 && pagination.total_pages > 0 && view.page > pagination.total_pages) {
+    if (
+      pagination &&
+      list.data?.bookings.length === 0 &&
+      pagination.total_pages > 0 &&
+      view.page > pagination.total_pages
+    ) {
       updateView({ page: pagination.total_pages });
     }
   }, [pagination, list.data, view.page]);

@@ -1,4 +1,10 @@
-import { getCoreRowModel, getSortedRowModel, useReactTable, type OnChangeFn, type SortingState } from '@tanstack/react-table';
+import {
+  getCoreRowModel,
+  getSortedRowModel,
+  useReactTable,
+  type OnChangeFn,
+  type SortingState,
+} from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CheckInState } from '../../../../../shared/schemas/reception';
 import type { ListedBooking } from '../../../api/reception-api';
@@ -24,7 +30,15 @@ export interface BookingsTableOptions {
  * The bookings table, with column visibility and widths remembered between runs. `data` must
  * keep its reference while it does not change (it is the query's own array).
  */
-export function useBookingsTable({ data, desk, sorting, onSortingChange, today, currency, onCheckIn }: BookingsTableOptions) {
+export function useBookingsTable({
+  data,
+  desk,
+  sorting,
+  onSortingChange,
+  today,
+  currency,
+  onCheckIn,
+}: BookingsTableOptions) {
   const { preferences, setColumnVisibility, setColumnSizing } = useGridPreferences();
   const columnVisibility = useMemo(
     () => ({ ...defaultColumnVisibility(desk, window.innerWidth), ...preferences.columnVisibility }),

@@ -20,7 +20,10 @@ function optimisticCheckIn({ booking, state, recordedBy }: Mark): CheckIn | null
 
 function withCheckIn(page: ListedPage | undefined, bookingId: number, checkIn: CheckIn | null): ListedPage | undefined {
   if (!page) return page;
-  return { ...page, bookings: page.bookings.map((row) => (row.id === bookingId ? { ...row, check_in: checkIn } : row)) };
+  return {
+    ...page,
+    bookings: page.bookings.map((row) => (row.id === bookingId ? { ...row, check_in: checkIn } : row)),
+  };
 }
 
 /**
@@ -35,20 +38,30 @@ export function useCheckIn() {
   const [pending, setPending] = useState<Omit<Mark, 'recordedBy'> | null>(null);
 
   const mutation = useMutation({
-    mutationFn: ({ booking, state, recordedBy }: Mark) => receptionApi.checkIn(booking.id, { state, recorded_by: recordedBy }),
+    mutationFn: ({ booking, state, recordedBy }: Mark) =>
+      receptionApi.checkIn(booking.id, { state, recorded_by: recordedBy }),
     onMutate: async (mark) => {
       await queryClient.cancelQueries({ queryKey: receptionKeys.deskLists });
       const before = queryClient.getQueriesData<ListedPage>({ queryKey: receptionKeys.deskLists });
       const shown = optimisticCheckIn(mark);
-      queryClient.setQueriesData<ListedPage>({ queryKey: receptionKeys.deskLists }, (page) => withCheckIn(page, mark.booking.id, shown));
+      queryClient.setQueriesData<ListedPage>({ queryKey: receptionKeys.deskLists }, (page) =>
+        withCheckIn(page, mark.booking.id, shown),
+      );
       return { before };
     },
     onError: (error, { booking }, context) => {
-      for (const [key, page] of context?.before ?? ([] as [QueryKey, ListedPage | undefined][])) queryClient.setQueryData(key, page);
-      notifications.show({ color: 'red', title: `Check-in not saved: ${booking.name ?? `booking ${booking.id}`}`, message: (error as Error).message });
+      for (const [key, page] of context?.before ?? ([] as [QueryKey, ListedPage | undefined][]))
+        queryClient.setQueryData(key, page);
+      notifications.show({
+        color: 'red',
+        title: `Check-in not saved: ${booking.name ?? `booking ${booking.id}`}`,
+        message: (error as Error).message,
+      });
     },
     onSuccess: (answer) => {
-      queryClient.setQueriesData<ListedPage>({ queryKey: receptionKeys.deskLists }, (page) => withCheckIn(page, answer.booking_id, answer.check_in));
+      queryClient.setQueriesData<ListedPage>({ queryKey: receptionKeys.deskLists }, (page) =>
+        withCheckIn(page, answer.booking_id, answer.check_in),
+      );
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: receptionKeys.deskLists }),
   });
@@ -57,7 +70,12 @@ export function useCheckIn() {
   const mark = useCallback(
     (booking: ListedBooking, state: CheckInState | null, recordedBy = operator.trim()) => {
       if (booking.jump_on === null) {
-        notifications.show({ id: 'check-in-no-date', color: 'gray', title: 'Nothing to check in for', message: 'This booking has no jump date.' });
+        notifications.show({
+          id: 'check-in-no-date',
+          color: 'gray',
+          title: 'Nothing to check in for',
+          message: 'This booking has no jump date.',
+        });
         return;
       }
       if (recordedBy === '') {

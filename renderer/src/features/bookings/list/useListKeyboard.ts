@@ -18,7 +18,10 @@ export interface ListKeyboardActions {
 function isTyping(target: HTMLElement): boolean {
   if (target.isContentEditable) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(target.type);
+  return (
+    target instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color'].includes(target.type)
+  );
 }
 
 /** Inside a popup (menu, calendar, listbox…) the popup's own keys apply. */
@@ -26,14 +29,25 @@ function inPopup(target: HTMLElement): boolean {
   return target.closest('[role="dialog"], [role="menu"], [role="listbox"], .mantine-Popover-dropdown') !== null;
 }
 
-const MOVES: Record<string, number | 'first' | 'last'> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10, Home: 'first', End: 'last' };
+const MOVES: Record<string, number | 'first' | 'last'> = {
+  ArrowDown: 1,
+  ArrowUp: -1,
+  PageDown: 10,
+  PageUp: -10,
+  Home: 'first',
+  End: 'last',
+};
 
 /**
  * The Bookings screen's keys. Moving and Enter work from the grid (or with nothing focused);
  * the letter shortcuts anywhere on the screen except while typing or inside a popup; nothing
  * while a dialog of the screen is open.
  */
-export function useListKeyboard(gridRef: RefObject<HTMLElement | null>, enabled: boolean, actions: ListKeyboardActions): void {
+export function useListKeyboard(
+  gridRef: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  actions: ListKeyboardActions,
+): void {
   const latest = useRef(actions);
   useEffect(() => {
     latest.current = actions;
@@ -58,7 +72,14 @@ export function useListKeyboard(gridRef: RefObject<HTMLElement | null>, enabled:
         return;
       }
       if (isTyping(target) || inPopup(target)) return;
-      const shortcut: Record<string, () => void> = { '/': act.focusSearch, n: act.create, N: act.create, e: act.edit, E: act.edit, Delete: act.remove };
+      const shortcut: Record<string, () => void> = {
+        '/': act.focusSearch,
+        n: act.create,
+        N: act.create,
+        e: act.edit,
+        E: act.edit,
+        Delete: act.remove,
+      };
       const run = shortcut[event.key];
       if (run) {
         event.preventDefault();

@@ -25,7 +25,13 @@ export function useCatalogueAdmin(): CatalogueAdmin | null {
   return useContext(AdminContext);
 }
 
-export function CatalogueAdminProvider({ children, onDeleted }: { children: ReactNode; onDeleted: (target: DeleteTarget) => void }) {
+export function CatalogueAdminProvider({
+  children,
+  onDeleted,
+}: {
+  children: ReactNode;
+  onDeleted: (target: DeleteTarget) => void;
+}) {
   const session = useQuery(sessionQuery());
   const [productForm, setProductForm] = useState<ProductFormTarget | null>(null);
   const [upgradeForm, setUpgradeForm] = useState<AdminUpgrade | null | undefined>(undefined);
@@ -49,7 +55,11 @@ export function CatalogueAdminProvider({ children, onDeleted }: { children: Reac
   const productSaved = (saved: ProductSaved) => {
     const created = productForm?.product === null;
     setProductForm(null);
-    notifications.show({ color: 'teal', title: created ? 'Product created' : 'Product saved', message: saved.product.name });
+    notifications.show({
+      color: 'teal',
+      title: created ? 'Product created' : 'Product saved',
+      message: saved.product.name,
+    });
     admin.offerRematch(saved);
   };
 
@@ -58,7 +68,12 @@ export function CatalogueAdminProvider({ children, onDeleted }: { children: Reac
       {children}
       {local && (
         <>
-          <ProductFormModal target={productForm} currency={currency} onClose={() => setProductForm(null)} onSaved={productSaved} />
+          <ProductFormModal
+            target={productForm}
+            currency={currency}
+            onClose={() => setProductForm(null)}
+            onSaved={productSaved}
+          />
           <UpgradeFormModal
             upgrade={upgradeForm}
             currency={currency}
@@ -70,7 +85,9 @@ export function CatalogueAdminProvider({ children, onDeleted }: { children: Reac
           />
           <DeleteDialog
             target={deleting}
-            remove={(id) => (deleting?.kind === 'upgrade' ? catalogueAdminApi.deleteUpgrade(id) : catalogueAdminApi.deleteProduct(id))}
+            remove={(id) =>
+              deleting?.kind === 'upgrade' ? catalogueAdminApi.deleteUpgrade(id) : catalogueAdminApi.deleteProduct(id)
+            }
             onClose={() => setDeleting(null)}
             onDeleted={() => {
               if (deleting) onDeleted(deleting);

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Code, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { describeVerdict, explainMatch } from '../../../../../shared/service/product-match';
@@ -23,14 +36,16 @@ export function MatchingPanel() {
 function MatchTester() {
   const products = useQuery(adminProductsQuery());
   const [cameraPackage, setCameraPackage] = useState('');
-  const explained = products.data && cameraPackage !== '' ? explainMatch(products.data.products, cameraPackage) : undefined;
+  const explained =
+    products.data && cameraPackage !== '' ? explainMatch(products.data.products, cameraPackage) : undefined;
   return (
     <Paper withBorder p="md" radius="md" data-testid="match-tester">
       <Title order={4} mb={4}>
         Which product does a camera package get?
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        The active product whose booking system name the package starts with (any case); the longest name wins, then the lowest id.
+        The active product whose booking system name the package starts with (any case); the longest name wins, then the
+        lowest id.
       </Text>
       <TextInput
         label="Camera package"
@@ -44,7 +59,9 @@ function MatchTester() {
       {explained && (
         <Stack gap="xs" mt="md" aria-live="polite">
           <Text fw={600} data-testid="match-winner">
-            {explained.winner ? `Matches ${explained.winner.name} (product ${explained.winner.id})` : 'Matches no product'}
+            {explained.winner
+              ? `Matches ${explained.winner.name} (product ${explained.winner.id})`
+              : 'Matches no product'}
           </Text>
           <Table.ScrollContainer minWidth={560}>
             <Table aria-label="Why each product won or lost" data-testid="match-steps">
@@ -66,7 +83,9 @@ function MatchTester() {
                         </Badge>
                       )}
                     </Table.Td>
-                    <Table.Td>{step.product.booking_system_name ? <Code>{step.product.booking_system_name}</Code> : '—'}</Table.Td>
+                    <Table.Td>
+                      {step.product.booking_system_name ? <Code>{step.product.booking_system_name}</Code> : '—'}
+                    </Table.Td>
                     <Table.Td>
                       <Text size="sm" c={step.verdict === 'winner' ? undefined : 'dimmed'}>
                         {describeVerdict(step, explained.winner)}
@@ -107,7 +126,8 @@ function UnmatchedPackages() {
   let content;
   if (unmatched.isError) content = <ErrorState error={unmatched.error} onRetry={() => unmatched.refetch()} />;
   else if (unmatched.isPending) content = <LoadingState label="Looking for unmatched camera packages…" />;
-  else if (unmatched.data.packages.length === 0) content = <Text size="sm">Every booking with a camera package has a product.</Text>;
+  else if (unmatched.data.packages.length === 0)
+    content = <Text size="sm">Every booking with a camera package has a product.</Text>;
   else
     content = (
       <Table.ScrollContainer minWidth={640}>
@@ -137,11 +157,20 @@ function UnmatchedPackages() {
                 <Table.Td>
                   <Group justify="flex-end">
                     {p.product ? (
-                      <Button size="xs" variant="light" loading={busy === p.product.id} onClick={() => matchTo(p.product!.id)}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={busy === p.product.id}
+                        onClick={() => matchTo(p.product!.id)}
+                      >
                         Match to {p.product.name}…
                       </Button>
                     ) : (
-                      <Button size="xs" variant="light" onClick={() => admin?.editProduct({ product: null, bookingSystemName: p.camera_package })}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => admin?.editProduct({ product: null, bookingSystemName: p.camera_package })}
+                      >
                         Create product for this name…
                       </Button>
                     )}
@@ -160,7 +189,8 @@ function UnmatchedPackages() {
         Camera packages without a product
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        What the booking system sent for bookings that have no product. “Would be matched” leaves out bookings whose album already reached the customer.
+        What the booking system sent for bookings that have no product. “Would be matched” leaves out bookings whose
+        album already reached the customer.
       </Text>
       {failure && (
         <Alert color="red" mb="sm">

@@ -1,10 +1,30 @@
-import { Alert, Button, Checkbox, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { AdminProduct, ProductSaved } from '../../../../../shared/schemas/catalogue-admin';
 import { CAMERA_REQUIREMENTS, VIDEO_ENTITLEMENTS } from '../../../../../shared/schemas/finance';
 import { catalogueAdminApi } from '../../../api/catalogue-admin-api';
 import { DIALOG_STYLES } from '../../../components/dialog-styles';
-import { CAMERA_LABELS, NEW_PRODUCT, PRODUCT_FIELD_OF, productBody, productFormValues, VIDEO_LABELS, type ProductFormValues } from './product-form';
+import {
+  CAMERA_LABELS,
+  NEW_PRODUCT,
+  PRODUCT_FIELD_OF,
+  productBody,
+  productFormValues,
+  VIDEO_LABELS,
+  type ProductFormValues,
+} from './product-form';
 import { useCatalogueSave } from './use-catalogue-save';
 
 export interface ProductFormTarget {
@@ -24,20 +44,52 @@ export interface ProductFormModalProps {
 export function ProductFormModal({ target, currency, onClose, onSaved }: ProductFormModalProps) {
   const title = target?.product ? `Edit ${target.product.name}` : 'New product';
   return (
-    <Modal opened={target !== null} onClose={onClose} title={title} size="lg" styles={DIALOG_STYLES} data-testid="product-form">
-      {target && <ProductForm key={target.product?.id ?? `new:${target.bookingSystemName ?? ''}`} target={target} currency={currency} onClose={onClose} onSaved={onSaved} />}
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      styles={DIALOG_STYLES}
+      data-testid="product-form"
+    >
+      {target && (
+        <ProductForm
+          key={target.product?.id ?? `new:${target.bookingSystemName ?? ''}`}
+          target={target}
+          currency={currency}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
     </Modal>
   );
 }
 
 const VIDEO_OPTIONS = VIDEO_ENTITLEMENTS.map((value) => ({ value, label: VIDEO_LABELS[value] }));
-const CAMERA_OPTIONS = (['none', ...CAMERA_REQUIREMENTS] as const).map((value) => ({ value, label: CAMERA_LABELS[value] }));
+const CAMERA_OPTIONS = (['none', ...CAMERA_REQUIREMENTS] as const).map((value) => ({
+  value,
+  label: CAMERA_LABELS[value],
+}));
 
-function ProductForm({ target, currency, onClose, onSaved }: { target: ProductFormTarget; currency: string; onClose: () => void; onSaved: (saved: ProductSaved) => void }) {
+function ProductForm({
+  target,
+  currency,
+  onClose,
+  onSaved,
+}: {
+  target: ProductFormTarget;
+  currency: string;
+  onClose: () => void;
+  onSaved: (saved: ProductSaved) => void;
+}) {
   const initial = target.product
     ? productFormValues(target.product)
     : { ...NEW_PRODUCT, name: target.bookingSystemName ?? '', booking_system_name: target.bookingSystemName ?? '' };
-  const form = useForm<ProductFormValues>({ mode: 'controlled', initialValues: initial, onValuesChange: () => clearGeneral() });
+  const form = useForm<ProductFormValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    onValuesChange: () => clearGeneral(),
+  });
   const { submit, pending, general, clearGeneral } = useCatalogueSave({
     setErrors: form.setErrors,
     toBody: productBody,
@@ -63,7 +115,11 @@ function ProductForm({ target, currency, onClose, onSaved }: { target: ProductFo
   };
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate aria-label={target.product ? `Edit ${target.product.name}` : 'New product'}>
+    <form
+      onSubmit={form.onSubmit(submit)}
+      noValidate
+      aria-label={target.product ? `Edit ${target.product.name}` : 'New product'}
+    >
       <Stack gap="md">
         {general && (
           <Alert color="red" title="Not saved" data-testid="product-form-error">
@@ -71,28 +127,59 @@ function ProductForm({ target, currency, onClose, onSaved }: { target: ProductFo
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-          <TextInput label="Name" required data-autofocus autoComplete="off" description="As staff and customers read it" {...form.getInputProps('name')} />
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            autoComplete="off"
+            description="As staff and customers read it"
+            {...form.getInputProps('name')}
+          />
           <TextInput
             label="Booking system name"
             autoComplete="off"
             description="Bookings whose camera package starts with this (any case) get the product"
             {...form.getInputProps('booking_system_name')}
           />
-          <TextInput label={`Price (${currency})`} required inputMode="decimal" autoComplete="off" {...form.getInputProps('price')} />
-          <TextInput label="Credits" required inputMode="decimal" autoComplete="off" description="What the product grants, e.g. 1.5" {...form.getInputProps('credits')} />
+          <TextInput
+            label={`Price (${currency})`}
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            {...form.getInputProps('price')}
+          />
+          <TextInput
+            label="Credits"
+            required
+            inputMode="decimal"
+            autoComplete="off"
+            description="What the product grants, e.g. 1.5"
+            {...form.getInputProps('credits')}
+          />
         </SimpleGrid>
         <Text fw={600} size="sm">
           What the customer gets
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <Select label="Video" data={VIDEO_OPTIONS} allowDeselect={false} {...videoProps} onChange={onVideo} />
-          <Select label="Camera" data={CAMERA_OPTIONS} allowDeselect={false} {...form.getInputProps('camera_requirement')} onChange={onCamera} />
+          <Select
+            label="Camera"
+            data={CAMERA_OPTIONS}
+            allowDeselect={false}
+            {...form.getInputProps('camera_requirement')}
+            onChange={onCamera}
+          />
         </SimpleGrid>
         <Group gap="xl">
           <Checkbox label="Photos" {...form.getInputProps('photos', { type: 'checkbox' })} />
           <Checkbox label="4K footage" {...form.getInputProps('has_4k', { type: 'checkbox' })} />
           <Checkbox label="Raw footage" {...form.getInputProps('raw_footage', { type: 'checkbox' })} />
-          <Switch label="Active" description="Matched to bookings" color="teal" {...form.getInputProps('active', { type: 'checkbox' })} />
+          <Switch
+            label="Active"
+            description="Matched to bookings"
+            color="teal"
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
         </Group>
         <Group justify="flex-end" gap="sm" mt="sm" className="dialog-footer">
           <Button variant="default" onClick={onClose}>

@@ -41,7 +41,9 @@ export function ProductActions({ id }: { id: number }) {
           variant="subtle"
           color="red"
           // Not disabled when in use: the desk's refusal says why, with the counts, and what to do instead.
-          aria-description={inUse ? `in use by ${product.bookings} booking(s) and ${product.finance_events} ledger event(s)` : undefined}
+          aria-description={
+            inUse ? `in use by ${product.bookings} booking(s) and ${product.finance_events} ledger event(s)` : undefined
+          }
           onClick={() => admin.remove({ kind: 'product', id, name: product.name })}
         >
           Delete…

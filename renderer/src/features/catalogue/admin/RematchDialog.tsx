@@ -21,7 +21,14 @@ export interface RematchTarget {
 export function RematchDialog({ target, onClose }: { target: RematchTarget | null; onClose: () => void }) {
   const count = target?.preview.count ?? 0;
   return (
-    <Modal opened={target !== null} onClose={onClose} title={`${count} booking${count === 1 ? '' : 's'} would now match`} size="xl" styles={DIALOG_STYLES} data-testid="rematch-dialog">
+    <Modal
+      opened={target !== null}
+      onClose={onClose}
+      title={`${count} booking${count === 1 ? '' : 's'} would now match`}
+      size="xl"
+      styles={DIALOG_STYLES}
+      data-testid="rematch-dialog"
+    >
       {target && <RematchBody key={target.product.id} target={target} onClose={onClose} />}
     </Modal>
   );
@@ -34,7 +41,11 @@ function RematchBody({ target, onClose }: { target: RematchTarget; onClose: () =
   const queryClient = useQueryClient();
   const match = useMutation({
     mutationFn: (recordedBy: string) => catalogueAdminApi.rematch(target.product.id, recordedBy),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.catalogue }), queryClient.invalidateQueries({ queryKey: queryKeys.bookings })]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.catalogue }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.bookings }),
+      ]),
   });
   const { preview } = target;
   const rest = preview.count - preview.sample.length;
@@ -45,7 +56,11 @@ function RematchBody({ target, onClose }: { target: RematchTarget; onClose: () =
     setOperator(recordedBy);
     match.mutate(recordedBy, {
       onSuccess: (result) => {
-        notifications.show({ color: 'teal', title: `${result.matched} booking${result.matched === 1 ? '' : 's'} matched`, message: `They now have ${target.product.name}.` });
+        notifications.show({
+          color: 'teal',
+          title: `${result.matched} booking${result.matched === 1 ? '' : 's'} matched`,
+          message: `They now have ${target.product.name}.`,
+        });
         onClose();
       },
     });
@@ -54,8 +69,9 @@ function RematchBody({ target, onClose }: { target: RematchTarget; onClose: () =
   return (
     <Stack gap="md">
       <Text size="sm">
-        Their camera package now matches <strong>{target.product.name}</strong>. Matching gives each the product and writes its ledger event. Bookings
-        whose album already reached the customer are left out (a previewed prospect is converted at reception).
+        Their camera package now matches <strong>{target.product.name}</strong>. Matching gives each the product and
+        writes its ledger event. Bookings whose album already reached the customer are left out (a previewed prospect is
+        converted at reception).
       </Text>
       <Table.ScrollContainer minWidth={520} maxHeight={280}>
         <Table striped highlightOnHover aria-label="Bookings that would match" data-testid="rematch-sample">
@@ -79,7 +95,11 @@ function RematchBody({ target, onClose }: { target: RematchTarget; onClose: () =
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {rest > 0 && <Text size="xs" c="dimmed">…and {rest} more.</Text>}
+      {rest > 0 && (
+        <Text size="xs" c="dimmed">
+          …and {rest} more.
+        </Text>
+      )}
       <TextInput
         label="Your name"
         description="Recorded with each ledger event"

@@ -6,7 +6,10 @@
 
 /** "99", "99.9", "99,90", " 1 234.50" → minor units; undefined when it is no amount of at most two decimals. */
 export function parseHundredths(text: string): number | undefined {
-  const compact = text.trim().replace(/[\s\u00a0']/g, '').replace(',', '.');
+  const compact = text
+    .trim()
+    .replace(/[\s\u00a0']/g, '')
+    .replace(',', '.');
   if (!/^\d+(\.\d{0,2})?$/.test(compact)) return undefined;
   const [whole, fraction = ''] = compact.split('.') as [string, string?];
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));

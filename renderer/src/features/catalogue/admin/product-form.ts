@@ -45,7 +45,9 @@ export function productFormValues(product: AdminProduct): ProductFormValues {
   };
 }
 
-export type ProductFormResult = { ok: true; body: ProductCreate & { active: boolean } } | { ok: false; errors: Partial<Record<keyof ProductFormValues, string>> };
+export type ProductFormResult =
+  | { ok: true; body: ProductCreate & { active: boolean } }
+  | { ok: false; errors: Partial<Record<keyof ProductFormValues, string>> };
 
 /**
  * The body the form sends, or the problems the page can see itself (amounts it cannot read,
@@ -58,8 +60,15 @@ export function productBody(values: ProductFormValues): ProductFormResult {
   if (price_cents === undefined) errors.price = 'Enter the price as an amount, e.g. 149 or 149.00';
   if (centi_credits === undefined) errors.credits = 'Enter the credits as a number with at most two decimals, e.g. 1.5';
   const camera_requirement = values.camera_requirement === 'none' ? null : values.camera_requirement;
-  const problem = productEntitlementProblems({ video_entitlement: values.video_entitlement, camera_requirement }).camera_requirement;
-  if (problem) errors.camera_requirement = values.video_entitlement === 'none' ? 'No video, no camera: choose “No camera”' : 'Video needs a camera: choose which';
+  const problem = productEntitlementProblems({
+    video_entitlement: values.video_entitlement,
+    camera_requirement,
+  }).camera_requirement;
+  if (problem)
+    errors.camera_requirement =
+      values.video_entitlement === 'none'
+        ? 'No video, no camera: choose “No camera”'
+        : 'Video needs a camera: choose which';
   if (price_cents === undefined || centi_credits === undefined || problem) return { ok: false, errors };
   return {
     ok: true,

@@ -4,8 +4,12 @@ import { ApiError } from '../../../api/client';
  * A refusal as form errors: each field the server named beside the form's own field (its message
  * prefixed with the field's words), the rest in one line above the buttons.
  */
-export function serverProblems<F extends string>(error: unknown, fieldOf: Record<string, F>): { fields: Partial<Record<F, string>>; general: string | undefined } {
-  if (!(error instanceof ApiError)) return { fields: {}, general: error instanceof Error ? error.message : String(error) };
+export function serverProblems<F extends string>(
+  error: unknown,
+  fieldOf: Record<string, F>,
+): { fields: Partial<Record<F, string>>; general: string | undefined } {
+  if (!(error instanceof ApiError))
+    return { fields: {}, general: error instanceof Error ? error.message : String(error) };
   const fields: Partial<Record<F, string>> = {};
   const rest: string[] = [];
   for (const [name, message] of Object.entries(error.fields)) {

@@ -38,7 +38,8 @@ export function upgradeFormValues(upgrade: AdminUpgrade): UpgradeFormValues {
     payment_price_identifier: upgrade.payment_price_identifier,
     notify_staff: upgrade.notify_staff,
     active: upgrade.active,
-    grants_video_entitlement: (upgrade.grants_video_entitlement ?? 'none') as UpgradeFormValues['grants_video_entitlement'],
+    grants_video_entitlement: (upgrade.grants_video_entitlement ??
+      'none') as UpgradeFormValues['grants_video_entitlement'],
     grants_photos: upgrade.grants_photos,
     grants_4k: upgrade.grants_4k,
     grants_raw_footage: upgrade.grants_raw_footage,
@@ -47,7 +48,9 @@ export function upgradeFormValues(upgrade: AdminUpgrade): UpgradeFormValues {
   };
 }
 
-export type UpgradeFormResult = { ok: true; body: UpgradeCreate & { active: boolean } } | { ok: false; errors: Partial<Record<keyof UpgradeFormValues, string>> };
+export type UpgradeFormResult =
+  | { ok: true; body: UpgradeCreate & { active: boolean } }
+  | { ok: false; errors: Partial<Record<keyof UpgradeFormValues, string>> };
 
 export function upgradeBody(values: UpgradeFormValues): UpgradeFormResult {
   const errors: Partial<Record<keyof UpgradeFormValues, string>> = {};
@@ -56,8 +59,10 @@ export function upgradeBody(values: UpgradeFormValues): UpgradeFormResult {
   const identifier = values.payment_price_identifier.trim();
   if (payment_price_cents === undefined) errors.price = 'Enter the price as an amount, e.g. 25 or 25.00';
   if (centi_credits === undefined) errors.credits = 'Enter the credits as a number with at most two decimals, e.g. 0.5';
-  if (identifier !== '' && !PRICE_IDENTIFIER_PATTERN.test(identifier)) errors.payment_price_identifier = 'Letters, digits and _ - . : only, e.g. price_1MoBy5LkdIwHu7ix';
-  if (Object.keys(errors).length > 0 || payment_price_cents === undefined || centi_credits === undefined) return { ok: false, errors };
+  if (identifier !== '' && !PRICE_IDENTIFIER_PATTERN.test(identifier))
+    errors.payment_price_identifier = 'Letters, digits and _ - . : only, e.g. price_1MoBy5LkdIwHu7ix';
+  if (Object.keys(errors).length > 0 || payment_price_cents === undefined || centi_credits === undefined)
+    return { ok: false, errors };
   return {
     ok: true,
     body: {

@@ -21,10 +21,19 @@ export interface CatalogueSaveOptions<Values, Body, Saved> {
  * Saving a product or an upgrade form: the form's own check, then the desk's answer, its field
  * refusals beside their fields and the rest above the form; the catalogue refetched either way.
  */
-export function useCatalogueSave<Values, Body, Saved>({ setErrors, toBody, save, fieldOf, onSaved }: CatalogueSaveOptions<Values, Body, Saved>) {
+export function useCatalogueSave<Values, Body, Saved>({
+  setErrors,
+  toBody,
+  save,
+  fieldOf,
+  onSaved,
+}: CatalogueSaveOptions<Values, Body, Saved>) {
   const [general, setGeneral] = useState<string | undefined>();
   const queryClient = useQueryClient();
-  const mutation = useMutation({ mutationFn: save, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalogue }) });
+  const mutation = useMutation({
+    mutationFn: save,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.catalogue }),
+  });
   const submit = (values: Values) => {
     const result = toBody(values);
     if (!result.ok) return setErrors(result.errors);

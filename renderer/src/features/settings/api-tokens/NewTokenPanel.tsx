@@ -7,7 +7,15 @@ import type { ApiTokenCreated } from '../../../../../shared/schemas/api-tokens';
  */
 export function NewTokenPanel({ created, onDismiss }: { created: ApiTokenCreated; onDismiss: () => void }) {
   return (
-    <Alert color="teal" variant="light" title={`Token for “${created.label}”`} withCloseButton closeButtonLabel="Dismiss" onClose={onDismiss} data-testid="api-token-created">
+    <Alert
+      color="teal"
+      variant="light"
+      title={`Token for “${created.label}”`}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onDismiss}
+      data-testid="api-token-created"
+    >
       <Stack gap="xs">
         <Text size="sm" fw={600}>
           Copy it now: it is not shown again.

@@ -17,7 +17,13 @@ export function RevokeTokenDialog({ token, onClose }: RevokeTokenDialogProps) {
   const [shown, setShown] = useState(token);
   if (token && token !== shown) setShown(token);
   return (
-    <Modal opened={token !== null} onClose={onClose} title={shown ? `Revoke “${tokenName(shown)}”?` : 'Revoke token?'} data-testid="api-token-revoke-dialog" styles={DIALOG_STYLES}>
+    <Modal
+      opened={token !== null}
+      onClose={onClose}
+      title={shown ? `Revoke “${tokenName(shown)}”?` : 'Revoke token?'}
+      data-testid="api-token-revoke-dialog"
+      styles={DIALOG_STYLES}
+    >
       {shown && <RevokeBody key={shown.id} token={shown} onClose={onClose} />}
     </Modal>
   );
@@ -31,14 +37,15 @@ function RevokeBody({ token, onClose }: { token: ApiTokenInfo; onClose: () => vo
     revoke.mutate(token.id, {
       onSuccess: onClose,
       // Someone revoked it already (another window, the CLI): what was asked for is done.
-      onError: (error) => (error instanceof ApiError && error.httpStatus === 404 ? onClose() : setFailure(error.message)),
+      onError: (error) =>
+        error instanceof ApiError && error.httpStatus === 404 ? onClose() : setFailure(error.message),
     });
 
   return (
     <Stack gap="md">
       <Text size="sm">
-        The booking system using <b>{tokenName(token)}</b> will stop syncing: its next call to the desk is refused. This cannot be undone;
-        to connect it again, make a new token and enter that in the booking system.
+        The booking system using <b>{tokenName(token)}</b> will stop syncing: its next call to the desk is refused. This
+        cannot be undone; to connect it again, make a new token and enter that in the booking system.
       </Text>
       {failure && (
         <Alert color="red" title="Not revoked" role="alert">

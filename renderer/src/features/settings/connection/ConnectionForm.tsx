@@ -6,7 +6,14 @@ import type { ConnectionMode, ConnectionTestResult, ConnectionView } from '../..
 import { ApiError } from '../../../api/client';
 import { connectionQuery } from '../../../api/queries';
 import { deskApi } from '../../../api/sync-api';
-import { formErrorsOf, formValuesOf, saveRequest, testRequest, type ConnectionFormErrors, type ConnectionFormValues } from './connection-form';
+import {
+  formErrorsOf,
+  formValuesOf,
+  saveRequest,
+  testRequest,
+  type ConnectionFormErrors,
+  type ConnectionFormValues,
+} from './connection-form';
 import { CredentialsFields } from './CredentialsFields';
 import { LabelledSegments } from './LabelledSegments';
 import { TestResult } from './TestResult';
@@ -100,7 +107,11 @@ export function ConnectionForm({ view }: { view: ConnectionView }) {
           onChange={(mode) => form.setFieldValue('mode', mode)}
           data={MODES}
           error={errors.mode}
-          hint={proxy ? 'Every Sync API call goes to the remote server; the screens show its data.' : 'The desk answers from the store on this computer.'}
+          hint={
+            proxy
+              ? 'Every Sync API call goes to the remote server; the screens show its data.'
+              : 'The desk answers from the store on this computer.'
+          }
           testId="connection-mode"
         />
         <TextInput

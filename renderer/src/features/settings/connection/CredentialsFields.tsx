@@ -11,7 +11,13 @@ const KINDS: { value: CredentialKind; label: string }[] = [
 ];
 
 /** How the desk signs in to the remote: nothing, a bearer token, or a header of the remote's choosing. */
-export function CredentialsFields({ form, stored }: { form: UseFormReturnType<ConnectionFormValues>; stored: ConnectionView['credentials'] }) {
+export function CredentialsFields({
+  form,
+  stored,
+}: {
+  form: UseFormReturnType<ConnectionFormValues>;
+  stored: ConnectionView['credentials'];
+}) {
   const kind = form.values.credKind;
   // A secret is stored for this kind: a blank field keeps it.
   const secretSet = stored.set && stored.kind === kind;
@@ -28,7 +34,9 @@ export function CredentialsFields({ form, stored }: { form: UseFormReturnType<Co
       {kind === 'bearer' && (
         <PasswordInput
           label="Token"
-          description={secretSet ? 'A token is set. Leave blank to keep it, or type a new one.' : 'Sent as Authorization: Bearer …'}
+          description={
+            secretSet ? 'A token is set. Leave blank to keep it, or type a new one.' : 'Sent as Authorization: Bearer …'
+          }
           placeholder={secretSet ? '•••••••• (set)' : 'the remote’s API token'}
           {...form.getInputProps('token')}
           autoComplete="off"
@@ -36,7 +44,13 @@ export function CredentialsFields({ form, stored }: { form: UseFormReturnType<Co
       )}
       {kind === 'header' && (
         <Group grow align="flex-start">
-          <TextInput label="Header name" placeholder="X-Api-Key" {...form.getInputProps('headerName')} spellCheck={false} autoComplete="off" />
+          <TextInput
+            label="Header name"
+            placeholder="X-Api-Key"
+            {...form.getInputProps('headerName')}
+            spellCheck={false}
+            autoComplete="off"
+          />
           <PasswordInput
             label="Header value"
             description={secretSet ? 'A value is set. Leave blank to keep it.' : undefined}

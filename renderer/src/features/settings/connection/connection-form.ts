@@ -1,4 +1,10 @@
-import type { ConnectionMode, ConnectionTestInput, ConnectionUpdate, ConnectionView, CredentialsInput } from '../../../../../shared/schemas/desk';
+import type {
+  ConnectionMode,
+  ConnectionTestInput,
+  ConnectionUpdate,
+  ConnectionView,
+  CredentialsInput,
+} from '../../../../../shared/schemas/desk';
 
 export type CredentialKind = CredentialsInput['kind'];
 
@@ -39,7 +45,10 @@ export function formValuesOf(view: ConnectionView): ConnectionFormValues {
  * The credentials to send, or undefined to keep the stored ones. A blank secret keeps what is
  * stored when the kind (and header name) did not change; otherwise it is a field error.
  */
-function credentialsToSend(values: ConnectionFormValues, stored: ConnectionView['credentials']): { credentials?: CredentialsInput; errors?: ConnectionFormErrors } {
+function credentialsToSend(
+  values: ConnectionFormValues,
+  stored: ConnectionView['credentials'],
+): { credentials?: CredentialsInput; errors?: ConnectionFormErrors } {
   if (values.credKind === 'none') return stored.kind === 'none' ? {} : { credentials: { kind: 'none' } };
   if (values.credKind === 'bearer') {
     if (values.token.trim()) return { credentials: { kind: 'bearer', token: values.token.trim() } };
@@ -52,14 +61,17 @@ function credentialsToSend(values: ConnectionFormValues, stored: ConnectionView[
   return { errors: { headerValue: 'Enter the header value' } };
 }
 
-const timeoutOf = (values: ConnectionFormValues) => (typeof values.timeoutMs === 'number' ? values.timeoutMs : undefined);
+const timeoutOf = (values: ConnectionFormValues) =>
+  typeof values.timeoutMs === 'number' ? values.timeoutMs : undefined;
 
 /** Save: a proxy needs a URL; credentials are checked when they matter (proxying, or set to something). */
 export function saveRequest(values: ConnectionFormValues, view: ConnectionView): Checked<ConnectionUpdate> {
   const url = values.remoteUrl.trim();
   const creds = credentialsToSend(values, view.credentials);
   const errors: ConnectionFormErrors = {
-    ...(values.mode === 'proxy' && !url ? { remoteUrl: 'Enter the remote server’s base URL, e.g. https://sync.example.com' } : {}),
+    ...(values.mode === 'proxy' && !url
+      ? { remoteUrl: 'Enter the remote server’s base URL, e.g. https://sync.example.com' }
+      : {}),
     ...(values.mode === 'proxy' || values.credKind !== 'none' ? creds.errors : {}),
   };
   if (Object.keys(errors).length > 0) return { errors };
@@ -98,14 +110,21 @@ export function formErrorsOf(serverFields: Record<string, string>): ConnectionFo
   const out: ConnectionFormErrors = {};
   for (const [key, message] of Object.entries(serverFields)) {
     const target: keyof ConnectionFormErrors =
-      key === 'remote_url' ? 'remoteUrl'
-      : key.startsWith('credentials.token') ? 'token'
-      : key.startsWith('credentials.name') ? 'headerName'
-      : key.startsWith('credentials.value') ? 'headerValue'
-      : key.startsWith('credentials') ? 'credentials'
-      : key === 'request_timeout_ms' ? 'timeoutMs'
-      : key === 'mode' ? 'mode'
-      : 'form';
+      key === 'remote_url'
+        ? 'remoteUrl'
+        : key.startsWith('credentials.token')
+          ? 'token'
+          : key.startsWith('credentials.name')
+            ? 'headerName'
+            : key.startsWith('credentials.value')
+              ? 'headerValue'
+              : key.startsWith('credentials')
+                ? 'credentials'
+                : key === 'request_timeout_ms'
+                  ? 'timeoutMs'
+                  : key === 'mode'
+                    ? 'mode'
+                    : 'form';
     out[target] = out[target] ? `${out[target]}; ${message}` : message;
   }
   return out;

@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, Loader, Modal, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,16 +45,22 @@ function describedAction(available: AvailableAction, { choiceId, credits, commen
       return id === null ? null : { kind: 'reception_upgrade', upgrade_id: id };
     case 'manual_credit': {
       const centi = Math.round(Number(credits) * 100);
-      return credits === '' || !Number.isFinite(centi) || centi === 0 || comment.trim() === '' ? null : { kind: 'manual_credit', centi_credit_change: centi, comment };
+      return credits === '' || !Number.isFinite(centi) || centi === 0 || comment.trim() === ''
+        ? null
+        : { kind: 'manual_credit', centi_credit_change: centi, comment };
     }
     case 'correct':
-      return available.event_id === null || comment.trim() === '' ? null : { kind: 'correct', event_id: available.event_id, comment };
+      return available.event_id === null || comment.trim() === ''
+        ? null
+        : { kind: 'correct', event_id: available.event_id, comment };
   }
 }
 
 function record(externalId: string, action: DeskAction, recordedBy: string) {
-  if (action.kind === 'manual_credit') return bookingActionsApi.manualCredit(externalId, action.centi_credit_change, action.comment, recordedBy);
-  if (action.kind === 'correct') return bookingActionsApi.correct(externalId, action.event_id, action.comment, recordedBy);
+  if (action.kind === 'manual_credit')
+    return bookingActionsApi.manualCredit(externalId, action.centi_credit_change, action.comment, recordedBy);
+  if (action.kind === 'correct')
+    return bookingActionsApi.correct(externalId, action.event_id, action.comment, recordedBy);
   return bookingActionsApi.apply(externalId, action, recordedBy);
 }
 
@@ -50,11 +69,23 @@ function record(externalId: string, action: DeskAction, recordedBy: string) {
  * (a dry run, refreshed as the inputs change), so the page never guesses at the rules. The ledger
  * is append-only, so this is the moment to look twice.
  */
-export function ActionDialog({ externalId, available, onClose }: { externalId: string; available: AvailableAction; onClose: () => void }) {
+export function ActionDialog({
+  externalId,
+  available,
+  onClose,
+}: {
+  externalId: string;
+  available: AvailableAction;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [operator, setOperator] = useOperatorName();
   const possibleChoices = available.choices?.filter((c) => c.plan !== null) ?? [];
-  const [inputs, setInputs] = useState<Inputs>({ choiceId: possibleChoices[0] ? String(possibleChoices[0].id) : null, credits: '', comment: '' });
+  const [inputs, setInputs] = useState<Inputs>({
+    choiceId: possibleChoices[0] ? String(possibleChoices[0].id) : null,
+    credits: '',
+    comment: '',
+  });
   // Typing a comment or an amount asks the server again only once the typing pauses.
   const [settled] = useDebouncedValue(inputs, 250);
   const action = describedAction(available, settled);
@@ -63,9 +94,14 @@ export function ActionDialog({ externalId, available, onClose }: { externalId: s
   const name = operator.trim();
 
   const apply = useMutation({
-    mutationFn: (input: { action: DeskAction; recordedBy: string }) => record(externalId, input.action, input.recordedBy),
+    mutationFn: (input: { action: DeskAction; recordedBy: string }) =>
+      record(externalId, input.action, input.recordedBy),
     onSuccess: async (applied) => {
-      notifications.show({ color: 'teal', title: 'Recorded', message: `${eventTypeText(applied.event.event_type).label} (event #${applied.event.id}), recorded by ${applied.event.recorded_by}.` });
+      notifications.show({
+        color: 'teal',
+        title: 'Recorded',
+        message: `${eventTypeText(applied.event.event_type).label} (event #${applied.event.id}), recorded by ${applied.event.recorded_by}.`,
+      });
       await queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
       onClose();
     },
@@ -74,7 +110,10 @@ export function ActionDialog({ externalId, available, onClose }: { externalId: s
     if (!apply.isPending) onClose();
   };
   const choiceLabel = available.kind === 'reception_upgrade' ? 'Upgrade' : 'Product';
-  const upToDate = action !== null && describedAction(available, inputs) !== null && JSON.stringify(describedAction(available, inputs)) === JSON.stringify(action);
+  const upToDate =
+    action !== null &&
+    describedAction(available, inputs) !== null &&
+    JSON.stringify(describedAction(available, inputs)) === JSON.stringify(action);
   const canRecord = upToDate && preview.isSuccess && name.length > 0 && name.length <= ACTION_LIMITS.recordedByMax;
 
   return (
@@ -127,7 +166,11 @@ export function ActionDialog({ externalId, available, onClose }: { externalId: s
         )}
         {(available.kind === 'manual_credit' || available.kind === 'correct') && (
           <Textarea
-            label={available.kind === 'correct' ? `What was wrong with event #${available.event_id}?` : 'Why (kept in the ledger)'}
+            label={
+              available.kind === 'correct'
+                ? `What was wrong with event #${available.event_id}?`
+                : 'Why (kept in the ledger)'
+            }
             value={inputs.comment}
             onChange={(event) => {
               const comment = event.currentTarget.value;
@@ -156,7 +199,11 @@ export function ActionDialog({ externalId, available, onClose }: { externalId: s
           </Text>
           {action === null ? (
             <Text size="sm" c="dimmed" data-testid="plan-waiting">
-              {available.kind === 'manual_credit' ? 'Enter the credits and why, to see the event.' : available.kind === 'correct' ? 'Say what was wrong, to see the event.' : 'Choose one, to see the event.'}
+              {available.kind === 'manual_credit'
+                ? 'Enter the credits and why, to see the event.'
+                : available.kind === 'correct'
+                  ? 'Say what was wrong, to see the event.'
+                  : 'Choose one, to see the event.'}
             </Text>
           ) : preview.isPending ? (
             <Group gap="xs">

@@ -9,7 +9,8 @@ import { albumStatus } from '../labels';
 import { ACTION_ORDER, ACTION_TEXT } from './action-labels';
 import { ActionDialog } from './ActionDialog';
 
-const inOrder = (actions: AvailableAction[]) => ACTION_ORDER.map((kind) => actions.find((a) => a.kind === kind)).filter((a): a is AvailableAction => a !== undefined);
+const inOrder = (actions: AvailableAction[]) =>
+  ACTION_ORDER.map((kind) => actions.find((a) => a.kind === kind)).filter((a): a is AvailableAction => a !== undefined);
 
 /**
  * Album and credits: the actions the booking's state allows now, each opening a confirmation
@@ -60,7 +61,14 @@ export function AlbumCreditsCard({ externalId }: { externalId: string }) {
             </Text>
           )}
           {possible.map((a) => (
-            <Button key={a.kind} size="sm" variant={a.admin ? 'light' : 'filled'} color={a.admin ? 'grape' : undefined} onClick={() => setOpen(a)} data-testid={`action-${a.kind}`}>
+            <Button
+              key={a.kind}
+              size="sm"
+              variant={a.admin ? 'light' : 'filled'}
+              color={a.admin ? 'grape' : undefined}
+              onClick={() => setOpen(a)}
+              data-testid={`action-${a.kind}`}
+            >
               {ACTION_TEXT[a.kind].button}
               {a.admin && (
                 <Text span size="xs" ml={6} fw={500}>

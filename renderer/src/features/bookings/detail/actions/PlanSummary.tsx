@@ -26,11 +26,21 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
  */
 export function PlanSummary({ plan }: { plan: ActionPlanView }) {
   const products = useQuery(productsQuery());
-  const productName = (id: number | null) => (id === null ? 'none' : (products.data?.products.find((p) => p.id === id)?.name ?? `#${id}`));
+  const productName = (id: number | null) =>
+    id === null ? 'none' : (products.data?.products.find((p) => p.id === id)?.name ?? `#${id}`);
   const type = eventTypeText(plan.event_type);
   const albumChanges = plan.album_before !== plan.album_after;
   return (
-    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(8rem, max-content) minmax(0, 1fr)', columnGap: 16, rowGap: 10, alignItems: 'baseline' }} data-testid="action-plan">
+    <Box
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(8rem, max-content) minmax(0, 1fr)',
+        columnGap: 16,
+        rowGap: 10,
+        alignItems: 'baseline',
+      }}
+      data-testid="action-plan"
+    >
       <Row label="Event recorded" testId="plan-event">
         <Group gap={8} align="baseline">
           <Text span fw={600} size="sm">
@@ -58,7 +68,11 @@ export function PlanSummary({ plan }: { plan: ActionPlanView }) {
         </Text>
       </Row>
       <Row label="Album after" testId="plan-album">
-        <Text size="sm">{albumChanges ? `${albumStatus(plan.album_before).label} → ${albumStatus(plan.album_after).label}` : `${albumStatus(plan.album_after).label} (unchanged)`}</Text>
+        <Text size="sm">
+          {albumChanges
+            ? `${albumStatus(plan.album_before).label} → ${albumStatus(plan.album_after).label}`
+            : `${albumStatus(plan.album_after).label} (unchanged)`}
+        </Text>
       </Row>
       {plan.product_id_before !== plan.product_id_after && (
         <Row label="Product after" testId="plan-product">

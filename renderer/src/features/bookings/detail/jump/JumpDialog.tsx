@@ -44,39 +44,66 @@ export function JumpDialog({ opened, booking, today, onClose }: JumpDialogProps)
   );
 }
 
-const asCamera = (value: string | null | undefined): JumpCamera => (JUMP_CAMERAS as readonly string[]).includes(value ?? '') ? (value as JumpCamera) : 'selfie';
+const asCamera = (value: string | null | undefined): JumpCamera =>
+  (JUMP_CAMERAS as readonly string[]).includes(value ?? '') ? (value as JumpCamera) : 'selfie';
 
 function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) {
   const queryClient = useQueryClient();
   const [operator, rememberOperator] = useOperatorName();
   const [camera, setCamera] = useState<JumpCamera>(asCamera(booking.jump?.camera));
-  const [filmerId, setFilmerId] = useState<string | null>(booking.jump?.filmer_id != null ? String(booking.jump.filmer_id) : null);
-  const [secondId, setSecondId] = useState<string | null>(booking.jump?.second_filmer_id != null ? String(booking.jump.second_filmer_id) : null);
-  const [jumpedOn, setJumpedOn] = useState<string | null>(booking.jump?.jumped_on ?? defaultJumpDate(booking.jump_on, today));
+  const [filmerId, setFilmerId] = useState<string | null>(
+    booking.jump?.filmer_id != null ? String(booking.jump.filmer_id) : null,
+  );
+  const [secondId, setSecondId] = useState<string | null>(
+    booking.jump?.second_filmer_id != null ? String(booking.jump.second_filmer_id) : null,
+  );
+  const [jumpedOn, setJumpedOn] = useState<string | null>(
+    booking.jump?.jumped_on ?? defaultJumpDate(booking.jump_on, today),
+  );
   const [name, setName] = useState(operator);
-  const [saveErrors, setSaveErrors] = useState<{ fields: Record<string, string>; general: string | null }>({ fields: {}, general: null });
+  const [saveErrors, setSaveErrors] = useState<{ fields: Record<string, string>; general: string | null }>({
+    fields: {},
+    general: null,
+  });
   const filmers = useQuery(filmersQuery(true));
   const [firstRole, secondRole] = rolesOf(camera);
 
   const input: JumpCheckInput | null =
-    filmerId === null ? null : { camera, filmer_id: Number(filmerId), second_filmer_id: secondRole && secondId !== null ? Number(secondId) : null, jumped_on: jumpedOn };
+    filmerId === null
+      ? null
+      : {
+          camera,
+          filmer_id: Number(filmerId),
+          second_filmer_id: secondRole && secondId !== null ? Number(secondId) : null,
+          jumped_on: jumpedOn,
+        };
   const check = useQuery(jumpCheckQuery(booking.external_id!, input));
   const refusals = check.data?.refusals ?? [];
   const warnings = check.data?.warnings ?? [];
-  const refusalOf = (field: string) => saveErrors.fields[field] ?? refusals.filter((p) => p.field === field).map((p) => p.message).join('; ');
+  const refusalOf = (field: string) =>
+    saveErrors.fields[field] ??
+    refusals
+      .filter((p) => p.field === field)
+      .map((p) => p.message)
+      .join('; ');
   const bookingRefusal = saveErrors.general ?? refusals.find((p) => p.field === 'booking')?.message ?? null;
 
   const save = useMutation({
     mutationFn: () => jumpsApi.record(booking.external_id!, { ...input!, recorded_by: name }),
     onSuccess: (answer) => {
       rememberOperator(name.trim());
-      notifications.show({ color: 'teal', title: answer.status === 'created' ? 'Jump recorded' : 'Jump changed', message: booking.name ?? booking.external_id });
+      notifications.show({
+        color: 'teal',
+        title: answer.status === 'created' ? 'Jump recorded' : 'Jump changed',
+        message: booking.name ?? booking.external_id,
+      });
       void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
       void queryClient.invalidateQueries({ queryKey: queryKeys.filmers });
       onClose();
     },
     onError: (error) => {
-      if (error instanceof ApiError) setSaveErrors({ fields: error.fields, general: Object.keys(error.fields).length > 0 ? null : error.message });
+      if (error instanceof ApiError)
+        setSaveErrors({ fields: error.fields, general: Object.keys(error.fields).length > 0 ? null : error.message });
       else setSaveErrors({ fields: {}, general: `${(error as Error).message}. Nothing was recorded.` });
     },
   });
@@ -106,12 +133,22 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
           label="Camera"
           value={camera}
           onChange={(value) => (setCamera(asCamera(value)), clearSaveErrors())}
-          description={requirement !== undefined ? `The booking asks for: ${requirement ? CAMERA_REQUIREMENT_LABELS[requirement] : 'no particular camera'}` : undefined}
+          description={
+            requirement !== undefined
+              ? `The booking asks for: ${requirement ? CAMERA_REQUIREMENT_LABELS[requirement] : 'no particular camera'}`
+              : undefined
+          }
           error={refusalOf('camera') || undefined}
         >
           <Group gap="lg" mt={6}>
             {JUMP_CAMERAS.map((c) => (
-              <Radio key={c} value={c} label={CAMERA_CHOICES[c].label} description={CAMERA_CHOICES[c].hint} data-testid={`jump-camera-${c}`} />
+              <Radio
+                key={c}
+                value={c}
+                label={CAMERA_CHOICES[c].label}
+                description={CAMERA_CHOICES[c].hint}
+                data-testid={`jump-camera-${c}`}
+              />
             ))}
           </Group>
         </Radio.Group>

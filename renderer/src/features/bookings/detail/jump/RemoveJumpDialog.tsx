@@ -9,9 +9,23 @@ import { DIALOG_STYLES } from '../../../../components/dialog-styles';
 import { useOperatorName } from '../../../../lib/operator';
 
 /** Removes a wrongly recorded jump (the desk refuses once an album was made from it). */
-export function RemoveJumpDialog({ opened, booking, onClose }: { opened: boolean; booking: BookingShowAnswer; onClose: () => void }) {
+export function RemoveJumpDialog({
+  opened,
+  booking,
+  onClose,
+}: {
+  opened: boolean;
+  booking: BookingShowAnswer;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Remove this jump?" styles={DIALOG_STYLES} data-testid="jump-remove-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Remove this jump?"
+      styles={DIALOG_STYLES}
+      data-testid="jump-remove-dialog"
+    >
       <RemoveJumpForm booking={booking} onClose={onClose} />
     </Modal>
   );
@@ -41,20 +55,34 @@ function RemoveJumpForm({ booking, onClose }: { booking: BookingShowAnswer; onCl
     >
       <Stack gap="md">
         <Text size="sm">
-          The jump recorded for <b>{booking.name ?? booking.external_id}</b> goes, and its filmers no longer count it. Record it again if it was
-          only wrong in part: <i>Change jump</i> keeps it.
+          The jump recorded for <b>{booking.name ?? booking.external_id}</b> goes, and its filmers no longer count it.
+          Record it again if it was only wrong in part: <i>Change jump</i> keeps it.
         </Text>
         {remove.isError && (
           <Alert color="red" title="The jump was not removed" role="alert" data-testid="jump-remove-refusal">
             {remove.error.message}
           </Alert>
         )}
-        <TextInput label="Your name" value={name} onChange={(event) => setName(event.currentTarget.value)} required maxLength={80} autoComplete="off" data-autofocus />
+        <TextInput
+          label="Your name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          required
+          maxLength={80}
+          autoComplete="off"
+          data-autofocus
+        />
         <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" color="red" disabled={blank} loading={remove.isPending} data-testid="jump-remove-confirm">
+          <Button
+            type="submit"
+            color="red"
+            disabled={blank}
+            loading={remove.isPending}
+            data-testid="jump-remove-confirm"
+          >
             Remove jump
           </Button>
         </Group>
