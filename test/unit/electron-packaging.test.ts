@@ -63,7 +63,7 @@ test('the preload bundle is one CommonJS file needing nothing but electron, expo
   assert.equal([...code.matchAll(/exposeInMainWorld\(/g)].length, 1);
   assert.match(
     code,
-    /exposeInMainWorld\("desk", Object\.freeze\(\{ apiBase: config\.apiBase, token: config\.token, version: config\.version \}\)\)/,
+    /exposeInMainWorld\(\s*"desk",\s*Object\.freeze\(\{ apiBase: config\.apiBase, token: config\.token, version: config\.version \}\),?\s*\)/,
   );
 });
 
