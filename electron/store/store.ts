@@ -16,6 +16,7 @@ import { ImportMappingRepo } from './repos/import-mappings';
 import { ImportRepo } from './repos/imports';
 import { JumpRepo } from './repos/jumps';
 import { ListenSettingsRepo } from './repos/listen-settings';
+import { RemoteCopyRepo } from './repos/remote-copy';
 import { TokenRepo } from './repos/tokens';
 
 /**
@@ -37,6 +38,8 @@ export class Store {
   readonly admin: AdminRepo;
   readonly deskList: DeskListRepo;
   readonly checkIns: CheckInRepo;
+  /** Proxy mode's copy of the remote: empty in a local store (docs/offline.md). */
+  readonly remoteCopy: RemoteCopyRepo;
 
   constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -53,6 +56,7 @@ export class Store {
     this.admin = new AdminRepo(db);
     this.deskList = new DeskListRepo(db);
     this.checkIns = new CheckInRepo(db);
+    this.remoteCopy = new RemoteCopyRepo(db);
     // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
     // write. A deferred transaction that reads first and then writes fails at once instead
     // ("database is locked"), since waiting could not help its outdated snapshot.

@@ -9,6 +9,7 @@ import { theServiceBehindTheApi } from './008-the-service-behind-the-api';
 import { bookingCountsAndSearchIndex } from './009-booking-counts-and-search-index';
 import { receptionSearchAndCheckIns } from './010-reception-search-and-check-ins';
 import { oneNameInTheSearchIndex } from './011-one-name-in-the-search-index';
+import { theRemotesCopy } from './012-the-remotes-copy';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   bookingCountsAndSearchIndex,
   receptionSearchAndCheckIns,
   oneNameInTheSearchIndex,
+  theRemotesCopy,
 ];

@@ -56,6 +56,7 @@ export class BookingRepo {
   private readonly insertStmt;
   private readonly deleteStmt;
   private readonly deleteByIdStmt;
+  private readonly clearProductStmt;
   private readonly partialUpdate: PartialUpdate;
   private readonly listStmts = new Map<string, ListStatements>();
   private readonly listCache = new ListCache();
@@ -84,6 +85,7 @@ export class BookingRepo {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
     this.deleteByIdStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND id = ?');
+    this.clearProductStmt = db.prepare('UPDATE bookings SET product_id = NULL WHERE dropzone_id = ? AND product_id = ?');
     // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
     this.listChanges = new ListChanges(db);
     this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
@@ -167,6 +169,11 @@ export class BookingRepo {
   /** By the desk's id (a walk-in has no external id to be deleted by). */
   deleteById(dropzoneId: number, id: number): boolean {
     return this.deleteByIdStmt.run(dropzoneId, id).changes > 0;
+  }
+
+  /** Bookings that pointed at a product no longer known (a copy's remote dropped it) point at none. */
+  clearProduct(dropzoneId: number, productId: number): void {
+    this.clearProductStmt.run(dropzoneId, productId);
   }
 
   /**

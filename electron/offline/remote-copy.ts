@@ -1,0 +1,397 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { addDays, dateInZone } from '../../shared/dates';
+import type { RemoteCredentials } from '../proxy/credentials';
+import type { DropzoneRecord } from '../store/records';
+import type { CopiedCatalogue } from '../store/repos/remote-copy';
+import { Store } from '../store/store';
+import { bookingFieldsOf, filmerFieldsOf, isObject, remoteIdOf } from './copy-records';
+
+/** How far the copy reaches around today: the spec's edit window back, as far ahead. */
+export const COPY_DAYS_BACK = 14;
+export const COPY_DAYS_AHEAD = 14;
+/** The dropzone row of a copy's store: one per file. */
+const COPY_DROPZONE_KEY = 'remote';
+
+export interface CopyWindow {
+  today: string;
+  tomorrow: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Which remote a copy is of: its URL and its credentials (a token opens one dropzone of the
+ * service, and the Sync API cannot say which, so another token is another copy). Only a hash
+ * names the file: no secret is written anywhere.
+ */
+export function remoteKeyOf(remoteUrl: string, credentials: RemoteCredentials | null): string {
+  const secret = credentials
+    ? credentials.kind === 'bearer'
+      ? `bearer\n${credentials.token}`
+      : `header\n${credentials.name.toLowerCase()}\n${credentials.value}`
+    : 'none';
+  return createHash('sha256').update(`${remoteUrl}\n${secret}`).digest('hex').slice(0, 24);
+}
+
+export function copyFileOf(dataDir: string, remoteKey: string): string {
+  return join(dataDir, 'copies', `${remoteKey}.sqlite3`);
+}
+
+/**
+ * Proxy mode's copy of one remote, in a store of its own (docs/offline.md): what the remote
+ * answered, stored as it answered it, in rows that carry the remote's ids. Every write here is
+ * one transaction, so a copy killed mid-refresh holds the slice as it was or as it became.
+ */
+export class RemoteCopy {
+  private constructor(
+    readonly store: Store,
+    readonly dropzone: DropzoneRecord,
+    readonly remoteKey: string,
+    private readonly now: () => Date,
+  ) {}
+
+  static open(options: {
+    dataDir: string;
+    remoteUrl: string;
+    credentials: RemoteCredentials | null;
+    /** The desk's own dropzone: the copy counts "today" in its time zone. */
+    deskDropzone: DropzoneRecord;
+    now: () => Date;
+  }): RemoteCopy {
+    const remoteKey = remoteKeyOf(options.remoteUrl, options.credentials);
+    mkdirSync(join(options.dataDir, 'copies'), { recursive: true, mode: 0o700 });
+    const store = Store.open(copyFileOf(options.dataDir, remoteKey));
+    try {
+      const dropzone = store.transaction(() => {
+        const identity = store.remoteCopy.identity();
+        if (identity && identity.remote_key !== remoteKey)
+          throw new Error(`the copy file ${remoteKey} holds another remote's copy (${identity.remote_key})`);
+        if (!identity)
+          store.remoteCopy.setIdentity({
+            remote_key: remoteKey,
+            remote_url: options.remoteUrl,
+            created_at: options.now().toISOString(),
+          });
+        const existing = store.dropzones.byKey(COPY_DROPZONE_KEY);
+        if (existing) return existing;
+        const { name, timezone, currency } = options.deskDropzone;
+        const id = store.dropzones.insert({
+          key: COPY_DROPZONE_KEY,
+          name,
+          timezone,
+          currency,
+          created_at: options.now().toISOString(),
+        });
+        return store.dropzones.byId(id)!;
+      });
+      return new RemoteCopy(store, dropzone, remoteKey, options.now);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.store.close();
+  }
+
+  window(): CopyWindow {
+    const today = dateInZone(this.now(), this.dropzone.timezone);
+    return {
+      today,
+      tomorrow: addDays(today, 1),
+      from: addDays(today, -COPY_DAYS_BACK),
+      to: addDays(today, COPY_DAYS_AHEAD),
+    };
+  }
+
+  private at(): string {
+    return this.now().toISOString();
+  }
+
+  // ---- bookings ----------------------------------------------------------------------------
+
+  /** A booking as an answer states it: inserted under the remote's id, or updated in place (check-ins stay). */
+  private upsertBooking(body: Record<string, unknown>): number | undefined {
+    const id = remoteIdOf(body);
+    if (id === undefined) return undefined;
+    const { store } = this;
+    const dz = this.dropzone.id;
+    const fields = bookingFieldsOf(body);
+    if (fields.product_id != null && !store.catalogue.product(dz, fields.product_id)) fields.product_id = null;
+    const existing = store.bookings.byId(dz, id);
+    if (existing) {
+      const { uuid: _uuid, link: _link, created_at: _created, ...changes } = fields;
+      store.bookings.update(id, changes);
+      return id;
+    }
+    // The remote deleted a booking and made another with its external id: the old row goes.
+    if (fields.external_id) {
+      const previous = store.bookings.byExternalId(dz, fields.external_id);
+      if (previous) this.dropBookingRow(previous.id);
+    }
+    const at = this.at();
+    store.bookings.insert({
+      id,
+      dropzone_id: dz,
+      uuid: fields.uuid ?? `remote-${id}`,
+      link: fields.link ?? `remote-${id}`,
+      external_id: fields.external_id ?? null,
+      external_service: fields.external_service ?? null,
+      name: fields.name ?? null,
+      email: fields.email ?? null,
+      mobile: fields.mobile ?? null,
+      jump_on: fields.jump_on ?? null,
+      language: fields.language ?? null,
+      reference: fields.reference ?? null,
+      camera_package: fields.camera_package ?? null,
+      show_publicly: fields.show_publicly ?? false,
+      album_status_raw: fields.album_status_raw ?? null,
+      product_id: fields.product_id ?? null,
+      locked_attributes: [],
+      created_at: fields.created_at ?? at,
+      updated_at: fields.updated_at ?? at,
+    });
+    return id;
+  }
+
+  private dropBookingRow(id: number): void {
+    this.store.bookings.deleteById(this.dropzone.id, id);
+    this.store.remoteCopy.dropBody('booking', id);
+  }
+
+  /** Elements of a bookings list the remote answered: each one's fields and its list body. */
+  absorbBookingList(elements: readonly unknown[]): void {
+    this.store.transaction(() => {
+      for (const element of elements) {
+        if (!isObject(element)) continue;
+        const id = this.upsertBooking(element);
+        if (id !== undefined) this.store.remoteCopy.putListBody('booking', id, JSON.stringify(element));
+      }
+    });
+  }
+
+  /**
+   * A jump day fetched whole: every element stored, and the bookings the copy held for that day
+   * that the remote no longer lists returned, for a show to tell gone from moved.
+   */
+  replaceDay(day: string, elements: readonly unknown[]): { id: number; external_id: string | null }[] {
+    return this.store.transaction(() => {
+      const held = this.store.remoteCopy.bookingsOnDay(this.dropzone.id, day);
+      this.absorbBookingList(elements);
+      const listed = new Set(elements.map(remoteIdOf).filter((id) => id !== undefined));
+      const missing = held.filter((b) => !listed.has(b.id));
+      // A booking without an external id cannot be shown: absent from its day, it is gone from the copy.
+      for (const b of missing) if (b.external_id === null) this.dropBookingRow(b.id);
+      this.store.remoteCopy.markSlice(`day:${day}`, this.at());
+      return missing.filter((b) => b.external_id !== null);
+    });
+  }
+
+  /** A show answer (`GET /bookings/:external_id`): the record and the whole body. */
+  absorbBookingShow(body: unknown): void {
+    if (!isObject(body)) return;
+    this.store.transaction(() => {
+      const id = this.upsertBooking(body);
+      if (id !== undefined) this.store.remoteCopy.putShowBody('booking', id, JSON.stringify(body), this.at());
+    });
+  }
+
+  /** A create or update answer: the fields it states (it is neither a list element nor a show). */
+  absorbBookingWrite(body: unknown): void {
+    if (!isObject(body)) return;
+    this.store.transaction(() => this.upsertBooking(body));
+  }
+
+  /** The remote says the booking is gone (a 404 show, a 204 delete). */
+  dropBooking(externalId: string): void {
+    this.store.transaction(() => {
+      const held = this.store.bookings.byExternalId(this.dropzone.id, externalId);
+      if (held) this.dropBookingRow(held.id);
+    });
+  }
+
+  markShows(day: string): void {
+    this.store.remoteCopy.markSlice(`shows:${day}`, this.at());
+  }
+
+  // ---- filmers -----------------------------------------------------------------------------
+
+  private upsertFilmer(body: Record<string, unknown>): number | undefined {
+    const id = remoteIdOf(body);
+    if (id === undefined) return undefined;
+    const { store } = this;
+    const dz = this.dropzone.id;
+    const fields = filmerFieldsOf(body);
+    if (store.filmers.byId(dz, id)) {
+      const { created_at: _created, ...changes } = fields;
+      store.filmers.update(id, changes);
+      return id;
+    }
+    if (fields.external_id) {
+      const previous = store.filmers.byExternalId(dz, fields.external_id);
+      if (previous) this.dropFilmerRow(previous.id);
+    }
+    const at = this.at();
+    store.filmers.insert({
+      id,
+      dropzone_id: dz,
+      external_id: fields.external_id ?? null,
+      external_service: fields.external_service ?? null,
+      name: fields.name ?? '',
+      email: fields.email ?? '',
+      tandem_instructor: fields.tandem_instructor ?? false,
+      videographer: fields.videographer ?? false,
+      active: fields.active ?? true,
+      created_at: fields.created_at ?? at,
+      updated_at: fields.updated_at ?? at,
+    });
+    return id;
+  }
+
+  private dropFilmerRow(id: number): void {
+    this.store.filmers.delete(this.dropzone.id, id);
+    this.store.remoteCopy.dropBody('filmer', id);
+  }
+
+  /** `GET /filmers?include_all=true` answered whole: the copy's filmers become exactly these. */
+  replaceFilmers(elements: readonly unknown[]): void {
+    this.store.transaction(() => {
+      const listed = new Set<number>();
+      for (const element of elements) {
+        if (!isObject(element)) continue;
+        const id = this.upsertFilmer(element);
+        if (id === undefined) continue;
+        listed.add(id);
+        this.store.remoteCopy.putListBody('filmer', id, JSON.stringify(element));
+      }
+      for (const filmer of this.store.filmers.list(this.dropzone.id, true))
+        if (!listed.has(filmer.id)) this.dropFilmerRow(filmer.id);
+      this.store.remoteCopy.markSlice('filmers', this.at());
+    });
+  }
+
+  absorbFilmerShow(body: unknown): void {
+    if (!isObject(body)) return;
+    this.store.transaction(() => {
+      const id = this.upsertFilmer(body);
+      if (id !== undefined) this.store.remoteCopy.putShowBody('filmer', id, JSON.stringify(body), this.at());
+    });
+  }
+
+  absorbFilmerWrite(body: unknown): void {
+    if (!isObject(body)) return;
+    this.store.transaction(() => this.upsertFilmer(body));
+  }
+
+  dropFilmer(id: number): void {
+    this.store.transaction(() => {
+      if (this.store.filmers.byId(this.dropzone.id, id)) this.dropFilmerRow(id);
+    });
+  }
+
+  // ---- catalogue ---------------------------------------------------------------------------
+
+  catalogueVersion(kind: CopiedCatalogue): string | undefined {
+    return this.store.remoteCopy.catalogue(kind)?.version;
+  }
+
+  /** A product or upgrade list, with the shows of its items fetched for this version. */
+  replaceCatalogue(kind: CopiedCatalogue, listBody: Record<string, unknown>, shows: readonly unknown[]): void {
+    const version = typeof listBody.version === 'string' ? listBody.version : '';
+    const item = kind === 'products' ? 'product' : 'upgrade';
+    this.store.transaction(() => {
+      const listed = new Set<number>();
+      for (const show of shows) {
+        if (!isObject(show)) continue;
+        const id = remoteIdOf(show);
+        if (id === undefined) continue;
+        listed.add(id);
+        this.upsertCatalogueItem(kind, show);
+        this.store.remoteCopy.putShowBody(item, id, JSON.stringify(show), this.at());
+      }
+      const held =
+        kind === 'products'
+          ? this.store.catalogue.products(this.dropzone.id)
+          : this.store.catalogue.upgrades(this.dropzone.id);
+      for (const record of held) if (!listed.has(record.id)) this.dropCatalogueItem(kind, record.id);
+      this.store.remoteCopy.putCatalogue(kind, version, JSON.stringify(listBody), this.at());
+      this.store.remoteCopy.markSlice(kind, this.at());
+    });
+  }
+
+  private upsertCatalogueItem(kind: CopiedCatalogue, body: Record<string, unknown>): void {
+    const id = remoteIdOf(body)!;
+    const dz = this.dropzone.id;
+    const name = typeof body.name === 'string' ? body.name : '';
+    const active = body.active !== false;
+    const at = this.at();
+    if (kind === 'products') {
+      const values = {
+        name,
+        active,
+        booking_system_name: typeof body.booking_system_name === 'string' ? body.booking_system_name : '',
+        price_cents: typeof body.price_cents === 'number' ? body.price_cents : 0,
+        photos: body.photos === true,
+        selfie: body.selfie === true,
+        videographer: body.videographer === true,
+        either_video: body.either_video === true,
+        socials: body.socials === true,
+        has_4k: body.has_4k === true,
+        raw_footage: body.raw_footage === true,
+      };
+      if (this.store.catalogue.product(dz, id)) this.store.catalogue.updateProduct(id, values);
+      else
+        this.store.catalogue.insertProduct({
+          id,
+          dropzone_id: dz,
+          ...values,
+          centi_credits: 0,
+          video_entitlement: null,
+          created_at: at,
+          updated_at: at,
+        });
+      return;
+    }
+    const values = {
+      name,
+      active,
+      notify_staff: body.notify_staff === true,
+      payment_price_cents: typeof body.payment_price_cents === 'number' ? body.payment_price_cents : 0,
+      payment_price_identifier: typeof body.payment_price_identifier === 'string' ? body.payment_price_identifier : '',
+    };
+    if (this.store.catalogue.upgrade(dz, id)) this.store.catalogue.updateUpgrade(id, values);
+    else
+      this.store.catalogue.insertUpgrade({
+        id,
+        dropzone_id: dz,
+        ...values,
+        payment_price_currency:
+          typeof body.payment_price_currency === 'string' ? body.payment_price_currency : this.dropzone.currency,
+        created_at: typeof body.created_at === 'string' ? body.created_at : at,
+        updated_at: typeof body.updated_at === 'string' ? body.updated_at : at,
+      });
+  }
+
+  private dropCatalogueItem(kind: CopiedCatalogue, id: number): void {
+    const dz = this.dropzone.id;
+    if (kind === 'products') {
+      // Bookings that pointed at it keep their rows; the product is just no longer known.
+      this.store.bookings.clearProduct(dz, id);
+      this.store.catalogue.deleteProduct(dz, id);
+      this.store.remoteCopy.dropBody('product', id);
+    } else {
+      this.store.catalogue.deleteUpgrade(dz, id);
+      this.store.remoteCopy.dropBody('upgrade', id);
+    }
+  }
+
+  // ---- ages --------------------------------------------------------------------------------
+
+  /** When each slice was last fetched whole. */
+  sliceAges(): Map<string, string> {
+    return new Map(this.store.remoteCopy.slices().map((s) => [s.slice, s.refreshed_at]));
+  }
+}
