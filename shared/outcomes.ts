@@ -31,7 +31,13 @@ export type HttpErrorStatus = (typeof HTTP_ERROR_STATUSES)[number];
  * Proxy mode only: the desk could not get an answer from the remote Sync API server. Never sent
  * by the remote itself; the `error` names the cause (docs/spec-decisions.md, "Proxy mode").
  */
-export const PROXY_ERROR_STATUSES = ['remote_unreachable', 'remote_timeout', 'remote_bad_response'] as const;
+export const PROXY_ERROR_STATUSES = [
+  'remote_unreachable',
+  'remote_timeout',
+  'remote_bad_response',
+  // The remote does not answer and the desk's copy of it does not hold what was asked (docs/offline.md).
+  'not_in_copy',
+] as const;
 export type ProxyErrorStatus = (typeof PROXY_ERROR_STATUSES)[number];
 
 export type ResponseStatus = SyncOutcome | HttpErrorStatus | ProxyErrorStatus;
@@ -57,6 +63,7 @@ export const HTTP_CODE_OF = {
   remote_unreachable: 502,
   remote_timeout: 504,
   remote_bad_response: 502,
+  not_in_copy: 503,
 } as const satisfies Record<ResponseStatus, number>;
 
 /** The warning text of a partial update, exactly as the spec gives it. */

@@ -1,0 +1,54 @@
+import { isObject } from './copy-records';
+import type { RemoteCopy } from './remote-copy';
+
+/** One answer the remote gave while the desk proxied a call. */
+export interface ProxiedAnswer {
+  method: string;
+  /** Below /api/f1/sync, without the query string: `/bookings/SKB-1`. */
+  path: string;
+  query: URLSearchParams;
+  statusCode: number;
+  /** The decoded body (null when it was not JSON). */
+  body: unknown;
+}
+
+function resultsOf(body: unknown): unknown[] {
+  return isObject(body) && Array.isArray(body.results) ? body.results : [];
+}
+
+/**
+ * Every answer the remote gives while proxying updates the copy at once (docs/offline.md): a list
+ * or a show is what the remote holds now, a write's answer is the record as it became, a 204 or a
+ * 404 says it is gone. Anything else (an error, a partial update without the record) tells the
+ * copy nothing and is left to the next refresh.
+ */
+export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): void {
+  const [collection, rawId, ...rest] = answer.path.split('/').filter(Boolean);
+  if (rest.length > 0 || (collection !== 'bookings' && collection !== 'filmers')) return;
+  const { method, statusCode: code, body } = answer;
+  const ok = code >= 200 && code <= 299;
+  const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
+
+  if (collection === 'bookings') {
+    if (method === 'GET' && id === undefined && ok && isObject(body) && Array.isArray(body.bookings))
+      copy.absorbBookingList(body.bookings);
+    else if (method === 'GET' && id !== undefined && code === 200) copy.absorbBookingShow(body);
+    else if ((method === 'GET' || method === 'DELETE') && id !== undefined && (code === 404 || code === 204))
+      copy.dropBooking(id);
+    else if (method === 'POST' && id === undefined && ok) copy.absorbBookingWrite(body);
+    else if (method === 'POST' && id === 'batch' && ok)
+      for (const result of resultsOf(body)) copy.absorbBookingWrite(result);
+    return;
+  }
+
+  const filmerId = id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : undefined;
+  if (method === 'GET' && id === undefined && ok && Array.isArray(body)) {
+    if (answer.query.get('include_all') === 'true') copy.replaceFilmers(body);
+    else for (const filmer of body) copy.absorbFilmerWrite(filmer);
+  } else if (method === 'GET' && filmerId !== undefined && code === 200) copy.absorbFilmerShow(body);
+  else if ((method === 'GET' || method === 'DELETE') && filmerId !== undefined && (code === 404 || code === 204))
+    copy.dropFilmer(filmerId);
+  else if (method === 'POST' && id === undefined && ok) copy.absorbFilmerWrite(body);
+  else if (method === 'POST' && id === 'batch' && ok)
+    for (const result of resultsOf(body)) copy.absorbFilmerWrite(result);
+}
