@@ -15,7 +15,15 @@ import {
 import { forward, type DeskCall, type Forwarded } from './forwarder';
 import { DEFAULT_HEALTH_TIMING, HealthMonitor, type HealthTiming } from './health';
 import { probeRemote } from './probe';
-import { RemoteClient, type RemoteTarget } from './remote-client';
+import { RemoteClient, type RemoteResult, type RemoteTarget } from './remote-client';
+import type { RemoteFailure } from './transport-errors';
+
+const IN_LOCAL_MODE: RemoteFailure = {
+  kind: 'unreachable',
+  status: 'remote_unreachable',
+  cause: 'the desk is in local mode',
+  error: 'remote unreachable: the desk is in local mode',
+};
 import type { SecretStore } from './secret-store';
 import {
   apiBaseOf,
@@ -65,6 +73,8 @@ export class DeskConnection {
   /** Clients replaced by a settings change; closed when their calls end. */
   private readonly retired = new Set<RemoteClient>();
   private readonly health: HealthMonitor;
+  /** Told when the remote in force changes (another URL or credentials, or none): the copy follows it. */
+  private readonly targetListeners = new Set<() => void>();
 
   constructor(private readonly options: ConnectionOptions) {
     this.stored = this.load();
@@ -195,6 +205,37 @@ export class DeskConnection {
     return forwarded;
   }
 
+  /** The remote in force (proxy mode), or null: which copy of a remote the desk keeps. */
+  target(): RemoteTarget | null {
+    return this.client?.target ?? null;
+  }
+
+  onTargetChange(listener: () => void): () => void {
+    this.targetListeners.add(listener);
+    return () => this.targetListeners.delete(listener);
+  }
+
+  /**
+   * A GET of the desk's own (the copy's refresh) to the remote in force. Its outcome is the
+   * health's news too, so a refresh that fails turns the status bar offline as a call would.
+   */
+  async remoteGet(path: string): Promise<RemoteResult> {
+    const client = this.client;
+    if (!client) return { ok: false, url: path, failure: IN_LOCAL_MODE, sentHeaders: {} };
+    const result = await client.send({ method: 'GET', path, headers: { accept: 'application/json' } });
+    if (client === this.client) {
+      if (!result.ok)
+        this.health.observe(
+          result.failure.kind === 'bad_response' ? 'not_sync_api' : result.failure.kind,
+          result.failure.cause,
+        );
+      else if (result.statusCode === 401 || result.statusCode === 403)
+        this.health.observe('credentials_rejected', `the remote rejected the credentials (HTTP ${result.statusCode})`);
+      else if (result.statusCode < 500) this.health.observe('ok', null);
+    }
+    return result;
+  }
+
   /** Stops the health checker and closes every connection to the remote at once. */
   async close(): Promise<void> {
     this.health.stop();
@@ -245,5 +286,6 @@ export class DeskConnection {
     this.client = target ? new RemoteClient(target) : null;
     if (this.client) this.health.start();
     else this.health.stop();
+    for (const listener of this.targetListeners) listener();
   }
 }

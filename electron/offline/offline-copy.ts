@@ -1,0 +1,136 @@
+import type { DeskConnection } from '../proxy/connection';
+import type { DropzoneRecord } from '../store/records';
+import { absorbProxiedAnswer, type ProxiedAnswer } from './copy-absorb';
+import { CopyReads } from './copy-reads';
+import { CopyRefresher, DEFAULT_COPY_TIMING, type CopyTiming, type RefresherState } from './copy-refresher';
+import { RemoteCopy, remoteKeyOf } from './remote-copy';
+
+export interface OfflineCopyOptions {
+  dataDir: string;
+  connection: DeskConnection;
+  /** The desk's own dropzone: the remote's credentials are its, and "today" is counted in its zone. */
+  deskDropzone: DropzoneRecord;
+  now: () => Date;
+  timing?: CopyTiming;
+  /** What the desk logs (a copy that cannot be opened is worth a line, never a crash). */
+  warn?: (message: string) => void;
+}
+
+interface Active {
+  key: string;
+  copy: RemoteCopy;
+  refresher: CopyRefresher;
+  reads: CopyReads;
+}
+
+/** What the desk tells about its copy (the status bar, the Bookings screen). */
+export interface CopyStatus {
+  /** When today's bookings were last fetched whole from the remote (null: not yet). */
+  as_of: string | null;
+  /** The window the copy holds. */
+  from: string;
+  to: string;
+  refresh: RefresherState;
+}
+
+/**
+ * Proxy mode's copy, following the connection: a copy of the remote in force (opened at start
+ * and whenever the remote or its credentials change, each in its file), its refresh running
+ * while proxy mode is on, and none in local mode. Switching never mixes copies: another remote
+ * is another file, and the one left keeps its data for a return.
+ */
+export class OfflineCopy {
+  private active: Active | null = null;
+  private readonly unsubscribe: () => void;
+  private closed = false;
+  /** Changes one after another: a switch waits until the copy it replaces has stopped. */
+  private switching: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: OfflineCopyOptions) {
+    this.unsubscribe = options.connection.onTargetChange(() => this.follow());
+    this.follow();
+  }
+
+  /** The copy of the remote in force, or null (local mode, or it could not be opened). */
+  copy(): RemoteCopy | null {
+    return this.active?.copy ?? null;
+  }
+
+  reads(): CopyReads | null {
+    return this.active?.reads ?? null;
+  }
+
+  /** Waits until the copy follows the connection's latest change (tests and shutdown). */
+  settled(): Promise<void> {
+    return this.switching;
+  }
+
+  status(): CopyStatus | null {
+    if (!this.active) return null;
+    const { copy, refresher } = this.active;
+    const window = copy.window();
+    return {
+      as_of: copy.store.remoteCopy.sliceRefreshedAt(`day:${window.today}`) ?? null,
+      from: window.from,
+      to: window.to,
+      refresh: refresher.view(),
+    };
+  }
+
+  /** A remote's answer while proxying: into the copy at once. The call never fails because of the copy. */
+  absorb(answer: ProxiedAnswer): void {
+    if (!this.active) return;
+    try {
+      absorbProxiedAnswer(this.active.copy, answer);
+    } catch (error) {
+      this.options.warn?.(`the copy of the remote could not take an answer in: ${(error as Error).message}`);
+    }
+  }
+
+  private follow(): void {
+    this.switching = this.switching.then(() => this.switchTo());
+  }
+
+  private async switchTo(): Promise<void> {
+    if (this.closed) return;
+    const target = this.options.connection.target();
+    const key = target ? remoteKeyOf(target.remoteUrl, target.credentials) : null;
+    if (this.active?.key === key) return;
+    await this.stopActive();
+    if (!target || !key) return;
+    try {
+      const copy = RemoteCopy.open({
+        dataDir: this.options.dataDir,
+        remoteUrl: target.remoteUrl,
+        credentials: target.credentials,
+        deskDropzone: this.options.deskDropzone,
+        now: this.options.now,
+      });
+      const refresher = new CopyRefresher(
+        copy,
+        (path) => this.options.connection.remoteGet(path),
+        this.options.now,
+        this.options.timing ?? DEFAULT_COPY_TIMING,
+      );
+      this.active = { key, copy, refresher, reads: new CopyReads(copy, this.options.now) };
+      refresher.start();
+    } catch (error) {
+      this.options.warn?.(`the copy of the remote could not be opened: ${(error as Error).message}`);
+    }
+  }
+
+  private async stopActive(): Promise<void> {
+    const active = this.active;
+    this.active = null;
+    if (!active) return;
+    await active.refresher.stop();
+    active.copy.close();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    await this.switching;
+    await this.stopActive();
+  }
+}
