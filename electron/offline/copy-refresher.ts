@@ -124,7 +124,9 @@ export class CopyRefresher {
       await this.refreshDue();
       this.failures = 0;
     } catch (error) {
-      if (!(error instanceof RemoteDidNotAnswer)) throw error;
+      // Anything else (the copy's file, say) is a failure of the round too: it backs off and says
+      // why, and never ends the desk (the loop runs outside any request).
+      if (!(error instanceof RemoteDidNotAnswer)) this.state.lastError = (error as Error).message;
       this.failures += 1;
     } finally {
       this.running = false;
