@@ -10,7 +10,7 @@ import {
 import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 
 /**
- * GET /api/desk/bookings (issue 15): one search box that finds a booking by what reception is
+ * GET /api/desk/bookings (reception's list): one search box that finds a booking by what reception is
  * told, sorting on the server across all pages, and the filters. A real desk on 127.0.0.1.
  */
 
