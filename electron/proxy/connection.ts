@@ -3,7 +3,7 @@ import type {
   ConnectionTestResult,
   ConnectionUpdate,
   ConnectionView,
-} from '../../shared/schemas/desk';
+} from '../../shared/schemas/connection';
 import type { Store } from '../store/store';
 import {
   fromInput,
