@@ -1,5 +1,6 @@
 import { deskRoutes } from '../../../shared/api/desk-routes';
-import { pathOf, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
+import { pathOf, type RouteSpec } from '../../../shared/api/route';
+import type { SuccessBody } from './client-answers';
 import type { ErrorBody } from '../../../shared/schemas/common';
 import { IMPORT_LIMITS } from '../../../shared/schemas/imports/limits';
 import type { ImportRow, ImportRowStatus } from '../../../shared/schemas/imports/row-outcomes';
