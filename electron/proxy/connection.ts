@@ -16,7 +16,7 @@ import { forward, type DeskCall, type Forwarded } from './forwarder';
 import { DEFAULT_HEALTH_TIMING, HealthMonitor, type HealthTiming } from './health';
 import { probeRemote } from './probe';
 import { RemoteClient, type RemoteTarget } from './remote-client';
-import type { SecretStore } from './secret-store';
+import type { SecretStore } from '../common/secret-store';
 import {
   apiBaseOf,
   applyUpdate,
