@@ -3,7 +3,7 @@ import type {
   ConnectionTestResult,
   ConnectionUpdate,
   ConnectionView,
-} from '../../shared/schemas/desk';
+} from '../../shared/schemas/connection';
 import type { Store } from '../store/store';
 import {
   fromInput,
@@ -16,7 +16,7 @@ import { forward, type DeskCall, type Forwarded } from './forwarder';
 import { DEFAULT_HEALTH_TIMING, HealthMonitor, type HealthTiming } from './health';
 import { probeRemote } from './probe';
 import { RemoteClient, type RemoteTarget } from './remote-client';
-import type { SecretStore } from './secret-store';
+import type { SecretStore } from '../common/secret-store';
 import {
   apiBaseOf,
   applyUpdate,
