@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import { layerConfigs } from './eslint/layers.js';
 
 export default tseslint.config(
@@ -27,7 +28,7 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  // Which folder may import which: shell → server → sync/proxy → store, the renderer → shared/
-  // only, shared/ → nothing of either side (eslint/layers.js; its tests: test/unit/lint-layers.test.ts).
-  ...layerConfigs(),
+  // Which layer may import which, judged on the file an import resolves to: the main side's layers,
+  // the page's zones, shared/ below both (eslint/layers.js; its tests: test/unit/lint-layers.test.ts).
+  ...layerConfigs(boundaries),
 );

@@ -24,6 +24,8 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
+    // No fade-ins or slides: a test sees each screen as it ends up, without waiting a guessed time.
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
       executablePath: chromium,
       // As root in a container Chromium needs --no-sandbox; the rest keeps it off the closed network.

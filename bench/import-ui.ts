@@ -1,8 +1,9 @@
 /**
- * The import wizard's figures for `npm run bench` (issue 4): a bookings CSV from the moment the
- * file is chosen to every row's result on screen, clicking through Columns, Check and Send as a
- * person would. With a 50,000-row file it also records the page's long tasks (main-thread work
- * over 50 ms, the browser's own measure of "the page froze") per step, to show the page stays usable.
+ * The import wizard's figures for `npm run bench` (how fast a large import goes): a bookings CSV
+ * from the moment the file is chosen to every row's result on screen, clicking through Columns,
+ * Check and Send as a person would. With a 50,000-row file it also records the page's long tasks
+ * (main-thread work over 50 ms, the browser's own measure of "the page froze") per step, to show
+ * the page stays usable.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import Papa from 'papaparse';

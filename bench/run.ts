@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the figures of issue 2, "Tests and figures", from one run in one process.
+ * `npm run bench`: the desk's performance figures (write, list and UI speed), from one run in one process.
  *
  *  (a) batch upsert through HTTP: 10,000 new bookings in batches of 500 against a real server
  *      (startDesk on a temp data dir, products seeded so matching and the ledger are exercised);

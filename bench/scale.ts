@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --only scale` (and part of the whole run): the figures of issue 16, "A million
+ * `npm run bench -- --only scale` (and part of the whole run): the figures for "A million
  * bookings, and no request waits behind another".
  *
  *  (g) one request at a time, at 100,000 and at 1,000,000 bookings: a filtered list (name and
@@ -11,7 +11,7 @@
  *  (i) fifty clients at once, for MIXED_SECONDS: 60 % filtered lists, 20 % shows, 15 % single
  *      upserts, 5 % batches of 50; throughput and p50/p99 per kind; target at 100k: p99 under
  *      250 ms for every kind.
- *  (j) the desk list's one search box (issue 15, GET /api/desk/bookings?q=): by last name, full
+ *  (j) the desk list's one search box (reception's search, GET /api/desk/bookings?q=): by last name, full
  *      name, phone digits (national and international form), external id and e-mail without its
  *      @, each request a different needle, first page in id order; target at 1M: p99 under 30 ms.
  *      BENCH_SCALE_DESK_ONLY=1 measures only these (and skips the 100k mixed load).
@@ -354,7 +354,7 @@ export async function benchScale(
   mkdirSync(dir);
   let filled = 0;
   console.log(
-    `Scale (issue 16): the desk in its own process with its reader threads; ${SAMPLES} keep-alive requests per figure after ${WARMUP} warm-up`,
+    `Scale (a million bookings): the desk in its own process with its reader threads; ${SAMPLES} keep-alive requests per figure after ${WARMUP} warm-up`,
   );
   console.log(`  filtered: q[name_cont]=${foldForSearch(NAME_NEEDLE)} & q[jump_on_gteq]=today-30`);
   for (const size of SIZES) {

@@ -1,5 +1,5 @@
 /**
- * What each booking costs on disk, structure by structure (issue 16: "revisit what each booking
+ * What each booking costs on disk, structure by structure (the scale work's "revisit what each booking
  * stores and indexes"). Read from SQLite's dbstat table on a store the bench filled booking by
  * booking, so the pages are as full as a desk's own. The FTS5 index is one structure with its
  * shadow tables; UNIQUE constraints are named by their columns, not sqlite_autoindex_….

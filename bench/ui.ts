@@ -1,7 +1,8 @@
 /**
- * The desk UI's figures for `npm run bench` (issue 3): with 100,000 bookings in the store,
- * (d) time from navigating to Bookings to the first rows visible, and (e) from typing a name into
- * the search box to the filtered rows shown. Debian's Chromium, headless, as the e2e tests use it.
+ * The desk UI's figures for `npm run bench` (how fast the screens answer): with 100,000 bookings in
+ * the store, (d) time from navigating to Bookings to the first rows visible, and (e) from typing a
+ * name into the search box to the filtered rows shown. Debian's Chromium, headless, as the e2e
+ * tests use it.
  */
 import { chromium, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';

@@ -2,7 +2,9 @@
 // dropzone-desk serve|token|backup|admin: the desk's command-line tools, run from this checkout's
 // TypeScript through tsx. tsx is registered in this very process (not the tsx CLI, which starts a
 // second one), so the server is this process and SIGTERM or SIGINT reach its own handlers.
-import { register } from 'tsx/esm/api';
+// The Node version is checked first, before tsx or anything native is loaded (tsx is imported
+// below, once the check has passed): too old a Node gets one line saying what it needs.
+import '../scripts/check-node.mjs';
 
 const COMMANDS = {
   serve: { module: '../electron/serve.ts', about: 'the headless desk: the server and the desk screens for a browser' },
@@ -36,6 +38,7 @@ if (!command) {
   process.exit(1);
 }
 
+const { register } = await import('tsx/esm/api');
 register();
 try {
   const { main } = await import(new URL(command.module, import.meta.url).href);

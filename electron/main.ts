@@ -1,6 +1,6 @@
 import * as electron from 'electron';
 import { join } from 'node:path';
-import { PRODUCT_NAME } from './data-dir';
+import { PRODUCT_NAME } from './common/data-dir';
 import { runDeskShell } from './shell/desk-shell';
 import { forkUtilityServer } from './shell/utility-fork';
 

@@ -3,7 +3,7 @@ import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';
 import { DeskConnection } from './proxy/connection';
 import type { HealthTiming } from './proxy/health';
-import { FileSecretStore, type SecretStore } from './proxy/secret-store';
+import { FileSecretStore, type SecretStore } from './common/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
 import type { ResponseCheck } from './server/contract/compilers';

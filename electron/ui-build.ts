@@ -9,7 +9,7 @@ export const UI_STAMP_FILE = '.sources-hash';
  * What the built desk UI is made of: its sources and Vite config (renderer/), the code it shares
  * with the server (shared/), and the exact dependencies and compiler settings it was built with.
  */
-const UI_SOURCES = ['renderer', 'shared', 'package-lock.json', 'tsconfig.json'];
+const UI_SOURCES = ['renderer', 'shared', 'package-lock.json', 'tsconfig.json', 'tsconfig.base.json'];
 
 function filesOf(path: string): string[] {
   if (!existsSync(path)) return [];

@@ -20,7 +20,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays } from '../shared/dates';
+import { addDays, utcDateOf } from '../shared/dates';
 import type { SeedFile } from '../electron/seed/seed-schema';
 import { entitlementsOf, type ProductFlags } from '../shared/service/entitlements';
 import { mulberry32 } from './seeded-random';
@@ -581,7 +581,7 @@ function externalId(): string {
 function jumpDayOffset(): number {
   for (;;) {
     const offset = int(-20, 30);
-    const weekday = new Date(`${day(offset)}T12:00:00Z`).getUTCDay();
+    const weekday = utcDateOf(day(offset)).getUTCDay();
     const weekend = weekday === 0 || weekday === 6;
     if (chance(weekend ? 1 : 0.45)) return offset;
   }

@@ -1,4 +1,4 @@
-import { IMPORT_DONE_STATUSES, type ImportRowStatus } from './schemas/imports';
+import { IMPORT_DONE_STATUSES, type ImportRowStatus } from './schemas/imports/row-outcomes';
 
 /** What became of one row of an import: the Sync API's outcome, or the desk's own (left out, not sent). */
 export interface RowOutcome {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../data-dir';
+import { defaultDataDir } from '../common/data-dir';
 import { backupDir, backupStoreFile, checkBackup, copyBackupInto, listBackups, resolveBackup } from '../store/backups';
 import { lockDataFolder } from '../store/desk-lock';
 import { storePath } from '../store/open';

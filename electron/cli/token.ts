@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../data-dir';
+import { defaultDataDir } from '../common/data-dir';
 import { storePath } from '../store/open';
 import { Store } from '../store/store';
 import { shellWord } from './shell-word';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { defaultDataDir } from '../data-dir';
-import { DeskSessionFile } from '../desk-session';
+import { defaultDataDir } from '../common/data-dir';
+import { DeskSessionFile } from '../common/desk-session';
 
 const USAGE = `Usage: dropzone-desk url [--data-dir DIR]   (in a checkout: npm run url -- [flags])
 

@@ -1,4 +1,9 @@
-import type { ImportKeptBackRow, ImportResend, ImportSendRow, ImportStart } from '../../shared/schemas/imports';
+import type {
+  ImportKeptBackRow,
+  ImportResend,
+  ImportSendRow,
+  ImportStart,
+} from '../../shared/schemas/imports/hand-over';
 import type { DeskConnection } from '../proxy/connection';
 import type { ImportFacts, ImportRecord } from '../store/repos/imports';
 import type { DropzoneRecord } from '../store/records';

@@ -1,5 +1,5 @@
 import type { RowOutcome } from '../../shared/import-outcomes';
-import type { ImportKind } from '../../shared/schemas/imports';
+import type { ImportKind } from '../../shared/schemas/imports/kinds';
 import type { DropzoneRecord } from '../store/records';
 
 /** A row the desk is to send: its number in the file (its identity in the history) and its record. */

@@ -1,6 +1,8 @@
 import { backoffDelay, type BackoffPolicy } from '../../shared/backoff';
 import type { RowOutcome } from '../../shared/import-outcomes';
-import { IMPORT_CHUNK_SIZE, type ImportCounts, type ImportProgress } from '../../shared/schemas/imports';
+import { IMPORT_CHUNK_SIZE } from '../../shared/schemas/imports/limits';
+import type { ImportProgress } from '../../shared/schemas/imports/progress';
+import type { ImportCounts } from '../../shared/schemas/imports/row-outcomes';
 import type { Store } from '../store/store';
 import type { BatchAnswer, BatchSender, ImportJobFacts, SendItem } from './import-job';
 

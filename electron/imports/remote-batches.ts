@@ -1,6 +1,6 @@
 import { SYNC_API_PATH } from '../../shared/remote-url';
 import { outcomeOfResult } from '../../shared/import-outcomes';
-import type { ImportKind } from '../../shared/schemas/imports';
+import type { ImportKind } from '../../shared/schemas/imports/kinds';
 import type { DeskConnection } from '../proxy/connection';
 import type { Store } from '../store/store';
 import { FilmerMatcher, refusedResult, type KnownFilmer } from './filmer-matching';

@@ -1,5 +1,5 @@
 import { SYNC_API_PATH } from '../../shared/remote-url';
-import type { StoredJumpDates } from '../../shared/schemas/imports';
+import type { StoredJumpDates } from '../../shared/schemas/imports/stored-jump-dates';
 import type { DeskConnection } from '../proxy/connection';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';

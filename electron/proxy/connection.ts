@@ -3,7 +3,7 @@ import type {
   ConnectionTestResult,
   ConnectionUpdate,
   ConnectionView,
-} from '../../shared/schemas/desk';
+} from '../../shared/schemas/connection';
 import type { Store } from '../store/store';
 import {
   fromInput,
@@ -16,15 +16,8 @@ import { forward, type DeskCall, type Forwarded } from './forwarder';
 import { DEFAULT_HEALTH_TIMING, HealthMonitor, type HealthTiming } from './health';
 import { probeRemote } from './probe';
 import { RemoteClient, type RemoteResult, type RemoteTarget } from './remote-client';
+import type { SecretStore } from '../common/secret-store';
 import type { RemoteFailure } from './transport-errors';
-
-const IN_LOCAL_MODE: RemoteFailure = {
-  kind: 'unreachable',
-  status: 'remote_unreachable',
-  cause: 'the desk is in local mode',
-  error: 'remote unreachable: the desk is in local mode',
-};
-import type { SecretStore } from './secret-store';
 import {
   apiBaseOf,
   applyUpdate,
@@ -35,6 +28,13 @@ import {
   type SettingsProblem,
   type StoredConnection,
 } from './settings';
+
+const IN_LOCAL_MODE: RemoteFailure = {
+  kind: 'unreachable',
+  status: 'remote_unreachable',
+  cause: 'the desk is in local mode',
+  error: 'remote unreachable: the desk is in local mode',
+};
 
 export interface ConnectionOptions {
   store: Store;

@@ -18,7 +18,7 @@ import {
   specUpgrade,
   specUpgradeList,
 } from '../../shared/schemas/contract';
-import type { ContractDeviation } from '../../shared/schemas/desk';
+import type { ContractDeviation } from '../../shared/schemas/log';
 
 /**
  * The proxy's contract check: does a remote's response have the shape the spec gives for that

@@ -1,4 +1,4 @@
-import { credentialsInput, type CredentialsView } from '../../shared/schemas/desk';
+import { credentialsInput, type CredentialsView } from '../../shared/schemas/connection';
 
 /** How the desk authenticates to the remote Sync API server (the spec does not say; spec 5). */
 export type RemoteCredentials = { kind: 'bearer'; token: string } | { kind: 'header'; name: string; value: string };

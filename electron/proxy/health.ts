@@ -1,5 +1,5 @@
 import { backoffDelay } from '../../shared/backoff';
-import type { ConnectionHealth, HealthState, ProbeResultKind } from '../../shared/schemas/desk';
+import type { ConnectionHealth, HealthState, ProbeResultKind } from '../../shared/schemas/health';
 import type { ProbeReport } from './probe';
 
 export interface HealthTiming {

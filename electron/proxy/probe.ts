@@ -1,5 +1,5 @@
 import { specProductList } from '../../shared/schemas/contract';
-import type { ProbeResultKind } from '../../shared/schemas/desk';
+import type { ProbeResultKind } from '../../shared/schemas/health';
 import type { RemoteClient } from './remote-client';
 
 /** What one look at the remote found: the connection test's answer and the health check's input. */

@@ -1,5 +1,5 @@
 import { SYNC_API_PATH } from '../../shared/remote-url';
-import type { ConnectionMode, ConnectionUpdate } from '../../shared/schemas/desk';
+import type { ConnectionMode, ConnectionUpdate } from '../../shared/schemas/connection';
 import { fromInput, type RemoteCredentials } from './credentials';
 
 /** The connection as stored: the SQLite row plus the credentials from the SecretStore. */

@@ -1,5 +1,5 @@
 import type { ProxyErrorStatus } from '../../shared/outcomes';
-import type { ProbeResultKind } from '../../shared/schemas/desk';
+import type { ProbeResultKind } from '../../shared/schemas/health';
 
 /** Why the remote gave no usable answer, in the words a desk user and a caller see. */
 export interface RemoteFailure {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { addDays, dateInZone, daysBetween } from '../../shared/dates';
+import { externalIdOrNone } from '../../shared/rules/external-id';
 import type { ProductRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { insertNewBooking } from '../sync/booking-factory';
@@ -94,7 +95,7 @@ function loadDropzone(store: Store, dz: SeedDropzone, shift: DateShift, now: str
   for (const f of dz.filmers) {
     store.filmers.insert({
       ...f,
-      external_id: f.external_id ?? null,
+      external_id: externalIdOrNone(f.external_id ?? null),
       external_service: f.external_service ?? null,
       dropzone_id: dropzoneId,
       created_at: now,

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerO
 import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../../shared/backoff';
 import { LIMITS } from '../../shared/limits';
-import type { ConnectionMode } from '../../shared/schemas/desk';
+import type { ConnectionMode } from '../../shared/schemas/connection';
 import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { DropzoneRecord } from '../store/records';

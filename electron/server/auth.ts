@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { LogCaller } from '../../shared/schemas/desk';
+import type { LogCaller } from '../../shared/schemas/log';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { sendError } from './reply';

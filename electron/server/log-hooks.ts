@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SYNC_API_PATH } from '../../shared/remote-url';
-import type { ConnectionMode, ContractDeviation } from '../../shared/schemas/desk';
+import type { ConnectionMode } from '../../shared/schemas/connection';
+import type { ContractDeviation } from '../../shared/schemas/log';
 import { dropQueryValues, redactBodyText, redactHeaders, redactPath } from './redact';
 import type { CallerIdentity } from './auth';
 import type { LoggedMessage, RequestLog } from './request-log';

@@ -1,4 +1,4 @@
-import type { SecretStore } from '../proxy/secret-store';
+import type { SecretStore } from '../common/secret-store';
 
 /**
  * The server process's view of credentials that the main process keeps with safeStorage (which

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { FileSecretStore, SECRET_FILE_NAME } from '../proxy/secret-store';
+import { FileSecretStore, SECRET_FILE_NAME } from '../common/secret-store';
 
 /** The encrypted credentials beside the store: safeStorage's ciphertext, base64, in a 0600 file. */
 export const SAFE_SECRET_FILE_NAME = 'remote-credentials.safe';

@@ -1,5 +1,6 @@
 import { paginationOf } from './pagination';
 import { isIsoDate } from '../../shared/dates';
+import { readPageNumber, rowsBefore } from '../../shared/page-number';
 import { LIMITS } from '../../shared/limits';
 import { BOOKING_FILTERS, type BookingFilterKey } from '../../shared/schemas/booking';
 import type { BookingQuery } from '../store/repos/bookings';
@@ -22,21 +23,18 @@ interface ParsedListQuery {
   query: BookingQuery;
 }
 
-function positiveInteger(value: string): number | undefined {
-  if (!/^\d{1,9}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n >= 1 ? n : undefined;
-}
-
 /** Reads `GET /bookings` parameters; an unknown, repeated or malformed one is an error, never ignored. */
 export function parseListQuery(raw: Record<string, QueryValue>): ParsedListQuery | { fields: Record<string, string> } {
   const fields: Record<string, string> = {};
   const single = singleQueryValues(raw, KNOWN_PARAMS, fields);
 
-  const page = single.page === undefined ? 1 : positiveInteger(single.page);
-  if (page === undefined) fields.page = 'must be a positive integer';
-  const requestedPerPage = single.per_page === undefined ? LIMITS.perPageDefault : positiveInteger(single.per_page);
-  if (requestedPerPage === undefined) fields.per_page = 'must be a positive integer';
+  const pageRead = single.page === undefined ? { ok: true as const, value: 1 } : readPageNumber(single.page);
+  if (!pageRead.ok) fields.page = pageRead.problem;
+  const perPageRead =
+    single.per_page === undefined
+      ? { ok: true as const, value: LIMITS.perPageDefault }
+      : readPageNumber(single.per_page);
+  if (!perPageRead.ok) fields.per_page = perPageRead.problem;
 
   const query: BookingQuery = { includeAll: queryBoolean(single.include_all, 'include_all', fields) };
   // Blank filters are no filter (as Ransack treats them).
@@ -49,9 +47,9 @@ export function parseListQuery(raw: Record<string, QueryValue>): ParsedListQuery
     else fields[key] = 'must be a date in the form YYYY-MM-DD';
   }
 
-  if (Object.keys(fields).length > 0) return { fields };
+  if (!pageRead.ok || !perPageRead.ok || Object.keys(fields).length > 0) return { fields };
   // per_page above the maximum is capped, as the spec's "maximum 200" reads.
-  return { page: page!, perPage: Math.min(requestedPerPage!, LIMITS.perPageMax), query };
+  return { page: pageRead.value, perPage: Math.min(perPageRead.value, LIMITS.perPageMax), query };
 }
 
 /** `GET /bookings`: one page, in id order, with the spec's pagination object. */
@@ -59,7 +57,7 @@ export function listBookings(ctx: SyncContext, raw: Record<string, QueryValue>):
   const parsed = parseListQuery(raw);
   if ('fields' in parsed) return invalidQuery(parsed.fields);
   const { page, perPage, query } = parsed;
-  const { rows, total } = ctx.store.bookings.list(ctx.dropzone.id, query, perPage, (page - 1) * perPage);
+  const { rows, total } = ctx.store.bookings.list(ctx.dropzone.id, query, perPage, rowsBefore(page, perPage));
   return {
     status: 'ok',
     body: { bookings: rows.map(bookingListView), pagination: paginationOf(page, perPage, total) },

@@ -1,5 +1,6 @@
 import { paginationOf } from './pagination';
 import { LIMITS } from '../../shared/limits';
+import { rowsBefore } from '../../shared/page-number';
 import { readDeskSearch } from '../../shared/rules/desk-search';
 import type { CameraRequirement } from '../../shared/schemas/finance';
 import type {
@@ -99,7 +100,7 @@ export function deskBookingPage(
     deskListFilter(query),
     order,
     perPage,
-    (page - 1) * perPage,
+    rowsBefore(page, perPage),
     DESK_SEARCH_BOUNDS,
   );
   if ('tooManyToSort' in found) {

@@ -1,3 +1,4 @@
+import { externalIdOrNone } from '../../shared/rules/external-id';
 import { filmerProblems } from '../../shared/rules/filmer';
 import { filmerWrite, type Filmer, type FilmerWrite } from '../../shared/schemas/filmer';
 import type { FilmerRecord } from '../store/records';
@@ -73,7 +74,11 @@ export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'sing
       existing,
     );
   }
-  const input = parsed.data;
+  // A blank external id is none, on create and update alike (an update with "" clears it, as null does).
+  const input =
+    parsed.data.external_id === undefined
+      ? parsed.data
+      : { ...parsed.data, external_id: externalIdOrNone(parsed.data.external_id) };
   return ctx.store.transaction(() =>
     input.id === undefined ? createFilmer(ctx, input, mode) : updateFilmer(ctx, input.id, input),
   );

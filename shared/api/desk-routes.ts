@@ -12,17 +12,10 @@ import {
   upgradePaymentRecorded,
   upgradePaymentRequest,
 } from '../schemas/booking-actions';
-import {
-  connectionTestInput,
-  connectionTestResult,
-  connectionUpdate,
-  connectionView,
-  deskHealth,
-  deskSession,
-  logEntryDetail,
-  logPage,
-  logQuery,
-} from '../schemas/desk';
+import { connectionTestInput, connectionTestResult, connectionUpdate, connectionView } from '../schemas/connection';
+import { deskHealth } from '../schemas/health';
+import { logEntryDetail, logPage, logQuery } from '../schemas/log';
+import { deskSession } from '../schemas/session';
 import { deskError } from '../schemas/desk-error';
 import {
   adminProductList,
@@ -39,22 +32,13 @@ import {
   upgradeSaved,
 } from '../schemas/catalogue-admin';
 import { handEdit, handEditAnswer, unlockFields } from '../schemas/hand-edits';
-import { importMappingQuery } from '../schemas/import-mappings';
-import {
-  IMPORT_LIMITS,
-  importList,
-  importListQuery,
-  importMappingWrite,
-  importOutcomes,
-  importResend,
-  importRowPage,
-  importRowQuery,
-  importStart,
-  importSummary,
-  rememberedMapping,
-  storedJumpDates,
-  storedJumpDatesQuery,
-} from '../schemas/imports';
+import { importMappingQuery } from '../schemas/imports/mappings';
+import { importResend, importStart } from '../schemas/imports/hand-over';
+import { importList, importListQuery, importSummary } from '../schemas/imports/history';
+import { IMPORT_LIMITS } from '../schemas/imports/limits';
+import { importMappingWrite, rememberedMapping } from '../schemas/imports/mappings';
+import { importOutcomes, importRowPage, importRowQuery } from '../schemas/imports/row-outcomes';
+import { storedJumpDates, storedJumpDatesQuery } from '../schemas/imports/stored-jump-dates';
 import {
   filmerJumpCounts,
   filmerJumps,
@@ -85,7 +69,7 @@ import { bookingShowAnswer } from './sync-answers';
  * docs/desk-api.md says what each does; docs/architecture.md how to add one.
  *
  * Not here: GET /api/desk/imports/events, the import progress as Server-Sent Events (a stream,
- * not a JSON answer; shared/schemas/imports.ts `importEvents` are its events).
+ * not a JSON answer; shared/schemas/imports/progress.ts `importEvents` are its events).
  */
 export const deskRoutes = {
   health: defineRoute({ method: 'GET', path: '/api/desk/health', auth: 'none', responses: { 200: deskHealth } }),

@@ -120,7 +120,6 @@ export type QueryOutput<R extends RouteSpec> = R['query'] extends QuerySpec
   : undefined;
 
 export type StatusOf<R extends RouteSpec> = keyof R['responses'] & number;
-type IsSuccess<S extends number> = `${S}` extends `2${string}` ? true : false;
 
 /** What a handler answers: one of the route's declared statuses, with a body of that status's shape. */
 export type ServerAnswer<R extends RouteSpec> = {
@@ -129,19 +128,6 @@ export type ServerAnswer<R extends RouteSpec> = {
     : R['responses'][S] extends FileAnswer
       ? { status: S; file: FileContent }
       : { status: S };
-}[StatusOf<R>];
-
-/** What the client reads for one status: the schema's output, a File (its bytes and the server's name for it), or nothing. */
-type ClientBody<Part> = Part extends z.ZodType ? z.output<Part> : Part extends FileAnswer ? File : undefined;
-
-/** What the client reads: any declared status, its body parsed by that status's schema. */
-export type ClientAnswer<R extends RouteSpec> = {
-  [S in StatusOf<R>]: { status: S; body: ClientBody<R['responses'][S]> };
-}[StatusOf<R>];
-
-/** The body of a success (2xx): what a plain call returns; other statuses are thrown as errors. */
-export type SuccessBody<R extends RouteSpec> = {
-  [S in StatusOf<R>]: IsSuccess<S> extends true ? ClientBody<R['responses'][S]> : never;
 }[StatusOf<R>];
 
 /** Everything a call needs besides the route: only the parts the route has are asked for. */

@@ -9,3 +9,12 @@ export const REQUIRES_EXTERNAL_ID = 'requires external id';
 export function isBlankExternalId(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
+
+/**
+ * An optional external id (a filmer's) as stored: a blank one is none (`null`), as a booking's
+ * blank id is "no external id"; any other string exactly as sent. Without this, "" would be stored
+ * as an id, and a second filmer sent with "" would be refused as a duplicate of the first.
+ */
+export function externalIdOrNone(value: string | null): string | null {
+  return isBlankExternalId(value) ? null : value;
+}

@@ -4,6 +4,7 @@ import { bookingListItem } from './booking';
 import { CAMERA_REQUIREMENTS } from './finance';
 import { recordedBy } from './recorded-by';
 import { DESK_SEARCH_MIN_CHARACTERS, searchableQuery } from '../rules/desk-search';
+import { readPageNumber } from '../page-number';
 
 /**
  * Reception's day (issue 15): the desk's own booking list, which finds anyone by anything
@@ -35,10 +36,13 @@ export type DeskSortKey = (typeof DESK_SORT_KEYS)[number];
 const flag = z
   .enum(['true', '1', 'false', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');
-const positiveInteger = z
-  .string()
-  .regex(/^[1-9]\d{0,8}$/, { error: 'must be a whole number from 1' })
-  .transform(Number);
+/** A page or page size: any whole number from 1, as the Sync API's list reads it (shared/page-number.ts). */
+const positiveInteger = z.string().transform((text, context) => {
+  const reading = readPageNumber(text);
+  if (reading.ok) return reading.value;
+  context.addIssue({ code: 'custom', message: reading.problem });
+  return z.NEVER;
+});
 
 /** The filters shared by the list, the export and (with `day`) the day sheet; all optional. */
 const listFilters = {

@@ -7,9 +7,10 @@ import { TEST_NOW } from '../support/seed';
 import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 
 /**
- * PUT /api/desk/bookings/by-id/:id/check-in (issue 15): reception marks a booking arrived,
- * no-show or jumped for its jump day; the list shows and filters it. Seed bookings: 101
- * NO-PRODUCT and 102 HAS-PRODUCT on 2026-06-20, 103 a walk-in on 2026-06-15, 200 another dropzone's.
+ * PUT /api/desk/bookings/by-id/:id/check-in (reception's day at the desk): reception marks a
+ * booking arrived, no-show or jumped for its jump day; the list shows and filters it. Seed
+ * bookings: 101 NO-PRODUCT and 102 HAS-PRODUCT on 2026-06-20, 103 a walk-in on 2026-06-15, 200
+ * another dropzone's.
  */
 
 const put = (desk: TestDesk, id: number | string, body: unknown) =>

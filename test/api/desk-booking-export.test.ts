@@ -4,8 +4,9 @@ import Papa from 'papaparse';
 import { startTestDesk, type TestDesk } from '../support/desk';
 
 /**
- * GET /api/desk/bookings/export.csv (issue 15): every row the filters match, as CSV that
- * spreadsheets open correctly. Read as bytes: a text decoder would drop the BOM under test.
+ * GET /api/desk/bookings/export.csv (reception's list, taken to a spreadsheet): every row the
+ * filters match, as CSV that spreadsheets open correctly. Read as bytes: a text decoder would drop
+ * the BOM under test.
  */
 
 interface CsvAnswer {

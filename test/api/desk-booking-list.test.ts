@@ -10,7 +10,7 @@ import {
 import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 
 /**
- * GET /api/desk/bookings (issue 15): one search box that finds a booking by what reception is
+ * GET /api/desk/bookings (reception's list): one search box that finds a booking by what reception is
  * told, sorting on the server across all pages, and the filters. A real desk on 127.0.0.1.
  */
 
@@ -296,8 +296,8 @@ describe('GET /api/desk/bookings', () => {
       ['to=tomorrow', 'to', /YYYY-MM-DD/],
       ['check_in=late', 'check_in', /arrived, no_show, jumped, none/],
       ['include_all=yes', 'include_all', /true or false/],
-      ['per_page=0', 'per_page', /whole number/],
-      ['page=-1', 'page', /whole number/],
+      ['per_page=0', 'per_page', /1 or more/],
+      ['page=-1', 'page', /1 or more/],
       ['sort=name&sort=id', 'sort', /more than once/],
       ['name_cont=x', 'name_cont', /not a known parameter/],
       [`q=${'x'.repeat(201)}`, 'q', /at most 200/],

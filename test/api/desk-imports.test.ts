@@ -3,14 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import {
-  IMPORT_LIMITS,
-  importList,
-  importOutcomes,
-  importRowPage,
-  importSummary,
-  rememberedMapping,
-} from '../../shared/schemas/imports';
+import { importList, importSummary } from '../../shared/schemas/imports/history';
+import { IMPORT_LIMITS } from '../../shared/schemas/imports/limits';
+import { rememberedMapping } from '../../shared/schemas/imports/mappings';
+import { importOutcomes, importRowPage } from '../../shared/schemas/imports/row-outcomes';
 import { startProxiedTestDesk, startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
 import { importAndWait } from '../support/import-events';
 import { TEST_NOW } from '../support/seed';

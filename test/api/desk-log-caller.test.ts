@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LogEntrySummary, LogPage } from '../../shared/schemas/desk';
+import type { LogEntrySummary, LogPage } from '../../shared/schemas/log';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { TEST_TOKEN } from '../support/seed';
 

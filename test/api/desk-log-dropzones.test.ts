@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { LogEntryDetail, LogEntrySummary, LogPage } from '../../shared/schemas/desk';
+import type { LogEntryDetail, LogEntrySummary, LogPage } from '../../shared/schemas/log';
 import { startTestDesk, type ApiResponse, type TestDesk } from '../support/desk';
 import { FAST_HEALTH, sendJson, startFakeRemote, useProxy, type FakeRemote } from '../support/remote';
 import { OTHER_DZ_TOKEN, TEST_TOKEN } from '../support/seed';

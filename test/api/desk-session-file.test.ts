@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, test } from 'node:test';
-import { SESSION_FILE_NAME } from '../../electron/desk-session';
+import { SESSION_FILE_NAME } from '../../electron/common/desk-session';
 import { startServe } from '../support/serve-process';
 import { BASE_SEED } from '../support/seed';
 

@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { SECRET_FILE_NAME } from '../../electron/proxy/secret-store';
+import { SECRET_FILE_NAME } from '../../electron/common/secret-store';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import {
   direct,

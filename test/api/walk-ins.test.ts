@@ -5,7 +5,10 @@ import { WALK_IN_NAME_REQUIRED } from '../../shared/rules/walk-in';
 import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/desk';
 import { BASE_SEED } from '../support/seed';
 
-/** Walk-ins (issue 15): bookings made at the desk with no external id, addressed by the desk's id. */
+/**
+ * Walk-ins (customers who turn up without a booking): bookings made at the desk with no external
+ * id, addressed by the desk's id.
+ */
 describe('walk-ins', () => {
   let desk: TestDesk;
   before(async () => (desk = await startTestDesk()));

@@ -1,6 +1,7 @@
 import { seriousFindings } from './axe';
 import { expect, test } from './fixtures';
 import { SCREENS } from './pages/layout';
+import { expectSettled } from './settled';
 
 const RUNS = [
   { width: 1440, height: 900, scheme: 'light' },
@@ -24,7 +25,7 @@ for (const { scheme, ...size } of RUNS) {
       await desk.open(page, screen.route);
       await expect(page.getByRole('main').getByText(screen.ready).first()).toBeVisible();
       // Past the first paint's fade-ins, so colours are read as shown.
-      await page.waitForTimeout(300);
+      await expectSettled(page);
       for (const finding of await seriousFindings(page)) findings.push(`${screen.name}: ${finding}`);
     }
     // Every screen's findings at once: one run says all there is to fix.

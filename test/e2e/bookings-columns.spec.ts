@@ -60,7 +60,21 @@ async function productCells(page: Page, screen: BookingsScreen): Promise<{ text:
     }));
     if (scrollTop + clientHeight >= scrollHeight - 1) break;
     await grid.evaluate((element, to) => element.scrollTo({ top: to }), scrollTop + clientHeight - 40);
-    await page.waitForTimeout(50);
+    // The grid draws the rows of the new place on its next frame: wait until the row at its
+    // bottom edge is there (or the last row is), so each pass reads the rows now in view.
+    await expect
+      .poll(() =>
+        grid.evaluate((element) => {
+          const bottom = element.getBoundingClientRect().bottom - 2;
+          const rows = [...element.querySelectorAll('[role="row"][aria-rowindex]')];
+          const last = element.getAttribute('aria-rowcount');
+          return rows.some((row) => {
+            const box = row.getBoundingClientRect();
+            return row.getAttribute('aria-rowindex') === last || (box.top <= bottom && box.bottom >= bottom);
+          });
+        }),
+      )
+      .toBe(true);
   }
   return [...seen.values()];
 }

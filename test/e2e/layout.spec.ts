@@ -3,6 +3,7 @@ import { BookingsScreen } from './pages/bookings';
 import { CatalogueScreen } from './pages/catalogue';
 import { FilmersScreen } from './pages/filmers';
 import { Layout, SCREENS } from './pages/layout';
+import { expectSettled } from './settled';
 
 /**
  * Every screen on a laptop: 1024×768, 1280×720, and 1440×900 at 150 % zoom, which Chromium
@@ -25,7 +26,7 @@ for (const size of SIZES) {
       for (const screen of SCREENS) {
         await desk.open(page, screen.route);
         await expect(page.getByRole('main').getByText(screen.ready).first()).toBeVisible();
-        await page.waitForTimeout(300);
+        await expectSettled(page);
         const { pageScrolls, sticking } = await layout.sidewaysOverflow();
         if (pageScrolls) problems.push(`${screen.name}: the page scrolls sideways`);
         for (const element of sticking) problems.push(`${screen.name}: ${element} passes the window's edge`);
@@ -152,7 +153,7 @@ test('dark-mode screenshots of every screen', async ({ page, desk }) => {
     for (const screen of SCREENS) {
       await desk.open(page, screen.route);
       await expect(page.getByRole('main').getByText(screen.ready).first()).toBeVisible();
-      await page.waitForTimeout(200);
+      await expectSettled(page);
       await saveScreenshot(page, `layout-dark-${size.width}-${screen.route.slice(1).replaceAll('/', '-')}`);
     }
   }

@@ -8,9 +8,9 @@ import { BookingsScreen } from './pages/bookings';
 import { DaySheetScreen, ReceptionScreen } from './pages/reception';
 
 /**
- * Reception's day (issue 15) at the desk's smallest screen, 1024×768, on a store of 241
- * bookings (two pages of 200): Lena Schäfer jumps today with seven others, the rest spread over
- * a month. Dates are relative to TEST_TODAY (moved to the real today by the seed).
+ * Reception's day (find, check in, walk-ins, print) at the desk's smallest screen, 1024×768, on a
+ * store of 241 bookings (two pages of 200): Lena Schäfer jumps today with seven others, the rest
+ * spread over a month. Dates are relative to TEST_TODAY (moved to the real today by the seed).
  */
 const OTHERS = Array.from({ length: 240 }, (_, i) => ({
   external_id: `SKB-${String(100000 + i)}`,

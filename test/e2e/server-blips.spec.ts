@@ -4,9 +4,10 @@ import { Shell } from './pages/shell';
 import { expect, test } from './restartable-desk';
 
 /**
- * When the desk server blips (issue 15): a screen that cannot load says so and loads by itself
- * when the server is back; the status bar notices within two seconds and says when it is back;
- * a browser stays signed in across a restart, and is told how to sign in when it is not.
+ * When the desk server blips (restarts, or is briefly unreachable): a screen that cannot load says
+ * so and loads by itself when the server is back; the status bar notices within two seconds and
+ * says when it is back; a browser stays signed in across a restart, and is told how to sign in when
+ * it is not.
  */
 
 test.use({ viewport: { width: 1024, height: 768 } });

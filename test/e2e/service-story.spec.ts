@@ -15,10 +15,11 @@ import { FilmersScreen } from './pages/filmers';
 import { JumpCardScreen } from './pages/jumps';
 
 /**
- * Issue 14's whole story on a desk started with **no seed**, as a new dropzone meets it: the
- * catalogue set up at the desk, a booking system syncing through the Sync API, jumps with a filmer,
- * a prospect previewed and converted, a manual credit, a delivery; then everything read back
- * through the Sync API's show response, as the booking system sees it.
+ * The service behind the API (albums and the ledger), its whole story on a desk started with **no
+ * seed**, as a new dropzone meets it: the catalogue set up at the desk, a booking system syncing
+ * through the Sync API, jumps with a filmer, a prospect previewed and converted, a manual credit, a
+ * delivery; then everything read back through the Sync API's show response, as the booking system
+ * sees it.
  */
 
 let serve: ServeProcess;

@@ -4,8 +4,9 @@ import { BookingDetail } from './pages/booking-detail';
 import { BookingsScreen } from './pages/bookings';
 
 /**
- * Walk-ins (issue 15): reception makes a booking at the desk with just a name; the desk keeps it
- * without an external id and opens it by its own id. At the desk's smallest size, 1024×768.
+ * Walk-ins (customers who turn up without a booking): reception makes a booking at the desk with
+ * just a name; the desk keeps it without an external id and opens it by its own id. At the desk's
+ * smallest size, 1024×768.
  */
 test.use({ viewport: { width: 1024, height: 768 } });
 

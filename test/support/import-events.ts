@@ -1,4 +1,4 @@
-import type { ImportProgress } from '../../shared/schemas/imports';
+import type { ImportProgress } from '../../shared/schemas/imports/progress';
 import type { TestDesk } from './desk';
 
 export interface ServerEvent {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ConnectionView } from '../../shared/schemas/desk';
+import type { ConnectionView } from '../../shared/schemas/connection';
 import {
   formErrorsOf,
   formValuesOf,

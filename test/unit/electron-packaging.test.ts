@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { describe, test } from 'node:test';
-import { PRODUCT_NAME } from '../../electron/data-dir';
+import { PRODUCT_NAME } from '../../electron/common/data-dir';
 import { openStore } from '../../electron/store/open';
 import { electronExecutable, fuseConfig, fusesAfterPack, isE2eBuild } from '../../scripts/fuses';
 

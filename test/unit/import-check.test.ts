@@ -25,7 +25,7 @@ import {
   withCell,
   withLeftOut,
 } from '../../renderer/src/features/import/wizard-rows';
-import type { ImportKind } from '../../shared/schemas/imports';
+import type { ImportKind } from '../../shared/schemas/imports/kinds';
 import { addDays } from '../../shared/dates';
 import { isTooOld, tooOldReason } from '../../shared/rules/booking-age';
 import { startTestDesk, type TestDesk } from '../support/desk';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { test } from 'node:test';
 import { headerSignature, mappingForHeaders, normaliseHeader } from '../../shared/import-headers';
-import { IMPORT_DONE_STATUSES, IMPORT_ROW_STATUSES } from '../../shared/schemas/imports';
+import { IMPORT_DONE_STATUSES, IMPORT_ROW_STATUSES } from '../../shared/schemas/imports/row-outcomes';
 import { migrate } from '../../electron/store/migrate';
 import { MIGRATIONS } from '../../electron/store/migrations';
 import { NOT_DONE_CONDITION } from '../../electron/store/repos/imports';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { ImportProgress } from '../../shared/schemas/imports';
+import type { ImportProgress } from '../../shared/schemas/imports/progress';
 import { prepareStore } from '../../electron/bootstrap';
 import type { BatchSender, SendItem } from '../../electron/imports/import-job';
 import { ImportRunner } from '../../electron/imports/import-runner';

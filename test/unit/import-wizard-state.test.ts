@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { IMPORT_LIMITS } from '../../shared/schemas/imports';
+import { IMPORT_LIMITS } from '../../shared/schemas/imports/limits';
 import { columnPlan } from '../../renderer/src/features/import/column-plan';
 import { handOverRows, serialiseHandOver } from '../../renderer/src/features/import/hand-over';
 import type { ReadSource } from '../../renderer/src/features/import/read-source';

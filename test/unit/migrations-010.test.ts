@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { migrate, schemaVersion } from '../../electron/store/migrate';
 import { MIGRATIONS } from '../../electron/store/migrations';
 
-/** Step 10 (issue 15): the desk list's search columns and index, its sort indexes, check-ins. */
+/** Step 10 (reception's list): the desk list's search columns and index, its sort indexes, check-ins. */
 
 function storeAtStep9(): Database.Database {
   const db = new Database(':memory:');

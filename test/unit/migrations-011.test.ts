@@ -8,7 +8,7 @@ import { migrate, schemaVersion, storeUpgradeNotice } from '../../electron/store
 import { MIGRATIONS } from '../../electron/store/migrations';
 import { Store } from '../../electron/store/store';
 
-/** Step 11 (issue 16): one name in the search index where one will do. */
+/** Step 11 (a smaller store at a million bookings): one name in the search index where one will do. */
 
 function storeAtStep10(): Database.Database {
   const db = new Database(':memory:');

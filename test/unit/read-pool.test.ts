@@ -126,7 +126,7 @@ test('a thread that cannot open the store hands its reads to the server thread a
     assert.equal(body(answer).pagination.total_count, 510);
     assert.equal(inline, 1);
     // Once it is gone, reads run inline from the start; no thread is started again.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pool.started();
     assert.equal(pool.threads, 0);
     await pool.read(list({}));
     assert.equal(inline, 2);

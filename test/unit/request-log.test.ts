@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
-import { FileSecretStore } from '../../electron/proxy/secret-store';
+import { FileSecretStore } from '../../electron/common/secret-store';
 import { dropQueryValues } from '../../electron/server/redact';
 import { RequestLog, toDetail, type NewCall } from '../../electron/server/request-log';
 

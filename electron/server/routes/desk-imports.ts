@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
-import { IMPORT_LIMITS, type ImportSummary } from '../../../shared/schemas/imports';
+import type { ImportSummary } from '../../../shared/schemas/imports/history';
+import { IMPORT_LIMITS } from '../../../shared/schemas/imports/limits';
 import type { DeskError } from '../../../shared/schemas/desk-error';
 import {
   resendImport,

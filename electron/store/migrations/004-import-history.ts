@@ -11,7 +11,7 @@ import type { Migration } from './types';
  *   and pages one status in row order.
  * - `import_rows_failed` is partial: only rows that are not done, in row order. "Failed rows"
  *   pages walk it without sorting and count from it alone; the done statuses are the ones of
- *   IMPORT_DONE_STATUSES (shared/schemas/imports.ts) and the repository's query must spell the
+ *   IMPORT_DONE_STATUSES (shared/schemas/imports/row-outcomes.ts) and the repository's query must spell the
  *   condition the same way for the planner to use it (test/unit/import-history-store checks).
  * - Mappings are keyed by the header signature (shared/import-headers.ts), so a file with the
  *   same headers in another case or spacing finds the mapping again.

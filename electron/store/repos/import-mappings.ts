@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { ImportKind, ImportMapping } from '../../../shared/schemas/imports';
+import type { ImportKind } from '../../../shared/schemas/imports/kinds';
+import type { ImportMapping } from '../../../shared/schemas/imports/mappings';
 
 export interface StoredMapping {
   mapping: ImportMapping;

@@ -1,19 +1,16 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { RowOutcome } from '../../../shared/import-outcomes';
+import type { ImportKeptBackRow, ImportSendRow, ImportStart } from '../../../shared/schemas/imports/hand-over';
+import type { ImportKind } from '../../../shared/schemas/imports/kinds';
+import type { ImportMapping } from '../../../shared/schemas/imports/mappings';
 import {
   IMPORT_DONE_STATUSES,
   type ImportCounts,
-  type ImportDelimiter,
-  type ImportKeptBackRow,
-  type ImportKind,
-  type ImportMapping,
   type ImportRow,
   type ImportRowStatus,
-  type ImportSendRow,
-  type ImportShownState,
-  type ImportStart,
-  type ImportState,
-} from '../../../shared/schemas/imports';
+} from '../../../shared/schemas/imports/row-outcomes';
+import type { ImportDelimiter } from '../../../shared/schemas/imports/source-file';
+import type { ImportShownState, ImportState } from '../../../shared/schemas/imports/states';
 
 /** An import as stored, JSON columns parsed. */
 export interface ImportRecord {

@@ -5,13 +5,12 @@ import {
   pathOf,
   responseSchemaOf,
   type CallInput,
-  type ClientAnswer,
   type RouteSpec,
-  type SuccessBody,
 } from '../../../shared/api/route';
 import { ADMIN_IDLE_MINUTES } from '../../../shared/schemas/admin';
 import { AdminNotUnlocked, requestAdminUnlock } from './admin-gate';
 import { adminHeaders, extendAdminUnlock, forgetAdminUnlock } from './admin-unlock';
+import type { ClientAnswer, SuccessBody } from './client-answers';
 import { ApiError, errorBodyOf, exchange, NOT_JSON, type Exchange } from './client';
 
 /**

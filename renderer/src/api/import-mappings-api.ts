@@ -1,6 +1,7 @@
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { DateFormat } from '../../../shared/import-date-formats';
-import type { ImportKind, ImportMapping } from '../../../shared/schemas/imports';
+import type { ImportKind } from '../../../shared/schemas/imports/kinds';
+import type { ImportMapping } from '../../../shared/schemas/imports/mappings';
 import { call } from './call';
 
 /** Column mappings remembered per header row (/api/desk/import-mappings). */

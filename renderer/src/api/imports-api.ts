@@ -1,7 +1,9 @@
 import { deskRoutes } from '../../../shared/api/desk-routes';
-import { pathOf, type RouteSpec, type SuccessBody } from '../../../shared/api/route';
+import { pathOf, type RouteSpec } from '../../../shared/api/route';
+import type { SuccessBody } from './client-answers';
 import type { ErrorBody } from '../../../shared/schemas/common';
-import { IMPORT_LIMITS, type ImportRow, type ImportRowStatus } from '../../../shared/schemas/imports';
+import { IMPORT_LIMITS } from '../../../shared/schemas/imports/limits';
+import type { ImportRow, ImportRowStatus } from '../../../shared/schemas/imports/row-outcomes';
 import { call, readAnswer } from './call';
 import { ApiError, exchange, type SerialisedJson } from './client';
 

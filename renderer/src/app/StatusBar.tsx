@@ -2,7 +2,7 @@ import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { BadgeLink } from '../components/BadgeLink';
-import type { DeskSession } from '../../../shared/schemas/desk';
+import type { DeskSession } from '../../../shared/schemas/session';
 import { listenQuery } from '../api/listen-api';
 import { AdminStatusBadge } from '../features/admin/AdminStatusBadge';
 import { ImportActivityBadge } from '../features/import/ImportActivityBadge';

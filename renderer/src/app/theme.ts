@@ -40,6 +40,9 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontWeight: '650' },
   focusRing: 'auto',
+  // Mantine ignores the system's "reduce motion" unless told: modals, menus and notifications
+  // then appear at once for those who asked (and for the end-to-end tests, which ask too).
+  respectReducedMotion: true,
   components: {
     // Close buttons show only an ×: their name is what a screen reader says (axe: button-name).
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },

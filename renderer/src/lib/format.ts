@@ -1,4 +1,5 @@
 /** Display formats used across screens: one place, so money and credits look the same everywhere. */
+import { utcDateOf } from '../../../shared/dates';
 
 export function formatMoney(minorUnits: number, currency: string): string {
   try {
@@ -19,14 +20,13 @@ export function formatCredits(centiCredits: number, signed = false): string {
 /** A YYYY-MM-DD date as a short local date with the weekday: "Sat 22 Nov 2026". */
 export function formatDate(isoDate: string | null | undefined): string {
   if (!isoDate) return '—';
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat(undefined, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  }).format(utcDateOf(isoDate));
 }
 
 export function formatDateTime(iso: string | null | undefined): string {

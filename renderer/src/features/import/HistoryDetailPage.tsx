@@ -2,12 +2,9 @@ import { Alert, Badge, Button, Group, Modal, Pagination, Stack, Switch, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import {
-  IMPORT_DONE_STATUSES,
-  IMPORT_LIMITS,
-  type ImportRowStatus,
-  type ImportSummary,
-} from '../../../../shared/schemas/imports';
+import type { ImportSummary } from '../../../../shared/schemas/imports/history';
+import { IMPORT_LIMITS } from '../../../../shared/schemas/imports/limits';
+import { IMPORT_DONE_STATUSES, type ImportRowStatus } from '../../../../shared/schemas/imports/row-outcomes';
 import { importQuery, importRowsQuery } from '../../api/import-queries';
 import { ROUTES } from '../../app/routes';
 import { DIALOG_STYLES } from '../../components/dialog-styles';

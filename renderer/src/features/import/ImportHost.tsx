@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
-import { IMPORT_KINDS, type ImportKind } from '../../../../shared/schemas/imports';
+import { IMPORT_KINDS, type ImportKind } from '../../../../shared/schemas/imports/kinds';
 import { ROUTES } from '../../app/routes';
 import { LoadingState } from '../../components/states';
 import { useWizardsWithWork } from './import-activity';

@@ -1,7 +1,7 @@
 import { Button, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { ImportKind } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
 import { ROUTES } from '../../app/routes';
 import { IconArrowLeft, IconHistory } from '../../components/icons';
 import { useDropzoneToday } from '../bookings/list/useDropzoneToday';

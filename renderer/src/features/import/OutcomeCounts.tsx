@@ -1,5 +1,5 @@
 import { Badge, Group } from '@mantine/core';
-import type { ImportCounts, ImportRowStatus } from '../../../../shared/schemas/imports';
+import type { ImportCounts, ImportRowStatus } from '../../../../shared/schemas/imports/row-outcomes';
 import { STATUS_ORDER } from './outcome-counts';
 import { STATUS_COLORS, STATUS_LABELS } from './outcomes';
 

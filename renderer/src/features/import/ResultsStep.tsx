@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { ImportRowStatus } from '../../../../shared/schemas/imports';
+import type { ImportRowStatus } from '../../../../shared/schemas/imports/row-outcomes';
 import { ROUTES } from '../../app/routes';
 import { IconDownload, IconRefresh } from '../../components/icons';
 import { EmptyState } from '../../components/states';

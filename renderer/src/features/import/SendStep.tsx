@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IMPORT_CHUNK_SIZE } from '../../../../shared/schemas/imports';
+import { IMPORT_CHUNK_SIZE } from '../../../../shared/schemas/imports/limits';
 import { sessionQuery } from '../../api/queries';
 import { useOperatorName } from '../../lib/operator';
 import { KIND_LABELS } from './fields';

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { ImportRowStatus } from '../../../../shared/schemas/imports';
+import type { ImportRowStatus } from '../../../../shared/schemas/imports/row-outcomes';
 import { STATUS_COLORS, STATUS_LABELS } from './outcomes';
 import type { RowReadiness } from './wizard-rows';
 

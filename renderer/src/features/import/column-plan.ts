@@ -1,4 +1,5 @@
-import type { ImportKind, ImportMapping } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
+import type { ImportMapping } from '../../../../shared/schemas/imports/mappings';
 import { fieldOf, type ImportField } from './fields';
 
 /** Which column feeds which field: the mapping resolved once, used for every row. */

@@ -1,4 +1,4 @@
-import { isIsoDate } from '../../../../shared/dates';
+import { daysInMonth, isIsoDate } from '../../../../shared/dates';
 import { DATE_FORMATS, DEFAULT_DATE_FORMAT, type DateFormat } from '../../../../shared/import-date-formats';
 
 // The list lives in shared/: the server refuses a date_format that is not in it.
@@ -61,7 +61,7 @@ const MONTHS = [
 /** Why day/month/year, in the right form, still name no day: the person sees which part is off. */
 function calendarReason(y: number, m: number, d: number): string {
   if (m < 1 || m > 12) return `there is no month ${m}`;
-  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const days = daysInMonth(y, m);
   return d < 1 ? 'there is no day 0' : `${MONTHS[m - 1]} ${y} has ${days} days`;
 }
 

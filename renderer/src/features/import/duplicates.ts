@@ -1,4 +1,4 @@
-import type { ImportKind } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
 import type { RowCheck } from './row-check';
 
 export interface KeyedRow {

@@ -1,5 +1,5 @@
 import { IMPORT_FIELD_NAMES, IMPORT_NAME_PARTS } from '../../../../shared/import-fields';
-import type { ImportKind } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
 import { BOOKING_FIELD_LABELS } from '../bookings/fieldLabels';
 
 /** How a cell's text becomes a field's value. */

@@ -1,4 +1,5 @@
-import { IMPORT_LIMITS, type ImportKeptBackRow, type ImportSendRow } from '../../../../shared/schemas/imports';
+import type { ImportKeptBackRow, ImportSendRow } from '../../../../shared/schemas/imports/hand-over';
+import { IMPORT_LIMITS } from '../../../../shared/schemas/imports/limits';
 import { SerialisedJson } from '../../api/client';
 import { problemOf, readiness, type CheckedRows } from './wizard-rows';
 

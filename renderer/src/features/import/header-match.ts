@@ -1,4 +1,5 @@
-import type { ImportKind, ImportMapping } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
+import type { ImportMapping } from '../../../../shared/schemas/imports/mappings';
 import { fieldOf, IMPORT_FIELDS } from './fields';
 
 /** A header as compared: lower case, no accents, punctuation and spaces gone ("E-Mail Address" → "emailaddress"). */

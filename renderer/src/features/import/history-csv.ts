@@ -1,4 +1,4 @@
-import type { ImportSummary } from '../../../../shared/schemas/imports';
+import type { ImportSummary } from '../../../../shared/schemas/imports/history';
 import { importsApi, type ImportRowQuery } from '../../api/imports-api';
 import { resultsCsv } from './results-csv';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ImportKind } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
 
 /**
  * What this window's import wizards are doing, for the parts of the desk outside them: the status

@@ -1,4 +1,4 @@
-import type { ImportShownState } from '../../../../shared/schemas/imports';
+import type { ImportShownState } from '../../../../shared/schemas/imports/states';
 
 export const STATE_LOOK: Record<ImportShownState, { label: string; color: string }> = {
   running: { label: 'Running', color: 'sky' },

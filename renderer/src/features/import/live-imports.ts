@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ImportProgress } from '../../../../shared/schemas/imports';
+import type { ImportProgress } from '../../../../shared/schemas/imports/progress';
 import { followEvents } from '../../api/event-stream';
 
 /**

@@ -1,4 +1,4 @@
-import type { StoredJumpDates } from '../../../../shared/schemas/imports';
+import type { StoredJumpDates } from '../../../../shared/schemas/imports/stored-jump-dates';
 import type { ColumnPlan } from './column-plan';
 import { checkRow, type CheckSettings, type RowCheck } from './row-check';
 import type { CheckedRows, WizardRow } from './wizard-rows';

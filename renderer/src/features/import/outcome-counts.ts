@@ -1,4 +1,4 @@
-import type { ImportCounts, ImportRowStatus } from '../../../../shared/schemas/imports';
+import type { ImportCounts, ImportRowStatus } from '../../../../shared/schemas/imports/row-outcomes';
 import type { WizardRow } from './wizard-rows';
 
 /** Rows by outcome, statuses with no rows left out (the history's `counts` shape). */

@@ -1,4 +1,4 @@
-import type { ImportRowStatus } from '../../../../shared/schemas/imports';
+import type { ImportRowStatus } from '../../../../shared/schemas/imports/row-outcomes';
 
 export { isDone, type RowOutcome } from '../../../../shared/import-outcomes';
 

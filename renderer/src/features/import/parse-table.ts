@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
-import { IMPORT_DELIMITERS, IMPORT_LIMITS, type ImportDelimiter } from '../../../../shared/schemas/imports';
+import { IMPORT_LIMITS } from '../../../../shared/schemas/imports/limits';
+import { IMPORT_DELIMITERS, type ImportDelimiter } from '../../../../shared/schemas/imports/source-file';
 import { stripBom } from './decode-bytes';
 
 /** A file (or pasted cells) read as a table: unique, non-empty headers and rows as long as the headers. */

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { ImportRowStatus } from '../../../../shared/schemas/imports';
+import type { ImportRowStatus } from '../../../../shared/schemas/imports/row-outcomes';
 
 export interface ResultLine {
   cells: readonly string[];

@@ -1,4 +1,5 @@
-import type { ImportRow, ImportSummary } from '../../../../shared/schemas/imports';
+import type { ImportSummary } from '../../../../shared/schemas/imports/history';
+import type { ImportRow } from '../../../../shared/schemas/imports/row-outcomes';
 import { importsApi } from '../../api/imports-api';
 import type { RowOutcome } from './outcomes';
 import type { ReadSource } from './read-source';

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useSyncExternalStore, type Dispatch } from 'react';
 import type { RowOutcome } from '../../../../shared/import-outcomes';
-import type { ImportKind, ImportProgress } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
+import type { ImportProgress } from '../../../../shared/schemas/imports/progress';
 import { importKeys } from '../../api/import-queries';
 import { importsApi } from '../../api/imports-api';
 import { queryKeys } from '../../api/queries';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useReducer, useState } from 'react';
-import type { ImportKind } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
 import { importMappingsApi } from '../../api/import-mappings-api';
 import { columnPlan, missingRequiredFields } from './column-plan';
 import { DEFAULT_DATE_FORMAT, guessDateFormat, isDateFormat, type DateFormat } from './date-formats';

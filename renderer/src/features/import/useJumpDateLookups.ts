@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ImportKind } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
 import { importsApi } from '../../api/imports-api';
 import type { ColumnPlan } from './column-plan';
 import {

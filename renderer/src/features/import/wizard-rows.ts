@@ -1,4 +1,4 @@
-import type { ImportKind } from '../../../../shared/schemas/imports';
+import type { ImportKind } from '../../../../shared/schemas/imports/kinds';
 import type { ColumnPlan } from './column-plan';
 import { findDuplicates } from './duplicates';
 import { isDone, type RowOutcome } from './outcomes';

@@ -1,5 +1,6 @@
 import type { RowOutcome } from '../../../../shared/import-outcomes';
-import type { ImportCounts, ImportMapping } from '../../../../shared/schemas/imports';
+import type { ImportMapping } from '../../../../shared/schemas/imports/mappings';
+import type { ImportCounts } from '../../../../shared/schemas/imports/row-outcomes';
 import { DEFAULT_DATE_FORMAT, type DateFormat } from './date-formats';
 import type { ReadSource } from './read-source';
 import { withOutcomes, type CheckedRows } from './wizard-rows';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Code, CopyButton, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { LogEntryDetail } from '../../../../shared/schemas/desk';
+import type { LogEntryDetail } from '../../../../shared/schemas/log';
 import { ApiError } from '../../api/client';
 import { logEntryQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';

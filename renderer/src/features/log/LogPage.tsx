@@ -3,7 +3,7 @@ import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createColumnHelper, getCoreRowModel, useReactTable } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import type { LogEntrySummary } from '../../../../shared/schemas/desk';
+import type { LogEntrySummary } from '../../../../shared/schemas/log';
 import { ApiError } from '../../api/client';
 import { logQuery } from '../../api/queries';
 import type { LogFilters } from '../../api/sync-api';

@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../../../../../shared/dates';
+import { addDays, daysBetween, utcDateOf } from '../../../../../shared/dates';
 
 /** The jump-date filters the desk offers; `custom` is a range picked on the calendar. */
 export type DatePreset = 'all' | 'today' | 'tomorrow' | 'week' | 'custom';
@@ -20,8 +20,7 @@ export const DATE_PRESETS: { value: Exclude<DatePreset, 'custom'>; label: string
 
 /** Monday to Sunday of the week that holds `isoDate` (ISO weeks, as European dropzones count them). */
 export function weekOf(isoDate: string): DateRange {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  const weekday = (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7; // Monday = 0
+  const weekday = (utcDateOf(isoDate).getUTCDay() + 6) % 7; // Monday = 0
   const monday = addDays(isoDate, -weekday);
   return { from: monday, to: addDays(monday, 6) };
 }
@@ -59,10 +58,7 @@ const rangeFormat = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const utc = (isoDate: string) => {
-  const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d));
-};
+const utc = utcDateOf;
 
 /** A range as short as the locale allows: "16 – 22 Nov 2026", one day as "22 Nov 2026". */
 export function formatRange(from: string | null, to: string | null): string {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ConnectionMode, ConnectionTestResult, ConnectionView } from '../../../../../shared/schemas/desk';
+import type { ConnectionMode, ConnectionTestResult, ConnectionView } from '../../../../../shared/schemas/connection';
 import { ApiError } from '../../../api/client';
 import { connectionQuery } from '../../../api/queries';
 import { deskApi } from '../../../api/sync-api';

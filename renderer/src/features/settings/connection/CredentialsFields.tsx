@@ -1,6 +1,6 @@
 import { Group, PasswordInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { ConnectionView } from '../../../../../shared/schemas/desk';
+import type { ConnectionView } from '../../../../../shared/schemas/connection';
 import type { ConnectionFormValues, CredentialKind } from './connection-form';
 import { LabelledSegments } from './LabelledSegments';
 

@@ -1,5 +1,6 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import type { ConnectionTestResult, ProbeResultKind } from '../../../../../shared/schemas/desk';
+import type { ConnectionTestResult } from '../../../../../shared/schemas/connection';
+import type { ProbeResultKind } from '../../../../../shared/schemas/health';
 
 /** Each failed test result in plain words, and what to do about it. */
 const RESULT_WORDS: Record<Exclude<ProbeResultKind, 'ok'>, { title: string; hint: string }> = {

@@ -4,7 +4,7 @@ import type {
   ConnectionUpdate,
   ConnectionView,
   CredentialsInput,
-} from '../../../../../shared/schemas/desk';
+} from '../../../../../shared/schemas/connection';
 
 export type CredentialKind = CredentialsInput['kind'];
 

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { FileSecretStore } from './proxy/secret-store';
+import { FileSecretStore } from './secret-store';
 
 export const SESSION_FILE_NAME = 'desk-session.json';
 
