@@ -1,6 +1,6 @@
 /**
  * Which part of the code may import which (docs/architecture.md draws the picture). Arrows point
- * one way: shell → server → imports/readers → sync/proxy → store; electron/common and shared/ sit below them all;
+ * one way: shell → server → imports/readers/desk → sync/proxy → store; electron/common and shared/ sit below them all;
  * the renderer reaches the main side only through shared/. eslint.config.js turns this table into
  * `no-restricted-imports` rules, so an import against the arrows fails `npm run lint`.
  */
@@ -17,6 +17,10 @@ export const MAIN_LAYERS = {
   common: { mayImport: [], role: 'helpers with no layer of their own (the token format)' },
   store: { mayImport: [], role: 'the SQLite store: it knows no rule, no HTTP and no caller' },
   sync: { mayImport: ['store'], role: "the Sync API's rules" },
+  desk: {
+    mayImport: ['sync', 'store'],
+    role: "the desk's own rules, the service behind the API (reception's list, check-ins, jumps, catalogue administration)",
+  },
   proxy: { mayImport: ['store'], role: 'the remote connection' },
   seed: { mayImport: ['sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
   readers: {
@@ -27,7 +31,7 @@ export const MAIN_LAYERS = {
     mayImport: ['sync', 'proxy', 'store'],
     role: 'imports run by the desk: batch after batch, through the sync rules or the remote',
   },
-  server: { mayImport: ['imports', 'readers', 'sync', 'proxy', 'store'], role: 'HTTP' },
+  server: { mayImport: ['imports', 'readers', 'desk', 'sync', 'proxy', 'store'], role: 'HTTP' },
   cli: {
     mayImport: ['store'],
     role: 'the token and backup commands, which work on the store beside or without a running desk',
@@ -66,7 +70,7 @@ function climbingInto(names, ending = '(?:/|$)') {
 }
 
 const arrows =
-  'the layers point shell → server → imports/readers → sync/proxy → store, with common/ and shared/ below them all (docs/architecture.md)';
+  'the layers point shell → server → imports/readers/desk → sync/proxy → store, with common/ and shared/ below them all (docs/architecture.md)';
 
 function restrictedImports(layer) {
   const allowed = new Set([layer, 'common', ...(MAIN_LAYERS[layer]?.mayImport ?? [])]);

@@ -11,7 +11,7 @@ import { runBatch } from './batch';
 import { bookingRecordView, bookingShowView } from './booking-views';
 import { timestamp, todayAt, type SyncContext, type SyncResult } from './context';
 import { recordProductAssignment } from './finance';
-import { matchProduct } from './product-match';
+import { matchProduct } from '../../shared/service/product-match';
 import { describeIssues, isPlainObject } from './validation';
 
 /** Active products, loaded once per request however many batch elements need them. */

@@ -47,6 +47,11 @@ describe('the layers the linter keeps: against the arrows fails', () => {
     );
   });
 
+  test("electron/sync importing electron/desk: the desk's rules sit on the Sync API's, never under them", async () => {
+    await refused('electron/sync/probe.ts', '../desk/desk-list', /electron\/sync .* may not import electron\/desk/);
+    await refused('electron/store/probe.ts', '../desk/jumps', /electron\/store .* may not import electron\/desk/);
+  });
+
   test('electron/store importing electron/sync (or anything above it)', async () => {
     await refused('electron/store/probe.ts', '../sync/bookings', /electron\/store .* may not import electron\/sync/);
     await refused('electron/store/repos/probe.ts', '../../sync/booking-factory', /may not import electron\/sync/);
@@ -98,13 +103,16 @@ describe('the layers the linter keeps: against the arrows fails', () => {
 
 describe('the layers the linter keeps: along the arrows passes', () => {
   test('down the layers', async () => {
-    await allowed('electron/shell/probe.ts', '../server/csp');
+    await allowed('electron/shell/probe.ts', '../server/guards/csp');
     await allowed('electron/shell/probe.ts', '../proxy/secret-store');
     await allowed('electron/shell/probe.ts', '../start');
     await allowed('electron/server/routes/probe.ts', '../../sync/bookings');
     await allowed('electron/server/probe.ts', '../proxy/connection');
     await allowed('electron/server/probe.ts', '../store/store');
     await allowed('electron/sync/probe.ts', '../store/records');
+    await allowed('electron/server/routes/probe.ts', '../../desk/desk-list');
+    await allowed('electron/desk/probe.ts', '../sync/bookings');
+    await allowed('electron/desk/probe.ts', '../store/store');
     await allowed('electron/proxy/probe.ts', '../store/store');
     await allowed('electron/seed/probe.ts', '../sync/booking-factory');
     await allowed('electron/cli/probe.ts', '../store/store');

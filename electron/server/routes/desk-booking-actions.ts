@@ -10,9 +10,9 @@ import {
   resolveAction,
   type Outcome,
   type Refusal,
-} from '../../sync/booking-actions';
+} from '../../desk/booking-actions';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { recordUpgradePayment } from '../../sync/upgrade-payments';
+import { recordUpgradePayment } from '../../desk/upgrade-payments';
 import type { Store } from '../../store/store';
 import { refusal, refusedInProxyMode } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { DeskConnection } from '../../proxy/connection';
-import { editBookingByHand, unlockBookingFields } from '../../sync/booking-hand-edits';
+import { editBookingByHand, unlockBookingFields } from '../../desk/booking-hand-edits';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { createWalkIn, deleteWalkIn, editBookingById, showBookingById } from '../../sync/walk-ins';
+import { createWalkIn, deleteWalkIn, editBookingById, showBookingById } from '../../desk/walk-ins';
 import type { Store } from '../../store/store';
 import { refusedInProxyMode, syncAnswer } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
@@ -43,7 +43,7 @@ export async function deskBookingRoutes(app: FastifyInstance, { store, connectio
       proxyRefusal() ?? syncAnswer(unlock, unlockBookingFields(ctx(request), params.external_id, body)),
   );
 
-  // Walk-ins, and any booking by the desk's id (electron/sync/walk-ins.ts).
+  // Walk-ins, and any booking by the desk's id (electron/desk/walk-ins.ts).
   const { createWalkIn: create, getBookingById: show, editBookingById: edit, deleteWalkIn: remove } = deskRoutes;
   serveRoute(
     app,

@@ -11,9 +11,9 @@ import {
   updateProduct,
   updateUpgrade,
   type AdminRefusal,
-} from '../../sync/catalogue-admin';
+} from '../../desk/catalogue-admin';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { applyRematch, findProduct, previewRematch, unmatchedPackages } from '../../sync/product-rematch';
+import { applyRematch, findProduct, previewRematch, unmatchedPackages } from '../../desk/product-rematch';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
 import { refusal, refusedInProxyMode } from '../contract/answers';

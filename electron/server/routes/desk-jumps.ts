@@ -3,7 +3,7 @@ import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { JumpProblem } from '../../../shared/service/jumps';
 import type { DeskConnection } from '../../proxy/connection';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { checkBookingJump, filmerJumpCounts, filmerJumpList, recordJump, removeJump } from '../../sync/jumps';
+import { checkBookingJump, filmerJumpCounts, filmerJumpList, recordJump, removeJump } from '../../desk/jumps';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
 import { refusal, refusedInProxyMode } from '../contract/answers';

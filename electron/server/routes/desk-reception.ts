@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { DeskConnection } from '../../proxy/connection';
-import { recordCheckIn } from '../../sync/check-ins';
+import { recordCheckIn } from '../../desk/check-ins';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { deskCsv } from '../../sync/desk-export-csv';
-import { deskExportFileName } from '../../sync/desk-export-name';
-import { deskBookingPage, deskDaySheet } from '../../sync/desk-list';
+import { deskCsv } from '../../desk/desk-export-csv';
+import { deskExportFileName } from '../../desk/desk-export-name';
+import { deskBookingPage, deskDaySheet } from '../../desk/desk-list';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
 import { refusal, refusedInProxyMode } from '../contract/answers';

@@ -1,5 +1,5 @@
 import type { CheckIn, CheckInWrite } from '../../shared/schemas/reception';
-import { timestamp, type SyncContext } from './context';
+import { timestamp, type SyncContext } from '../sync/context';
 
 export type CheckInOutcome =
   | { kind: 'booking_not_found' }

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { HTTP_CODE_OF, type ResponseStatus } from '../../shared/outcomes';
+import { HTTP_CODE_OF, type ResponseStatus } from '../../../shared/outcomes';
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (an unknown method, headers over

@@ -1,4 +1,4 @@
-import { paginationOf } from './pagination';
+import { paginationOf } from '../sync/pagination';
 import { LIMITS } from '../../shared/limits';
 import { readDeskSearch } from '../../shared/rules/desk-search';
 import type { CameraRequirement } from '../../shared/schemas/finance';
@@ -11,8 +11,8 @@ import type {
 } from '../../shared/schemas/reception';
 import type { DeskListFilter, DeskListOrder, DeskListRecord, DeskSearchBounds } from '../store/repos/desk-list';
 import type { ProductRecord } from '../store/records';
-import { bookingListView } from './booking-views';
-import type { SyncContext } from './context';
+import { bookingListView } from '../sync/booking-views';
+import type { SyncContext } from '../sync/context';
 import { cameraRequirementFrom } from './jumps';
 
 /**

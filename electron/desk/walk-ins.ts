@@ -1,10 +1,10 @@
 import { walkInNameProblem } from '../../shared/rules/walk-in';
 import type { BookingRecord } from '../store/records';
 import { applyHandEdit, invalid, readHandEdit } from './booking-hand-edits';
-import { bookingShowView } from './booking-views';
-import { createBooking, ProductCache } from './bookings';
-import type { SyncContext, SyncResult } from './context';
-import { parseRecordId } from './validation';
+import { bookingShowView } from '../sync/booking-views';
+import { createBooking, ProductCache } from '../sync/bookings';
+import type { SyncContext, SyncResult } from '../sync/context';
+import { parseRecordId } from '../sync/validation';
 
 /**
  * Walk-ins (issue 15): bookings made at the desk for someone the booking system never booked.

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { DeskBookingRow } from '../../shared/schemas/reception';
-import type { SyncContext } from './context';
+import type { SyncContext } from '../sync/context';
 import { deskExportRows, type DeskListQuery } from './desk-list';
 
 /**

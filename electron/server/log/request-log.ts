@@ -5,7 +5,7 @@ import type {
   LogEntryDetail,
   LogEntrySummary,
   LogQuery,
-} from '../../shared/schemas/desk';
+} from '../../../shared/schemas/desk';
 import { toCurl } from './curl';
 
 /** Headers and body of one side of a call, already redacted. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SYNC_API_PATH } from '../../shared/remote-url';
-import type { ConnectionMode, ContractDeviation } from '../../shared/schemas/desk';
+import { SYNC_API_PATH } from '../../../shared/remote-url';
+import type { ConnectionMode, ContractDeviation } from '../../../shared/schemas/desk';
 import { dropQueryValues, redactBodyText, redactHeaders, redactPath } from './redact';
-import type { CallerIdentity } from './auth';
+import type { CallerIdentity } from '../auth';
 import type { LoggedMessage, RequestLog } from './request-log';
 
 /** What the proxy route adds to a call's log entry. */
