@@ -18,6 +18,7 @@ import { installExpectationCheck } from './guards/expectations';
 import { makeHostGuard } from './guards/host-guard';
 import { installRequestLog } from './log/log-hooks';
 import { refuseMalformedQuery } from './guards/query-encoding';
+import { answerConnect, refuseUnknownMethod } from './guards/unknown-methods';
 import { sendError } from './reply';
 import { RequestLog } from './log/request-log';
 import { adminRoutes } from './routes/desk-admin';
@@ -143,6 +144,9 @@ export function buildApp({
     makeHostGuard(() => app.server.address() as AddressInfo | null),
   );
   app.addHook('onRequest', refuseMalformedQuery);
+  app.addHook('onRequest', refuseUnknownMethod);
+  // Node hands a CONNECT over as a bare socket, outside Fastify: answered there, as a path the desk lacks.
+  app.server.on('connect', answerConnect);
   installBodyDrain(app);
   app.addHook('onSend', async (request, reply) => {
     // Built UI assets have content-hashed names: cache them for good. Everything else is fresh.

@@ -15,11 +15,6 @@ import {
 
 export const FILMER_HAS_JUMPS = 'Cannot delete record because dependent jumps exist';
 
-/** What holds a filmer: the jumps they filmed (either camera of a `both` jump counts). */
-export function filmerJumpsHeld(count: number): string {
-  return `the filmer is on ${count} recorded ${count === 1 ? 'jump' : 'jumps'}: make them inactive (active: false) instead of deleting them`;
-}
-
 export function filmerView(f: FilmerRecord): Filmer {
   return {
     id: f.id,
@@ -154,10 +149,11 @@ export function deleteFilmer(ctx: SyncContext, rawId: string): SyncResult {
     if (!ctx.store.filmers.byId(ctx.dropzone.id, id)) return notFound(id);
     const jumps = ctx.store.filmers.jumpCount(id);
     if (jumps > 0) {
-      // The spec's message first, exactly (a booking system may match it), then how many and what to do instead.
+      // The spec's one message, exactly (a booking system may match it); the desk's screen says how many
+      // from the desk's own jump counts (GET /api/desk/filmers/jump-counts), not from this answer.
       return {
         status: 'unprocessable_content',
-        body: { id, errors: [FILMER_HAS_JUMPS, filmerJumpsHeld(jumps)], status: 'unprocessable_content' },
+        body: { id, errors: [FILMER_HAS_JUMPS], status: 'unprocessable_content' },
       };
     }
     ctx.store.filmers.delete(ctx.dropzone.id, id);
