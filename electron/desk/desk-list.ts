@@ -16,7 +16,7 @@ import type { SyncContext } from '../sync/context';
 import { cameraRequirementFrom } from './jumps';
 
 /**
- * Reception's desk list (issue 15): the rules of what matches, in which order, and what each row
+ * Reception's desk list: the rules of what matches, in which order, and what each row
  * shows. The SQL is store/repos/desk-list*.ts; the search's reading of a query is
  * shared/rules/desk-search.ts. docs/spec-decisions.md, "Reception's desk list (server)".
  */
@@ -35,7 +35,7 @@ export interface DeskListQuery {
 /** The day sheet holds at most this many bookings: a day of a busy dropzone is a few hundred. */
 export const DAY_SHEET_MAX = 2_000;
 /**
- * How far a search is read (issue 15: a search's p99 under 30 ms at a million bookings). By id
+ * How far a search is read (the goal: a search's p99 under 30 ms at a million bookings). By id
  * (the default), its matches are counted up to 1,000 (five pages; further, up to the asked page's
  * end): reception narrows a search long before that, and a common last name matches ~33,000.
  * Sorted by another key, every match must be read to sort: up to 5,000 (a few ms), else the

@@ -7,7 +7,7 @@ import type { SyncContext, SyncResult } from '../sync/context';
 import { parseRecordId } from '../sync/validation';
 
 /**
- * Walk-ins (issue 15): bookings made at the desk for someone the booking system never booked.
+ * Walk-ins: bookings made at the desk for someone the booking system never booked.
  * Such a booking has no external id (spec 4.1: listed with `include_all` only; the Sync API never
  * addresses it one by one), so the desk addresses it by its own `id`. A create runs the Sync API's
  * create rules (bookings.ts `createBooking`: date window, product matching and its ledger row)

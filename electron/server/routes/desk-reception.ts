@@ -16,7 +16,7 @@ export interface DeskReceptionRoutesOptions {
 }
 
 /**
- * Reception's day (issue 15): the desk list (search, sort, filters), its CSV export, the day
+ * Reception's day: the desk list (search, sort, filters), its CSV export, the day
  * sheet and check-ins. The list reads the local store's own columns (check-ins, entitlements,
  * filmers) that the Sync API does not carry, so in proxy mode each refuses with 409 and says so.
  */
