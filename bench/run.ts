@@ -33,7 +33,7 @@ import { foldForSearch } from '../electron/store/repos/bookings';
 import { Store } from '../electron/store/store';
 import { upsertBookingBatch } from '../electron/sync/bookings';
 import { entitlementsOf } from '../shared/service/entitlements';
-import { matchProduct } from '../electron/sync/product-match';
+import { matchProduct } from '../shared/service/product-match';
 import { mulberry32 } from '../scripts/seeded-random';
 import {
   check,

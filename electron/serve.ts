@@ -8,7 +8,7 @@ import { DeskSessionFile, SESSION_FILE_NAME, sessionTokenFor } from './common/de
 import { stopWhenParentExits } from './parent-watch';
 import { credentialsFromEnv } from './proxy/credentials';
 import type { RunOverrides } from './proxy/settings';
-import { isLoopbackHost } from './server/host-guard';
+import { isLoopbackHost } from './server/guards/host-guard';
 import { DEFAULT_UI_DIR } from './server/static-ui';
 import { startDesk } from './start';
 import { lockDataFolder } from './store/desk-lock';

@@ -55,7 +55,7 @@ export const MAIN_LAYERS = {
   },
   seed: { mayImport: ['desk', 'sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
   desk: {
-    mayImport: ['sync', 'proxy', 'store'],
+    mayImport: ['sync', 'store'],
     role: "the desk's own rules, beside the Sync API's (the desk builds on sync; sync never imports desk)",
   },
   sync: { mayImport: ['store'], role: "the Sync API's rules" },

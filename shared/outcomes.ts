@@ -24,6 +24,7 @@ export const HTTP_ERROR_STATUSES = [
   'expectation_failed',
   'too_many_requests',
   'internal_error',
+  'not_implemented',
 ] as const;
 export type HttpErrorStatus = (typeof HTTP_ERROR_STATUSES)[number];
 
@@ -60,6 +61,7 @@ export const HTTP_CODE_OF = {
   expectation_failed: 417,
   too_many_requests: 429,
   internal_error: 500,
+  not_implemented: 501,
   remote_unreachable: 502,
   remote_timeout: 504,
   remote_bad_response: 502,

@@ -53,7 +53,8 @@ function beyondTotal(
   return null;
 }
 
-function proxyRefusal(desk: ImportDesk, dropzone: DropzoneRecord): StartProblem | null {
+/** In proxy mode the remote credentials are one dropzone's: an import for another is refused (not a refusal of the mode). */
+function otherDropzoneInProxyMode(desk: ImportDesk, dropzone: DropzoneRecord): StartProblem | null {
   if (desk.connection.mode !== 'proxy' || dropzone.id === desk.deskDropzone.id) return null;
   return {
     kind: 'forbidden',
@@ -93,7 +94,7 @@ export function startImport(
   input: ImportStart,
 ): HandOverResult<StartProblem> {
   const { send, kept_back: keptBack = [], ...facts } = input;
-  const problem = beyondTotal(send, keptBack, facts.total_rows) ?? proxyRefusal(desk, dropzone);
+  const problem = beyondTotal(send, keptBack, facts.total_rows) ?? otherDropzoneInProxyMode(desk, dropzone);
   if (problem) return { ok: false, problem };
   return { ok: true, importId: takeOver(desk, dropzone, facts, send, keptBack) };
 }
@@ -111,7 +112,7 @@ export function resendImport(
       ok: false,
       problem: { kind: 'busy', message: `import ${record.id} is being sent now: wait for it to end, or cancel it` },
     };
-  const problem = beyondTotal(send, keptBack, record.total_rows) ?? proxyRefusal(desk, dropzone);
+  const problem = beyondTotal(send, keptBack, record.total_rows) ?? otherDropzoneInProxyMode(desk, dropzone);
   if (problem) return { ok: false, problem };
   return { ok: true, importId: takeOver(desk, dropzone, record, send, keptBack) };
 }

@@ -37,7 +37,10 @@ export function sendBatchLocally(
   }
 }
 
-function elementHandler(ctx: SyncContext, job: ImportJobFacts): (item: SendItem) => SyncResult {
+function elementHandler(
+  ctx: SyncContext,
+  job: ImportJobFacts,
+): (item: SendItem) => SyncResult<Record<string, unknown>> {
   if (job.kind === 'bookings') {
     const products = new ProductCache(ctx);
     return (item) => upsertBooking(ctx, item.record, products, 'summary');
@@ -50,7 +53,7 @@ function elementHandler(ctx: SyncContext, job: ImportJobFacts): (item: SendItem)
     if ('refused' in address) return { status: 'conflict', body: refusedResult(address.refused) };
     const result = upsertFilmer(ctx, address.record, 'batch');
     // A later row of the same file with this e-mail updates the filmer this row made.
-    if (result.status === 'created') matcher.remember(result.body as ReturnType<typeof filmerView>);
+    if (result.status === 'created') matcher.remember(result.body);
     return result;
   };
 }

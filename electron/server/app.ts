@@ -1,25 +1,26 @@
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../../shared/backoff';
 import { LIMITS } from '../../shared/limits';
-import type { ConnectionMode } from '../../shared/schemas/connection';
 import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { AdminUnlocks } from './admin-unlocks';
 import { TokenAuth } from './auth';
-import { answerClientError } from './client-errors';
+import { backendConstraint } from './backend-constraint';
+import { answerClientError } from './guards/client-errors';
 import { installContractChecks, type ResponseCheck } from './contract/compilers';
-import { installBodyDrain } from './drain-body';
+import { installBodyDrain } from './guards/drain-body';
 import { installErrorHandlers, installJsonParser } from './errors';
 import { EventStreams } from './event-stream';
-import { installExpectationCheck } from './expectations';
-import { makeHostGuard } from './host-guard';
-import { installRequestLog } from './log-hooks';
-import { refuseMalformedQuery } from './query-encoding';
+import { installExpectationCheck } from './guards/expectations';
+import { makeHostGuard } from './guards/host-guard';
+import { installRequestLog } from './log/log-hooks';
+import { refuseMalformedQuery } from './guards/query-encoding';
+import { answerConnect, refuseUnknownMethod } from './guards/unknown-methods';
 import { sendError } from './reply';
-import { RequestLog } from './request-log';
+import { RequestLog } from './log/request-log';
 import { adminRoutes } from './routes/desk-admin';
 import { apiTokenRoutes } from './routes/desk-api-tokens';
 import { bookingActionRoutes, upgradePaymentRoutes } from './routes/desk-booking-actions';
@@ -72,29 +73,6 @@ export interface DeskApp {
   stop(graceMs?: number): Promise<void>;
 }
 
-type ConstraintStrategy = NonNullable<NonNullable<FastifyServerOptions['routerOptions']>['constraints']>[string];
-type RouteHandler = NonNullable<ReturnType<ReturnType<ConstraintStrategy['storage']>['get']>>;
-
-/**
- * A route constraint derived from the connection's mode on every request, so the local Sync API
- * routes answer in local mode and the proxy's catch-all in proxy mode. Switching needs no
- * restart and no re-registration: the router asks the connection each time.
- */
-function backendConstraint(connection: DeskConnection): ConstraintStrategy {
-  return {
-    name: 'backend',
-    storage() {
-      const handlers = new Map<unknown, RouteHandler>();
-      return { get: (mode) => handlers.get(mode) ?? null, set: (mode, handler) => void handlers.set(mode, handler) };
-    },
-    deriveConstraint: (): ConnectionMode => connection.mode,
-    mustMatchWhenDerived: false,
-    validate(value: unknown) {
-      if (value !== 'local' && value !== 'proxy') throw new Error('backend must be "local" or "proxy"');
-    },
-  };
-}
-
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
 export function buildApp({
   store,
@@ -121,12 +99,14 @@ export function buildApp({
       ignoreTrailingSlash: true,
       // Long, percent-encoded external_ids (255 characters of non-ASCII text) must still route.
       maxParamLength: 4096,
-      constraints: { backend: backendConstraint(connection) },
+      constraints: { backend: backendConstraint(() => connection.mode) },
     },
   });
   const auth = new TokenAuth(store);
   const adminUnlocks = new AdminUnlocks(store, now);
   app.decorate('adminGuard', adminUnlocks.guard);
+  // Which backends answer now: serveRoute asks it for a route's `servedBy` (shared/api/backends.ts).
+  app.decorate('deskMode', () => connection.mode);
   // Imports run here, not in the page: they outlive any window, and end only by Cancel or the desk stopping.
   const imports = deskImportRunner(store, connection, now, importRetryBackoff);
   const eventStreams = new EventStreams();
@@ -164,6 +144,9 @@ export function buildApp({
     makeHostGuard(() => app.server.address() as AddressInfo | null),
   );
   app.addHook('onRequest', refuseMalformedQuery);
+  app.addHook('onRequest', refuseUnknownMethod);
+  // Node hands a CONNECT over as a bare socket, outside Fastify: answered there, as a path the desk lacks.
+  app.server.on('connect', answerConnect);
   installBodyDrain(app);
   app.addHook('onSend', async (request, reply) => {
     // Built UI assets have content-hashed names: cache them for good. Everything else is fresh.
@@ -193,16 +176,16 @@ export function buildApp({
     });
     authed.register(syncProxyRoutes, { connection, deskDropzone });
     // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.
-    authed.register(upgradePaymentRoutes, { store, connection, now });
+    authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
       desk.register(sessionRoutes, { connection, log });
       desk.register(adminRoutes, { unlocks: adminUnlocks });
-      desk.register(deskBookingRoutes, { store, connection, now });
-      desk.register(bookingActionRoutes, { store, connection, now });
-      desk.register(deskJumpRoutes, { store, connection, now });
-      desk.register(deskReceptionRoutes, { store, connection, now });
-      desk.register(deskCatalogueRoutes, { store, connection, now });
+      desk.register(deskBookingRoutes, { store, now });
+      desk.register(bookingActionRoutes, { store, now });
+      desk.register(deskJumpRoutes, { store, now });
+      desk.register(deskReceptionRoutes, { store, now });
+      desk.register(deskCatalogueRoutes, { store, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });
       desk.register(listenRoutes, { store, facts: listenFacts, now });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const DEFAULT_UI_DIR = process.env.DESK_UI_DIR || fileURLToPath(new URL('../../dist/renderer', import.meta.url));
 
-export { CONTENT_SECURITY_POLICY } from './csp';
+export { CONTENT_SECURITY_POLICY } from './guards/csp';
 
 /** Serves the built desk UI at `/`; without a build, `/` says how to make one. */
 export async function staticUi(app: FastifyInstance, { uiDir }: { uiDir: string }) {

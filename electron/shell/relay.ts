@@ -1,4 +1,4 @@
-import { CONTENT_SECURITY_POLICY } from '../server/csp';
+import { CONTENT_SECURITY_POLICY } from '../server/guards/csp';
 import { APP_ORIGIN, isAppUrl } from './origin';
 
 /**

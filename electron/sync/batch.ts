@@ -1,5 +1,8 @@
 import { LIMITS } from '../../shared/limits';
 import type { SyncContext, SyncResult } from './context';
+
+/** One element's result in a batch answer: its record or its refusal, an object either way. */
+type ElementResult = SyncResult<Record<string, unknown>>;
 import { isPlainObject } from './validation';
 
 /**
@@ -12,8 +15,8 @@ export function runBatch(
   ctx: SyncContext,
   body: unknown,
   key: 'bookings' | 'filmers',
-  handleElement: (element: unknown) => SyncResult,
-): SyncResult {
+  handleElement: (element: unknown) => ElementResult,
+): SyncResult<{ results: Record<string, unknown>[] }> {
   if (!isPlainObject(body) || !Array.isArray(body[key])) {
     return {
       status: 'unprocessable_content',
@@ -44,7 +47,7 @@ export function runBatch(
 export function runSettledBatch<T>(
   ctx: SyncContext,
   elements: readonly T[],
-  handleElement: (element: T) => SyncResult,
+  handleElement: (element: T) => ElementResult,
   settle: (element: T, result: Record<string, unknown>) => void,
 ): Record<string, unknown>[] {
   return ctx.store.transaction(() =>
@@ -61,9 +64,9 @@ function failedElement(error: unknown): Record<string, unknown> {
 }
 
 /** If an element throws, its savepoint has already undone its writes; its result says so, the rest go on. */
-function resultOf(work: () => SyncResult): Record<string, unknown> {
+function resultOf(work: () => ElementResult): Record<string, unknown> {
   try {
-    return work().body as Record<string, unknown>;
+    return work().body;
   } catch (error) {
     return failedElement(error);
   }

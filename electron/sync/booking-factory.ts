@@ -3,7 +3,7 @@ import type { BookingWrite } from '../../shared/schemas/booking';
 import type { BookingRecord, ProductRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { recordProductAssignment } from './finance';
-import { matchProduct } from './product-match';
+import { matchProduct } from '../../shared/service/product-match';
 
 const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
 const LINK_LENGTH = 10;

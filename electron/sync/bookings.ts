@@ -9,9 +9,9 @@ import { insertNewBooking } from './booking-factory';
 import { isClosedForReuse, locksAfterHandEdit, planUpdate } from './booking-rules';
 import { runBatch } from './batch';
 import { bookingRecordView, bookingShowView } from './booking-views';
-import { timestamp, todayAt, type SyncContext, type SyncResult } from './context';
+import { timestamp, todayAt, type SyncContext, type SyncRefused, type SyncResult } from './context';
 import { recordProductAssignment } from './finance';
-import { matchProduct } from './product-match';
+import { matchProduct } from '../../shared/service/product-match';
 import { describeIssues, isPlainObject } from './validation';
 
 /** Active products, loaded once per request however many batch elements need them. */
@@ -29,6 +29,13 @@ export class ProductCache {
  * the spec's sample fields, enough to tell each row's outcome without re-sending every booking.
  */
 export type SuccessView = 'record' | 'summary';
+
+/** A booking as a create or an update answers it: the record or its summary, or a partial update's warning. */
+export type BookingSaved = Record<string, unknown> & {
+  id: number;
+  external_id: string | null;
+  status: 'created' | 'ok' | 'partial_update';
+};
 
 function successBody(booking: BookingRecord, status: 'created' | 'ok', view: SuccessView) {
   if (view === 'summary')
@@ -48,7 +55,7 @@ export function upsertBooking(
   body: unknown,
   products = new ProductCache(ctx),
   view: SuccessView = 'record',
-): SyncResult {
+): SyncResult<BookingSaved> {
   if (!isPlainObject(body)) {
     return {
       status: 'unprocessable_content',
@@ -85,7 +92,7 @@ export function upsertBooking(
   });
 }
 
-function tooOld(externalId: string | null): SyncResult {
+function tooOld(externalId: string | null): SyncRefused {
   return {
     status: 'not_acceptable',
     body: { external_id: externalId, error: BOOKING_TOO_OLD, status: 'not_acceptable' },
@@ -102,7 +109,7 @@ export function createBooking(
   input: BookingWrite,
   products: ProductCache,
   view: SuccessView,
-): SyncResult {
+): SyncResult<BookingSaved> {
   if (input.jump_on && isTooOld(input.jump_on, todayAt(ctx))) return tooOld(externalId);
   const fields = { ...input, external_id: externalId };
   const created = insertNewBooking(ctx.store, {
@@ -127,7 +134,7 @@ export function updateBooking(
   products: ProductCache,
   view: SuccessView,
   source: EditSource = 'sync',
-): SyncResult {
+): SyncResult<BookingSaved> {
   const today = todayAt(ctx);
   // null for a walk-in (a booking made at the desk), which only a person at the desk edits.
   const externalId = existing.external_id;
@@ -196,11 +203,11 @@ export function showBooking(ctx: SyncContext, externalId: string): SyncResult {
   return { status: 'ok', body: bookingShowView(ctx.store, booking) };
 }
 
-export function deleteBooking(ctx: SyncContext, externalId: string): SyncResult {
+export function deleteBooking(ctx: SyncContext, externalId: string): SyncResult<null> {
   const deleted = ctx.store.transaction(() => ctx.store.bookings.deleteByExternalId(ctx.dropzone.id, externalId));
   return deleted ? { status: 'ok', body: null } : bookingNotFound(externalId);
 }
 
-export function bookingNotFound(externalId: string): SyncResult {
+export function bookingNotFound(externalId: string): SyncRefused {
   return { status: 'not_found', body: { external_id: externalId, error: 'booking not found', status: 'not_found' } };
 }

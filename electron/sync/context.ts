@@ -13,11 +13,24 @@ export interface SyncContext {
   readonly instant?: { readonly iso: string; readonly today: string };
 }
 
-/** The outcome of one operation: the `status` decides the HTTP code, `body` is sent as is. */
-export interface SyncResult {
-  status: ResponseStatus;
-  body: Record<string, unknown> | unknown[] | null;
+/** What a rule answers: a record or a list as JSON, or null for no content (a delete's 204). */
+export type SyncBody = Record<string, unknown> | unknown[] | null;
+
+/** The statuses of an operation that went through (spec section 7's outcome values). */
+export type SyncSuccess = 'created' | 'ok' | 'partial_update';
+
+/** A refusal: spec section 7's body (`status` with `error` or `errors`, the record's `id`/`external_id` where known). */
+export interface SyncRefused {
+  status: Exclude<ResponseStatus, SyncSuccess>;
+  body: Record<string, unknown>;
 }
+
+/**
+ * The outcome of one operation: the `status` decides the HTTP code, `body` is sent as is. `Done`
+ * is what the rule answers when it went through, so a caller that checks `status` reads the
+ * record without a cast (an import remembering the filmer it created).
+ */
+export type SyncResult<Done extends SyncBody = SyncBody> = { status: SyncSuccess; body: Done } | SyncRefused;
 
 /**
  * One request happens at one instant: every element of a batch sees the same "today" and gets

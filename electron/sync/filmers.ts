@@ -3,7 +3,7 @@ import { filmerProblems } from '../../shared/rules/filmer';
 import { filmerWrite, type Filmer, type FilmerWrite } from '../../shared/schemas/filmer';
 import type { FilmerRecord } from '../store/records';
 import { runBatch } from './batch';
-import { timestamp, type SyncContext, type SyncResult } from './context';
+import { timestamp, type SyncContext, type SyncRefused, type SyncResult } from './context';
 import {
   describeIssues,
   invalidQuery,
@@ -15,11 +15,6 @@ import {
 } from './validation';
 
 export const FILMER_HAS_JUMPS = 'Cannot delete record because dependent jumps exist';
-
-/** What holds a filmer: the jumps they filmed (either camera of a `both` jump counts). */
-export function filmerJumpsHeld(count: number): string {
-  return `the filmer is on ${count} recorded ${count === 1 ? 'jump' : 'jumps'}: make them inactive (active: false) instead of deleting them`;
-}
 
 export function filmerView(f: FilmerRecord): Filmer {
   return {
@@ -34,11 +29,14 @@ export function filmerView(f: FilmerRecord): Filmer {
   };
 }
 
+/** A filmer as a create or an update answers it: the record and the outcome. */
+export type FilmerSaved = Filmer & { status: 'created' | 'ok' };
+
 /** Single and batch calls word some failures differently (spec 4.2 and section 7). */
 type Mode = 'single' | 'batch';
 
 /** A validation failure; `existing` supplies the external_id when an update did not send one. */
-function invalid(input: Record<string, unknown>, fields: Record<string, string>, existing?: FilmerRecord): SyncResult {
+function invalid(input: Record<string, unknown>, fields: Record<string, string>, existing?: FilmerRecord): SyncRefused {
   const body: Record<string, unknown> = {};
   if (typeof input.id === 'number') body.id = input.id;
   body.external_id = typeof input.external_id === 'string' ? input.external_id : (existing?.external_id ?? null);
@@ -48,12 +46,12 @@ function invalid(input: Record<string, unknown>, fields: Record<string, string>,
   return { status: 'unprocessable_content', body };
 }
 
-function notFound(id: unknown): SyncResult {
+function notFound(id: unknown): SyncRefused {
   return { status: 'not_found', body: { id, error: 'filmer not found', status: 'not_found' } };
 }
 
 /** Create (no `id`) or update (with `id`) one filmer. */
-export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult {
+export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult<FilmerSaved> {
   if (!isPlainObject(body)) {
     return {
       status: 'unprocessable_content',
@@ -90,7 +88,7 @@ function externalIdTaken(ctx: SyncContext, externalId: string | null | undefined
   return holder !== undefined && holder.id !== ownId;
 }
 
-function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncResult {
+function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncResult<FilmerSaved> {
   // null is no e-mail at all, as much as a missing key (a blank string is a blank e-mail).
   if (mode === 'single' && (input.email === undefined || input.email === null)) {
     return {
@@ -119,7 +117,7 @@ function createFilmer(ctx: SyncContext, input: FilmerWrite, mode: Mode): SyncRes
   return { status: 'created', body: { ...filmerView({ ...record, id }), status: 'created' } };
 }
 
-function updateFilmer(ctx: SyncContext, id: number, input: FilmerWrite): SyncResult {
+function updateFilmer(ctx: SyncContext, id: number, input: FilmerWrite): SyncResult<FilmerSaved> {
   const existing = ctx.store.filmers.byId(ctx.dropzone.id, id);
   if (!existing) return notFound(id);
   const problems: Record<string, string> = filmerProblems(input, false);
@@ -139,30 +137,31 @@ export function upsertFilmerBatch(ctx: SyncContext, body: unknown): SyncResult {
 
 const LIST_PARAMS = new Set(['include_all']);
 
-export function listFilmers(ctx: SyncContext, raw: Record<string, QueryValue>): SyncResult {
+export function listFilmers(ctx: SyncContext, raw: Record<string, QueryValue>): SyncResult<Filmer[]> {
   const fields: Record<string, string> = {};
   const includeAll = queryBoolean(singleQueryValues(raw, LIST_PARAMS, fields).include_all, 'include_all', fields);
   if (Object.keys(fields).length > 0) return invalidQuery(fields);
   return { status: 'ok', body: ctx.store.filmers.list(ctx.dropzone.id, includeAll).map(filmerView) };
 }
 
-export function showFilmer(ctx: SyncContext, rawId: string): SyncResult {
+export function showFilmer(ctx: SyncContext, rawId: string): SyncResult<Filmer> {
   const id = parseRecordId(rawId);
   const filmer = id === undefined ? undefined : ctx.store.filmers.byId(ctx.dropzone.id, id);
   return filmer ? { status: 'ok', body: filmerView(filmer) } : notFound(id ?? rawId);
 }
 
-export function deleteFilmer(ctx: SyncContext, rawId: string): SyncResult {
+export function deleteFilmer(ctx: SyncContext, rawId: string): SyncResult<null> {
   const id = parseRecordId(rawId);
   if (id === undefined) return notFound(rawId);
   return ctx.store.transaction(() => {
     if (!ctx.store.filmers.byId(ctx.dropzone.id, id)) return notFound(id);
     const jumps = ctx.store.filmers.jumpCount(id);
     if (jumps > 0) {
-      // The spec's message first, exactly (a booking system may match it), then how many and what to do instead.
+      // The spec's one message, exactly (a booking system may match it); the desk's screen says how many
+      // from the desk's own jump counts (GET /api/desk/filmers/jump-counts), not from this answer.
       return {
         status: 'unprocessable_content',
-        body: { id, errors: [FILMER_HAS_JUMPS, filmerJumpsHeld(jumps)], status: 'unprocessable_content' },
+        body: { id, errors: [FILMER_HAS_JUMPS], status: 'unprocessable_content' },
       };
     }
     ctx.store.filmers.delete(ctx.dropzone.id, id);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ServedBy } from './backends';
 
 /**
  * What a route of an API is, for both sides: the server registers it from this (Fastify validates
@@ -73,6 +74,18 @@ export interface RouteSpec {
    * (`X-Desk-Admin`, docs/desk-api.md "Administrator"); without it the answer is 403 `admin_required`.
    */
   guard?: 'admin';
+  /**
+   * Which backends serve the route (shared/api/backends.ts): the desk's own store in local mode,
+   * the remote server or the desk's copy of it in proxy mode, or 'desk' for the desk's own records
+   * in every mode. The handler never sees a request that no backend of the route serves.
+   */
+  servedBy: ServedBy;
+  /**
+   * Why the route is refused in a mode none of its backends serves: the answer is then 409
+   * `the desk is in proxy mode: <why>`, declared among `responses` (servedLocallyOnly() in
+   * shared/api/served-locally.ts adds both). Required of such a route: serveRoute refuses to register one without it.
+   */
+  refusedWhy?: string;
   body?: BodySpec;
   query?: QuerySpec;
   /**

@@ -22,10 +22,14 @@ import { bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } 
  * reads what the spec leaves out as none): in proxy mode a remote server answers, and the page
  * may count on what the spec promises, no more.
  *
- * The server does not register these: the Sync API keeps its own checks (electron/sync/: a batch
- * is checked element by element, and a refusal has the spec's outcome shape), so the body and
- * query schemas here type the client's calls only.
+ * The server does not serve these with serveRoute: the Sync API keeps its own checks (electron/sync/:
+ * a batch is checked element by element, and a refusal has the spec's outcome shape), so the body
+ * and query schemas here type the client's calls only. Their `servedBy` is read by the server: the
+ * proxy's forwarder is registered at each route the remote serves (electron/server/routes/sync-proxy.ts).
  */
+
+/** Every Sync API route: the local store answers in local mode, the remote server (forwarded) in proxy mode. */
+const SYNC_BACKENDS = ['local', 'remote'] as const;
 
 const text = z.string().optional();
 
@@ -52,40 +56,47 @@ export const syncRoutes = {
   listBookings: defineRoute({
     method: 'GET',
     path: '/api/f1/sync/bookings',
+    servedBy: SYNC_BACKENDS,
     query: { schema: bookingListQuery, name: 'bookings query' },
     responses: { 200: bookingListAnswer },
   }),
   getBooking: defineRoute({
     method: 'GET',
     path: '/api/f1/sync/bookings/:external_id',
+    servedBy: SYNC_BACKENDS,
     responses: { 200: bookingShowAnswer, 404: specOutcomeError },
   }),
   saveBooking: defineRoute({
     method: 'POST',
     path: '/api/f1/sync/bookings',
+    servedBy: SYNC_BACKENDS,
     body: { schema: bookingWrite, name: 'booking', checkedBy: 'sync-rule' },
     responses: { 200: z.union([specBookingUpdated, specBookingPartialUpdate]), 201: specBookingCreated, ...outcomes },
   }),
   deleteBooking: defineRoute({
     method: 'DELETE',
     path: '/api/f1/sync/bookings/:external_id',
+    servedBy: SYNC_BACKENDS,
     responses: { 204: NO_CONTENT, 404: specOutcomeError },
   }),
 
   listFilmers: defineRoute({
     method: 'GET',
     path: '/api/f1/sync/filmers',
+    servedBy: SYNC_BACKENDS,
     query: { schema: z.strictObject({ include_all: z.literal('true').optional() }), name: 'filmers query' },
     responses: { 200: filmerListAnswer },
   }),
   getFilmer: defineRoute({
     method: 'GET',
     path: '/api/f1/sync/filmers/:id',
+    servedBy: SYNC_BACKENDS,
     responses: { 200: filmerAnswer, 404: specOutcomeError },
   }),
   saveFilmer: defineRoute({
     method: 'POST',
     path: '/api/f1/sync/filmers',
+    servedBy: SYNC_BACKENDS,
     body: { schema: filmerWrite, name: 'filmer', checkedBy: 'sync-rule' },
     responses: { 200: specFilmerUpdated, 201: specFilmerCreated, ...outcomes },
   }),
@@ -93,19 +104,32 @@ export const syncRoutes = {
   deleteFilmer: defineRoute({
     method: 'DELETE',
     path: '/api/f1/sync/filmers/:id',
+    servedBy: SYNC_BACKENDS,
     responses: { 204: NO_CONTENT, ...outcomes },
   }),
 
-  listProducts: defineRoute({ method: 'GET', path: '/api/f1/sync/products', responses: { 200: specProductList } }),
+  listProducts: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/products',
+    servedBy: SYNC_BACKENDS,
+    responses: { 200: specProductList },
+  }),
   getProduct: defineRoute({
     method: 'GET',
     path: '/api/f1/sync/products/:id',
+    servedBy: SYNC_BACKENDS,
     responses: { 200: specProduct, 404: specOutcomeError },
   }),
-  listUpgrades: defineRoute({ method: 'GET', path: '/api/f1/sync/upgrades', responses: { 200: specUpgradeList } }),
+  listUpgrades: defineRoute({
+    method: 'GET',
+    path: '/api/f1/sync/upgrades',
+    servedBy: SYNC_BACKENDS,
+    responses: { 200: specUpgradeList },
+  }),
   getUpgrade: defineRoute({
     method: 'GET',
     path: '/api/f1/sync/upgrades/:id',
+    servedBy: SYNC_BACKENDS,
     responses: { 200: specUpgrade, 404: specOutcomeError },
   }),
 } as const;

@@ -1,5 +1,5 @@
 /**
- * How the desk list's one search box reads what reception types (issue 15, "Finding people"):
+ * How the desk list's one search box reads what reception types (finding people by anything they tell):
  * the texts a booking is found by are folded by these functions as they are stored (the store's
  * search columns, migration 010) and the query is folded by the same ones, so both meet.
  * docs/spec-decisions.md, "Reception's desk list (server)".

@@ -29,3 +29,11 @@ export function filmerProblems(
   }
   return problems;
 }
+
+/**
+ * What holds a filmer the Sync API refused to delete: the jumps they filmed (either camera of a
+ * `both` jump counts), in the desk's words. The desk's screen adds it to the spec's message.
+ */
+export function filmerJumpsHeld(count: number): string {
+  return `the filmer is on ${count} recorded ${count === 1 ? 'jump' : 'jumps'}: make them inactive (active: false) instead of deleting them`;
+}

@@ -1,5 +1,5 @@
 /**
- * A walk-in: a booking made at the desk for someone the booking system never booked (issue 15).
+ * A walk-in: a booking made at the desk for someone the booking system never booked.
  * It has no external id (spec 4.1: such bookings exist and are listed with `include_all` only), so
  * its name is what reception finds it by: a walk-in needs one. The desk's create route and the
  * booking form ask this one function.

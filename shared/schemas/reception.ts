@@ -7,7 +7,7 @@ import { DESK_SEARCH_MIN_CHARACTERS, searchableQuery } from '../rules/desk-searc
 import { readPageNumber } from '../page-number';
 
 /**
- * Reception's day (issue 15): the desk's own booking list, which finds anyone by anything
+ * Reception's day: the desk's own booking list, which finds anyone by anything
  * reception is told, sorts on the server across all pages, and shows what the desk knows beyond
  * the Sync API's fields; check-in per booking and day; the CSV export and the day sheet.
  * Local mode only: in proxy mode the bookings are the remote's and these answer 409.

@@ -4,7 +4,7 @@ import { handEdit } from './hand-edits';
 
 /**
  * Bookings the desk addresses by its own `id` (/api/desk/bookings/by-id/:id), above all walk-ins:
- * bookings made at the desk with no external id (issue 15; docs/desk-api.md "Walk-ins").
+ * bookings made at the desk with no external id (docs/desk-api.md "Walk-ins").
  */
 
 /** POST /api/desk/bookings: a hand edit's fields (no external id: the booking system never booked it); `name` is required. */

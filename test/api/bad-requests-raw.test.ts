@@ -112,13 +112,50 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
     assert.match(res.body.error, /Host header is required/);
   });
 
-  test('an unknown HTTP method is 400 JSON', async () => {
-    const res = await rawRequest(
+  test('a method the desk does not know is 501 JSON naming it, body or no body, whether Node or Fastify parses it', async () => {
+    for (const method of ['FOO', 'QUERY', 'PROPFIND']) {
+      for (const path of ['/api/f1/sync/products', '/api/desk/health', '/nope']) {
+        const res = await rawRequest(
+          port,
+          `${method} ${path} HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`,
+        );
+        assertApiError(res, 501, 'not_implemented', `${method} ${path}`);
+        assert.equal(
+          res.body.error,
+          `the desk does not implement the HTTP method ${method}: it answers GET, HEAD, POST, PUT, PATCH and DELETE`,
+        );
+      }
+    }
+    const withBody = await rawRequest(
       port,
-      `FOO /api/f1/sync/products HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`,
+      `QUERY /api/f1/sync/bookings HTTP/1.1\r\nHost: ${host}\r\n${auth}Content-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`,
     );
-    assertApiError(res, 400, 'bad_request', 'FOO');
-    assert.match(res.body.error, /unknown HTTP method/);
+    assertApiError(withBody, 501, 'not_implemented', 'QUERY with a body');
+  });
+
+  test("a known method on a path without it stays 404 (the method is HTTP's, the endpoint is missing)", async () => {
+    for (const method of ['TRACE', 'PATCH']) {
+      const res = await rawRequest(
+        port,
+        `${method} /api/desk/health HTTP/1.1\r\nHost: ${host}\r\n${auth}Connection: close\r\n\r\n`,
+      );
+      assertApiError(res, 404, 'not_found', method);
+      assert.equal(res.body.error, `no such endpoint: ${method} /api/desk/health`);
+    }
+  });
+
+  test('bytes of another protocol where a method belongs are still 400: no method to name', async () => {
+    const res = await rawRequest(port, '\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03 junk\r\n\r\n');
+    assertApiError(res, 400, 'bad_request', 'TLS hello');
+  });
+
+  test('CONNECT, to another host or to the desk itself, is answered 404 JSON like a path the desk lacks, then closed', async () => {
+    for (const target of ['example.com:443', host]) {
+      const res = await rawRequest(port, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${auth}\r\n`);
+      assertApiError(res, 404, 'not_found', `CONNECT ${target}`);
+      assert.equal(res.body.error, `no such endpoint: CONNECT ${target}`);
+      assert.match(res.headers, /connection: close/i);
+    }
   });
 
   test('headers over 16 KiB are 431 JSON', async () => {

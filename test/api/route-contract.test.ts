@@ -158,6 +158,7 @@ describe("the renderer's client reads answers by the route's status", () => {
     const withRefusal = defineRoute({
       method: 'GET',
       path: '/api/desk/listen',
+      servedBy: 'desk',
       responses: { 200: listenView, 422: deskError },
     });
     await answering(422, JSON.stringify({ message: 'port is wrong' }));

@@ -129,7 +129,7 @@ test('a new dropzone, no seed: catalogue, sync, jumps, preview and conversion, m
     await expect(jump.filmer()).toHaveText('Ivo Instructor');
   }
 
-  // 5. The filmer has jumps now: the Sync API's own rule refuses the delete, with the count.
+  // 5. The filmer has jumps now: the Sync API's own rule refuses the delete; the desk's jump counts say how many.
   await open(page, '/filmers');
   const filmers = new FilmersScreen(page);
   await filmers.includeAll().click();

@@ -80,6 +80,7 @@ export async function clientSide() {
 const changedListen = defineRoute({
   method: 'GET',
   path: '/api/desk/listen',
+  servedBy: 'desk',
   responses: { 200: listenView.extend({ port: z.string() }), 422: deskError },
 });
 
@@ -94,7 +95,12 @@ export async function clientAfterTheChange(showPort: (port: number) => void) {
 }
 
 // A 204 route answers nothing for the client to read.
-const removal = defineRoute({ method: 'DELETE', path: '/api/desk/things/:id', responses: { 204: NO_CONTENT } });
+const removal = defineRoute({
+  method: 'DELETE',
+  path: '/api/desk/things/:id',
+  servedBy: 'desk',
+  responses: { 204: NO_CONTENT },
+});
 export async function removes() {
   const nothing = await call(removal, { params: { id: 1 } });
   nothing satisfies undefined;

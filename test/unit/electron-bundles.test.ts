@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { CONTENT_SECURITY_POLICY } from '../../electron/server/csp';
+import { CONTENT_SECURITY_POLICY } from '../../electron/server/guards/csp';
 import { isFromServer, type FromServer } from '../../electron/shell/server-messages';
 import { forkUtilityServer } from '../../electron/shell/utility-fork';
 import { buildElectronBundles, type Bundles } from '../../scripts/electron-bundles';

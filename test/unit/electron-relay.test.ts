@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { CONTENT_SECURITY_POLICY } from '../../electron/server/csp';
+import { CONTENT_SECURITY_POLICY } from '../../electron/server/guards/csp';
 import { makeRelay } from '../../electron/shell/relay';
 import { startDesk, type RunningDesk } from '../../electron/start';
 

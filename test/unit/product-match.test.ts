@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { matchProduct } from '../../electron/sync/product-match';
+import { matchProduct } from '../../shared/service/product-match';
 
 const products = [
   { id: 1, active: true, booking_system_name: 'Selfie' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { shellQuote, toCurl } from '../../electron/server/curl';
-import { redactBodyText, redactHeaders, redactPath } from '../../electron/server/redact';
+import { shellQuote, toCurl } from '../../electron/server/log/curl';
+import { redactBodyText, redactHeaders, redactPath } from '../../electron/server/log/redact';
 
 describe('redaction for the request log', () => {
   test('Authorization keeps its scheme; token, key, secret and cookie headers are hidden; the rest stays', () => {

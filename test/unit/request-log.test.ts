@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { FileSecretStore } from '../../electron/common/secret-store';
-import { dropQueryValues } from '../../electron/server/redact';
-import { RequestLog, toDetail, type NewCall } from '../../electron/server/request-log';
+import { dropQueryValues } from '../../electron/server/log/redact';
+import { RequestLog, toDetail, type NewCall } from '../../electron/server/log/request-log';
 
 const call = (over: Partial<NewCall> = {}): NewCall => ({
   time: '2026-06-15T10:00:00.000Z',

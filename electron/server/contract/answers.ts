@@ -8,14 +8,6 @@ export function refusal<S extends ResponseStatus>(status: S, error: string, extr
 }
 
 /**
- * The refusal of a route whose records are the local store's, when the desk is in proxy mode (the
- * remote service owns them then): `409` with `the desk is in proxy mode: <why>`; nothing otherwise.
- */
-export function refusedInProxyMode(connection: { mode: string }, why: string) {
-  return connection.mode === 'proxy' ? refusal('conflict', `the desk is in proxy mode: ${why}`) : undefined;
-}
-
-/**
  * A Sync API rule's result as a route's answer. The rules type their bodies for themselves
  * (electron/sync/), not by the route table; the answer's check against the table's schema
  * (installContractChecks) is what holds them to it. `route` only names the answer's type.

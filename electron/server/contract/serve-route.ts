@@ -10,6 +10,7 @@ import {
   type RouteSpec,
   type ServerAnswer,
 } from '../../../shared/api/route';
+import { routeBackend, type StoreBackend } from './route-backend';
 
 export interface RouteCall<R extends RouteSpec> {
   params: RouteParams<R>;
@@ -17,6 +18,8 @@ export interface RouteCall<R extends RouteSpec> {
   query: QueryOutput<R>;
   /** Checked and parsed by the route's body schema (raw, when a sync rule checks it). */
   body: BodyOutput<R>;
+  /** The store's records the request is answered from (the route's `servedBy`, decided for the desk's mode). */
+  backend: StoreBackend;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -74,6 +77,7 @@ export function serveRoute<R extends RouteSpec>(
 ): void {
   const whenAbsent = route.body?.whenAbsent;
   const guard = guardOf(app, route);
+  const backendNow = routeBackend(app, route);
   app.route({
     method: route.method,
     url: urlOf(route),
@@ -89,7 +93,11 @@ export function serveRoute<R extends RouteSpec>(
             if (request.body === undefined) request.body = whenAbsent;
           },
     handler: async (request, reply) => {
+      // After the guard and the checks, as a handler's own refusal came before: a malformed request is told so in any mode.
+      const decision = backendNow();
+      if ('refuse' in decision) return reply.code(decision.refuse.status).send(decision.refuse.body);
       const answer = await handler({
+        backend: decision.serve,
         params: request.params as RouteParams<R>,
         query: request.query as QueryOutput<R>,
         body: request.body as BodyOutput<R>,

@@ -5,7 +5,7 @@ import type { DeskConnection } from '../../proxy/connection';
 import { APP_VERSION } from '../../version';
 import { serveRoute } from '../contract/serve-route';
 import { syncApiUrl } from '../sync-api-url';
-import type { RequestLog } from '../request-log';
+import type { RequestLog } from '../log/request-log';
 
 /** The desk's own endpoints (not part of the Sync API) that need no token. */
 export async function deskPublicRoutes(app: FastifyInstance) {

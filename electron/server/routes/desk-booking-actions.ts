@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { RouteSpec, ServerAnswer } from '../../../shared/api/route';
-import type { DeskConnection } from '../../proxy/connection';
 import {
   applyAction,
   bookingLedger,
@@ -10,16 +9,15 @@ import {
   resolveAction,
   type Outcome,
   type Refusal,
-} from '../../sync/booking-actions';
+} from '../../desk/booking-actions';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { recordUpgradePayment } from '../../sync/upgrade-payments';
+import { recordUpgradePayment } from '../../desk/upgrade-payments';
 import type { Store } from '../../store/store';
-import { refusal, refusedInProxyMode } from '../contract/answers';
+import { refusal } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface BookingActionRoutesOptions {
   store: Store;
-  connection: DeskConnection;
   now: () => Date;
 }
 
@@ -51,89 +49,59 @@ function answer<R extends RouteSpec, T>(
  * administrators do to a booking in the local store. In proxy mode the remote service owns albums,
  * the ledger and payments, and the desk says so instead of keeping a second ledger beside it.
  */
-export async function bookingActionRoutes(
-  app: FastifyInstance,
-  { store, connection, now }: BookingActionRoutesOptions,
-) {
+export async function bookingActionRoutes(app: FastifyInstance, { store, now }: BookingActionRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
-  const proxyRefusal = (what: string) =>
-    refusedInProxyMode(
-      connection,
-      `${what} are the remote service's; record them there (this desk keeps no second ledger)`,
-    );
-  const albums = () => proxyRefusal('albums, deliveries and the finance ledger');
 
   const r = deskRoutes;
-  serveRoute(
-    app,
-    r.bookingActions,
-    ({ request, params }) =>
-      albums() ?? answer(r.bookingActions, listActions(ctx(request), params.external_id), 200, params.external_id),
+  serveRoute(app, r.bookingActions, ({ request, params }) =>
+    answer(r.bookingActions, listActions(ctx(request), params.external_id), 200, params.external_id),
   );
-  serveRoute(
-    app,
-    r.bookingLedger,
-    ({ request, params }) =>
-      albums() ?? answer(r.bookingLedger, bookingLedger(ctx(request), params.external_id), 200, params.external_id),
+  serveRoute(app, r.bookingLedger, ({ request, params }) =>
+    answer(r.bookingLedger, bookingLedger(ctx(request), params.external_id), 200, params.external_id),
   );
-  serveRoute(
-    app,
-    r.previewBookingAction,
-    ({ request, params, body }) =>
-      albums() ??
-      answer(
-        r.previewBookingAction,
-        previewAction(ctx(request), params.external_id, body.action),
-        200,
-        params.external_id,
-      ),
+  serveRoute(app, r.previewBookingAction, ({ request, params, body }) =>
+    answer(
+      r.previewBookingAction,
+      previewAction(ctx(request), params.external_id, body.action),
+      200,
+      params.external_id,
+    ),
   );
 
   serveRoute(app, r.applyBookingAction, ({ request, params, body }) => {
     const c = ctx(request);
-    return (
-      albums() ??
-      answer(
-        r.applyBookingAction,
-        applyAction(c, params.external_id, body.recorded_by, () =>
-          resolved(resolveAction(store, c.dropzone.id, body.action)),
-        ),
-        201,
-        params.external_id,
-      )
+    return answer(
+      r.applyBookingAction,
+      applyAction(c, params.external_id, body.recorded_by, () =>
+        resolved(resolveAction(store, c.dropzone.id, body.action)),
+      ),
+      201,
+      params.external_id,
     );
   });
-  serveRoute(
-    app,
-    r.recordManualCredit,
-    ({ request, params, body }) =>
-      albums() ??
-      answer(
-        r.recordManualCredit,
-        applyAction(ctx(request), params.external_id, body.recorded_by, () => ({
-          ok: true,
-          value: {
-            action: { kind: 'manual_credit', centi_credit_change: body.centi_credit_change, comment: body.comment },
-          },
-        })),
-        201,
-        params.external_id,
-      ),
+  serveRoute(app, r.recordManualCredit, ({ request, params, body }) =>
+    answer(
+      r.recordManualCredit,
+      applyAction(ctx(request), params.external_id, body.recorded_by, () => ({
+        ok: true,
+        value: {
+          action: { kind: 'manual_credit', centi_credit_change: body.centi_credit_change, comment: body.comment },
+        },
+      })),
+      201,
+      params.external_id,
+    ),
   );
-  serveRoute(
-    app,
-    r.recordCorrection,
-    ({ request, params, body }) =>
-      albums() ??
-      answer(
-        r.recordCorrection,
-        applyAction(ctx(request), params.external_id, body.recorded_by, () => ({
-          ok: true,
-          value: { action: { kind: 'correct', event_id: body.event_id, comment: body.comment } },
-        })),
-        201,
-        params.external_id,
-      ),
+  serveRoute(app, r.recordCorrection, ({ request, params, body }) =>
+    answer(
+      r.recordCorrection,
+      applyAction(ctx(request), params.external_id, body.recorded_by, () => ({
+        ok: true,
+        value: { action: { kind: 'correct', event_id: body.event_id, comment: body.comment } },
+      })),
+      201,
+      params.external_id,
+    ),
   );
 }
 
@@ -145,16 +113,8 @@ const resolved = <T>(outcome: Outcome<T>): Outcome<{ action: T }> =>
  * too, because a payment relay (a webhook receiver beside the desk) has no window and so no
  * session token. It can only record a payment against a booking of its own dropzone.
  */
-export async function upgradePaymentRoutes(
-  app: FastifyInstance,
-  { store, connection, now }: BookingActionRoutesOptions,
-) {
+export async function upgradePaymentRoutes(app: FastifyInstance, { store, now }: BookingActionRoutesOptions) {
   serveRoute(app, deskRoutes.recordUpgradePayment, ({ request, body }) => {
-    const proxy = refusedInProxyMode(
-      connection,
-      "online payments are the remote service's; the payment relay must call the remote service",
-    );
-    if (proxy) return proxy;
     const outcome = recordUpgradePayment(atOneInstant({ store, dropzone: request.dropzone!, now }), body);
     if (!outcome.ok) return refused(outcome, body.external_id);
     return { status: outcome.value.status === 'created' ? 201 : 200, body: outcome.value };

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
-import type { DeskConnection } from '../../proxy/connection';
 import {
   createProduct,
   createUpgrade,
@@ -11,17 +10,16 @@ import {
   updateProduct,
   updateUpgrade,
   type AdminRefusal,
-} from '../../sync/catalogue-admin';
+} from '../../desk/catalogue-admin';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { applyRematch, findProduct, previewRematch, unmatchedPackages } from '../../sync/product-rematch';
+import { applyRematch, findProduct, previewRematch, unmatchedPackages } from '../../desk/product-rematch';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
-import { refusal, refusedInProxyMode } from '../contract/answers';
+import { refusal } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface DeskCatalogueRoutesOptions {
   store: Store;
-  connection: DeskConnection;
   now: () => Date;
 }
 
@@ -31,16 +29,8 @@ export interface DeskCatalogueRoutesOptions {
  * interface: reads and writes alike are refused (the Catalogue screen then reads the Sync API's
  * lists, forwarded), so the desk never shows or changes a local catalogue nobody syncs against.
  */
-export async function deskCatalogueRoutes(
-  app: FastifyInstance,
-  { store, connection, now }: DeskCatalogueRoutesOptions,
-) {
+export async function deskCatalogueRoutes(app: FastifyInstance, { store, now }: DeskCatalogueRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
-  const proxyRefusal = () =>
-    refusedInProxyMode(
-      connection,
-      "products and upgrades are the remote service's; set them up in its admin interface (the Sync API's /products and /upgrades show them)",
-    );
   const refused = <S extends AdminRefusal['status']>(r: AdminRefusal<S>) => refusal(r.status, r.error, r.extra);
   const notFound = (what: 'product' | 'upgrade', raw: string) => {
     const id = parseRecordId(raw);
@@ -48,39 +38,24 @@ export async function deskCatalogueRoutes(
   };
 
   const r = deskRoutes;
-  serveRoute(
-    app,
-    r.listAdminProducts,
-    ({ request }) => proxyRefusal() ?? { status: 200, body: listAdminProducts(ctx(request)) },
-  );
-  serveRoute(
-    app,
-    r.listAdminUpgrades,
-    ({ request }) => proxyRefusal() ?? { status: 200, body: listAdminUpgrades(ctx(request)) },
-  );
-  serveRoute(
-    app,
-    r.unmatchedPackages,
-    ({ request }) => proxyRefusal() ?? { status: 200, body: { packages: unmatchedPackages(ctx(request)) } },
-  );
+  serveRoute(app, r.listAdminProducts, ({ request }) => ({ status: 200, body: listAdminProducts(ctx(request)) }));
+  serveRoute(app, r.listAdminUpgrades, ({ request }) => ({ status: 200, body: listAdminUpgrades(ctx(request)) }));
+  serveRoute(app, r.unmatchedPackages, ({ request }) => ({
+    status: 200,
+    body: { packages: unmatchedPackages(ctx(request)) },
+  }));
 
   serveRoute(app, r.createProduct, ({ request, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const outcome = createProduct(ctx(request), body);
     return outcome.ok ? { status: 201, body: outcome.value } : refused(outcome);
   });
   serveRoute(app, r.updateProduct, ({ request, params, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     if (id === undefined) return notFound('product', params.id);
     const outcome = updateProduct(ctx(request), id, body);
     return outcome.ok ? { status: 200, body: outcome.value } : refused(outcome);
   });
   serveRoute(app, r.deleteProduct, ({ request, params }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     if (id === undefined) return notFound('product', params.id);
     const outcome = deleteProduct(ctx(request), id);
@@ -88,8 +63,6 @@ export async function deskCatalogueRoutes(
   });
 
   serveRoute(app, r.previewRematch, ({ request, params }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     const c = ctx(request);
     const product = id === undefined ? undefined : findProduct(c, id);
@@ -97,8 +70,6 @@ export async function deskCatalogueRoutes(
     return { status: 200, body: previewRematch(c, product) };
   });
   serveRoute(app, r.rematchProduct, ({ request, params, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     if (id === undefined) return notFound('product', params.id);
     const outcome = applyRematch(ctx(request), id, body.recorded_by);
@@ -107,21 +78,15 @@ export async function deskCatalogueRoutes(
   });
 
   serveRoute(app, r.createUpgrade, ({ request, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     return { status: 201, body: createUpgrade(ctx(request), body) };
   });
   serveRoute(app, r.updateUpgrade, ({ request, params, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     if (id === undefined) return notFound('upgrade', params.id);
     const outcome = updateUpgrade(ctx(request), id, body);
     return outcome.ok ? { status: 200, body: outcome.value } : refused(outcome);
   });
   serveRoute(app, r.deleteUpgrade, ({ request, params }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     if (id === undefined) return notFound('upgrade', params.id);
     const outcome = deleteUpgrade(ctx(request), id);

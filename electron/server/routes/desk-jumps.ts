@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { JumpProblem } from '../../../shared/service/jumps';
-import type { DeskConnection } from '../../proxy/connection';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { checkBookingJump, filmerJumpCounts, filmerJumpList, recordJump, removeJump } from '../../sync/jumps';
+import { checkBookingJump, filmerJumpCounts, filmerJumpList, recordJump, removeJump } from '../../desk/jumps';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
-import { refusal, refusedInProxyMode } from '../contract/answers';
+import { refusal } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface DeskJumpRoutesOptions {
   store: Store;
-  connection: DeskConnection;
   now: () => Date;
 }
 
@@ -31,17 +29,10 @@ function fieldsOf(problems: readonly JumpProblem[]): Record<string, string> {
  * person records at the desk, and what each filmer filmed. In proxy mode jumps are the remote
  * service's (its own admin interface records them), so each refuses with 409 and says so.
  */
-export async function deskJumpRoutes(app: FastifyInstance, { store, connection, now }: DeskJumpRoutesOptions) {
+export async function deskJumpRoutes(app: FastifyInstance, { store, now }: DeskJumpRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
-  const proxyRefusal = () =>
-    refusedInProxyMode(
-      connection,
-      "jumps and filmers' jumps are the remote service's; record them there (switch to local mode to record them here)",
-    );
 
   serveRoute(app, deskRoutes.recordJump, ({ request, params, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const outcome = recordJump(ctx(request), params.external_id, body);
     switch (outcome.kind) {
       case 'booking_not_found':
@@ -62,8 +53,6 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
   });
 
   serveRoute(app, deskRoutes.checkJump, ({ request, params, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const outcome = checkBookingJump(ctx(request), params.external_id, body);
     if (outcome.kind === 'booking_not_found') return bookingNotFound(params.external_id);
     const { check, camera_requirement } = outcome;
@@ -74,8 +63,6 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
   });
 
   serveRoute(app, deskRoutes.removeJump, ({ request, params }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     // `recorded_by` (checked by the query schema) says who asked; the store keeps no trace of a removed jump (docs/desk-api.md).
     const outcome = removeJump(ctx(request), params.external_id);
     switch (outcome.kind) {
@@ -93,8 +80,6 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
   });
 
   serveRoute(app, deskRoutes.filmerJumps, ({ request, params }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     const list = id === undefined ? undefined : filmerJumpList(ctx(request), id);
     return list
@@ -102,9 +87,8 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, connection, 
       : refusal('not_found', 'filmer not found', id === undefined ? {} : { id });
   });
 
-  serveRoute(
-    app,
-    deskRoutes.filmerJumpCounts,
-    ({ request }) => proxyRefusal() ?? { status: 200, body: { counts: filmerJumpCounts(ctx(request)) } },
-  );
+  serveRoute(app, deskRoutes.filmerJumpCounts, ({ request }) => ({
+    status: 200,
+    body: { counts: filmerJumpCounts(ctx(request)) },
+  }));
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import { refusal } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
-import { toDetail, toSummary, type RequestLog } from '../request-log';
+import { toDetail, toSummary, type RequestLog } from '../log/request-log';
 
 export interface LogRoutesOptions {
   log: RequestLog;

@@ -1,41 +1,29 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
-import type { DeskConnection } from '../../proxy/connection';
-import { recordCheckIn } from '../../sync/check-ins';
+import { recordCheckIn } from '../../desk/check-ins';
 import { atOneInstant, type SyncContext } from '../../sync/context';
-import { deskCsv } from '../../sync/desk-export-csv';
-import { deskExportFileName } from '../../sync/desk-export-name';
-import { deskBookingPage, deskDaySheet } from '../../sync/desk-list';
+import { deskCsv } from '../../desk/desk-export-csv';
+import { deskExportFileName } from '../../desk/desk-export-name';
+import { deskBookingPage, deskDaySheet } from '../../desk/desk-list';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
-import { refusal, refusedInProxyMode } from '../contract/answers';
+import { refusal } from '../contract/answers';
 import { serveRoute } from '../contract/serve-route';
 
 export interface DeskReceptionRoutesOptions {
   store: Store;
-  connection: DeskConnection;
   now: () => Date;
 }
 
 /**
- * Reception's day (issue 15): the desk list (search, sort, filters), its CSV export, the day
+ * Reception's day: the desk list (search, sort, filters), its CSV export, the day
  * sheet and check-ins. The list reads the local store's own columns (check-ins, entitlements,
  * filmers) that the Sync API does not carry, so in proxy mode each refuses with 409 and says so.
  */
-export async function deskReceptionRoutes(
-  app: FastifyInstance,
-  { store, connection, now }: DeskReceptionRoutesOptions,
-) {
+export async function deskReceptionRoutes(app: FastifyInstance, { store, now }: DeskReceptionRoutesOptions) {
   const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
-  const proxyRefusal = () =>
-    refusedInProxyMode(
-      connection,
-      "the desk list, its export, the day sheet and check-ins read the local store's bookings; the remote service's bookings are on the Bookings page (switch to local mode to use these)",
-    );
 
   serveRoute(app, deskRoutes.listDeskBookings, ({ request, query }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const outcome = deskBookingPage(ctx(request), query);
     return outcome.kind === 'page'
       ? { status: 200, body: outcome.page }
@@ -43,21 +31,16 @@ export async function deskReceptionRoutes(
   });
 
   serveRoute(app, deskRoutes.exportDeskBookings, ({ request, query }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const at = ctx(request);
     return { status: 200, file: { name: deskExportFileName(query), content: deskCsv(at, query, query.delimiter) } };
   });
 
-  serveRoute(
-    app,
-    deskRoutes.daySheet,
-    ({ request, query }) => proxyRefusal() ?? { status: 200, body: deskDaySheet(ctx(request), query.day) },
-  );
+  serveRoute(app, deskRoutes.daySheet, ({ request, query }) => ({
+    status: 200,
+    body: deskDaySheet(ctx(request), query.day),
+  }));
 
   serveRoute(app, deskRoutes.recordCheckIn, ({ request, params, body }) => {
-    const proxy = proxyRefusal();
-    if (proxy) return proxy;
     const id = parseRecordId(params.id);
     const outcome = id === undefined ? ({ kind: 'booking_not_found' } as const) : recordCheckIn(ctx(request), id, body);
     switch (outcome.kind) {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { syncRoutes } from '../../../shared/api/sync-routes';
 import type { DeskConnection } from '../../proxy/connection';
 import type { DropzoneRecord } from '../../store/records';
 import { sendError } from '../reply';
@@ -9,8 +10,24 @@ export interface SyncProxyOptions {
   deskDropzone: DropzoneRecord;
 }
 
-/** Route constraint: these routes serve only while the desk is in proxy mode (see app.ts). */
-export const PROXY_ONLY = { backend: 'proxy' } as const;
+/** Route constraint: the forwarder is the 'remote' backend of the Sync API's routes (server/backend-constraint.ts). */
+const REMOTE = { backend: 'remote' } as const;
+
+/**
+ * The Sync API's routes the remote serves, from the table (shared/api/sync-routes.ts `servedBy`):
+ * the forwarder is registered at each, beside the local rules, so the router picks by the route's
+ * own backends. A route the remote does not serve would still reach the wildcard below and go up:
+ * until such a route has an answer of its own in proxy mode, the desk refuses to start with one.
+ */
+function remoteServedRoutes() {
+  return Object.values(syncRoutes).map((route) => {
+    if (!route.servedBy.includes('remote'))
+      throw new Error(
+        `${route.method} ${route.path}: proxy mode has no answer for a Sync API route the remote does not serve`,
+      );
+    return route;
+  });
+}
 
 /**
  * Proxy mode's /api/f1/sync: every method and path goes to the remote as it came (query string
@@ -70,6 +87,11 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
     return reply.send(forwarded.body.length > 0 ? forwarded.body : undefined);
   };
 
-  app.all('/api/f1/sync', { constraints: PROXY_ONLY }, handler);
-  app.all('/api/f1/sync/*', { constraints: PROXY_ONLY }, handler);
+  for (const route of remoteServedRoutes())
+    app.route({ method: route.method, url: route.path, constraints: REMOTE, handler });
+  // The wildcard stays for what the table does not list (the batch endpoints, a method the desk
+  // answers locally with 405, a path of a newer spec): proxy mode hands every call to the remote
+  // as it came and passes its answer back untouched, so the remote, not the desk, says what those are.
+  app.all('/api/f1/sync', { constraints: REMOTE }, handler);
+  app.all('/api/f1/sync/*', { constraints: REMOTE }, handler);
 }

@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * Import history (issue 4): every import the wizard sends, each row's outcome, and the column
+ * Import history: every import the wizard sends, each row's outcome, and the column
  * mappings remembered per header row. Kept in the local store in both modes: the history is the
  * desk's own record of what it sent, not data of the Sync API.
  *

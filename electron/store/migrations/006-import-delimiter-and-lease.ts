@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * Import history, second step (issue 4 audit):
+ * Import history, second step (what a review of the first found missing):
  * - `delimiter`: the source file's, so the history's results and failed-rows downloads open in a
  *   spreadsheet the way the file did (`;` for European Excel). NULL reads as a comma, which is also
  *   what every import recorded before this step was downloaded with.

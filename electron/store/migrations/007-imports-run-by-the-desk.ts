@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * Imports run by the desk (issue 13): the page hands the rows over once and the desk sends them,
+ * Imports run by the desk: the page hands the rows over once and the desk sends them,
  * so no window holds an import any more.
  * - `lease_until` goes: it only told whether the sending window was still there. Whether an import
  *   is running is now known to the desk process itself; a stored `running` import that the process

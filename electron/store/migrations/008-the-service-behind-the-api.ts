@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * The service behind the API (issue 14): what staff set up and record in the desk itself.
+ * The service behind the API: what staff set up and record in the desk itself.
  * - products: an explicit `video_entitlement` (NULL: derived from the spec's flags, as before;
  *   a highlights-only product needs it) and when it was made and last changed.
  * - upgrades: what an upgrade grants (a video entitlement it raises to, photos, 4K, raw footage),

@@ -1,7 +1,7 @@
 import type { Migration } from './types';
 
 /**
- * `GET /bookings` at a million bookings (issue 16). Step 2's covering indexes made every list
+ * `GET /bookings` at a million bookings. Step 2's covering indexes made every list
  * page count what matches by walking an index entry per booking (126 ms at 1M with a `_cont`
  * filter) and held both folded texts twice (22 % of the store). Instead:
  *

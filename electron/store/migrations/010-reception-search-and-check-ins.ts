@@ -5,7 +5,7 @@ import type { Migration } from './types';
 export const SEARCH_REFS_SQL = "lower(coalesce(b.external_id, '')) || char(10) || lower(b.link)";
 
 /**
- * Reception's day (issue 15): the desk list's one search box at a million bookings, its sorts,
+ * Reception's day: the desk list's one search box at a million bookings, its sorts,
  * and check-ins.
  *
  * - `bookings.name_plain` (the name accent-folded: shared/rules/desk-search.ts foldPlain) and

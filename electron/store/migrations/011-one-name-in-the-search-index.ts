@@ -13,8 +13,8 @@ export const SEARCH_NAME_COLUMNS_SQL = [
 ].join(', ');
 
 /**
- * One name in the search index where one will do (issue 16: what each booking stores must earn
- * its bytes). Step 10 indexed every name twice: `name_folded` (lower case: the Sync API's
+ * One name in the search index where one will do (what each booking stores must earn its
+ * bytes, at a million bookings). Step 10 indexed every name twice: `name_folded` (lower case: the Sync API's
  * `q[name_cont]`) and `name_plain` (also without accents: the desk list's search). For most
  * names the two are the same text; each booking paid for both, and a name search read each
  * trigram's list of both.

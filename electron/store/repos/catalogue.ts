@@ -55,7 +55,7 @@ function upgradeRow(row: Record<string, unknown>): UpgradeRecord {
 
 /**
  * Products and upgrades: read-only through the Sync API; written by the seed and by the desk's
- * catalogue administration (electron/sync/catalogue-admin.ts).
+ * catalogue administration (electron/desk/catalogue-admin.ts).
  */
 export class CatalogueRepo {
   private readonly productUpdate;

@@ -17,7 +17,7 @@ export interface DeskListRecord {
   checkIn: { state: CheckInState; day: string; recorded_by: string; recorded_at: string } | null;
 }
 
-/** How far a search is read beyond its page (the rules and their numbers: electron/sync/desk-list.ts). */
+/** How far a search is read beyond its page (the rules and their numbers: electron/desk/desk-list.ts). */
 export interface DeskSearchBounds {
   /** A search by id is counted up to this many matches (or up to its page's end, when further). */
   countUpTo: number;

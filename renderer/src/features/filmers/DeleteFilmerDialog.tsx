@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import { ROUTES } from '../../app/routes';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
-import { refusalText, useDeleteFilmer } from './use-filmer-mutations';
+import { deleteRefusalText, useDeleteFilmer } from './use-filmer-mutations';
 
 export interface DeleteFilmerDialogProps {
   /** The filmer to delete; null when the dialog is closed. */
@@ -55,7 +55,7 @@ function DeleteFilmerBody({
         });
         onClose();
       } else {
-        setRefusal(refusalText(outcome));
+        setRefusal(await deleteRefusalText(filmer, outcome));
       }
     } catch (error) {
       setRefusal(`Could not reach the server: ${(error as Error).message}. Nothing was deleted.`);

@@ -1,6 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { filmerJumpsHeld } from '../../../../shared/rules/filmer';
 import type { Filmer, FilmerWrite } from '../../../../shared/schemas/filmer';
+import { jumpsApi } from '../../api/jumps-api';
 import { queryKeys } from '../../api/queries';
 import { syncApi, type WriteOutcome } from '../../api/sync-api';
 
@@ -16,6 +18,21 @@ export function refusalText(outcome: WriteOutcome): string {
     [...(outcome.body.errors ?? []), ...(outcome.body.error ? [outcome.body.error] : [])].join('; ') ||
     `HTTP ${outcome.httpStatus}`
   );
+}
+
+/**
+ * A refused delete in words: the Sync API's (the spec's one message), then how many jumps hold the
+ * filmer, from the desk's own counts. In proxy mode the desk counts no jumps (the route refuses):
+ * the remote's message stands alone.
+ */
+export async function deleteRefusalText(filmer: Filmer, outcome: WriteOutcome): Promise<string> {
+  const text = refusalText(outcome);
+  if (outcome.httpStatus !== 422) return text;
+  const count = await jumpsApi.counts().then(
+    ({ counts }) => counts.find((c) => c.filmer_id === filmer.id)?.count,
+    () => undefined,
+  );
+  return count ? `${text}; ${filmerJumpsHeld(count)}` : text;
 }
 
 /** Create or update. Refusals (422, 404) come back as outcomes for the form to show, not as errors. */

@@ -1,4 +1,4 @@
-import { paginationOf } from './pagination';
+import { paginationOf } from '../sync/pagination';
 import { LIMITS } from '../../shared/limits';
 import { rowsBefore } from '../../shared/page-number';
 import { readDeskSearch } from '../../shared/rules/desk-search';
@@ -12,12 +12,12 @@ import type {
 } from '../../shared/schemas/reception';
 import type { DeskListFilter, DeskListOrder, DeskListRecord, DeskSearchBounds } from '../store/repos/desk-list';
 import type { ProductRecord } from '../store/records';
-import { bookingListView } from './booking-views';
-import type { SyncContext } from './context';
+import { bookingListView } from '../sync/booking-views';
+import type { SyncContext } from '../sync/context';
 import { cameraRequirementFrom } from './jumps';
 
 /**
- * Reception's desk list (issue 15): the rules of what matches, in which order, and what each row
+ * Reception's desk list: the rules of what matches, in which order, and what each row
  * shows. The SQL is store/repos/desk-list*.ts; the search's reading of a query is
  * shared/rules/desk-search.ts. docs/spec-decisions.md, "Reception's desk list (server)".
  */
@@ -36,7 +36,7 @@ export interface DeskListQuery {
 /** The day sheet holds at most this many bookings: a day of a busy dropzone is a few hundred. */
 export const DAY_SHEET_MAX = 2_000;
 /**
- * How far a search is read (issue 15: a search's p99 under 30 ms at a million bookings). By id
+ * How far a search is read (the goal: a search's p99 under 30 ms at a million bookings). By id
  * (the default), its matches are counted up to 1,000 (five pages; further, up to the asked page's
  * end): reception narrows a search long before that, and a common last name matches ~33,000.
  * Sorted by another key, every match must be read to sort: up to 5,000 (a few ms), else the

@@ -3,8 +3,8 @@ import { albumStage } from '../../shared/service/album';
 import { matchProduct } from '../../shared/service/product-match';
 import type { ProductRecord } from '../store/records';
 import type { UnassignedBooking } from '../store/repos/catalogue';
-import { timestamp, type SyncContext } from './context';
-import { recordProductAssignment } from './finance';
+import { timestamp, type SyncContext } from '../sync/context';
+import { recordProductAssignment } from '../sync/finance';
 
 /**
  * Matching made manageable (spec 2.3: products "must be configured by hand so that their names

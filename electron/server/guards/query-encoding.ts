@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from './reply';
+import { sendError } from '../reply';
 
 /**
  * The query string must decode as the path must: `%` followed by two hex digits, escaping UTF-8.

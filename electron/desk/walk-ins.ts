@@ -1,13 +1,13 @@
 import { walkInNameProblem } from '../../shared/rules/walk-in';
 import type { BookingRecord } from '../store/records';
 import { applyHandEdit, invalid, readHandEdit } from './booking-hand-edits';
-import { bookingShowView } from './booking-views';
-import { createBooking, ProductCache } from './bookings';
-import type { SyncContext, SyncResult } from './context';
-import { parseRecordId } from './validation';
+import { bookingShowView } from '../sync/booking-views';
+import { createBooking, ProductCache } from '../sync/bookings';
+import type { SyncContext, SyncResult } from '../sync/context';
+import { parseRecordId } from '../sync/validation';
 
 /**
- * Walk-ins (issue 15): bookings made at the desk for someone the booking system never booked.
+ * Walk-ins: bookings made at the desk for someone the booking system never booked.
  * Such a booking has no external id (spec 4.1: listed with `include_all` only; the Sync API never
  * addresses it one by one), so the desk addresses it by its own `id`. A create runs the Sync API's
  * create rules (bookings.ts `createBooking`: date window, product matching and its ledger row)

@@ -1,7 +1,7 @@
 import type { UpgradePaymentRecorded, UpgradePaymentRequest } from '../../shared/schemas/booking-actions';
 import type { UpgradePaymentRecord } from '../store/records';
 import { applyAction, type Outcome } from './booking-actions';
-import { timestamp, type SyncContext } from './context';
+import { timestamp, type SyncContext } from '../sync/context';
 import { deskLedgerEventView, upgradeFacts } from './service-facts';
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SYNC_API_PATH } from '../../shared/remote-url';
-import type { ConnectionMode } from '../../shared/schemas/connection';
-import type { ContractDeviation } from '../../shared/schemas/log';
+import { SYNC_API_PATH } from '../../../shared/remote-url';
+import type { ConnectionMode } from '../../../shared/schemas/connection';
+import type { ContractDeviation } from '../../../shared/schemas/log';
 import { dropQueryValues, redactBodyText, redactHeaders, redactPath } from './redact';
-import type { CallerIdentity } from './auth';
+import type { CallerIdentity } from '../auth';
 import type { LoggedMessage, RequestLog } from './request-log';
 
 /** What the proxy route adds to a call's log entry. */

@@ -10,7 +10,7 @@ import {
   type JumpProblem,
 } from '../../shared/service/jumps';
 import type { BookingRecord, JumpRecord, ProductRecord } from '../store/records';
-import { timestamp, todayAt, type SyncContext } from './context';
+import { timestamp, todayAt, type SyncContext } from '../sync/context';
 
 /**
  * Jumps recorded at the desk: the rules of shared/service/jumps.ts applied to what the store

@@ -2,10 +2,10 @@ import { bookingEmailProblem } from '../../shared/rules/email';
 import { handEdit, unlockFields, type HandEdit } from '../../shared/schemas/hand-edits';
 import { albumReachedCustomer } from '../../shared/service/album';
 import type { BookingRecord } from '../store/records';
-import { bookingRecordView } from './booking-views';
-import { bookingNotFound, ProductCache, updateBooking } from './bookings';
-import type { SyncContext, SyncResult } from './context';
-import { describeIssues, isPlainObject } from './validation';
+import { bookingRecordView } from '../sync/booking-views';
+import { bookingNotFound, ProductCache, updateBooking } from '../sync/bookings';
+import type { SyncContext, SyncResult } from '../sync/context';
+import { describeIssues, isPlainObject } from '../sync/validation';
 
 /**
  * A person at the desk edits a booking by hand. The same rules as a sync update apply (too old,

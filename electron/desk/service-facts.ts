@@ -9,7 +9,7 @@ import { entitlementsOf, type Entitlements } from '../../shared/service/entitlem
 import type { ActionPlanView, DeskLedgerEvent } from '../../shared/schemas/booking-actions';
 import type { BookingRecord, FinanceEventRecord, ProductRecord, UpgradeRecord } from '../store/records';
 import type { Store } from '../store/store';
-import { financeEventView } from './finance';
+import { financeEventView } from '../sync/finance';
 
 /**
  * What the service's rules (shared/service/actions.ts) need to know about a booking, read from

@@ -1,10 +1,10 @@
 import Papa from 'papaparse';
 import type { DeskBookingRow } from '../../shared/schemas/reception';
-import type { SyncContext } from './context';
+import type { SyncContext } from '../sync/context';
 import { deskExportRows, type DeskListQuery } from './desk-list';
 
 /**
- * The desk list as CSV that spreadsheets open as they are (issue 15): UTF-8 with a byte-order
+ * The desk list as CSV that spreadsheets open as they are: UTF-8 with a byte-order
  * mark (Excel reads a file without one in the machine's legacy code page), CRLF line ends, a
  * header row, the delimiter the person's spreadsheet expects (`,`; `;` where the decimal
  * separator is a comma; or tab), every matching row. docs/spec-decisions.md, "CSV export".

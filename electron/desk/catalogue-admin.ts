@@ -16,8 +16,8 @@ import {
 } from '../../shared/service/product-entitlements';
 import type { ProductRecord, UpgradeRecord } from '../store/records';
 import type { ProductChanges, UpgradeChanges } from '../store/repos/catalogue';
-import { versionOf } from './catalogue';
-import { timestamp, type SyncContext } from './context';
+import { versionOf } from '../sync/catalogue';
+import { timestamp, type SyncContext } from '../sync/context';
 import { previewRematch } from './product-rematch';
 
 /**

@@ -1,5 +1,5 @@
 import type { CheckIn, CheckInWrite } from '../../shared/schemas/reception';
-import { timestamp, type SyncContext } from './context';
+import { timestamp, type SyncContext } from '../sync/context';
 
 export type CheckInOutcome =
   | { kind: 'booking_not_found' }
@@ -7,7 +7,7 @@ export type CheckInOutcome =
   | { kind: 'recorded'; booking_id: number; check_in: CheckIn | null };
 
 /**
- * Reception marks a booking arrived, no-show or jumped for its jump day (issue 15). The mark
+ * Reception marks a booking arrived, no-show or jumped for its jump day (the screen reception works from). The mark
  * belongs to the booking and that day: moved to another day, the booking shows unmarked there,
  * and the old day's mark stays with the old day. `state: null` clears the day's mark.
  */

@@ -10,7 +10,7 @@ import type {
 } from '../../shared/schemas/booking-actions';
 import type { BookingRecord } from '../store/records';
 import type { Store } from '../store/store';
-import { timestamp, todayAt, type SyncContext } from './context';
+import { timestamp, todayAt, type SyncContext } from '../sync/context';
 import {
   deskLedgerEventView,
   deskLedgerView,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { sendError } from './reply';
+import { sendError } from '../reply';
 
 /**
  * `Expect` other than `100-continue`: Node answers such a request itself with an empty 417, which

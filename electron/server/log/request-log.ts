@@ -1,5 +1,11 @@
-import type { ConnectionMode } from '../../shared/schemas/connection';
-import type { ContractDeviation, LogCaller, LogEntryDetail, LogEntrySummary, LogQuery } from '../../shared/schemas/log';
+import type { ConnectionMode } from '../../../shared/schemas/connection';
+import type {
+  ContractDeviation,
+  LogCaller,
+  LogEntryDetail,
+  LogEntrySummary,
+  LogQuery,
+} from '../../../shared/schemas/log';
 import { toCurl } from './curl';
 
 /** Headers and body of one side of a call, already redacted. */

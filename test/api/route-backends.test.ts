@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import Fastify from 'fastify';
+import { z } from 'zod';
+import { backendServing } from '../../shared/api/backends';
+import { deskRoutes } from '../../shared/api/desk-routes';
+import { defineRoute, pathOf, type RouteSpec } from '../../shared/api/route';
+import { servedLocallyOnly } from '../../shared/api/served-locally';
+import { syncRoutes } from '../../shared/api/sync-routes';
+import type { ConnectionMode } from '../../shared/schemas/connection';
+import { installContractChecks } from '../../electron/server/contract/compilers';
+import { serveRoute } from '../../electron/server/contract/serve-route';
+import { startProxiedTestDesk, type TestDesk } from '../support/desk';
+
+/**
+ * Which backend serves a route is a property of the route (shared/api/route.ts `servedBy`):
+ * serveRoute answers the refusal for a mode none of its backends serves, so no handler sees it.
+ */
+
+describe('backendServing: the backend a mode picks for a route', () => {
+  test('local mode: the local store only; proxy mode: the remote before its copy', () => {
+    const cases: [RouteSpec['servedBy'], ConnectionMode, string | undefined][] = [
+      [['local'], 'local', 'local'],
+      [['local'], 'proxy', undefined],
+      [['local', 'remote'], 'proxy', 'remote'],
+      [['local', 'copy'], 'proxy', 'copy'],
+      [['local', 'remote', 'copy'], 'proxy', 'remote'],
+      [['remote', 'copy'], 'local', undefined],
+      ['desk', 'local', 'desk'],
+      ['desk', 'proxy', 'desk'],
+    ];
+    for (const [servedBy, mode, expected] of cases)
+      assert.equal(backendServing(servedBy, mode), expected, `${JSON.stringify(servedBy)} in ${mode} mode`);
+  });
+
+  test('every route of the tables states it, and every Sync API route is served in both modes', () => {
+    for (const route of Object.values(deskRoutes)) assert.ok(route.servedBy, `${route.method} ${route.path}`);
+    for (const route of Object.values(syncRoutes)) {
+      assert.equal(backendServing(route.servedBy, 'local'), 'local', `${route.method} ${route.path}`);
+      assert.equal(backendServing(route.servedBy, 'proxy'), 'remote', `${route.method} ${route.path}`);
+    }
+  });
+});
+
+describe('serveRoute: a route its backends cannot serve now is refused before its handler', () => {
+  const thing = servedLocallyOnly('things are the remote’s', {
+    method: 'GET',
+    path: '/api/desk/things/:id',
+    responses: { 200: z.object({ id: z.string(), backend: z.string() }) },
+  });
+  let mode: ConnectionMode = 'local';
+  let handled = 0;
+  const app = Fastify();
+  let base = '';
+
+  before(async () => {
+    app.decorate('adminGuard', null);
+    app.decorate('deskMode', () => mode);
+    installContractChecks(app, 'refuse');
+    serveRoute(app, thing, ({ params, backend }) => {
+      handled += 1;
+      return { status: 200, body: { id: params.id, backend } };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  after(() => app.close());
+
+  test('local mode: the handler answers from the local store', async () => {
+    mode = 'local';
+    const res = await fetch(`${base}/api/desk/things/7`);
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { id: '7', backend: 'local' });
+  });
+
+  test('proxy mode: the declared 409 with the route’s reason, the handler never called', async () => {
+    mode = 'proxy';
+    const before = handled;
+    const res = await fetch(`${base}/api/desk/things/7`);
+    assert.equal(res.status, 409);
+    assert.deepEqual(await res.json(), {
+      error: 'the desk is in proxy mode: things are the remote’s',
+      status: 'conflict',
+    });
+    assert.equal(handled, before);
+  });
+
+  test('a route a mode cannot serve, without its reason or its 409, or served by the remote, is refused at start', () => {
+    const bare = Fastify();
+    bare.decorate('adminGuard', null);
+    bare.decorate('deskMode', () => 'local' as const);
+    const base = { method: 'GET', path: '/api/desk/x', responses: { 200: z.object({}) } } as const;
+    const noop = () => ({ status: 200 as const, body: {} });
+    assert.throws(() => serveRoute(bare, defineRoute({ ...base, servedBy: ['local'] }), noop), /needs refusedWhy/);
+    assert.throws(
+      () => serveRoute(bare, defineRoute({ ...base, servedBy: ['local'], refusedWhy: 'why' }), noop),
+      /a declared 409/,
+    );
+    assert.throws(
+      () => serveRoute(bare, defineRoute({ ...base, servedBy: ['local', 'remote'] }), noop),
+      /the Sync API's forwarder serves it/,
+    );
+    const modeless = Fastify();
+    modeless.decorate('adminGuard', null);
+    assert.throws(() => serveRoute(modeless, thing, noop as never), /does not know it/);
+  });
+});
+
+describe('the desk in proxy mode: each local-only route of the table answers its own refusal', () => {
+  let desk: TestDesk;
+  before(async () => {
+    desk = await startProxiedTestDesk();
+  });
+  after(() => desk.dispose());
+
+  // Routes without a body or query to check first: the refusal is their first and only answer.
+  const plain = Object.entries(deskRoutes).filter(
+    ([, route]) => Array.isArray(route.servedBy) && !('body' in route) && !('query' in route),
+  );
+
+  test('there are such routes to call', () => assert.ok(plain.length >= 6, `${plain.length}`));
+
+  for (const [name, route] of plain) {
+    test(`${name}: ${route.method} ${route.path}`, async () => {
+      const params = Object.fromEntries([...route.path.matchAll(/:(\w+)/g)].map(([, p]) => [p!, '1']));
+      const call = 'guard' in route ? desk.admin : desk.desk;
+      const res = await call(route.method, pathOf(route, params).replace(/^\/api\/desk/, ''));
+      assert.equal(res.status, 409, res.text);
+      assert.equal(res.body.error, `the desk is in proxy mode: ${'refusedWhy' in route ? route.refusedWhy : '?'}`);
+    });
+  }
+});
