@@ -2,6 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';
 import { DeskConnection } from './proxy/connection';
+import { OfflineCopy } from './offline/offline-copy';
+import type { CopyTiming } from './offline/copy-refresher';
 import type { HealthTiming } from './proxy/health';
 import { FileSecretStore, type SecretStore } from './common/secret-store';
 import type { RunOverrides } from './proxy/settings';
@@ -44,6 +46,8 @@ export interface DeskOptions {
   secrets?: SecretStore;
   /** The proxy's background health check timing (tests shorten it). */
   healthTiming?: HealthTiming;
+  /** How often proxy mode's copy of the remote is refreshed, slice by slice (tests shorten it). */
+  copyTiming?: CopyTiming;
   /** The wait before an import's batch that got no answer is tried again (tests shorten it). */
   importRetryBackoff?: BackoffPolicy;
   /**
@@ -84,6 +88,8 @@ export interface RunningDesk {
   storeFile: string;
   /** Local store or remote server, switchable while running. */
   connection: DeskConnection;
+  /** Proxy mode's copy of the remote (docs/offline.md): none in local mode. */
+  offline: OfflineCopy;
   /** Things to tell whoever started the desk (never secrets), e.g. a secret file's permissions were tightened. */
   notices: string[];
   /** The automatic backups (absent when turned off). */
@@ -118,6 +124,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     throw error;
   }
   let connection: DeskConnection | undefined;
+  let offline: OfflineCopy | undefined;
   let backups: BackupSchedule | undefined;
   let reads: ReadPool | undefined;
   try {
@@ -132,6 +139,16 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       healthTiming: options.healthTiming,
     });
     notices.push(...connection.notices);
+    offline = new OfflineCopy({
+      dataDir: options.dataDir,
+      connection,
+      deskDropzone: dropzone,
+      now,
+      ...(options.copyTiming ? { timing: options.copyTiming } : {}),
+      warn: (message) => {
+        if (options.logErrors !== false) console.error(`dropzone-desk: ${message}`);
+      },
+    });
     const whenUnset = options.portWhenUnset ?? 0;
     const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
     const listenFacts: ListenFacts = { source: plan.source, defaultPort: whenUnset === 0 ? null : whenUnset };
@@ -148,6 +165,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     const { app, auth, stop } = buildApp({
       store,
       connection,
+      offline,
       deskDropzone: dropzone,
       now,
       logErrors: options.logErrors,
@@ -189,6 +207,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       });
     }
     const open = connection;
+    const copy = offline;
     const openStoreOf = store;
     const readers = reads;
     const schedule = backups;
@@ -201,6 +220,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       dropzone,
       storeFile,
       connection: open,
+      offline: copy,
       notices,
       backups: schedule,
       addSession(dropzoneKey) {
@@ -216,7 +236,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         // silent remote ends now (502) instead of holding the exit for the whole grace period.
         (closing ??= Promise.all([stop(), open.close()])
           // After the server drained (no read under way), before the store closes.
-          .then(() => readers.close())
+          .then(() => Promise.all([readers.close(), copy.close()]))
           .then(() => schedule?.stop())
           .finally(() => {
             openStoreOf.close();
@@ -225,6 +245,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     };
   } catch (error) {
     await backups?.stop();
+    await offline?.close();
     await connection?.close();
     await reads?.close();
     store.close();

@@ -44,6 +44,7 @@ const NOT_CHECKED: ConnectionHealth = {
   cause: 'local mode: no remote to check',
   result: null,
   checked_at: null,
+  since: null,
   next_check_at: null,
   catalogue_version: null,
 };
@@ -92,12 +93,14 @@ export class HealthMonitor {
   observe(result: ProbeResultKind, cause: string | null): void {
     if (!this.running) return;
     const state = healthStateOf(result);
+    const at = this.clock().toISOString();
     this.health = {
       ...this.health,
       state,
       result,
       cause: state === 'online' ? null : cause,
-      checked_at: this.clock().toISOString(),
+      checked_at: at,
+      since: this.sinceFor(state, at),
     };
     if (this.checking) return;
     if (state === 'online' && this.failures > 0) {
@@ -107,6 +110,11 @@ export class HealthMonitor {
       this.failures = 1;
       this.schedule(nextCheckDelay(1, this.timing));
     }
+  }
+
+  /** The state's start: kept while it lasts, `at` when it changes. */
+  private sinceFor(state: ConnectionHealth['state'], at: string): string {
+    return state === this.health.state && this.health.since ? this.health.since : at;
   }
 
   private halt(): void {
@@ -145,11 +153,14 @@ export class HealthMonitor {
     if (generation !== this.generation) return;
     this.checking = false;
     this.failures = report.ok ? 0 : this.failures + 1;
+    const state = healthStateOf(report.result);
+    const at = this.clock().toISOString();
     this.health = {
-      state: healthStateOf(report.result),
+      state,
       result: report.result,
       cause: report.ok ? null : report.message,
-      checked_at: this.clock().toISOString(),
+      checked_at: at,
+      since: this.sinceFor(state, at),
       next_check_at: null,
       catalogue_version: report.catalogueVersion ?? this.health.catalogue_version,
     };

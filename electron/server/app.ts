@@ -4,6 +4,7 @@ import type { BackoffPolicy } from '../../shared/backoff';
 import { LIMITS } from '../../shared/limits';
 import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
+import type { OfflineCopy } from '../offline/offline-copy';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { AdminUnlocks } from './admin-unlocks';
@@ -44,6 +45,8 @@ export interface AppOptions {
   store: Store;
   /** Local store or remote server: picks who answers /api/f1/sync, call by call. */
   connection: DeskConnection;
+  /** Proxy mode's copy of the remote: reads while the remote cannot be reached, reception's screens (docs/offline.md). */
+  offline?: OfflineCopy;
   /** The dropzone the desk works for (in proxy mode, the one the remote credentials belong to). */
   deskDropzone: DropzoneRecord;
   log?: RequestLog;
@@ -77,6 +80,7 @@ export interface DeskApp {
 export function buildApp({
   store,
   connection,
+  offline,
   deskDropzone,
   log = new RequestLog(),
   now = () => new Date(),
@@ -107,6 +111,11 @@ export function buildApp({
   app.decorate('adminGuard', adminUnlocks.guard);
   // Which backends answer now: serveRoute asks it for a route's `servedBy` (shared/api/backends.ts).
   app.decorate('deskMode', () => connection.mode);
+  // The copy a route served by 'copy' answers from, when proxy mode has one open.
+  app.decorate('deskCopy', () => {
+    const copy = offline?.copy();
+    return copy ? { store: copy.store, dropzone: copy.dropzone } : null;
+  });
   // Imports run here, not in the page: they outlive any window, and end only by Cancel or the desk stopping.
   const imports = deskImportRunner(store, connection, now, importRetryBackoff);
   const eventStreams = new EventStreams();
@@ -174,12 +183,12 @@ export function buildApp({
       });
       await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now, reads });
     });
-    authed.register(syncProxyRoutes, { connection, deskDropzone });
+    authed.register(syncProxyRoutes, { connection, deskDropzone, offline });
     // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
-      desk.register(sessionRoutes, { connection, log });
+      desk.register(sessionRoutes, { connection, log, offline });
       desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, now });
       desk.register(bookingActionRoutes, { store, now });

@@ -61,7 +61,7 @@ import {
 } from '../schemas/reception';
 import { walkInCreate, walkInCreated } from '../schemas/walk-ins';
 import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
-import { servedLocallyOnly } from './served-locally';
+import { servedLocallyOnly, servedLocallyOrFromCopy } from './served-locally';
 import { bookingShowAnswer } from './sync-answers';
 
 // Why a local-store route refuses in proxy mode (`the desk is in proxy mode: <why>`): the records are the remote's then.
@@ -71,8 +71,8 @@ const LEDGER_IS_REMOTE =
 const PAYMENTS_ARE_REMOTE = "online payments are the remote service's; the payment relay must call the remote service";
 const JUMPS_ARE_REMOTE =
   "jumps and filmers' jumps are the remote service's; record them there (switch to local mode to record them here)";
-const RECEPTION_READS_LOCAL =
-  "the desk list, its export, the day sheet and check-ins read the local store's bookings; the remote service's bookings are on the Bookings page (switch to local mode to use these)";
+const RECEPTION_NEEDS_THE_COPY =
+  "the desk list, its export, the day sheet and check-ins read the desk's copy of the remote, and it could not be opened (the desk's log says why)";
 const CATALOGUE_IS_REMOTE =
   "products and upgrades are the remote service's; set them up in its admin interface (the Sync API's /products and /upgrades show them)";
 
@@ -168,26 +168,26 @@ export const deskRoutes = {
   }),
 
   // Reception's day (docs/desk-api.md, "Desk list, check-in, export and day sheet"); local mode only.
-  listDeskBookings: servedLocallyOnly(RECEPTION_READS_LOCAL, {
+  listDeskBookings: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
     method: 'GET',
     path: '/api/desk/bookings',
     query: { schema: deskBookingQuery, name: 'desk list query' },
     responses: { 200: deskBookingPage, 409: deskError, 422: deskError },
   }),
   // A file, not JSON (CSV_FILE): streamed as it is made, every matching row.
-  exportDeskBookings: servedLocallyOnly(RECEPTION_READS_LOCAL, {
+  exportDeskBookings: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
     method: 'GET',
     path: '/api/desk/bookings/export.csv',
     query: { schema: deskBookingExportQuery, name: 'export query' },
     responses: { 200: CSV_FILE, 409: deskError, 422: deskError },
   }),
-  daySheet: servedLocallyOnly(RECEPTION_READS_LOCAL, {
+  daySheet: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
     method: 'GET',
     path: '/api/desk/day-sheet',
     query: { schema: daySheetQuery, name: 'day sheet query' },
     responses: { 200: daySheet, 409: deskError, 422: deskError },
   }),
-  recordCheckIn: servedLocallyOnly(RECEPTION_READS_LOCAL, {
+  recordCheckIn: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
     method: 'PUT',
     path: '/api/desk/bookings/by-id/:id/check-in',
     body: { schema: checkInWrite, name: 'check-in' },

@@ -19,3 +19,20 @@ export function servedLocallyOnly<const R extends Omit<RouteSpec, 'servedBy' | '
     responses: { ...route.responses, 409: deskError },
   };
 }
+
+/**
+ * A route the desk's rules answer from its own store in local mode and from its copy of the remote
+ * in proxy mode (reception's list, export, day sheet and check-ins: docs/offline.md). Refused only
+ * while proxy mode has no copy open (it could not be opened); the refusal is declared like the above.
+ */
+export function servedLocallyOrFromCopy<const R extends Omit<RouteSpec, 'servedBy' | 'refusedWhy'>>(
+  why: string,
+  route: R,
+) {
+  return {
+    ...route,
+    servedBy: ['local', 'copy'] as const,
+    refusedWhy: why,
+    responses: { ...route.responses, 409: deskError },
+  };
+}

@@ -31,6 +31,8 @@ export const connectionHealth = z.object({
   result: z.enum(PROBE_RESULTS).nullable(),
   /** When the remote was last checked or last answered a call (ISO 8601), null if never. */
   checked_at: z.string().nullable(),
+  /** Since when the state has been what it is (ISO 8601): "offline since 14:02". Null before the first check. */
+  since: z.string().nullable(),
   /** When the background check runs next (null in local mode). */
   next_check_at: z.string().nullable(),
   /** The remote's products `version`, from the last successful check. */

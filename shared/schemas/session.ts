@@ -4,12 +4,26 @@ import { connectionHealth } from './health';
 
 /** What a desk window shows of the desk it talks to: the dropzone, the mode, the remote's health, the version. */
 
+/** Proxy mode's copy of the remote (docs/offline.md): how old it is and what it holds; null in local mode. */
+export const copyStatus = z.object({
+  /** When today's bookings were last fetched whole from the remote: "data as of 14:01". Null: not yet. */
+  as_of: z.string().nullable(),
+  /** The jump days it holds (the spec's 14-day edit window back, as many ahead). */
+  from: z.string(),
+  to: z.string(),
+  /** Since when the copy's refresh has failed (null: its last request was answered), and why. */
+  failing_since: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type CopyStatus = z.infer<typeof copyStatus>;
+
 /** GET /api/desk/session */
 export const deskSession = z.object({
   dropzone: z.object({ key: z.string(), name: z.string(), timezone: z.string(), currency: z.string() }),
   mode: z.enum(CONNECTION_MODES),
   remote_url: z.string().nullable(),
   health: connectionHealth,
+  copy: copyStatus.nullable(),
   /** This dropzone's proxied responses that deviated from the spec since the desk started. */
   contract_deviations: z.number().int(),
   version: z.string(),

@@ -49,6 +49,7 @@ describe('desk API: /api/desk/connection', () => {
           cause: 'local mode: no remote to check',
           result: null,
           checked_at: null,
+          since: null,
           next_check_at: null,
           catalogue_version: null,
         },

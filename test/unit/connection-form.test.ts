@@ -23,6 +23,7 @@ const LOCAL: ConnectionView = {
     cause: null,
     result: null,
     checked_at: null,
+    since: null,
     next_check_at: null,
     catalogue_version: null,
   },

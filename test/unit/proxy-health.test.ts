@@ -96,6 +96,7 @@ describe('health of the remote', () => {
       cause: 'local mode: no remote to check',
       result: null,
       checked_at: null,
+      since: null,
       next_check_at: null,
       catalogue_version: null,
     });

@@ -3,12 +3,22 @@ import { backendServing } from '../../../shared/api/backends';
 import { responseSchemaOf, type RouteSpec } from '../../../shared/api/route';
 import { proxyModeRefusalMessage } from '../../../shared/api/served-locally';
 import type { ConnectionMode } from '../../../shared/schemas/connection';
+import type { DropzoneRecord } from '../../store/records';
+import type { Store } from '../../store/store';
 import { refusal } from './answers';
+
+/** The desk's copy of the remote, as a route served by 'copy' reads it: its store and its one dropzone. */
+export interface CopyScope {
+  store: Store;
+  dropzone: DropzoneRecord;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The desk's mode, asked on every request (switching needs no restart): which backends can answer now. */
     deskMode: (() => ConnectionMode) | null;
+    /** Proxy mode's copy of the remote when one is open (docs/offline.md); absent or null: none. */
+    deskCopy?: (() => CopyScope | null) | null;
   }
 }
 
@@ -18,7 +28,8 @@ declare module 'fastify' {
  */
 export type StoreBackend = 'local' | 'copy' | 'desk';
 
-export type BackendDecision = { serve: StoreBackend } | { refuse: ReturnType<typeof refusal<'conflict'>> };
+export type BackendDecision =
+  { serve: 'local' | 'desk' } | { serve: 'copy'; copy: CopyScope } | { refuse: ReturnType<typeof refusal<'conflict'>> };
 
 /**
  * How a route of shared/api/ is served, by its `servedBy`: checked once when it is registered (a
@@ -38,10 +49,12 @@ export function routeBackend(app: FastifyInstance, route: RouteSpec): () => Back
   if (why === undefined || responseSchemaOf(route, 409) === undefined)
     throw new Error(`${name} is not served in every mode: it needs refusedWhy and a declared 409 (servedLocallyOnly)`);
   const refused = { refuse: refusal('conflict', proxyModeRefusalMessage(why)) };
+  const copyOf = () => app.deskCopy?.() ?? null;
   return () => {
     const backend = backendServing(servedBy, modeOf());
     if (backend === 'local') return { serve: 'local' };
-    // The copy is not built yet: until a route is served by it, proxy mode refuses as for a local-only route.
-    return refused;
+    // A copy that could not be opened (its file, say) leaves the route as refused as a local-only one.
+    const copy = backend === 'copy' ? copyOf() : null;
+    return copy ? { serve: 'copy', copy } : refused;
   };
 }

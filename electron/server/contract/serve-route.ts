@@ -10,7 +10,7 @@ import {
   type RouteSpec,
   type ServerAnswer,
 } from '../../../shared/api/route';
-import { routeBackend, type StoreBackend } from './route-backend';
+import { routeBackend, type CopyScope, type StoreBackend } from './route-backend';
 
 export interface RouteCall<R extends RouteSpec> {
   params: RouteParams<R>;
@@ -20,6 +20,8 @@ export interface RouteCall<R extends RouteSpec> {
   body: BodyOutput<R>;
   /** The store's records the request is answered from (the route's `servedBy`, decided for the desk's mode). */
   backend: StoreBackend;
+  /** When `backend` is 'copy': the copy's store and dropzone, which the desk's rules run on unchanged. */
+  copy: CopyScope | null;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -98,6 +100,7 @@ export function serveRoute<R extends RouteSpec>(
       if ('refuse' in decision) return reply.code(decision.refuse.status).send(decision.refuse.body);
       const answer = await handler({
         backend: decision.serve,
+        copy: decision.serve === 'copy' ? decision.copy : null,
         params: request.params as RouteParams<R>,
         query: request.query as QueryOutput<R>,
         body: request.body as BodyOutput<R>,

@@ -1,3 +1,5 @@
+import type { OfflineCopy } from '../../offline/offline-copy';
+import type { CopyStatus } from '../../../shared/schemas/session';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { deskRoutes } from '../../../shared/api/desk-routes';
@@ -16,12 +18,25 @@ export async function deskPublicRoutes(app: FastifyInstance) {
   }));
 }
 
+function copyStatusOf(offline: OfflineCopy | undefined): CopyStatus | null {
+  const status = offline?.status();
+  if (!status) return null;
+  return {
+    as_of: status.as_of,
+    from: status.from,
+    to: status.to,
+    failing_since: status.refresh.failingSince,
+    last_error: status.refresh.lastError,
+  };
+}
+
 export interface SessionRoutesOptions {
   connection: DeskConnection;
   log: RequestLog;
+  offline?: OfflineCopy;
 }
 
-export async function sessionRoutes(app: FastifyInstance, { connection, log }: SessionRoutesOptions) {
+export async function sessionRoutes(app: FastifyInstance, { connection, log, offline }: SessionRoutesOptions) {
   serveRoute(app, deskRoutes.session, ({ request }) => {
     const dz = request.dropzone!;
     return {
@@ -31,6 +46,7 @@ export async function sessionRoutes(app: FastifyInstance, { connection, log }: S
         mode: connection.mode,
         remote_url: connection.remoteUrl,
         health: connection.healthView(),
+        copy: copyStatusOf(offline),
         contract_deviations: log.seenBy(dz.id).deviationCount,
         version: APP_VERSION,
         sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),

@@ -8,6 +8,7 @@ import { deskBookingPage, deskDaySheet } from '../../desk/desk-list';
 import { parseRecordId } from '../../sync/validation';
 import type { Store } from '../../store/store';
 import { refusal } from '../contract/answers';
+import type { CopyScope } from '../contract/route-backend';
 import { serveRoute } from '../contract/serve-route';
 
 export interface DeskReceptionRoutesOptions {
@@ -17,32 +18,37 @@ export interface DeskReceptionRoutesOptions {
 
 /**
  * Reception's day: the desk list (search, sort, filters), its CSV export, the day
- * sheet and check-ins. The list reads the local store's own columns (check-ins, entitlements,
- * filmers) that the Sync API does not carry, so in proxy mode each refuses with 409 and says so.
+ * sheet and check-ins. In proxy mode the same rules run on the desk's copy of the remote (its own
+ * store, the remote's ids), so reception searches, sorts, checks in and prints as in local mode,
+ * online or not (docs/offline.md).
  */
 export async function deskReceptionRoutes(app: FastifyInstance, { store, now }: DeskReceptionRoutesOptions) {
-  const ctx = (request: FastifyRequest): SyncContext => atOneInstant({ store, dropzone: request.dropzone!, now });
+  // In proxy mode the copy of the remote is the store these rules read: its rows, its check-ins.
+  const ctx = ({ request, copy }: { request: FastifyRequest; copy: CopyScope | null }): SyncContext =>
+    atOneInstant(copy ? { ...copy, now } : { store, dropzone: request.dropzone!, now });
 
-  serveRoute(app, deskRoutes.listDeskBookings, ({ request, query }) => {
-    const outcome = deskBookingPage(ctx(request), query);
+  serveRoute(app, deskRoutes.listDeskBookings, (call) => {
+    const outcome = deskBookingPage(ctx(call), call.query);
     return outcome.kind === 'page'
       ? { status: 200, body: outcome.page }
       : refusal('unprocessable_content', outcome.reason);
   });
 
-  serveRoute(app, deskRoutes.exportDeskBookings, ({ request, query }) => {
-    const at = ctx(request);
+  serveRoute(app, deskRoutes.exportDeskBookings, (call) => {
+    const { query } = call;
+    const at = ctx(call);
     return { status: 200, file: { name: deskExportFileName(query), content: deskCsv(at, query, query.delimiter) } };
   });
 
-  serveRoute(app, deskRoutes.daySheet, ({ request, query }) => ({
+  serveRoute(app, deskRoutes.daySheet, (call) => ({
     status: 200,
-    body: deskDaySheet(ctx(request), query.day),
+    body: deskDaySheet(ctx(call), call.query.day),
   }));
 
-  serveRoute(app, deskRoutes.recordCheckIn, ({ request, params, body }) => {
+  serveRoute(app, deskRoutes.recordCheckIn, (call) => {
+    const { params, body } = call;
     const id = parseRecordId(params.id);
-    const outcome = id === undefined ? ({ kind: 'booking_not_found' } as const) : recordCheckIn(ctx(request), id, body);
+    const outcome = id === undefined ? ({ kind: 'booking_not_found' } as const) : recordCheckIn(ctx(call), id, body);
     switch (outcome.kind) {
       case 'booking_not_found':
         return refusal('not_found', `booking ${params.id} not found`, id === undefined ? {} : { id });

@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { syncRoutes } from '../../../shared/api/sync-routes';
+import { SYNC_API_PATH } from '../../../shared/remote-url';
+import { COPY_SOURCE_HEADER, copySourceValue, type CopyAnswer } from '../../offline/copy-reads';
+import type { OfflineCopy } from '../../offline/offline-copy';
 import type { DeskConnection } from '../../proxy/connection';
+import type { QueryValue } from '../../sync/validation';
 import type { DropzoneRecord } from '../../store/records';
 import { sendError } from '../reply';
 
@@ -8,6 +12,25 @@ export interface SyncProxyOptions {
   connection: DeskConnection;
   /** The dropzone the desk works for: the remote credentials are that dropzone's. */
   deskDropzone: DropzoneRecord;
+  /** The copy of the remote: every answer goes into it, and it answers reads the remote does not (docs/offline.md). */
+  offline?: OfflineCopy;
+}
+
+/** The path below /api/f1/sync and its query: what the copy is asked and told. */
+function splitUrl(rawUrl: string): { path: string; query: URLSearchParams } {
+  const below = rawUrl.startsWith(SYNC_API_PATH) ? rawUrl.slice(SYNC_API_PATH.length) : rawUrl;
+  const at = below.indexOf('?');
+  return at < 0
+    ? { path: below, query: new URLSearchParams() }
+    : { path: below.slice(0, at), query: new URLSearchParams(below.slice(at + 1)) };
+}
+
+function jsonOf(body: Buffer): unknown {
+  try {
+    return body.length > 0 ? JSON.parse(body.toString('utf8')) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Route constraint: the forwarder is the 'remote' backend of the Sync API's routes (server/backend-constraint.ts). */
@@ -34,7 +57,7 @@ function remoteServedRoutes() {
  * and body bytes included), and the remote's answer comes back as it was, status code and
  * body untouched. The desk's own token stays here; a dead or silent remote becomes a 502/504.
  */
-export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDropzone }: SyncProxyOptions) {
+export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDropzone, offline }: SyncProxyOptions) {
   // Bodies go up as bytes, whatever their type; Fastify's body limit still applies (413).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -56,6 +79,17 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
     });
     if (forwarded.kind === 'refused') return sendError(reply, 'bad_request', forwarded.error);
 
+    const rawUrl = request.raw.url ?? request.url;
+    // A read the remote did not answer (no answer at all, or a 5xx) is the copy's to answer.
+    const fromCopy = (): CopyAnswer | undefined =>
+      request.method === 'GET'
+        ? offline?.reads()?.answer(splitUrl(rawUrl).path, request.query as Record<string, QueryValue>)
+        : undefined;
+    const answerFromCopy = (answer: CopyAnswer) => {
+      if (answer.asOf) reply.header(COPY_SOURCE_HEADER, copySourceValue(answer.asOf));
+      return reply.code(answer.statusCode).send(answer.body);
+    };
+
     const notes = request.syncCall;
     if (forwarded.kind === 'failure') {
       if (notes) {
@@ -68,7 +102,22 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
           deviationCount: 0,
         };
       }
+      const copied = fromCopy();
+      if (copied) return answerFromCopy(copied);
       return sendError(reply, forwarded.failure.status, forwarded.failure.error);
+    }
+    if (forwarded.statusCode >= 500) {
+      const copied = fromCopy();
+      if (copied) return answerFromCopy(copied);
+    } else {
+      const { path, query } = splitUrl(rawUrl);
+      offline?.absorb({
+        method: request.method,
+        path,
+        query,
+        statusCode: forwarded.statusCode,
+        body: jsonOf(forwarded.decodedBody),
+      });
     }
     if (notes) {
       notes.proxy = {
