@@ -8,7 +8,7 @@ import { AdminStatusBadge } from '../features/admin/AdminStatusBadge';
 import { ImportActivityBadge } from '../features/import/ImportActivityBadge';
 import { sessionQuery } from '../api/queries';
 import { useReachability, type Reachability } from '../api/reachability';
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/routes';
 
 function remoteHost(url: string | null): string {
   if (!url) return 'remote';

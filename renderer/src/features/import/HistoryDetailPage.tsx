@@ -9,7 +9,7 @@ import {
   type ImportSummary,
 } from '../../../../shared/schemas/imports';
 import { importQuery, importRowsQuery } from '../../api/import-queries';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
 import { IconArrowLeft, IconDownload, IconRefresh } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';

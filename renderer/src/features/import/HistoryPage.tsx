@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportCounts, ImportSummary } from '../../../../shared/schemas/imports';
 import { importsQuery } from '../../api/import-queries';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { NameCell } from '../../components/grid/cells';
 import type { GridColumnMeta } from '../../components/grid/columnLayout';
 import { FoldingToolbar } from '../../components/FoldingToolbar';

@@ -1,5 +1,5 @@
 import { Tooltip } from '@mantine/core';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { BadgeLink } from '../../components/BadgeLink';
 import { useImportActivity } from './import-activity';
 import { useLiveImports } from './live-imports';

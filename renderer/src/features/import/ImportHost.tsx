@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { IMPORT_KINDS, type ImportKind } from '../../../../shared/schemas/imports';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { LoadingState } from '../../components/states';
 import { useWizardsWithWork } from './import-activity';
 

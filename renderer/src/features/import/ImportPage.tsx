@@ -2,9 +2,9 @@ import { Button, Group, SegmentedControl, Stack, Stepper, Text, Title } from '@m
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportKind } from '../../../../shared/schemas/imports';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { IconArrowLeft, IconHistory } from '../../components/icons';
-import { useDropzoneToday } from '../bookings/list/useDropzoneToday';
+import { useDropzoneToday } from '../../lib/use-dropzone-today';
 import { CheckStep } from './CheckStep';
 import { importActivity } from './import-activity';
 import { ColumnsStep } from './ColumnsStep';

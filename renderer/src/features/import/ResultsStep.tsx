@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ImportRowStatus } from '../../../../shared/schemas/imports';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { IconDownload, IconRefresh } from '../../components/icons';
 import { EmptyState } from '../../components/states';
 import { downloadText } from './download';

@@ -1,6 +1,6 @@
 import { IMPORT_FIELD_NAMES, IMPORT_NAME_PARTS } from '../../../../shared/import-fields';
 import type { ImportKind } from '../../../../shared/schemas/imports';
-import { BOOKING_FIELD_LABELS } from '../bookings/fieldLabels';
+import { BOOKING_FIELD_LABELS } from '../../lib/booking-field-labels';
 
 /** How a cell's text becomes a field's value. */
 export type FieldType = 'text' | 'date' | 'boolean';

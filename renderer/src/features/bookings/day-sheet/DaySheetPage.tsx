@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { isoDate } from '../../../../../shared/schemas/common';
 import { sessionQuery } from '../../../api/queries';
 import { daySheetQuery } from '../../../api/reception-api';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { IconArrowLeft, IconPrinter } from '../../../components/icons';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { formatDate } from '../../../lib/format';

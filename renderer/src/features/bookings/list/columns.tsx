@@ -5,8 +5,8 @@ import { albumStage } from '../../../../../shared/service/album';
 import type { ListedBooking } from '../../../api/reception-api';
 import type { GridColumnMeta } from '../../../components/grid/columnLayout';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { CAMERA_REQUIREMENT_LABELS } from '../detail/labels';
-import { BOOKING_FIELD_LABELS } from '../fieldLabels';
+import { CAMERA_REQUIREMENT_LABELS } from '../../../lib/booking-labels';
+import { BOOKING_FIELD_LABELS } from '../../../lib/booking-field-labels';
 import classes from './bookingCells.module.css';
 import { CheckInControl } from './CheckInControl';
 

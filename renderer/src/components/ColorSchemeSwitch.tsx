@@ -6,7 +6,7 @@ import {
   useMantineColorScheme,
   type MantineColorScheme,
 } from '@mantine/core';
-import { IconDeviceDesktop, IconMoon, IconSun } from '../components/icons';
+import { IconDeviceDesktop, IconMoon, IconSun } from './icons';
 
 /** The three choices: light, dark, or as the system says (the default). Mantine remembers it (localStorage). */
 const SCHEMES: { value: MantineColorScheme; label: string; Icon: typeof IconSun }[] = [

@@ -1,4 +1,4 @@
-import type { BookingWritableField } from '../../../../shared/schemas/booking';
+import type { BookingWritableField } from '../../../shared/schemas/booking';
 
 /** How the desk names each writable booking field: grid headers, form labels and outcome messages agree. */
 export const BOOKING_FIELD_LABELS: Record<BookingWritableField, string> = {

@@ -1,5 +1,5 @@
 import type { MantineColor } from '@mantine/core';
-import type { CameraRequirement, VideoEntitlement } from '../../../../../shared/schemas/finance';
+import type { CameraRequirement, VideoEntitlement } from '../../../shared/schemas/finance';
 
 /**
  * Words a desk user reads instead of the wire values. Unknown values (the remote service may

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { dateInZone, isKnownTimeZone } from '../../../../../shared/dates';
-import { sessionQuery } from '../../../api/queries';
+import { dateInZone, isKnownTimeZone } from '../../../shared/dates';
+import { sessionQuery } from '../api/queries';
 
 function todayFor(timeZone: string | undefined): string {
   // Until the session is known (or if its zone is unknown here) the computer's own zone stands in.
