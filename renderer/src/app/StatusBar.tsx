@@ -5,7 +5,7 @@ import { BadgeLink } from '../components/BadgeLink';
 import type { DeskSession } from '../../../shared/schemas/desk';
 import { listenQuery } from '../api/listen-api';
 import { AdminStatusBadge } from '../features/admin/AdminStatusBadge';
-import { ImportActivityBadge } from '../features/import/ImportActivityBadge';
+import { ImportActivityBadge } from '../features/import/common/ImportActivityBadge';
 import { sessionQuery } from '../api/queries';
 import { useReachability, type Reachability } from '../api/reachability';
 import { ROUTES } from '../lib/routes';
