@@ -150,9 +150,6 @@ const DESK_COLUMNS_ONLY = [
   }),
 ];
 
-/** The columns the desk shows in local mode only; hidden (and out of the columns menu) in proxy mode. */
-export const DESK_ONLY_COLUMN_IDS: ReadonlySet<string> = new Set(DESK_COLUMNS_ONLY.map((column) => column.id!));
-
 /**
  * The grid's columns, Sync API's first. Module-level (below), so the references never change
  * (TanStack re-derives everything when `columns` changes identity).

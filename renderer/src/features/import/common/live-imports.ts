@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ImportProgress } from '../../../../../shared/schemas/imports';
 import { followEvents } from '../../../api/event-stream';
+import { readImportEvent } from './import-events';
 
 /**
  * The imports the desk is sending, as its progress stream tells this window (GET
@@ -44,12 +45,15 @@ function onSnapshot(imports: readonly ImportProgress[]): void {
   update({ running, ended, connected: true });
 }
 
+function onEvent(name: string, data: unknown): void {
+  const event = readImportEvent(name, data);
+  if (event?.name === 'snapshot') onSnapshot(event.imports);
+  else if (event?.name === 'progress') onProgress(event.progress);
+}
+
 function follow(): void {
   stopFollowing = followEvents('/api/desk/imports/events', {
-    onEvent: (name, data) => {
-      if (name === 'snapshot') onSnapshot((data as { imports: ImportProgress[] }).imports);
-      else if (name === 'progress') onProgress(data as ImportProgress);
-    },
+    onEvent,
     onDown: () => update({ connected: false }),
   });
 }
