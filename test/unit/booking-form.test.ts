@@ -4,9 +4,9 @@ import { readOutcome } from '../../renderer/src/features/bookings/form/saveOutco
 import { readFileSync } from 'node:fs';
 import { EMPTY_FORM } from '../../renderer/src/features/bookings/form/formValues';
 import { bookingFormRules, EXTERNAL_ID_REQUIRED } from '../../renderer/src/features/bookings/form/validation';
-import { columnPlan } from '../../renderer/src/features/import/column-plan';
-import { matchHeaders } from '../../renderer/src/features/import/header-match';
-import { checkRow } from '../../renderer/src/features/import/row-check';
+import { columnPlan } from '../../renderer/src/features/import/parsing/column-plan';
+import { matchHeaders } from '../../renderer/src/features/import/parsing/header-match';
+import { checkRow } from '../../renderer/src/features/import/parsing/row-check';
 import { bookingEmailProblem, EMAIL_INVALID } from '../../shared/rules/email';
 import { WALK_IN_NAME_REQUIRED } from '../../shared/rules/walk-in';
 
@@ -74,7 +74,10 @@ describe('the booking e-mail rule of the form and the import', () => {
   });
 
   test("the importer's source calls the shared rule and holds no pattern of its own", () => {
-    const source = readFileSync(new URL('../../renderer/src/features/import/row-check.ts', import.meta.url), 'utf8');
+    const source = readFileSync(
+      new URL('../../renderer/src/features/import/parsing/row-check.ts', import.meta.url),
+      'utf8',
+    );
     assert.match(source, /bookingEmailProblem\(/);
     assert.doesNotMatch(source, /isValidEmail|@\[\^/);
   });

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { toBoolean } from '../../renderer/src/features/import/cell-values';
-import { columnPlan } from '../../renderer/src/features/import/column-plan';
-import { guessDateFormat } from '../../renderer/src/features/import/date-formats';
-import { matchHeaders } from '../../renderer/src/features/import/header-match';
-import { readSource } from '../../renderer/src/features/import/read-source';
+import { toBoolean } from '../../renderer/src/features/import/parsing/cell-values';
+import { columnPlan } from '../../renderer/src/features/import/parsing/column-plan';
+import { guessDateFormat } from '../../renderer/src/features/import/parsing/date-formats';
+import { matchHeaders } from '../../renderer/src/features/import/parsing/header-match';
+import { readSource } from '../../renderer/src/features/import/parsing/read-source';
 import {
   forgetFailedLookups,
   idsToLookUp,
@@ -14,8 +14,8 @@ import {
   settleOldJumpDates,
   withLookedUp,
   type StoredJumpOnLookup,
-} from '../../renderer/src/features/import/old-jump-dates';
-import { checkRow, KEPT_JUMP_DATE_NOTE } from '../../renderer/src/features/import/row-check';
+} from '../../renderer/src/features/import/parsing/old-jump-dates';
+import { checkRow, KEPT_JUMP_DATE_NOTE } from '../../renderer/src/features/import/parsing/row-check';
 import {
   checkAll,
   problemOf,
@@ -24,7 +24,7 @@ import {
   toWizardRows,
   withCell,
   withLeftOut,
-} from '../../renderer/src/features/import/wizard-rows';
+} from '../../renderer/src/features/import/parsing/wizard-rows';
 import type { ImportKind } from '../../shared/schemas/imports/kinds';
 import { addDays } from '../../shared/dates';
 import { isTooOld, tooOldReason } from '../../shared/rules/booking-age';

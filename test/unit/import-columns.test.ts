@@ -1,16 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { BOOKING_WRITABLE_FIELDS } from '../../shared/schemas/booking';
-import { columnPlan, missingRequiredFields } from '../../renderer/src/features/import/column-plan';
-import { guessDateFormat, isDateFormat, readDate, toIsoDate } from '../../renderer/src/features/import/date-formats';
-import { checkRow } from '../../renderer/src/features/import/row-check';
-import { IMPORT_FIELDS } from '../../renderer/src/features/import/fields';
+import { columnPlan, missingRequiredFields } from '../../renderer/src/features/import/parsing/column-plan';
+import {
+  guessDateFormat,
+  isDateFormat,
+  readDate,
+  toIsoDate,
+} from '../../renderer/src/features/import/parsing/date-formats';
+import { checkRow } from '../../renderer/src/features/import/parsing/row-check';
+import { IMPORT_FIELDS } from '../../renderer/src/features/import/parsing/fields';
 import {
   doubleMapped,
   foldHeader,
   matchHeaders,
   withRemembered,
-} from '../../renderer/src/features/import/header-match';
+} from '../../renderer/src/features/import/parsing/header-match';
 
 describe('header matching', () => {
   test('bookings: names and synonyms, in any case and punctuation', () => {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { decodeBytes } from '../../renderer/src/features/import/decode-bytes';
-import { parseTable } from '../../renderer/src/features/import/parse-table';
-import { readSource, type ReadResult } from '../../renderer/src/features/import/read-source';
+import { decodeBytes } from '../../renderer/src/features/import/parsing/decode-bytes';
+import { parseTable } from '../../renderer/src/features/import/parsing/parse-table';
+import { readSource, type ReadResult } from '../../renderer/src/features/import/parsing/read-source';
 import { IMPORT_FIXTURES, renderImportFixture } from '../support/import-fixtures';
 
 const TODAY = '2026-06-15';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import Papa from 'papaparse';
 import { describe, test } from 'node:test';
 import { outcomeOfResult } from '../../shared/import-outcomes';
-import { resultsCsv, resultsFileName } from '../../renderer/src/features/import/results-csv';
+import { resultsCsv, resultsFileName } from '../../renderer/src/features/import/common/results-csv';
 
 describe('results CSV', () => {
   const headers = ['Booking ID', 'Name', 'Notes'];

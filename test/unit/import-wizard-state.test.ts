@@ -1,16 +1,21 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { IMPORT_LIMITS } from '../../shared/schemas/imports/limits';
-import { columnPlan } from '../../renderer/src/features/import/column-plan';
-import { handOverRows, serialiseHandOver } from '../../renderer/src/features/import/hand-over';
-import type { ReadSource } from '../../renderer/src/features/import/read-source';
+import { columnPlan } from '../../renderer/src/features/import/parsing/column-plan';
+import { handOverRows, serialiseHandOver } from '../../renderer/src/features/import/wizard/hand-over';
+import type { ReadSource } from '../../renderer/src/features/import/parsing/read-source';
 import {
   initialWizardState,
   wizardReducer,
   type WizardAction,
   type WizardState,
-} from '../../renderer/src/features/import/wizard-state';
-import { checkAll, toWizardRows, withLeftOut, withOutcomes } from '../../renderer/src/features/import/wizard-rows';
+} from '../../renderer/src/features/import/wizard/wizard-state';
+import {
+  checkAll,
+  toWizardRows,
+  withLeftOut,
+  withOutcomes,
+} from '../../renderer/src/features/import/parsing/wizard-rows';
 
 const TODAY = '2026-06-15';
 const plan = columnPlan('bookings', ['id', 'name'], { id: 'external_id', name: 'name' });

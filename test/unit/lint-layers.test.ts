@@ -215,30 +215,30 @@ describe('electron/desk: above sync, below the server', () => {
   });
 });
 
-describe('the page: app → features → components → lib/api, no feature into another', () => {
+describe('the page: app → features → components → lib → api, no feature into another', () => {
   test('a feature importing a sibling feature', async () => {
     await refusedEverySpelling(
       'renderer/src/features/filmers/probe.ts',
       [
-        '../bookings/detail/labels',
-        '../../features/bookings/detail/labels',
-        '../../../../renderer/src/features/bookings/detail/labels',
-        `${ROOT}/renderer/src/features/bookings/detail/labels`,
+        '../bookings/detail/time',
+        '../../features/bookings/detail/time',
+        '../../../../renderer/src/features/bookings/detail/time',
+        `${ROOT}/renderer/src/features/bookings/detail/time`,
       ],
-      /renderer\/src\/features\/filmers may not import renderer\/src\/features\/bookings\/detail\/labels\.ts: a feature never imports another/,
+      /renderer\/src\/features\/filmers may not import renderer\/src\/features\/bookings\/detail\/time\.ts: a feature never imports another/,
     );
-    await allowed('renderer/src/features/bookings/list/probe.ts', '../detail/labels');
+    await allowed('renderer/src/features/bookings/list/probe.ts', '../detail/time');
   });
 
   test('lower zones importing higher ones', async () => {
     await refusedEverySpelling(
       'renderer/src/components/probe.ts',
-      ['../features/bookings/detail/labels', `${ROOT}/renderer/src/features/bookings/detail/labels`],
+      ['../features/bookings/detail/time', `${ROOT}/renderer/src/features/bookings/detail/time`],
       /renderer\/src\/components .* may not import renderer\/src\/features\//,
     );
     await refused(
       'renderer/src/components/grid/probe.ts',
-      '../../app/routes',
+      '../../app/nav-items',
       /renderer\/src\/components .* may not import renderer\/src\/app\//,
     );
     await refused(
@@ -253,7 +253,7 @@ describe('the page: app → features → components → lib/api, no feature into
     );
     await refused(
       'renderer/src/features/bookings/probe.ts',
-      '../../app/routes',
+      '../../app/nav-items',
       /renderer\/src\/features .* may not import renderer\/src\/app\//,
     );
   });
@@ -270,12 +270,19 @@ describe('the page: app → features → components → lib/api, no feature into
   });
 
   test('along the arrows passes', async () => {
-    await allowed('renderer/src/app/probe.tsx', '../features/bookings/detail/labels');
+    await allowed('renderer/src/app/probe.tsx', '../features/bookings/detail/time');
     await allowed('renderer/src/features/bookings/probe.ts', '../../components/icons');
     await allowed('renderer/src/features/bookings/probe.ts', '../../api/client');
     await allowed('renderer/src/features/bookings/probe.ts', '../../lib/format');
     await allowed('renderer/src/components/probe.ts', '../lib/format');
     await allowed('renderer/src/components/probe.ts', '../api/client');
+    // A helper hook builds on the API client; the client never reaches up into the helpers.
+    await allowed('renderer/src/lib/probe.ts', '../api/client');
+    await refused(
+      'renderer/src/api/probe.ts',
+      '../lib/format',
+      /renderer\/src\/api .* may not import renderer\/src\/lib\//,
+    );
     await allowed('renderer/src/features/bookings/probe.ts', '../../../../shared/rules/booking-age');
   });
 });
@@ -323,7 +330,7 @@ describe('each package in its own layer', () => {
 
 describe('the main side: along the arrows passes', () => {
   test('down the layers', async () => {
-    await allowed('electron/shell/probe.ts', '../server/csp');
+    await allowed('electron/shell/probe.ts', '../server/guards/csp');
     await allowed('electron/shell/probe.ts', '../proxy/settings');
     await allowed('electron/shell/probe.ts', '../start');
     await allowed('electron/server/routes/probe.ts', '../../sync/bookings');
@@ -353,7 +360,7 @@ describe('the main side: along the arrows passes', () => {
 
   test('tests may reach any layer', async () => {
     await allowed('test/unit/probe.test.ts', '../../electron/store/store');
-    await allowed('test/unit/probe.test.ts', '../../renderer/src/features/bookings/detail/labels');
+    await allowed('test/unit/probe.test.ts', '../../renderer/src/features/bookings/detail/time');
   });
 });
 

@@ -148,28 +148,6 @@ export function errorBodyOf({ status, json }: Exchange): ErrorBody {
 }
 
 /**
- * A call of an endpoint that no route table in shared/api/ declares yet (the import history):
- * the body is cast, not checked. Use call() for everything else. Non-2xx answers become
- * ApiError, unless `acceptStatuses` lists them.
- */
-export async function apiRequest<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  acceptStatuses: number[] = [],
-): Promise<{ status: number; body: T }> {
-  const answer = await exchange(method, path, body);
-  if (!answer.ok && !acceptStatuses.includes(answer.status)) throw new ApiError(answer.status, errorBodyOf(answer));
-  return { status: answer.status, body: (answer.json === NOT_JSON ? errorBodyOf(answer) : answer.json) as T };
-}
-
-export async function apiGet<T>(path: string): Promise<T> {
-  return (await apiRequest<T>('GET', path)).body;
-}
-
-export const SYNC = '/api/f1/sync';
-
-/**
  * A streamed answer (Server-Sent Events), read with fetch so the bearer token goes in a header
  * like on every call (EventSource cannot send one, and a token in the URL would end up in logs).
  * Resolves once the server answered 2xx; the caller reads `body` until it ends or `signal` aborts.

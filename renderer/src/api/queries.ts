@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { deskApi, syncApi, type BookingFilters, type LogFilters } from './sync-api';
+import { deskApi, syncApi, type LogFilters } from './sync-api';
 
 /**
  * One queryOptions factory per resource (TanStack's pattern): components and mutations share
@@ -11,14 +11,6 @@ export const queryKeys = {
   catalogue: ['catalogue'] as const,
   desk: ['desk'] as const,
 };
-
-export const bookingsQuery = (filters: BookingFilters) =>
-  queryOptions({
-    queryKey: [...queryKeys.bookings, 'list', filters],
-    queryFn: () => syncApi.listBookings(filters),
-    // Keep the old page on screen while the next one loads: no flash of "loading" on each keystroke.
-    placeholderData: keepPreviousData,
-  });
 
 export const bookingQuery = (externalId: string) =>
   queryOptions({ queryKey: [...queryKeys.bookings, 'one', externalId], queryFn: () => syncApi.getBooking(externalId) });

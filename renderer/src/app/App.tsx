@@ -6,12 +6,12 @@ import { useReachability } from '../api/reachability';
 import { LoadingState } from '../components/states';
 import { AdminUnlockHost } from '../features/admin/AdminUnlockHost';
 import { BookingsPage } from '../features/bookings/BookingsPage';
-import { ImportHost } from '../features/import/ImportHost';
+import { ImportHost } from '../features/import/wizard/ImportHost';
 import { IconSidebarCollapse, IconSidebarExpand } from '../components/icons';
-import { ColorSchemeMenu } from './ColorSchemeSwitch';
+import { ColorSchemeMenu } from '../components/ColorSchemeSwitch';
 import { lazyScreen } from './lazy-screen';
 import { Navigation } from './Navigation';
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/routes';
 import { ScreenBoundary } from './ScreenBoundary';
 import { SignInPanel } from './SignInPanel';
 import { StatusBar } from './StatusBar';
@@ -27,9 +27,9 @@ const bookingDetailPage = lazyScreen(() =>
 const filmersPage = lazyScreen(() => import('../features/filmers/FilmersPage').then((m) => m.FilmersPage));
 const cataloguePage = lazyScreen(() => import('../features/catalogue/CataloguePage').then((m) => m.CataloguePage));
 const logPage = lazyScreen(() => import('../features/log/LogPage').then((m) => m.LogPage));
-const historyPage = lazyScreen(() => import('../features/import/HistoryPage').then((m) => m.HistoryPage));
+const historyPage = lazyScreen(() => import('../features/import/history/HistoryPage').then((m) => m.HistoryPage));
 const historyDetailPage = lazyScreen(() =>
-  import('../features/import/HistoryDetailPage').then((m) => m.HistoryDetailPage),
+  import('../features/import/history/HistoryDetailPage').then((m) => m.HistoryDetailPage),
 );
 const daySheetPage = lazyScreen(() =>
   import('../features/bookings/day-sheet/DaySheetPage').then((m) => m.DaySheetPage),

@@ -10,7 +10,7 @@ import {
   IconTicket,
   IconVideo,
 } from '../components/icons';
-import { NAV_ITEMS } from './routes';
+import { NAV_ITEMS } from './nav-items';
 
 const ICONS: Record<(typeof NAV_ITEMS)[number]['path'], typeof IconTicket> = {
   '/bookings': IconTicket,

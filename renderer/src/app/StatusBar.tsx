@@ -5,10 +5,10 @@ import { BadgeLink } from '../components/BadgeLink';
 import type { DeskSession } from '../../../shared/schemas/session';
 import { listenQuery } from '../api/listen-api';
 import { AdminStatusBadge } from '../features/admin/AdminStatusBadge';
-import { ImportActivityBadge } from '../features/import/ImportActivityBadge';
+import { ImportActivityBadge } from '../features/import/common/ImportActivityBadge';
 import { sessionQuery } from '../api/queries';
 import { useReachability, type Reachability } from '../api/reachability';
-import { ROUTES } from './routes';
+import { ROUTES } from '../lib/routes';
 
 function remoteHost(url: string | null): string {
   if (!url) return 'remote';

@@ -1,6 +1,6 @@
 import { Badge, CloseButton, Group, Tooltip } from '@mantine/core';
 import { adminApi } from '../../api/admin-api';
-import { useAdminUnlock } from './use-admin-unlock';
+import { useAdminUnlock } from '../../lib/use-admin-unlock';
 
 /** In the status bar while this window is unlocked: so nobody walks away from an open desk unaware. */
 export function AdminStatusBadge() {

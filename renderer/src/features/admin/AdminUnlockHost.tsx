@@ -8,7 +8,7 @@ import { adminApi, adminKeys, adminStateQuery } from '../../api/admin-api';
 import { adminUnlock, forgetAdminUnlock } from '../../api/admin-unlock';
 import { ApiError } from '../../api/client';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
-import { ADMIN_SCOPE, RESET_HINT } from './admin-words';
+import { ADMIN_SCOPE, RESET_HINT } from '../../lib/admin-words';
 
 /**
  * The dialog an administrator action opens when this window is not unlocked (api/admin-gate.ts):

@@ -6,7 +6,7 @@ import { useLocation } from 'wouter';
 import { ApiError } from '../../api/client';
 import type { BookingShowAnswer } from '../../../../shared/api/sync-answers';
 import { bookingByIdQuery, bookingQuery, queryKeys, sessionQuery } from '../../api/queries';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { ErrorState, LoadingState } from '../../components/states';
 import { BookingFormModal } from './BookingFormModal';
 import type { SavedBooking } from './form/BookingForm';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useReducer, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ListedBooking } from '../../api/reception-api';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { RecordGrid } from '../../components/grid/RecordGrid';
 import screen from '../../components/screen.module.css';
 import { BookingFormModal } from './BookingFormModal';

@@ -4,9 +4,10 @@ import { useLocation } from 'wouter';
 import { productsQuery, sessionQuery, upgradesQuery } from '../../api/queries';
 import { CatalogueAdminProvider } from './admin/CatalogueAdmin';
 import { MatchingPanel } from './admin/MatchingPanel';
-import { ProductsPanel } from './ProductsPanel';
+import { CataloguePanel } from './CataloguePanel';
+import { PRODUCT_KIND } from './product-kind';
 import { ReadOnlyNote } from './ReadOnlyNote';
-import { UpgradesPanel } from './UpgradesPanel';
+import { UPGRADE_KIND } from './upgrade-kind';
 
 type CatalogueTab = 'products' | 'upgrades' | 'matching';
 
@@ -49,10 +50,10 @@ export function CataloguePage() {
             {local && <Tabs.Tab value="matching">Matching</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="products">
-            <ProductsPanel />
+            <CataloguePanel kind={PRODUCT_KIND} />
           </Tabs.Panel>
           <Tabs.Panel value="upgrades">
-            <UpgradesPanel />
+            <CataloguePanel kind={UPGRADE_KIND} />
           </Tabs.Panel>
           {local && (
             <Tabs.Panel value="matching">

@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Filmer } from '../../../../shared/schemas/filmer';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
 import { deleteRefusalText, useDeleteFilmer } from './use-filmer-mutations';
 

@@ -5,9 +5,9 @@ import type { Filmer } from '../../../../shared/schemas/filmer';
 import type { FilmerJump } from '../../../../shared/schemas/jumps';
 import { filmerJumpsQuery } from '../../api/jumps-api';
 import { filmersQuery } from '../../api/queries';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { jumpCameraLabel } from '../bookings/detail/labels';
+import { jumpCameraLabel } from '../../lib/booking-labels';
 
 const ROLE_LABELS: Record<FilmerJump['role'], string> = {
   handcam: 'Handcam',

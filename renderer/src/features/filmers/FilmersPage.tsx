@@ -7,7 +7,7 @@ import { useLocation, useRoute } from 'wouter';
 import type { Filmer } from '../../../../shared/schemas/filmer';
 import { filmerJumpCountsQuery } from '../../api/jumps-api';
 import { filmersQuery } from '../../api/queries';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { FoldingToolbar } from '../../components/FoldingToolbar';
 import { GridKeyHints } from '../../components/grid/GridKeyHints';
 import { IconFileImport } from '../../components/icons';

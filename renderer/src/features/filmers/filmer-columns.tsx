@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Group, Switch, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { Filmer } from '../../../../shared/schemas/filmer';
-import { ROUTES } from '../../app/routes';
+import { ROUTES } from '../../lib/routes';
 import { BooleanMark, localeSort, NameCell, stopRowClick } from '../../components/grid/cells';
 import type { GridColumnMeta } from '../../components/grid/columnLayout';
 import { useFilmerRowActions } from './row-actions';

@@ -4,7 +4,8 @@ import type { LogEntryDetail } from '../../../../shared/schemas/log';
 import { ApiError } from '../../api/client';
 import { logEntryQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';
-import { formatBytes, httpColor } from './LogPage';
+import { formatBytes } from '../../lib/format';
+import { httpColor } from './http-color';
 
 type Message = NonNullable<LogEntryDetail['request']>;
 

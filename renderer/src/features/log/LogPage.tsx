@@ -12,23 +12,12 @@ import { GridKeyHints } from '../../components/grid/GridKeyHints';
 import { RecordGrid } from '../../components/grid/RecordGrid';
 import screen from '../../components/screen.module.css';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { formatBytes } from '../../lib/format';
 import { LogEntryDrawer } from './LogEntryDrawer';
+import { httpColor } from './http-color';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const STATUS_PATTERN = /^(?:[1-5]\d\d|[1-5]xx|[a-z_]{1,64})$/;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-export function httpColor(code: number): string {
-  if (code >= 500) return 'red';
-  if (code >= 400) return 'orange';
-  if (code >= 300) return 'blue';
-  return 'teal';
-}
 
 /** Who made the call: the desk's own screens, a booking system's token by its label, or no valid credentials. */
 function CallerCell({ entry }: { entry: LogEntrySummary }) {

@@ -6,8 +6,8 @@ import { PASSPHRASE_MIN_LENGTH } from '../../../../shared/schemas/admin';
 import { requestAdminUnlock } from '../../api/admin-gate';
 import { adminApi, adminKeys, adminStateQuery } from '../../api/admin-api';
 import { ApiError } from '../../api/client';
-import { ADMIN_SCOPE, RESET_HINT } from '../admin/admin-words';
-import { useAdminUnlock } from '../admin/use-admin-unlock';
+import { ADMIN_SCOPE, RESET_HINT } from '../../lib/admin-words';
+import { useAdminUnlock } from '../../lib/use-admin-unlock';
 
 /** Settings → Administrator: whether a passphrase is set, this window's unlock, changing the passphrase. */
 export function AdminCard() {

@@ -1,7 +1,7 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { sessionQuery } from '../../api/queries';
-import { ColorSchemeControl } from '../../app/ColorSchemeSwitch';
+import { ColorSchemeControl } from '../../components/ColorSchemeSwitch';
 import { ErrorState, LoadingState } from '../../components/states';
 import { AdminCard } from './AdminCard';
 import { ApiTokensCard } from './ApiTokensCard';

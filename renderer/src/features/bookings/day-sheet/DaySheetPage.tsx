@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { isoDate } from '../../../../../shared/schemas/common';
 import { sessionQuery } from '../../../api/queries';
 import { daySheetQuery } from '../../../api/reception-api';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { IconArrowLeft, IconPrinter } from '../../../components/icons';
 import { ErrorState, LoadingState } from '../../../components/states';
 import { formatDate } from '../../../lib/format';
@@ -12,9 +12,10 @@ import classes from './DaySheet.module.css';
 import { DaySheetTable } from './DaySheetTable';
 
 /**
- * One jump day's bookings on paper (issue 15): the dropzone and day as heading, a row per booking
- * with what the manifest and the filmers need, and check-in boxes to tick by pen (pre-filled for
- * those already marked). Print styles: A4, the app's chrome hidden, the header repeated per page.
+ * One jump day's bookings on paper, for the manifest and the filmers who work from a printout:
+ * the dropzone and day as heading, a row per booking with what they need, and check-in boxes to
+ * tick by pen (pre-filled for those already marked). Print styles: A4, the app's chrome hidden,
+ * the header repeated per page.
  */
 export function DaySheetPage({ day }: { day: string }) {
   const [, navigate] = useLocation();

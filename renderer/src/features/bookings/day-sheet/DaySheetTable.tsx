@@ -1,7 +1,7 @@
 import { CHECK_IN_STATES, type CheckInState, type DaySheet } from '../../../../../shared/schemas/reception';
 import { formatMoney } from '../../../lib/format';
 import { CHECK_IN_LABELS } from '../list/checkInKeys';
-import { CAMERA_REQUIREMENT_LABELS } from '../detail/labels';
+import { CAMERA_REQUIREMENT_LABELS } from '../../../lib/booking-labels';
 import classes from './DaySheet.module.css';
 
 /** A square to tick by pen; ticked already when reception marked the booking so. */

@@ -4,7 +4,7 @@ import type { BookingShowAnswer } from '../../../../../shared/api/sync-answers';
 import { formatDate } from '../../../lib/format';
 import { IconCheck, IconCopy, IconLock, IconLockOpen } from '../../../components/icons';
 import { useHandEdits, useUnlockFields } from '../form/useSaveBooking';
-import { languageLabel } from './labels';
+import { languageLabel } from '../../../lib/booking-labels';
 import { formatInstant } from './time';
 
 type LockReason = 'hand' | 'product';

@@ -1,9 +1,9 @@
 import { Badge, Button, Code, Group, Kbd, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { BookingShowAnswer } from '../../../../../shared/api/sync-answers';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { formatDate } from '../../../lib/format';
 import { IconArrowLeft, IconPencil, IconTrash } from '../../../components/icons';
-import { albumStatus } from './labels';
+import { albumStatus } from '../../../lib/booking-labels';
 import { relativeDay } from './time';
 
 export function BackToBookings({ onBack }: { onBack: () => void }) {

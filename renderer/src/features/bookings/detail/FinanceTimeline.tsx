@@ -7,7 +7,7 @@ import { productsQuery, upgradesQuery } from '../../../api/queries';
 import { formatCredits, formatMoney } from '../../../lib/format';
 import { entitlementBadges, type EntitlementBadge } from './entitlements';
 import { IconCreditCard, IconDot, IconMinus, IconPlus } from '../../../components/icons';
-import { eventTypeText } from './labels';
+import { eventTypeText } from '../../../lib/booking-labels';
 import classes from './FinanceTimeline.module.css';
 import { formatInstant } from './time';
 

@@ -5,10 +5,10 @@ import type { BookingShowAnswer } from '../../../../../shared/api/sync-answers';
 import { dateInZone } from '../../../../../shared/dates';
 import { albumMadeReason, roleOnJump } from '../../../../../shared/service/jumps';
 import { filmersQuery, sessionQuery } from '../../../api/queries';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { JumpDialog } from './jump/JumpDialog';
 import { RemoveJumpDialog } from './jump/RemoveJumpDialog';
-import { jumpCameraLabel } from './labels';
+import { jumpCameraLabel } from '../../../lib/booking-labels';
 
 const ROLE_WORDS = { handcam: 'Handcam', videographer: 'Videographer', filmer: 'Filmer' } as const;
 

@@ -1,5 +1,5 @@
 import type { FinanceEvent } from '../../../../../shared/schemas/finance';
-import { eventTypeText } from './labels';
+import { eventTypeText } from '../../../lib/booking-labels';
 import { formatInstant, formatShortDay } from './time';
 
 /** One step of the running credit total: an event, or the closing "Now". */

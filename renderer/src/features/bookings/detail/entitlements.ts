@@ -1,5 +1,5 @@
 import type { FinanceEvent } from '../../../../../shared/schemas/finance';
-import { CAMERA_REQUIREMENT_LABELS, VIDEO_ENTITLEMENT_LABELS } from './labels';
+import { CAMERA_REQUIREMENT_LABELS, VIDEO_ENTITLEMENT_LABELS } from '../../../lib/booking-labels';
 
 /**
  * A finance event's entitlements as badges, compared with the event before it, so the timeline

@@ -2,7 +2,7 @@ import { Autocomplete, Group, SimpleGrid, Switch, Text, Textarea, TextInput } fr
 import { DateInput } from '@mantine/dates';
 import type { ChangeEvent, ReactNode } from 'react';
 import { formatDate } from '../../../lib/format';
-import { BOOKING_FIELD_LABELS as LABEL } from '../fieldLabels';
+import { BOOKING_FIELD_LABELS as LABEL } from '../../../lib/booking-field-labels';
 import { IconLock } from '../../../components/icons';
 import { relativeDay } from '../list/dateRanges';
 import type { BookingFormValues } from './formValues';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
 import { productsQuery, sessionQuery } from '../../../api/queries';
-import { useDropzoneToday } from '../list/useDropzoneToday';
+import { useDropzoneToday } from '../../../lib/use-dropzone-today';
 import { BookingFields } from './BookingFields';
 import { draftKey, dropDraft, keepDraft, takeDraft } from './drafts';
 import {

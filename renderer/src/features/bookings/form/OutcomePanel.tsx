@@ -1,5 +1,5 @@
 import { Alert, Button, List, Stack, Text } from '@mantine/core';
-import { fieldLabel } from '../fieldLabels';
+import { fieldLabel } from '../../../lib/booking-field-labels';
 
 /** One field an update left alone: what it kept, and what the user had asked for. */
 export interface IgnoredChange {

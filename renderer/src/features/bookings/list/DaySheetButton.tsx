@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useLocation } from 'wouter';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { IconPrinter } from '../../../components/icons';
 import { daySheetDay, type DateRange } from './dateRanges';
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
-import { ROUTES } from '../../../app/routes';
+import { ROUTES } from '../../../lib/routes';
 import { FoldingToolbar, type ToolbarAction } from '../../../components/FoldingToolbar';
 import { IconFileImport, IconPlus } from '../../../components/icons';
 import { useHandEdits } from '../form/useSaveBooking';

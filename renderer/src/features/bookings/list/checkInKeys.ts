@@ -18,7 +18,6 @@ export const CHECK_IN_LABELS: Record<CheckInState, string> = {
   jumped: 'Jumped',
 };
 export const CHECK_IN_FILTER_LABELS: Record<CheckInFilter, string> = { ...CHECK_IN_LABELS, none: 'Not marked' };
-export const CHECK_IN_COLORS: Record<CheckInState, string> = { arrived: 'teal', no_show: 'red', jumped: 'blue' };
 /** The key of each mark, for the buttons' titles and the key hints. */
 export const CHECK_IN_KEY_OF: Record<CheckInState, string> = { arrived: 'A', no_show: 'X', jumped: 'J' };
 

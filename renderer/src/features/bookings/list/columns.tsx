@@ -5,8 +5,8 @@ import { albumStage } from '../../../../../shared/service/album';
 import type { ListedBooking } from '../../../api/reception-api';
 import type { GridColumnMeta } from '../../../components/grid/columnLayout';
 import { formatDate, formatMoney } from '../../../lib/format';
-import { CAMERA_REQUIREMENT_LABELS } from '../detail/labels';
-import { BOOKING_FIELD_LABELS } from '../fieldLabels';
+import { CAMERA_REQUIREMENT_LABELS } from '../../../lib/booking-labels';
+import { BOOKING_FIELD_LABELS } from '../../../lib/booking-field-labels';
 import classes from './bookingCells.module.css';
 import { CheckInControl } from './CheckInControl';
 
@@ -149,9 +149,6 @@ const DESK_COLUMNS_ONLY = [
     },
   }),
 ];
-
-/** The columns the desk shows in local mode only; hidden (and out of the columns menu) in proxy mode. */
-export const DESK_ONLY_COLUMN_IDS: ReadonlySet<string> = new Set(DESK_COLUMNS_ONLY.map((column) => column.id!));
 
 /**
  * The grid's columns, Sync API's first. Module-level (below), so the references never change

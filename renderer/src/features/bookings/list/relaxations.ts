@@ -13,8 +13,9 @@ export interface Relaxation {
 /**
  * What could make an empty list hold bookings, narrowest change first: the same search on every
  * date, any check-in, then bookings without an external id too. Each is counted before it is
- * offered, so the empty state never suggests a change that finds nothing (issue 15: "Include
- * bookings without external id" sent staff the wrong way when the name was simply on another day).
+ * offered, so the empty state never suggests a change that finds nothing. Date before external id:
+ * offering "Include bookings without external id" first sent staff the wrong way when the name
+ * was simply on another day.
  */
 export function relaxationsOf(filters: DeskListFilters): Relaxation[] {
   const out: Relaxation[] = [];

@@ -9,7 +9,7 @@ import { rangeOf } from './dateRanges';
 import { useBookingsTable } from './useBookingsTable';
 import { useCheckIn } from './useCheckIn';
 import { useDebounced } from './useDebounced';
-import { useDropzoneToday } from './useDropzoneToday';
+import { useDropzoneToday } from '../../../lib/use-dropzone-today';
 
 const NO_BOOKINGS: ListedBooking[] = [];
 // Long enough to skip a request per keystroke of a fast typist, short enough to feel immediate.

@@ -4,7 +4,6 @@ import { useCallback, useState } from 'react';
 import type { CheckIn, CheckInState } from '../../../../../shared/schemas/reception';
 import { receptionApi, receptionKeys, type ListedBooking, type ListedPage } from '../../../api/reception-api';
 import { useOperatorName } from '../../../lib/operator';
-import { CHECK_IN_LABELS } from './checkInKeys';
 
 interface Mark {
   booking: ListedBooking;
@@ -102,6 +101,3 @@ export function useCheckIn() {
     rememberOperator,
   };
 }
-
-/** "Arrived", "No-show"… or "Unmarked", for messages. */
-export const checkInWord = (state: CheckInState | null) => (state === null ? 'Unmarked' : CHECK_IN_LABELS[state]);

@@ -1,13 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { AdminUpgrade, ProductSaved } from '../../../../../shared/schemas/catalogue-admin';
+import type { AdminUpgrade, ProductSaved, UpgradeSaved } from '../../../../../shared/schemas/catalogue-admin';
 import { catalogueAdminApi } from '../../../api/catalogue-admin-api';
 import { sessionQuery } from '../../../api/queries';
 import { DeleteDialog, type DeleteTarget } from './DeleteDialog';
-import { ProductFormModal, type ProductFormTarget } from './ProductFormModal';
+import { CatalogueFormModal } from './CatalogueFormModal';
+import { PRODUCT_FORM, type ProductFormTarget } from './ProductForm';
 import { RematchDialog, type RematchTarget } from './RematchDialog';
-import { UpgradeFormModal } from './UpgradeFormModal';
+import { UPGRADE_FORM, type UpgradeFormTarget } from './UpgradeForm';
 
 /** What the catalogue's screens can ask of its administration: one set of dialogs for the whole page. */
 export interface CatalogueAdmin {
@@ -34,7 +35,7 @@ export function CatalogueAdminProvider({
 }) {
   const session = useQuery(sessionQuery());
   const [productForm, setProductForm] = useState<ProductFormTarget | null>(null);
-  const [upgradeForm, setUpgradeForm] = useState<AdminUpgrade | null | undefined>(undefined);
+  const [upgradeForm, setUpgradeForm] = useState<UpgradeFormTarget | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   const [rematch, setRematch] = useState<RematchTarget | null>(null);
   const local = session.data?.mode === 'local';
@@ -43,7 +44,7 @@ export function CatalogueAdminProvider({
   const admin = useMemo<CatalogueAdmin>(
     () => ({
       editProduct: setProductForm,
-      editUpgrade: setUpgradeForm,
+      editUpgrade: (upgrade) => setUpgradeForm({ upgrade }),
       remove: setDeleting,
       offerRematch: ({ product, rematch: preview }) => {
         if (preview.count > 0) setRematch({ product, preview });
@@ -68,18 +69,20 @@ export function CatalogueAdminProvider({
       {children}
       {local && (
         <>
-          <ProductFormModal
+          <CatalogueFormModal
+            kind={PRODUCT_FORM}
             target={productForm}
             currency={currency}
             onClose={() => setProductForm(null)}
             onSaved={productSaved}
           />
-          <UpgradeFormModal
-            upgrade={upgradeForm}
+          <CatalogueFormModal
+            kind={UPGRADE_FORM}
+            target={upgradeForm}
             currency={currency}
-            onClose={() => setUpgradeForm(undefined)}
-            onSaved={(saved) => {
-              setUpgradeForm(undefined);
+            onClose={() => setUpgradeForm(null)}
+            onSaved={(saved: UpgradeSaved) => {
+              setUpgradeForm(null);
               notifications.show({ color: 'teal', title: 'Upgrade saved', message: saved.upgrade.name });
             }}
           />

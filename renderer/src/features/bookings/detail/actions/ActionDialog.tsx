@@ -21,7 +21,7 @@ import { actionPreviewQuery, bookingActionsApi } from '../../../../api/booking-a
 import { queryKeys } from '../../../../api/queries';
 import { DIALOG_STYLES } from '../../../../components/dialog-styles';
 import { useOperatorName } from '../../../../lib/operator';
-import { eventTypeText } from '../labels';
+import { eventTypeText } from '../../../../lib/booking-labels';
 import { ACTION_TEXT } from './action-labels';
 import { PlanSummary } from './PlanSummary';
 

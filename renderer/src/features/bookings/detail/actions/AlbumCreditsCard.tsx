@@ -5,7 +5,7 @@ import type { AvailableAction } from '../../../../../../shared/schemas/booking-a
 import { ApiError } from '../../../../api/client';
 import { bookingActionsQuery } from '../../../../api/booking-actions-api';
 import { formatCredits } from '../../../../lib/format';
-import { albumStatus } from '../labels';
+import { albumStatus } from '../../../../lib/booking-labels';
 import { ACTION_ORDER, ACTION_TEXT } from './action-labels';
 import { ActionDialog } from './ActionDialog';
 

@@ -6,7 +6,7 @@ import { productsQuery } from '../../../../api/queries';
 import { formatCredits } from '../../../../lib/format';
 import { entitlementBadges } from '../entitlements';
 import { EntitlementBadges } from '../FinanceTimeline';
-import { albumStatus, eventTypeText } from '../labels';
+import { albumStatus, eventTypeText } from '../../../../lib/booking-labels';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (

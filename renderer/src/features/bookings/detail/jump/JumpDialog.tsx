@@ -11,7 +11,7 @@ import { jumpCheckQuery, jumpsApi } from '../../../../api/jumps-api';
 import { filmersQuery, queryKeys } from '../../../../api/queries';
 import { DIALOG_STYLES } from '../../../../components/dialog-styles';
 import { useOperatorName } from '../../../../lib/operator';
-import { CAMERA_REQUIREMENT_LABELS } from '../labels';
+import { CAMERA_REQUIREMENT_LABELS } from '../../../../lib/booking-labels';
 import { filmerOptions, ROLE_LABELS } from './filmer-options';
 
 export interface JumpDialogProps {

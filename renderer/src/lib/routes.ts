@@ -1,0 +1,21 @@
+/** The screens and their hash routes (hash routing: the server serves one static page). */
+export const ROUTES = {
+  bookings: '/bookings',
+  booking: (externalId: string) => `/bookings/${encodeURIComponent(externalId)}`,
+  /** A booking by the desk's id: a walk-in (made at the desk) has no external id. */
+  bookingById: (id: number) => `/bookings/id/${id}`,
+  filmers: '/filmers',
+  /** The Filmers screen with one filmer's jumps open beside it. */
+  filmer: (id: number) => `/filmers/${id}`,
+  catalogue: '/catalogue',
+  settings: '/settings',
+  log: '/log',
+  /** The Log screen showing only calls whose response deviated from the spec. */
+  logDeviations: '/log/deviations',
+  importBookings: '/import/bookings',
+  importFilmers: '/import/filmers',
+  imports: '/imports',
+  importDetail: (id: number) => `/imports/${id}`,
+  /** The printable day sheet (opened from Bookings; not in the navigation). */
+  daySheet: (day: string) => `/day-sheet/${day}`,
+} as const;
