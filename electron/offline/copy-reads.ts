@@ -13,14 +13,17 @@ export interface CopyAnswer {
   body: unknown;
   /** The age of what it says (the oldest slice it read); absent on a refusal. */
   asOf?: string;
+  /** Set when the copy cannot answer: why (the body's `error` then says the remote's failure, then this). */
+  notInCopy?: string;
 }
 
 /** The header that marks an answer as the copy's, with its age (`copy; as-of=2026-11-27T14:01:00.000Z`). */
 export const COPY_SOURCE_HEADER = 'x-desk-source';
 export const copySourceValue = (asOf: string) => `copy; as-of=${asOf}`;
 
-function notInCopy(error: string): CopyAnswer {
-  return { statusCode: HTTP_CODE_OF.not_in_copy, body: { status: 'not_in_copy', error } };
+/** A read the copy cannot answer truly: why, in words (the caller puts the remote's failure first). */
+function notInCopy(why: string): CopyAnswer {
+  return { statusCode: HTTP_CODE_OF.not_in_copy, body: { status: 'not_in_copy', error: why }, notInCopy: why };
 }
 
 function oldest(instants: readonly (string | undefined)[]): string | undefined {
@@ -90,14 +93,14 @@ export class CopyReads {
     const to = [q.jumpOnLteq, q.jumpOnLt && addDays(q.jumpOnLt, -1)].filter(Boolean).sort()[0];
     if (!from || !to || from < window.from || to > window.to)
       return notInCopy(
-        `remote unreachable, and the desk's copy answers a list only within its window (${this.windowWords()}): ` +
+        `the desk's copy answers a list only within its window (${this.windowWords()}): ` +
           `give q[jump_on_gteq] and q[jump_on_lteq] within it`,
       );
     const ages: (string | undefined)[] = [];
     for (let day = from; day <= to; day = addDays(day, 1))
       ages.push(this.copy.store.remoteCopy.sliceRefreshedAt(`day:${day}`));
     const asOf = from > to ? this.copy.store.remoteCopy.sliceRefreshedAt(`day:${window.today}`) : oldest(ages);
-    if (!asOf) return notInCopy(`remote unreachable, and the desk has not copied every day from ${from} to ${to} yet`);
+    if (!asOf) return notInCopy(`the desk has not copied every day from ${from} to ${to} yet`);
     const result = listBookings(this.ctx(), query);
     const body = result.body as { bookings: { id: number }[]; pagination: unknown };
     return {
@@ -109,12 +112,11 @@ export class CopyReads {
 
   private showBooking(externalId: string): CopyAnswer {
     const row = this.copy.store.bookings.byExternalId(this.copy.dropzone.id, externalId);
-    if (!row)
-      return notInCopy(`remote unreachable, and ${externalId} is not in the desk's copy (${this.windowWords()})`);
+    if (!row) return notInCopy(`${externalId} is not in the desk's copy (${this.windowWords()})`);
     const held = this.copy.store.remoteCopy.body('booking', row.id);
     if (!held?.show_body || !held.show_at)
       return notInCopy(
-        `remote unreachable, and the desk's copy holds the whole booking (jump, finance events) for today's and ` +
+        `the desk's copy holds the whole booking (jump, finance events) for today's and ` +
           `tomorrow's bookings only; ${externalId} jumps on ${row.jump_on ?? 'no day'}`,
       );
     return { statusCode: 200, body: JSON.parse(held.show_body), asOf: held.show_at };
@@ -122,7 +124,7 @@ export class CopyReads {
 
   private listFilmers(query: Record<string, QueryValue>): CopyAnswer {
     const asOf = this.copy.store.remoteCopy.sliceRefreshedAt('filmers');
-    if (!asOf) return notInCopy("remote unreachable, and the desk has not copied the remote's filmers yet");
+    if (!asOf) return notInCopy("the desk has not copied the remote's filmers yet");
     const result = listFilmers(this.ctx(), query);
     if (result.status !== 'ok') return this.fromResult(result, undefined);
     const filmers = result.body as { id: number }[];
@@ -135,14 +137,14 @@ export class CopyReads {
 
   private catalogue(kind: 'products' | 'upgrades'): CopyAnswer {
     const held = this.copy.store.remoteCopy.catalogue(kind);
-    if (!held) return notInCopy(`remote unreachable, and the desk has not copied the remote's ${kind} yet`);
+    if (!held) return notInCopy(`the desk has not copied the remote's ${kind} yet`);
     return { statusCode: 200, body: JSON.parse(held.list_body), asOf: held.fetched_at };
   }
 
   /** A filmer, product or upgrade by id: the copy holds all of them, so one it lacks is not found, as of the copy. */
   private showRecord(kind: CopiedKind, rawId: string, slice: string, notFound: string): CopyAnswer {
     const asOf = this.copy.store.remoteCopy.sliceRefreshedAt(slice);
-    if (!asOf) return notInCopy(`remote unreachable, and the desk has not copied the remote's ${slice} yet`);
+    if (!asOf) return notInCopy(`the desk has not copied the remote's ${slice} yet`);
     const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
     const body = id === undefined ? undefined : (this.stored(kind, id, 'show') ?? this.stored(kind, id, 'list'));
     if (body === undefined)

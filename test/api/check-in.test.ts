@@ -142,10 +142,10 @@ describe('check-in in proxy mode', () => {
   });
   after(() => desk.dispose());
 
-  test('refused with 409, nothing written', async () => {
+  test("a check-in goes to the desk's copy of the remote: a local booking's id is not there, and nothing is written locally", async () => {
     const res = await put(desk, 101, { state: 'arrived', recorded_by: 'Rita' });
-    assert.equal(res.status, 409);
-    assert.match(res.body.error, /^the desk is in proxy mode/);
+    assert.equal(res.status, 404);
+    assert.equal(res.body.error, 'booking 101 not found');
     assert.deepEqual(desk.queryStore('SELECT * FROM check_ins'), []);
   });
 });

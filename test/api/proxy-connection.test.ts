@@ -510,8 +510,11 @@ describe('desk API: the request log', () => {
       'checked_at',
       'next_check_at',
       'result',
+      'since',
       'state',
     ]);
+    // The copy of the remote: what it holds and how old it is (docs/offline.md).
+    assert.deepEqual(Object.keys(res.body.copy).sort(), ['as_of', 'failing_since', 'from', 'last_error', 'to']);
     assert.ok(!res.text.includes(REMOTE_TOKEN));
   });
 });

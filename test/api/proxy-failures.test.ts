@@ -37,13 +37,19 @@ describe('proxy mode: a remote that goes away and comes back', () => {
     await waitForSession(desk, (s) => s.health.state === 'online');
 
     await remote.close();
-    const down = await desk.sync('GET', '/bookings/REMOTE-ONLY');
-    assert.equal(down.status, 502);
+    // The booking's show went into the desk's copy as it passed: the copy answers it now, marked.
+    const copied = await desk.sync('GET', '/bookings/REMOTE-ONLY');
+    assert.equal(copied.status, 200);
+    assert.equal(copied.body.external_id, 'REMOTE-ONLY');
+    assert.match(copied.headers.get('x-desk-source') ?? '', /^copy; as-of=/);
+    // A read the copy cannot answer truly (a list without dates) says the remote's failure, then why.
+    const down = await desk.sync('GET', '/bookings');
+    assert.equal(down.status, 503);
     assert.match(down.headers.get('content-type') ?? '', /application\/json/);
-    assert.equal(down.body.status, 'remote_unreachable');
+    assert.equal(down.body.status, 'not_in_copy');
     assert.match(
       down.body.error,
-      /^remote unreachable: (connection refused \(127\.0\.0\.1:\d+\)|connection closed by the remote)/,
+      /^remote unreachable: (connection refused \(127\.0\.0\.1:\d+\)|connection closed by the remote); the desk's copy answers a list only within its window/,
     );
     const again = await desk.sync('POST', '/bookings', { external_id: 'LOST-1', name: 'Never stored' });
     assert.equal(again.status, 502);
@@ -82,10 +88,15 @@ describe('proxy mode: a remote that accepts but never answers', () => {
 
   test('a 504 within the set timeout, never a hang', async () => {
     const started = Date.now();
-    const res = await desk.sync('GET', '/bookings');
+    const res = await desk.sync('GET', '/bookings/NEVER-COPIED');
     const took = Date.now() - started;
-    assert.equal(res.status, 504);
-    assert.deepEqual(res.body, { error: 'remote did not answer within 300 ms', status: 'remote_timeout' });
+    // A read: the copy of a remote that never answered holds nothing, and says so after the timeout.
+    assert.equal(res.status, 503);
+    assert.deepEqual(res.body, {
+      error:
+        "remote did not answer within 300 ms; NEVER-COPIED is not in the desk's copy (bookings jumping from 2026-06-01 to 2026-06-29)",
+      status: 'not_in_copy',
+    });
     assert.ok(took < 5_000, `answered after ${took} ms`);
     assert.ok(silent.accepted() >= 1, 'the connection was accepted');
   });
@@ -109,11 +120,11 @@ describe('proxy mode: a remote that accepts but never answers', () => {
     await desk.dispose();
     // The call waiting on the remote ends at once, and says why.
     const res = await pending;
-    assert.equal(res.status, 502);
+    assert.equal(res.status, 503);
     assert.deepEqual(res.body, {
       error:
-        'remote unreachable: the desk is closing: the call to the remote was cut short (the remote may have received it)',
-      status: 'remote_unreachable',
+        "remote unreachable: the desk is closing: the call to the remote was cut short (the remote may have received it); the desk has not copied the remote's filmers yet",
+      status: 'not_in_copy',
     });
   });
 });

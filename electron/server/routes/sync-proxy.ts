@@ -85,7 +85,12 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
       request.method === 'GET'
         ? offline?.reads()?.answer(splitUrl(rawUrl).path, request.query as Record<string, QueryValue>)
         : undefined;
-    const answerFromCopy = (answer: CopyAnswer) => {
+    // `remoteSaid`: why the remote gave no answer, first in a refusal ("remote unreachable: …; the desk's copy …").
+    const answerFromCopy = (answer: CopyAnswer, remoteSaid: string) => {
+      if (answer.notInCopy)
+        return reply
+          .code(answer.statusCode)
+          .send({ status: 'not_in_copy', error: `${remoteSaid}; ${answer.notInCopy}` });
       if (answer.asOf) reply.header(COPY_SOURCE_HEADER, copySourceValue(answer.asOf));
       return reply.code(answer.statusCode).send(answer.body);
     };
@@ -103,12 +108,12 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         };
       }
       const copied = fromCopy();
-      if (copied) return answerFromCopy(copied);
+      if (copied) return answerFromCopy(copied, forwarded.failure.error);
       return sendError(reply, forwarded.failure.status, forwarded.failure.error);
     }
     if (forwarded.statusCode >= 500) {
       const copied = fromCopy();
-      if (copied) return answerFromCopy(copied);
+      if (copied) return answerFromCopy(copied, `the remote answered ${forwarded.statusCode}`);
     } else {
       const { path, query } = splitUrl(rawUrl);
       offline?.absorb({
