@@ -85,7 +85,9 @@ export class BookingRepo {
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.deleteStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND external_id = ?');
     this.deleteByIdStmt = db.prepare('DELETE FROM bookings WHERE dropzone_id = ? AND id = ?');
-    this.clearProductStmt = db.prepare('UPDATE bookings SET product_id = NULL WHERE dropzone_id = ? AND product_id = ?');
+    this.clearProductStmt = db.prepare(
+      'UPDATE bookings SET product_id = NULL WHERE dropzone_id = ? AND product_id = ?',
+    );
     // The ids as one JSON array: one statement for a whole file's worth, each id found by the unique index.
     this.listChanges = new ListChanges(db);
     this.searchPendingStmt = db.prepare<[], number>('SELECT EXISTS (SELECT 1 FROM bookings_search_pending)').pluck();
