@@ -14,7 +14,9 @@
  *      filtered first page, the filtered last page and an unfiltered deep page; target p99 < 30 ms.
  *
  * Deterministic data (seeded PRNG); temp dirs are removed at the end, also on failure.
- * `npm run bench -- --only batch` (or `list`, `import`, or `scale`) runs one part.
+ * `npm run bench -- --only batch` (or `list`, `import`, `scale` or `copy`) runs one part.
+ *  (l)–(n) proxy mode's copy of the remote: the first copy of 100,000 bookings, the steady refresh,
+ *      reads from the copy while the remote is down (bench/offline-copy.ts).
  *  (g)–(i) 100,000 and 1,000,000 bookings: lists, searches, shows beside listing clients, and a
  *      50-client mixed load (bench/scale.ts).
  *  (f) the import wizard in Chromium: a 10,000-row bookings CSV from file chosen to all results
@@ -52,6 +54,7 @@ import {
 } from './common';
 import { foldPlain, phoneDigits } from '../shared/rules/desk-search';
 import { benchScale } from './scale';
+import { benchOfflineCopy } from './offline-copy';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
 import { benchUi, buildRenderer, uiBenchUnavailable, type UiFigures } from './ui';
 
@@ -591,8 +594,8 @@ async function benchImport(
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   const only = values.only;
-  if (only !== undefined && !['batch', 'list', 'import', 'scale'].includes(only))
-    throw new Error(`--only takes "batch", "list", "import" or "scale", got "${only}"`);
+  if (only !== undefined && !['batch', 'list', 'import', 'scale', 'copy'].includes(only))
+    throw new Error(`--only takes "batch", "list", "import", "scale" or "copy", got "${only}"`);
   const root = mkdtempSync(join(os.tmpdir(), 'desk-bench-'));
   const runStarted = performance.now();
   const today = dateInZone(new Date(), TIMEZONE);
@@ -652,6 +655,13 @@ async function main(): Promise<void> {
       );
     }
     if (only === 'batch') return;
+    if (only === undefined || only === 'copy') {
+      console.log("Proxy mode's copy of the remote (docs/offline.md): 100,000 bookings over the 29 days it holds");
+      line('', 'figure', 'target', 'result');
+      await benchOfflineCopy(root, line, pass);
+      console.log('');
+    }
+    if (only === 'copy') return;
     if (only === undefined || only === 'scale') {
       await benchScale(root, today, line, pass);
       console.log('');

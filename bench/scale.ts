@@ -130,7 +130,7 @@ interface DeskProcess {
   stop(): Promise<void>;
 }
 
-async function startDeskProcess(dir: string, readerThreads?: number): Promise<DeskProcess> {
+export async function startDeskProcess(dir: string, readerThreads?: number): Promise<DeskProcess> {
   // BENCH_DESK_CPU_PROF=DIR: a V8 CPU profile of the desk process per start, into DIR.
   const profile = process.env.BENCH_DESK_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_DESK_CPU_PROF}`]

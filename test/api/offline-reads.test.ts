@@ -257,4 +257,36 @@ describe('reception in proxy mode works on the copy, online and offline', () => 
       'back to the same remote, the same copy, check-ins and all',
     );
   });
+
+  test('two remotes in turn: each its own copy; back to the first, its copy is as it was', async () => {
+    const other = await startRemoteDesk();
+    try {
+      const res = await direct(other, 'POST', '/bookings', {
+        external_id: 'OTHER-TODAY',
+        name: 'Olga Other',
+        jump_on: TODAY,
+      });
+      assert.equal(res.status, 201, res.text);
+      await useProxy(desk, other.url, { request_timeout_ms: 1_000, connect_timeout_ms: 500 });
+      await desk.offline.settled();
+      await waitFor(() => desk.offline.copy()!.sliceAges().has(`day:${TODAY}`));
+      const theirs = await desk.desk('GET', `/bookings?from=${TODAY}&to=${TODAY}`);
+      const ids = theirs.body.bookings.map((b: { external_id: string }) => b.external_id);
+      assert.ok(ids.includes('OTHER-TODAY'));
+      assert.equal(ids.includes('R-TODAY'), false, "the first remote's bookings are not in the second's copy");
+    } finally {
+      await useProxy(desk, proxy.url, { request_timeout_ms: 1_000, connect_timeout_ms: 500 });
+      await desk.offline.settled();
+      await other.dispose();
+    }
+    await proxy.set({ kind: 'refuse' });
+    try {
+      const ours = await desk.desk('GET', `/bookings?from=${TODAY}&to=${TODAY}`);
+      const ids = ours.body.bookings.map((b: { external_id: string }) => b.external_id);
+      assert.ok(ids.includes('R-TODAY'));
+      assert.equal(ids.includes('OTHER-TODAY'), false);
+    } finally {
+      await proxy.set({ kind: 'pass' });
+    }
+  });
 });
