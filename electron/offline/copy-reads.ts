@@ -26,6 +26,8 @@ function notInCopy(why: string): CopyAnswer {
   return { statusCode: HTTP_CODE_OF.not_in_copy, body: { status: 'not_in_copy', error: why }, notInCopy: why };
 }
 
+const fromJson = (text: string | undefined): unknown => (text === undefined ? undefined : JSON.parse(text));
+
 function oldest(instants: readonly (string | undefined)[]): string | undefined {
   let result: string | undefined;
   for (const at of instants) {
@@ -103,9 +105,13 @@ export class CopyReads {
     if (!asOf) return notInCopy(`the desk has not copied every day from ${from} to ${to} yet`);
     const result = listBookings(this.ctx(), query);
     const body = result.body as { bookings: { id: number }[]; pagination: unknown };
+    const stored = this.copy.store.remoteCopy.listBodies(
+      'booking',
+      body.bookings.map((b) => b.id),
+    );
     return {
       statusCode: HTTP_CODE_OF[result.status],
-      body: { ...body, bookings: body.bookings.map((b) => this.stored('booking', b.id, 'list') ?? b) },
+      body: { ...body, bookings: body.bookings.map((b) => fromJson(stored.get(b.id)) ?? b) },
       asOf,
     };
   }
@@ -128,11 +134,11 @@ export class CopyReads {
     const result = listFilmers(this.ctx(), query);
     if (result.status !== 'ok') return this.fromResult(result, undefined);
     const filmers = result.body as { id: number }[];
-    return {
-      statusCode: 200,
-      body: filmers.map((f) => this.stored('filmer', f.id, 'list') ?? f),
-      asOf,
-    };
+    const stored = this.copy.store.remoteCopy.listBodies(
+      'filmer',
+      filmers.map((f) => f.id),
+    );
+    return { statusCode: 200, body: filmers.map((f) => fromJson(stored.get(f.id)) ?? f), asOf };
   }
 
   private catalogue(kind: 'products' | 'upgrades'): CopyAnswer {

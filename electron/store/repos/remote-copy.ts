@@ -33,6 +33,7 @@ export class RemoteCopyRepo {
   private readonly markSliceStmt;
   private readonly slicesStmt;
   private readonly dayStmt;
+  private readonly listBodiesStmt;
 
   constructor(db: Database) {
     this.identityStmt = db.prepare<[], CopyIdentity>(
@@ -68,6 +69,10 @@ export class RemoteCopyRepo {
     this.slicesStmt = db.prepare<[], { slice: string; refreshed_at: string }>(
       'SELECT slice, refreshed_at FROM copy_slices ORDER BY slice',
     );
+    this.listBodiesStmt = db.prepare<[CopiedKind, string], { id: number; list_body: string }>(
+      `SELECT id, list_body FROM copy_bodies
+       WHERE kind = ? AND list_body IS NOT NULL AND id IN (SELECT value FROM json_each(?))`,
+    );
     this.dayStmt = db.prepare<[number, string], { id: number; external_id: string | null }>(
       'SELECT id, external_id FROM bookings WHERE dropzone_id = ? AND jump_on = ?',
     );
@@ -91,6 +96,11 @@ export class RemoteCopyRepo {
 
   putShowBody(kind: CopiedKind, id: number, body: string, at: string): void {
     this.putShowStmt.run(kind, id, body, at);
+  }
+
+  /** The list bodies of a page's records, in one statement (a page of 200 reads them at once). */
+  listBodies(kind: CopiedKind, ids: readonly number[]): Map<number, string> {
+    return new Map(this.listBodiesStmt.all(kind, JSON.stringify(ids)).map((row) => [row.id, row.list_body]));
   }
 
   dropBody(kind: CopiedKind, id: number): void {
