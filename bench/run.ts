@@ -6,9 +6,9 @@
  *  (b) the floor it is measured against: the same rows inserted straight into a store opened the
  *      same way (same pragmas), one transaction per 500 bookings and a SAVEPOINT/RELEASE per
  *      booking; target: (a) at least 40% of (b). "The same rows" are the rows (a) stores: each
- *      booking, and for each booking whose package matches a product the ledger row the issue
- *      requires. (b-) is the floor with booking rows only, printed beside it: comparing (a) with
- *      it charges the desk for a row the floor never writes (README, "Benchmark");
+ *      booking, and for each booking whose package matches a product the ledger row that records
+ *      the match. (b-) is the floor with booking rows only, printed beside it: comparing (a) with
+ *      it charges the desk for a row the floor never writes (docs/performance.md);
  *  Rounds of (a), (b) and (b-) alternate; figures are medians over the rounds.
  *  (c) list latency with 100,000 bookings in the store, over keep-alive HTTP: p50/p99 of a
  *      filtered first page, the filtered last page and an unfiltered deep page; target p99 < 30 ms.

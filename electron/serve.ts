@@ -86,7 +86,7 @@ function parse(argv: string[]) {
 
 /**
  * `dropzone-desk serve`: the headless desk, the same server and UI as the desktop app with no
- * window (README, "Run"). Resolves once it serves; the process then lives as long as the server,
+ * window (README, "Run"; docs/user-guide.md, "Running the desk"). Resolves once it serves; the process then lives as long as the server,
  * which SIGTERM and SIGINT stop gracefully.
  */
 export async function main(argv: string[]): Promise<void> {

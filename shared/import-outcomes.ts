@@ -1,3 +1,4 @@
+import { SYNC_OUTCOMES } from './outcomes';
 import { IMPORT_DONE_STATUSES, type ImportRowStatus } from './schemas/imports/row-outcomes';
 
 /** What became of one row of an import: the Sync API's outcome, or the desk's own (left out, not sent). */
@@ -8,15 +9,8 @@ export interface RowOutcome {
   record_id: number | null;
 }
 
-const SYNC_STATUSES = new Set<string>([
-  'created',
-  'ok',
-  'partial_update',
-  'not_found',
-  'unprocessable_content',
-  'not_acceptable',
-  'conflict',
-]);
+/** The Sync API's outcomes (spec 7): one list, in shared/outcomes.ts. */
+const SYNC_STATUSES = new Set<string>(SYNC_OUTCOMES);
 
 function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

@@ -21,7 +21,7 @@ the newest five and the newest of each of the last fourteen days.
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-/** `dropzone-desk backup …`: list, make and restore the store's backups (README, "Backups"). */
+/** `dropzone-desk backup …`: list, make and restore the store's backups (docs/user-guide.md, "Your data"). */
 export async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: argv,

@@ -11,7 +11,7 @@ on this data folder served it. Only the desk's own OS user can read it: it holds
   --data-dir DIR  the data folder (default ${defaultDataDir()})
 `;
 
-/** `dropzone-desk url`: the browser sign-in address again, for when serve's output is gone (README, "When the server blips"). */
+/** `dropzone-desk url`: the browser sign-in address again, for when serve's output is gone (docs/user-guide.md, "When the server blips"). */
 export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,

@@ -215,7 +215,7 @@ export function createUpgrade(ctx: SyncContext, input: UpgradeCreate & { active?
       ...input,
       dropzone_id: ctx.dropzone.id,
       active: input.active ?? true,
-      // Prices are in the dropzone's currency (the issue): never another.
+      // An upgrade's price is in the dropzone's one currency, as every price the desk shows: never another.
       payment_price_currency: ctx.dropzone.currency,
       created_at: at,
       updated_at: at,

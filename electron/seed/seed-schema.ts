@@ -5,7 +5,7 @@ import { isoDate, isoDateTime } from '../../shared/schemas/common';
 import { CAMERA_REQUIREMENTS, VIDEO_ENTITLEMENTS } from '../../shared/schemas/finance';
 
 /**
- * The `--seed` fixture (README, "Seed format"). Records use their spec fields; ids given are
+ * The `--seed` fixture (docs/user-guide.md, "Seed format"). Records use their spec fields; ids given are
  * kept. Strict throughout: a misspelt key is an error, not a silently missing value.
  */
 const id = z.number().int().positive();

@@ -7,7 +7,7 @@ import { wellFormedString } from './text';
 /**
  * The connection to a remote Sync API (/api/desk/connection): the mode, the remote's URL and
  * credentials, and what a connection test found. Request bodies strict, responses as the server
- * sends them. README "Proxy mode" and docs/architecture.md describe the endpoints.
+ * sends them. docs/user-guide.md "Proxy mode" and docs/architecture.md describe the endpoints.
  */
 
 export const CONNECTION_MODES = ['local', 'proxy'] as const;

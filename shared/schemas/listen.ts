@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where the desk listens for booking systems (/api/desk/listen). README "Connect a booking
+ * Where the desk listens for booking systems (/api/desk/listen). docs/user-guide.md "Connect a booking
  * system" and docs/desk-api.md describe it; the server owns the rules, the Settings screen shows
  * them.
  */

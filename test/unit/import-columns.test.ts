@@ -40,7 +40,7 @@ describe('header matching', () => {
       'Internal code': null,
     });
   });
-  test('the synonyms the issue names', () => {
+  test('the header names spreadsheets commonly use for each field', () => {
     const cases: [string, string][] = [
       ['Date', 'jump_on'],
       ['Jump date', 'jump_on'],

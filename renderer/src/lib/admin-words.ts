@@ -4,4 +4,4 @@ export const ADMIN_SCOPE =
 
 /** The way back from a forgotten passphrase: only someone at this computer can take it. */
 export const RESET_HINT =
-  'Forgotten? On this computer, with the desk stopped or running: npm run admin -- reset (README, “Administrator”).';
+  'Forgotten? On this computer, with the desk stopped or running: npm run admin -- reset (user guide, “The screens”: Administrator).';

@@ -4,7 +4,7 @@
 export const IMPORT_CHUNK_SIZE = 500;
 
 export const IMPORT_LIMITS = {
-  /** Rows one import may hold (the 50,000 with headroom). */
+  /** Rows one import may hold: the 50,000-row file the desk is built for, with headroom. */
   maxRows: 200_000,
   /**
    * The hand-over (every row of an import in one call, records and cells): a 50,000-row file of
