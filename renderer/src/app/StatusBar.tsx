@@ -50,7 +50,7 @@ function RemoteHealth({ session }: { session: DeskSession }) {
         </Badge>
         {words.detail && (
           <Text size="sm" c="red.8" fw={600} truncate="end" data-testid="status-remote-detail">
-            {words.detail}
+            — {words.detail}
           </Text>
         )}
       </Group>

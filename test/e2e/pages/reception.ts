@@ -18,6 +18,8 @@ export class ReceptionScreen {
     this.page.getByTestId('export-delimiter').getByText(label, { exact: true });
   readonly exportDownload = () => this.page.getByTestId('export-download');
   readonly daySheetButton = () => this.page.getByTestId('day-sheet-button');
+  /** Proxy mode: "Remote not answering — showing the desk's copy as of 14:01 (5 min ago)". */
+  readonly copyAge = () => this.page.getByTestId('copy-age');
   readonly relax = (key: 'dates' | 'check-in' | 'include-all') => this.page.getByTestId(`relax-${key}`);
 }
 

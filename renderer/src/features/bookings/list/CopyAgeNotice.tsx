@@ -1,10 +1,11 @@
 import { Alert } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer } from 'react';
 import { sessionQuery } from '../../../api/queries';
 import { copyAgeWords } from '../../../lib/remote-status-words';
 
-// The age is in minutes: looked at again often enough that "2 min ago" never lags a minute behind.
+// The age is in minutes: looked at again often enough that "2 min ago" never lags a minute behind
+// (and at every new session, which the status bar polls every few seconds).
 const RECHECK_MS = 15_000;
 
 /**
@@ -14,13 +15,13 @@ const RECHECK_MS = 15_000;
  */
 export function CopyAgeNotice() {
   const session = useQuery(sessionQuery());
-  const [now, setNow] = useState(() => new Date());
+  const [, recheck] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), RECHECK_MS);
+    const timer = window.setInterval(recheck, RECHECK_MS);
     return () => window.clearInterval(timer);
   }, []);
   if (!session.data) return null;
-  const words = copyAgeWords(session.data.health, session.data.copy, session.data.dropzone.timezone, now);
+  const words = copyAgeWords(session.data.health, session.data.copy, session.data.dropzone.timezone, new Date());
   if (!words) return null;
   return (
     <Alert
