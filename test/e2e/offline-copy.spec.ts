@@ -34,10 +34,12 @@ const OLGA = {
 const TOM = { id: 302, external_id: 'OFF-2', name: 'Tom Today', jump_on: TEST_TODAY };
 const MIA = { id: 303, external_id: 'OFF-3', name: 'Mia Morgen', jump_on: addDays(TEST_TODAY, 1) };
 const LATER = { id: 304, external_id: 'OFF-LATER', name: 'Lars Later', jump_on: addDays(TEST_TODAY, 5) };
+/** Made at the remote without an external id: listed with "include all", never opened at the desk. */
+const WALK_IN = { id: 305, name: 'Wanda Walkin', jump_on: TEST_TODAY };
 
 const remoteSeed = (() => {
   const seed = structuredClone(REMOTE_SEED) as { dropzones: { bookings: object[] }[] };
-  seed.dropzones[0]!.bookings = [OLGA, TOM, MIA, LATER];
+  seed.dropzones[0]!.bookings = [OLGA, TOM, MIA, LATER, WALK_IN];
   return seed;
 })();
 
@@ -137,17 +139,29 @@ test('offline, reception works from the copy and the status bar says since when;
   await expect(detail.notInCopy()).toContainText(
     /whole booking .* today's and tomorrow's bookings only; OFF-LATER jumps on/,
   );
+  await saveScreenshot(page, 'offline-booking-not-in-copy-1024');
 
-  // The day sheet: today's bookings.
+  // The remote's booking without an external id is listed, and says why it does not open.
+  await desk.open(page, '/bookings');
+  await screen.includeAll().click();
+  await screen.row('Wanda Walkin').click();
+  await page.keyboard.press('Enter');
+  await expect(screen.notification('Not possible for this booking')).toContainText('has no external id');
+  await expect(page).toHaveURL(/#\/bookings$/);
+  await screen.includeAll().click();
+  await expect(screen.row('Wanda Walkin')).toHaveCount(0);
+
+  // The day sheet: everyone jumping today, with or without an external id.
   await desk.open(page, '/bookings');
   await screen.search().fill('');
   await expect(screen.rows()).toHaveCount(2);
   await reception.daySheetButton().click();
   const sheet = new DaySheetScreen(page);
   await expect(sheet.sheet()).toBeVisible();
-  await expect(sheet.rows()).toHaveCount(2);
+  await expect(sheet.rows()).toHaveCount(3);
   await expect(sheet.row('Olga Offline')).toBeVisible();
   await expect(sheet.row('Tom Today')).toBeVisible();
+  await expect(sheet.row('Wanda Walkin')).toBeVisible();
   await sheet.back().click();
 
   // Three minutes on, the Bookings screen says how old what it shows is.

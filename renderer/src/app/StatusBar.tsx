@@ -37,7 +37,7 @@ function RemoteHealth({ session }: { session: DeskSession }) {
   const words = remoteStatusWords(session.health, session.copy, session.dropzone.timezone);
   return (
     <Tooltip label={words.tooltip} multiline maw={420}>
-      <Group gap={6} wrap="nowrap" tabIndex={0} role="status" data-testid="status-remote">
+      <Group gap={6} wrap="nowrap" miw={0} tabIndex={0} role="status" data-testid="status-remote">
         <Badge
           size="sm"
           variant="dot"
@@ -45,6 +45,7 @@ function RemoteHealth({ session }: { session: DeskSession }) {
           data-testid="status-health"
           data-state={session.health.state}
           data-result={session.health.result ?? undefined}
+          style={{ flexShrink: 0 }}
         >
           {words.label}
         </Badge>
@@ -158,8 +159,9 @@ export function StatusBar() {
   const proxy = session.data?.mode === 'proxy';
   const deviations = session.data?.contract_deviations ?? 0;
   return (
-    <Group h="100%" px="md" justify="space-between" data-testid="status-bar">
-      <Group gap="md">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="status-bar">
+      {/* One line at any width: what does not fit is cut short (the remote's words have a tooltip with the long form). */}
+      <Group gap="md" wrap="nowrap" miw={0}>
         <Text size="sm" fw={600} data-testid="status-dropzone">
           {session.data?.dropzone.name ?? '…'}
         </Text>

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** Reception's parts of the Bookings screen (local mode): check-in, its filter, the export. Locators live here only. */
+/** Reception's parts of the Bookings screen: check-in, its filter, the export. Locators live here only. */
 export class ReceptionScreen {
   constructor(private readonly page: Page) {}
 
