@@ -21,7 +21,7 @@ export function BookingNotInCopy({
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{reason.charAt(0).toUpperCase() + reason.slice(1)}.</Text>
           <Text size="sm">
-            Reception&apos;s list, check-in and the day sheet still work from the desk&apos;s copy. Retry once the
+            Reception’s list, check-in and the day sheet still work from the desk’s copy. Retry once the
             remote answers again.
           </Text>
           <Group gap="xs">
