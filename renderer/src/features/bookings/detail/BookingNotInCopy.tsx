@@ -21,8 +21,8 @@ export function BookingNotInCopy({
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{reason.charAt(0).toUpperCase() + reason.slice(1)}.</Text>
           <Text size="sm">
-            Reception’s list, check-in and the day sheet still work from the desk’s copy. Retry once the
-            remote answers again.
+            Reception’s list, check-in and the day sheet still work from the desk’s copy. Retry once the remote answers
+            again.
           </Text>
           <Group gap="xs">
             <Button size="xs" variant="light" leftSection={<IconArrowLeft size={14} />} onClick={onBack} data-autofocus>
