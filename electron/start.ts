@@ -26,6 +26,8 @@ import { ReadPool } from './readers/read-pool';
 
 /** For the shells that start a desk (serve, the desktop app): what they say before a store's schema steps run. */
 export { storeUpgradeNotice } from './store/migrate';
+/** For `npm run serve`: the copy's refresh shortened by an environment variable, for tests (docs/offline.md, "Testing"). */
+export { copyTimingFromEnv } from './offline/copy-timing-env';
 
 export interface DeskOptions {
   dataDir: string;

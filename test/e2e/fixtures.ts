@@ -35,16 +35,18 @@ export async function unlockedHeaders(url: string, token: string): Promise<Recor
  * `desk`: the real server (`electron/serve.ts`, the entry `npm run serve` runs) on a temp store
  * seeded for this test alone, stopped and removed afterwards.
  */
-export const test = base.extend<{ desk: DeskUnderTest; deskSeed: object }>({
+export const test = base.extend<{ desk: DeskUnderTest; deskSeed: object; deskEnv: NodeJS.ProcessEnv }>({
   /** The seed the desk starts from; a spec may `test.use({ deskSeed })` another (dates relative to TEST_TODAY). */
   deskSeed: [E2E_SEED, { option: true }],
-  desk: async ({ deskSeed }, use) => {
+  /** Environment for the desk's process on top of the test's own (DESK_COPY_TODAY_MS, say). */
+  deskEnv: [{}, { option: true }],
+  desk: async ({ deskSeed, deskEnv }, use) => {
     const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
     const seedFile = join(dir, 'seed.json');
     writeFileSync(seedFile, JSON.stringify(deskSeed));
     let serve: ServeProcess | undefined;
     try {
-      serve = await startServe(['--port', '0', '--data-dir', join(dir, 'data'), '--seed', seedFile]);
+      serve = await startServe(['--port', '0', '--data-dir', join(dir, 'data'), '--seed', seedFile], deskEnv);
       const { url, token } = serve;
       let admin: Record<string, string> | undefined;
       await use({

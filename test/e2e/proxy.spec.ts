@@ -98,6 +98,9 @@ test('switch to proxy in Settings, see the remote’s bookings and the proxied c
   await shell.nav('Bookings').click();
   await expect(bookings.row('Remote Rita')).toBeVisible();
   await expect(bookings.row('Nina Noproduct')).toHaveCount(0);
+  // The list reads the desk's copy of the remote; a booking's page asks the remote (a proxied call in the Log).
+  await bookings.row('Remote Rita').dblclick();
+  await expect(page.getByTestId('booking-title')).toContainText('Remote Rita');
 
   await page.keyboard.press('Alt+5');
   await expect(page).toHaveURL(/#\/log$/);
@@ -181,6 +184,10 @@ test("in proxy mode the remote's locks hold: the form says which fields stayed (
 
   await form.cancel().click();
   await expect(form.dialog()).toBeHidden();
+  // The list (the desk's copy of the remote) shows the booking as the remote kept it.
+  await screen.columnsButton().click();
+  await screen.columnToggle('Camera package').check();
+  await page.keyboard.press('Escape');
   await expect(screen.row('Rob Renamed')).toContainText('Selfie basic');
 });
 

@@ -15,22 +15,23 @@ import {
 } from '../../../shared/schemas/reception';
 import { call } from './call';
 import { queryKeys } from './queries';
-import { syncApi, type BookingFilters } from './sync-api';
+import type { BookingFilters } from './sync-api';
 
 /**
- * Reception's day (docs/desk-api.md, "Reception's day"): the desk's own booking list in local
- * mode (one search box, server sort, check-in, the desk's extra fields), the CSV export, the day
- * sheet and the check-in marks. In proxy mode the list is the Sync API's, as the remote serves it.
+ * Reception's day (docs/desk-api.md, "Reception's day"): the desk's own booking list (one search
+ * box, server sort, check-in, the desk's extra fields), the CSV export, the day sheet and the
+ * check-in marks. The same calls in both modes: in proxy mode the desk answers them from its copy
+ * of the remote (docs/offline.md), online and offline, and the rows carry the remote's ids.
  */
 
-/** A listed booking: the Sync API's fields, and in local mode what the desk knows beyond them. */
+/** A listed booking: the Sync API's fields, and what the desk knows beyond them. */
 export type ListedBooking = BookingListItem &
   Partial<Pick<DeskBookingRow, 'product' | 'camera_requirement' | 'filmer' | 'album_status_raw' | 'check_in'>>;
 
 export interface ListedPage {
   bookings: ListedBooking[];
   pagination: Pagination;
-  /** The dropzone's currency for prices (local mode); null when the list carries none. */
+  /** The dropzone's currency for prices; null when the list carries none. */
   currency: string | null;
 }
 
@@ -82,32 +83,24 @@ export const receptionApi = {
 /** Under the bookings key: whatever changes bookings refreshes these lists too. */
 export const receptionKeys = {
   deskLists: [...queryKeys.bookings, 'desk-list'] as const,
+  daySheets: [...queryKeys.bookings, 'day-sheet'] as const,
   daySheet: (day: string) => [...queryKeys.bookings, 'day-sheet', day] as const,
 };
 
-/**
- * The Bookings list for the desk's mode: the desk list in local mode, the Sync API's list in proxy
- * mode (where the bookings are the remote's). `mode` undefined: the session is not known yet.
- */
-export const bookingListQuery = (mode: 'local' | 'proxy' | undefined, f: DeskListFilters) =>
+/** The Bookings list: the desk list, from the desk's store (local mode) or its copy of the remote (proxy mode). */
+export const bookingListQuery = (f: DeskListFilters) =>
   queryOptions<ListedPage>({
-    queryKey:
-      mode === 'local'
-        ? [...receptionKeys.deskLists, f]
-        : [...queryKeys.bookings, 'list', { ...f, checkIn: null, sorting: [] }],
-    queryFn: async () =>
-      mode === 'local' ? receptionApi.list(f) : { ...(await syncApi.listBookings(f)), currency: null },
-    enabled: mode !== undefined,
+    queryKey: [...receptionKeys.deskLists, f],
+    queryFn: () => receptionApi.list(f),
     // Keep the old page on screen while the next one loads: no flash of "loading" on each keystroke.
     placeholderData: keepPreviousData,
   });
 
 /** How many bookings a list would hold (one row asked for): the empty state's suggestions. */
-export const bookingCountQuery = (mode: 'local' | 'proxy', f: DeskListFilters, enabled: boolean) =>
+export const bookingCountQuery = (f: DeskListFilters) =>
   queryOptions({
-    ...bookingListQuery(mode, { ...f, page: 1, perPage: 1, sorting: [] }),
+    ...bookingListQuery({ ...f, page: 1, perPage: 1, sorting: [] }),
     select: (page: ListedPage) => page.pagination.total_count,
-    enabled,
     placeholderData: undefined,
   });
 

@@ -8,6 +8,7 @@ import { AdminStatusBadge } from '../features/admin/AdminStatusBadge';
 import { ImportActivityBadge } from '../features/import/common/ImportActivityBadge';
 import { sessionQuery } from '../api/queries';
 import { useReachability, type Reachability } from '../api/reachability';
+import { remoteStatusWords, type RemoteStatusKind } from '../lib/remote-status-words';
 import { ROUTES } from '../lib/routes';
 
 function remoteHost(url: string | null): string {
@@ -19,29 +20,41 @@ function remoteHost(url: string | null): string {
   }
 }
 
-const REMOTE_HEALTH = {
-  online: { label: 'Online', color: 'teal' },
-  offline: { label: 'Offline', color: 'red' },
-  error: { label: 'Error', color: 'orange' },
-  unknown: { label: 'Checking', color: 'gray' },
-} as const;
+const REMOTE_COLOURS: Record<RemoteStatusKind, string> = {
+  online: 'teal',
+  checking: 'gray',
+  offline: 'red',
+  failing: 'red',
+  credentials: 'red',
+  error: 'orange',
+};
 
-/** The remote's health in proxy mode: online, offline or error, the cause in the tooltip. */
+/**
+ * The remote's health in proxy mode, in words: "Online"; "Offline" with what went wrong as far as
+ * the desk can tell, since when and how old the desk's copy is; the long form in the tooltip.
+ */
 function RemoteHealth({ session }: { session: DeskSession }) {
-  const { state, cause, checked_at: checkedAt } = session.health;
-  const shown = REMOTE_HEALTH[state];
-  const when = checkedAt ? ` (checked ${new Date(checkedAt).toLocaleTimeString()})` : '';
-  const tooltip =
-    state === 'online'
-      ? `The remote server answers${when}`
-      : state === 'unknown'
-        ? 'The remote has not been checked yet'
-        : `${cause ?? 'The remote does not answer'}${when}. ${state === 'error' ? 'Fix the connection in Settings.' : 'The desk keeps retrying.'}`;
+  const words = remoteStatusWords(session.health, session.copy, session.dropzone.timezone);
   return (
-    <Tooltip label={tooltip} multiline maw={420}>
-      <Badge size="sm" variant="dot" color={shown.color} data-testid="status-health" data-state={state} tabIndex={0}>
-        {shown.label}
-      </Badge>
+    <Tooltip label={words.tooltip} multiline maw={420}>
+      <Group gap={6} wrap="nowrap" miw={0} tabIndex={0} role="status" data-testid="status-remote">
+        <Badge
+          size="sm"
+          variant="dot"
+          color={REMOTE_COLOURS[words.kind]}
+          data-testid="status-health"
+          data-state={session.health.state}
+          data-result={session.health.result ?? undefined}
+          style={{ flexShrink: 0 }}
+        >
+          {words.label}
+        </Badge>
+        {words.detail && (
+          <Text size="sm" c="red.8" fw={600} truncate="end" data-testid="status-remote-detail">
+            — {words.detail}
+          </Text>
+        )}
+      </Group>
     </Tooltip>
   );
 }
@@ -146,8 +159,9 @@ export function StatusBar() {
   const proxy = session.data?.mode === 'proxy';
   const deviations = session.data?.contract_deviations ?? 0;
   return (
-    <Group h="100%" px="md" justify="space-between" data-testid="status-bar">
-      <Group gap="md">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="status-bar">
+      {/* One line at any width: what does not fit is cut short (the remote's words have a tooltip with the long form). */}
+      <Group gap="md" wrap="nowrap" miw={0}>
         <Text size="sm" fw={600} data-testid="status-dropzone">
           {session.data?.dropzone.name ?? '…'}
         </Text>

@@ -1,5 +1,5 @@
 /** Display formats used across screens: one place, so money and credits look the same everywhere. */
-import { utcDateOf } from '../../../shared/dates';
+import { dateInZone, isKnownTimeZone, utcDateOf } from '../../../shared/dates';
 
 export function formatMoney(minorUnits: number, currency: string): string {
   try {
@@ -32,6 +32,23 @@ export function formatDate(isoDate: string | null | undefined): string {
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * An instant's time of day in the dropzone's zone, as reception reads a clock: "14:01"; with the
+ * day when that is not today there ("26 Nov, 14:01"). The desk may be a laptop set to another zone.
+ */
+export function formatClockTime(iso: string, timeZone: string | undefined, now: Date = new Date()): string {
+  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const instant = new Date(iso);
+  const sameDay = dateInZone(instant, zone) === dateInZone(now, zone);
+  return new Intl.DateTimeFormat(undefined, {
+    ...(sameDay ? {} : { day: 'numeric', month: 'short' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: zone,
+  }).format(instant);
 }
 
 /** A size in bytes as people read it: 512 B, 1.5 kB, 2.0 MB. */

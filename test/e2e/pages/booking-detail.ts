@@ -24,6 +24,8 @@ export class BookingDetail {
   }
 
   readonly root = () => this.page.getByTestId('booking-detail');
+  /** Proxy mode offline: the desk's copy cannot show this booking, and says why. */
+  readonly notInCopy = () => this.page.getByTestId('booking-not-in-copy');
   readonly title = () => this.page.getByTestId('booking-title');
   readonly externalId = () => this.page.getByTestId('booking-external-id');
   readonly jumpDate = () => this.page.getByTestId('booking-jump-date');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 
-/** Reception's parts of the Bookings screen (local mode): check-in, its filter, the export. Locators live here only. */
+/** Reception's parts of the Bookings screen: check-in, its filter, the export. Locators live here only. */
 export class ReceptionScreen {
   constructor(private readonly page: Page) {}
 
@@ -18,6 +18,8 @@ export class ReceptionScreen {
     this.page.getByTestId('export-delimiter').getByText(label, { exact: true });
   readonly exportDownload = () => this.page.getByTestId('export-download');
   readonly daySheetButton = () => this.page.getByTestId('day-sheet-button');
+  /** Proxy mode: "Remote not answering — showing the desk's copy as of 14:01 (5 min ago)". */
+  readonly copyAge = () => this.page.getByTestId('copy-age');
   readonly relax = (key: 'dates' | 'check-in' | 'include-all') => this.page.getByTestId(`relax-${key}`);
 }
 

@@ -11,6 +11,8 @@ export class Shell {
   readonly statusDropzone = () => this.page.getByTestId('status-dropzone');
   readonly statusMode = () => this.page.getByTestId('status-mode');
   readonly statusHealth = () => this.page.getByTestId('status-health');
+  /** Proxy mode, the remote not answering: why, since when, how old the desk's copy is. */
+  readonly statusRemoteDetail = () => this.page.getByTestId('status-remote-detail');
   readonly statusVersion = () => this.page.getByTestId('status-version');
   /** "Desk server not answering since HH:MM:SS", while it does not answer. */
   readonly statusOffline = () => this.page.getByTestId('status-offline');

@@ -14,6 +14,7 @@ import { WalkInNote } from './detail/WalkInNote';
 import { BackToBookings, BookingHeader } from './detail/BookingHeader';
 import { BookingFieldsCard } from './detail/BookingFieldsCard';
 import { BookingNotFound } from './detail/BookingNotFound';
+import { BookingNotInCopy } from './detail/BookingNotInCopy';
 import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { AlbumCreditsCard } from './detail/actions/AlbumCreditsCard';
 import { FinanceCard } from './detail/FinanceCard';
@@ -21,6 +22,9 @@ import { JumpCard } from './detail/JumpCard';
 import { ProductCard } from './detail/ProductCard';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.httpStatus === 404;
+/** Proxy mode, the remote not answering: the desk's copy cannot show this booking (its reason in `error`). */
+const isNotInCopy = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.body.status === 'not_in_copy';
 
 /** A key pressed inside a dialog (or its portal) belongs to the dialog, not to this page. */
 const fromDialog = (event: KeyboardEvent) =>
@@ -41,7 +45,7 @@ export function BookingDetailPage({
   const booking = useQuery<BookingShowAnswer>({
     queryKey: source.queryKey,
     queryFn: source.queryFn as () => Promise<BookingShowAnswer>,
-    retry: (failures, error) => !isNotFound(error) && failures < 1,
+    retry: (failures, error) => !isNotFound(error) && !isNotInCopy(error) && failures < 1,
   });
   const session = useQuery(sessionQuery());
   const [editing, setEditing] = useState(false);
@@ -77,6 +81,8 @@ export function BookingDetailPage({
   if (booking.isError) {
     if (isNotFound(booking.error))
       return <BookingNotFound externalId={externalId} bookingId={bookingId} onBack={back} />;
+    if (isNotInCopy(booking.error))
+      return <BookingNotInCopy reason={booking.error.message} onBack={back} onRetry={() => void booking.refetch()} />;
     return (
       <Stack gap="xs" maw={720}>
         <BackToBookings onBack={back} />

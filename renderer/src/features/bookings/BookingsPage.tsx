@@ -11,6 +11,7 @@ import type { SavedBooking } from './form/BookingForm';
 import { useHandEdits } from './form/useSaveBooking';
 import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { bookingDialogs, NO_DIALOG } from './list/bookingDialogs';
+import { CopyAgeNotice } from './list/CopyAgeNotice';
 import { updateView } from './list/bookingsView';
 import { FiltersBar } from './list/FiltersBar';
 import { canAddress, NO_EXTERNAL_ID_REASON } from './list/ListActions';
@@ -39,7 +40,7 @@ export function BookingsPage() {
   const [, navigate] = useLocation();
   const walkIns = useHandEdits();
   const bookings = useBookingsList();
-  const { view, filters, list, table, selected, desk, checkIn } = bookings;
+  const { view, filters, list, table, selected, checkIn } = bookings;
   const [dialogs, dispatch] = useReducer(bookingDialogs, NO_DIALOG);
   const gridRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -75,11 +76,9 @@ export function BookingsPage() {
       searchRef.current?.focus();
       searchRef.current?.select();
     },
-    checkIn: desk
-      ? (state: Parameters<typeof checkIn.mark>[1]) => {
-          if (selected) checkIn.mark(selected, state);
-        }
-      : undefined,
+    checkIn: (state: Parameters<typeof checkIn.mark>[1]) => {
+      if (selected) checkIn.mark(selected, state);
+    },
   };
   // A new booking is shown at once (reception wants to see it); back in the list it stands selected,
   // and a walk-in is listed: it has no external id, so the list includes those from now on.
@@ -107,8 +106,8 @@ export function BookingsPage() {
         onEdit={actions.edit}
         onDelete={actions.remove}
         onCreate={actions.create}
-        desk={desk}
       />
+      <CopyAgeNotice />
       <FiltersBar bookings={bookings} />
       <RecordGrid
         table={table}
@@ -118,7 +117,6 @@ export function BookingsPage() {
         focusOnArrival
         layout="fill"
         resizable
-        sortNote={desk ? undefined : 'this page'}
         selectedId={selected ? String(selected.id) : null}
         onSelect={(id) => updateView({ selectedId: Number(id) })}
         onOpen={(booking) => actions.open(booking)}
@@ -134,7 +132,6 @@ export function BookingsPage() {
         rowsOnPage={rows.length}
         fetching={list.isFetching && !list.isPending}
         onPage={(page) => updateView({ page, selectedId: null })}
-        desk={desk}
         operator={checkIn.operator}
         onChangeOperator={() => setNaming(true)}
       />

@@ -2,7 +2,6 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { isoDate } from '../../../../../shared/schemas/common';
-import { sessionQuery } from '../../../api/queries';
 import { daySheetQuery } from '../../../api/reception-api';
 import { ROUTES } from '../../../lib/routes';
 import { IconArrowLeft, IconPrinter } from '../../../components/icons';
@@ -10,6 +9,7 @@ import { ErrorState, LoadingState } from '../../../components/states';
 import { formatDate } from '../../../lib/format';
 import classes from './DaySheet.module.css';
 import { DaySheetTable } from './DaySheetTable';
+import { useRefetchWhenCopyRefreshed } from '../list/useRefetchWhenCopyRefreshed';
 
 /**
  * One jump day's bookings on paper, for the manifest and the filmers who work from a printout:
@@ -19,10 +19,10 @@ import { DaySheetTable } from './DaySheetTable';
  */
 export function DaySheetPage({ day }: { day: string }) {
   const [, navigate] = useLocation();
-  const session = useQuery(sessionQuery());
   const valid = isoDate.safeParse(day).success;
-  const local = session.data?.mode === 'local';
-  const sheet = useQuery({ ...daySheetQuery(day), enabled: valid && local });
+  // Local mode: the desk's store; proxy mode: the desk's copy of the remote, online and offline.
+  const sheet = useQuery({ ...daySheetQuery(day), enabled: valid });
+  useRefetchWhenCopyRefreshed();
 
   const toolbar = (
     <Group justify="space-between" className={classes.noPrint} gap="xs">
@@ -47,14 +47,7 @@ export function DaySheetPage({ day }: { day: string }) {
 
   let body;
   if (!valid) body = <Alert color="red">“{day}” is not a day (YYYY-MM-DD).</Alert>;
-  else if (session.isSuccess && !local) {
-    body = (
-      <Alert color="gray" data-testid="day-sheet-proxy">
-        The desk is in proxy mode: the bookings and their check-ins are the remote service’s, so the desk prints no day
-        sheet.
-      </Alert>
-    );
-  } else if (sheet.isError) body = <ErrorState error={sheet.error} onRetry={() => sheet.refetch()} />;
+  else if (sheet.isError) body = <ErrorState error={sheet.error} onRetry={() => sheet.refetch()} />;
   else if (!sheet.isSuccess) body = <LoadingState label="Loading the day sheet…" />;
   else {
     body = (

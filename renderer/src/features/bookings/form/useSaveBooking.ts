@@ -38,8 +38,15 @@ export function useSaveBooking() {
         ? deskApi.editBookingById(target.id, fields)
         : deskApi.editBooking(target.externalId, fields);
     },
-    onSuccess: (outcome) => {
-      if (APPLIED.has(outcome.body.status)) void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+    onSuccess: async (outcome, { request }) => {
+      if (!APPLIED.has(outcome.body.status)) return;
+      // Proxy mode: reception's list reads the desk's copy of the remote, which learns a write from
+      // its answer; a partial update's answer carries no record, so the booking's show (which the
+      // desk takes into its copy as it passes) brings the booking as it became before the lists refetch.
+      const externalId = request.external_id;
+      if (!handEdits && outcome.body.status === 'partial_update' && externalId && !isBlankExternalId(externalId))
+        await syncApi.getBooking(externalId).catch(() => undefined);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
     },
   });
 }

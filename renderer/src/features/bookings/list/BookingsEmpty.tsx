@@ -19,13 +19,9 @@ const count = new Intl.NumberFormat();
  * and shown only when it finds some, with how many (a search on another day: "Show all dates (2)").
  */
 export function BookingsEmpty({ bookings, onClearFilters, onCreate }: BookingsEmptyProps) {
-  const { narrowed, filters, mode } = bookings;
+  const { narrowed, filters } = bookings;
   const relaxations = relaxationsOf(filters);
-  const counts = useQueries({
-    queries: relaxations.map((relaxation) =>
-      bookingCountQuery(mode ?? 'proxy', relaxation.filters, mode !== undefined),
-    ),
-  });
+  const counts = useQueries({ queries: relaxations.map((relaxation) => bookingCountQuery(relaxation.filters)) });
   const helpful = relaxations
     .map((relaxation, index) => ({ ...relaxation, found: counts[index]?.data ?? 0 }))
     .filter((r) => r.found > 0);
@@ -35,9 +31,7 @@ export function BookingsEmpty({ bookings, onClearFilters, onCreate }: BookingsEm
         <EmptyState title="No bookings match these filters">
           {helpful.length > 0
             ? 'Bookings match with other filters:'
-            : bookings.desk
-              ? 'The search finds a name (any accents, any word order), an e-mail, phone digits, a booking number or a link. Try another, or clear the filters.'
-              : 'Try another name or date range, or clear the filters.'}
+            : 'The search finds a name (any accents, any word order), an e-mail, phone digits, a booking number or a link. Try another, or clear the filters.'}
         </EmptyState>
       ) : (
         <EmptyState title="No bookings yet">

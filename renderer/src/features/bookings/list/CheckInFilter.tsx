@@ -8,7 +8,7 @@ const OPTIONS = [
   ...CHECK_IN_FILTERS.map((value) => ({ value, label: CHECK_IN_FILTER_LABELS[value] })),
 ];
 
-/** Reception's check-in filter (local mode): who has arrived, who has not been marked yet… */
+/** Reception's check-in filter (in proxy mode, on the desk's copy): who has arrived, who has not been marked yet… */
 export function CheckInFilter({ value, onChange }: { value: Filter | null; onChange: (value: Filter | null) => void }) {
   return (
     <Select

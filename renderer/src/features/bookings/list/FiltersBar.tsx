@@ -9,12 +9,11 @@ import { DaySheetButton } from './DaySheetButton';
 import { ExportButton } from './ExportButton';
 
 /**
- * Jump dates, check-in (local mode) and the walk-in toggle (sent to the server as the list's own
- * query); then what is done with the whole list: its columns, and in local mode the export and the
- * day sheet. Wraps on narrow windows.
+ * Jump dates, check-in and the walk-in toggle (sent to the server as the list's own query); then
+ * what is done with the whole list: its columns, the export and the day sheet. Wraps on narrow windows.
  */
 export function FiltersBar({ bookings }: { bookings: BookingsList }) {
-  const { view, range, table, desk, filters, today, list } = bookings;
+  const { view, range, table, filters, today, list } = bookings;
   return (
     <Group gap="sm">
       <DateFilter
@@ -23,7 +22,7 @@ export function FiltersBar({ bookings }: { bookings: BookingsList }) {
         onPreset={(preset) => updateView({ preset })}
         onCustomRange={(customRange) => updateView({ preset: 'custom', customRange })}
       />
-      {desk && <CheckInFilter value={view.checkIn} onChange={(checkIn) => updateView({ checkIn })} />}
+      <CheckInFilter value={view.checkIn} onChange={(checkIn) => updateView({ checkIn })} />
       <Switch
         label="Include bookings without external id"
         checked={view.includeAll}
@@ -31,15 +30,13 @@ export function FiltersBar({ bookings }: { bookings: BookingsList }) {
         data-testid="include-all"
       />
       <Group ml="auto" gap="xs" wrap="nowrap">
-        <ColumnsMenu table={table} defaults={defaultColumnVisibility(desk, window.innerWidth)} />
-        {desk && (
-          <ExportButton
-            filters={filters}
-            total={exportTotal(list.isPlaceholderData ? undefined : list.data?.pagination)}
-            today={today}
-          />
-        )}
-        {desk && <DaySheetButton range={range} today={today} />}
+        <ColumnsMenu table={table} defaults={defaultColumnVisibility(window.innerWidth)} />
+        <ExportButton
+          filters={filters}
+          total={exportTotal(list.isPlaceholderData ? undefined : list.data?.pagination)}
+          today={today}
+        />
+        <DaySheetButton range={range} today={today} />
       </Group>
     </Group>
   );

@@ -8,8 +8,7 @@ export interface ListFooterProps {
   rowsOnPage: number;
   fetching: boolean;
   onPage: (page: number) => void;
-  /** Local mode: the check-in keys, and whose name the marks record. */
-  desk: boolean;
+  /** Whose name the check-in marks record. */
   operator: string;
   onChangeOperator: () => void;
 }
@@ -20,7 +19,6 @@ export function ListFooter({
   rowsOnPage,
   fetching,
   onPage,
-  desk,
   operator,
   onChangeOperator,
 }: ListFooterProps) {
@@ -42,18 +40,12 @@ export function ListFooter({
         </Group>
         <Text size="xs" c="dimmed" visibleFrom="md" data-testid="grid-key-hints">
           <Kbd size="xs">↑</Kbd> <Kbd size="xs">↓</Kbd> select · <Kbd size="xs">Enter</Kbd> open ·{' '}
-          <Kbd size="xs">/</Kbd> search
-          {desk && (
-            <>
-              {' · '}
-              <Kbd size="xs">A</Kbd> arrived · <Kbd size="xs">X</Kbd> no-show · <Kbd size="xs">J</Kbd> jumped ·{' '}
-              <Kbd size="xs">U</Kbd> unmark
-              {' · '}
-              <Anchor component="button" type="button" size="xs" onClick={onChangeOperator} data-testid="operator-name">
-                {operator.trim() ? `as ${operator.trim()}` : 'who is at the desk?'}
-              </Anchor>
-            </>
-          )}
+          <Kbd size="xs">/</Kbd> search · <Kbd size="xs">A</Kbd> arrived · <Kbd size="xs">X</Kbd> no-show ·{' '}
+          <Kbd size="xs">J</Kbd> jumped · <Kbd size="xs">U</Kbd> unmark
+          {' · '}
+          <Anchor component="button" type="button" size="xs" onClick={onChangeOperator} data-testid="operator-name">
+            {operator.trim() ? `as ${operator.trim()}` : 'who is at the desk?'}
+          </Anchor>
         </Text>
       </Group>
       {pagination && pagination.total_pages > 1 && (

@@ -14,7 +14,6 @@ export interface ListHeaderProps {
   onEdit: () => void;
   onDelete: () => void;
   onCreate: () => void;
-  desk: boolean;
 }
 
 /** The title and search, then what can be done: import, and the selected booking's actions, folding into "More" on narrow windows. */
@@ -28,13 +27,12 @@ export function ListHeader({
   onEdit,
   onDelete,
   onCreate,
-  desk,
 }: ListHeaderProps) {
   return (
     <Group justify="space-between" gap="md" wrap="nowrap">
       <Group gap="lg" wrap="nowrap">
         <Title order={2}>Bookings</Title>
-        <SearchBox inputRef={searchRef} value={search} onChange={onSearch} onGoToResults={onGoToResults} desk={desk} />
+        <SearchBox inputRef={searchRef} value={search} onChange={onSearch} onGoToResults={onGoToResults} />
       </Group>
       <ListActions selected={selected} onOpen={onOpen} onEdit={onEdit} onDelete={onDelete} onCreate={onCreate} />
     </Group>

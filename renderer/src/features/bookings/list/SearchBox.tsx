@@ -8,15 +8,13 @@ export interface SearchBoxProps {
   onChange: (value: string) => void;
   /** Enter or ArrowDown: take the search now and go to the results. */
   onGoToResults: () => void;
-  /** Local mode: the desk list's one search box (name, e-mail, phone, booking number, link). */
-  desk: boolean;
 }
 
 /**
- * Local mode: anything reception is told (the desk list finds it). Proxy mode: the Sync API's
- * name contains (or e-mail contains, with an @). Escape clears it, then leaves it.
+ * The desk list's one search box: anything reception is told (name, e-mail, phone, booking
+ * number, link), in both modes. Escape clears it, then leaves it.
  */
-export function SearchBox({ inputRef, value, onChange, onGoToResults, desk }: SearchBoxProps) {
+export function SearchBox({ inputRef, value, onChange, onGoToResults }: SearchBoxProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter' || event.key === 'ArrowDown') {
       event.preventDefault();
@@ -33,12 +31,8 @@ export function SearchBox({ inputRef, value, onChange, onGoToResults, desk }: Se
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       onKeyDown={onKeyDown}
-      placeholder={desk ? 'Name, e-mail, phone, booking number or link' : 'Search by name, or e-mail with @'}
-      title={
-        desk
-          ? 'Finds a name (any accents, any word order), an e-mail, phone digits, a booking number or a pasted link; 3 characters or more'
-          : undefined
-      }
+      placeholder="Name, e-mail, phone, booking number or link"
+      title="Finds a name (any accents, any word order), an e-mail, phone digits, a booking number or a pasted link; 3 characters or more"
       aria-label="Search bookings"
       autoComplete="off"
       spellCheck={false}

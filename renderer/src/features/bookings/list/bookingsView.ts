@@ -14,7 +14,7 @@ export interface BookingsView {
   /** The range picked on the calendar; used when `preset` is `custom`. */
   customRange: DateRange;
   includeAll: boolean;
-  /** Reception's check-in filter (local mode); null: any. */
+  /** Reception's check-in filter; null: any. */
   checkIn: CheckInFilter | null;
   page: number;
   sorting: SortingState;

@@ -1,5 +1,5 @@
 import { Badge, Tooltip } from '@mantine/core';
-import { createColumnHelper, type ColumnDef, type SortingFn, type VisibilityState } from '@tanstack/react-table';
+import { createColumnHelper, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
 import { DESK_SORT_KEYS, type CheckInState } from '../../../../../shared/schemas/reception';
 import { albumStage } from '../../../../../shared/service/album';
 import type { ListedBooking } from '../../../api/reception-api';
@@ -22,9 +22,7 @@ type TextField =
 type Tone = 'muted' | 'today';
 
 const col = createColumnHelper<ListedBooking>();
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-const byText: SortingFn<ListedBooking> = (a, b, id) => collator.compare(String(a.getValue(id)), String(b.getValue(id)));
-/** Blank values sort last in either direction (TanStack's sortUndefined), so they read as "missing", not as "A". */
+/** Blank values read as "missing" (a dash), not as an empty cell. */
 const blankAsUndefined = (value: string | null) => (value === null || value.trim() === '' ? undefined : value);
 
 const None = () => <span className={classes.none}>—</span>;
@@ -74,8 +72,6 @@ function textColumn(field: TextField, size: number, options: TextColumnOptions =
     meta: { label },
     size,
     enableHiding: !options.alwaysVisible,
-    sortingFn: byText,
-    sortUndefined: 'last',
     cell: (context) => (
       <TextCell value={context.getValue()} tone={options.tone} mono={options.mono} upper={options.upper} />
     ),
@@ -92,7 +88,7 @@ const CAMERA_SHORT: Record<string, string> = {
 };
 const ALBUM_WORDS = { none: undefined, preview: 'Preview sent', delivered: 'Delivered', other: undefined } as const;
 
-/** What only the desk knows (local mode): product, camera, filmer, album, check-in. */
+/** What only the desk list carries: product, camera, filmer, album, check-in. */
 const DESK_COLUMNS_ONLY = [
   col.accessor((row) => row.product ?? undefined, {
     id: 'product',
@@ -159,8 +155,6 @@ const SYNC_COLUMNS = [
     id: 'jump_on',
     header: BOOKING_FIELD_LABELS.jump_on,
     size: 140,
-    sortUndefined: 'last',
-    sortingFn: 'alphanumeric',
     cell: (context) => {
       const date = context.getValue();
       if (!date) return <None />;
@@ -178,8 +172,6 @@ const SYNC_COLUMNS = [
     id: 'external_id',
     header: BOOKING_FIELD_LABELS.external_id,
     size: 116,
-    sortingFn: byText,
-    sortUndefined: 'last',
     cell: (context) => {
       const id = context.getValue();
       if (id !== undefined) return <TextCell value={id} mono />;
@@ -204,7 +196,6 @@ const SYNC_COLUMNS = [
     header: 'Public',
     meta: { label: 'Public (show publicly)' },
     size: 66,
-    sortingFn: 'basic',
     cell: (context) =>
       context.getValue() ? (
         <Badge size="sm" variant="light" color="teal" radius="sm" tt="none">
@@ -221,7 +212,6 @@ const SYNC_COLUMNS = [
     id: 'id',
     header: 'Desk id',
     size: 80,
-    sortingFn: 'basic',
     cell: (context) => <TextCell value={String(context.getValue())} mono />,
   }),
 ];
@@ -247,9 +237,6 @@ function flexible<C extends BookingColumn>(column: C): C {
     ? { ...column, minSize: flex.minSize, meta: { ...(column.meta as GridColumnMeta | undefined), ...flex.meta } }
     : column;
 }
-
-/** Proxy mode: the Sync API's fields, the loaded page sorted in the browser (the remote has no sort). */
-export const BOOKING_COLUMNS = SYNC_COLUMNS.map(flexible);
 
 const DESK_ORDER = [
   'jump_on',
@@ -282,8 +269,8 @@ const DESK_WIDTHS: Record<string, number> = {
 const serverSorts = (id: string) => (DESK_SORT_KEYS as readonly string[]).includes(id);
 
 /**
- * Local mode: check-in and the desk's fields beside the name, and sorting by the server across
- * every page, so only the columns the server sorts by offer it.
+ * Check-in and the desk's fields beside the name, and sorting by the server across every page, so
+ * only the columns the server sorts by offer it (in both modes: proxy mode's list is the desk's copy).
  */
 export const DESK_COLUMNS = [...SYNC_COLUMNS, ...DESK_COLUMNS_ONLY]
   .map((column) =>
@@ -296,8 +283,8 @@ function rank(id: string): number {
   return index === -1 ? DESK_ORDER.length : index;
 }
 
-/** Shown until the user decides otherwise (proxy mode, and the Sync API's columns). */
-export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = {
+/** Hidden until the user decides otherwise, at any window width. */
+const DEFAULT_COLUMN_VISIBILITY: VisibilityState = {
   external_service: false,
   link: false,
   id: false,
@@ -309,12 +296,11 @@ export const DEFAULT_COLUMN_VISIBILITY: VisibilityState = {
 export const NARROW_WINDOW = 1280;
 
 /**
- * The default columns for a mode and window width. Local mode at a narrow window (1024 wide):
- * date, name, check-in, mobile, product and external id fit; the product replaces the camera
- * package; e-mail and the camera requirement come back from 1280 up.
+ * The default columns for a window width. At a narrow window (1024 wide): date, name, check-in,
+ * mobile, product and external id fit; the product replaces the camera package; e-mail and the
+ * camera requirement come back from 1280 up.
  */
-export function defaultColumnVisibility(desk: boolean, windowWidth: number): VisibilityState {
-  if (!desk) return DEFAULT_COLUMN_VISIBILITY;
+export function defaultColumnVisibility(windowWidth: number): VisibilityState {
   const narrow = windowWidth < NARROW_WINDOW;
   return {
     ...DEFAULT_COLUMN_VISIBILITY,

@@ -9,6 +9,7 @@ import { rangeOf } from './dateRanges';
 import { useBookingsTable } from './useBookingsTable';
 import { useCheckIn } from './useCheckIn';
 import { useDebounced } from './useDebounced';
+import { useRefetchWhenCopyRefreshed } from './useRefetchWhenCopyRefreshed';
 import { useDropzoneToday } from '../../../lib/use-dropzone-today';
 
 const NO_BOOKINGS: ListedBooking[] = [];
@@ -17,10 +18,7 @@ const SEARCH_DELAY_MS = 120;
 
 const sortingUpdate = (update: Parameters<OnChangeFn<SortingState>>[0]) => (sorting: SortingState) =>
   typeof update === 'function' ? update(sorting) : update;
-/** Proxy mode: the loaded page sorted in the browser, the page kept. */
-const onPageSortingChange: OnChangeFn<SortingState> = (update) =>
-  updateView((view) => ({ sorting: sortingUpdate(update)(view.sorting) }));
-/** Local mode: the server sorts every page, so a new sort starts at page 1. */
+/** The server sorts every page, so a new sort starts at page 1. */
 const onServerSortingChange: OnChangeFn<SortingState> = (update) =>
   updateView((view) => ({ sorting: sortingUpdate(update)(view.sorting), page: 1 }));
 
@@ -28,16 +26,12 @@ const onServerSortingChange: OnChangeFn<SortingState> = (update) =>
  * The Bookings screen's data: the view the user set, the page the server sends for it, the table
  * over that page, and the selected booking. The selection follows the booking, not the position;
  * with none selected (or it gone) the first row stands in, so Enter always has a booking.
- * Local mode lists the desk's own list (search, sort, check-in, the desk's fields); proxy mode the
- * remote's Sync API list.
+ * Both modes list the desk list (search, sort, check-in, the desk's fields): in proxy mode the
+ * desk answers it from its copy of the remote, so it works offline too (docs/offline.md).
  */
 export function useBookingsList() {
   const view = useBookingsView();
   const today = useDropzoneToday();
-  const session = useQuery(sessionQuery());
-  // The session failing leaves the Sync API's list, which says itself what is wrong.
-  const mode = session.data?.mode ?? (session.isError ? 'proxy' : undefined);
-  const desk = mode === 'local';
   const [search, flushSearch] = useDebounced(view.search, SEARCH_DELAY_MS);
   const range = rangeOf(view.preset, today, view.customRange);
   const filters = useMemo<DeskListFilters>(
@@ -48,18 +42,18 @@ export function useBookingsList() {
       search,
       from: range.from,
       to: range.to,
-      checkIn: desk ? view.checkIn : null,
-      sorting: desk ? view.sorting : [],
+      checkIn: view.checkIn,
+      sorting: view.sorting,
     }),
-    [view.page, view.includeAll, search, range.from, range.to, view.checkIn, view.sorting, desk],
+    [view.page, view.includeAll, search, range.from, range.to, view.checkIn, view.sorting],
   );
-  const list = useQuery(bookingListQuery(mode, filters));
+  const list = useQuery(bookingListQuery(filters));
+  useRefetchWhenCopyRefreshed();
   const checkIn = useCheckIn();
   const table = useBookingsTable({
     data: list.data?.bookings ?? NO_BOOKINGS,
-    desk,
     sorting: view.sorting,
-    onSortingChange: desk ? onServerSortingChange : onPageSortingChange,
+    onSortingChange: onServerSortingChange,
     today,
     currency: list.data?.currency ?? null,
     onCheckIn: checkIn.mark,
@@ -80,12 +74,15 @@ export function useBookingsList() {
     }
   }, [pagination, list.data, view.page]);
 
+  const session = useQuery(sessionQuery());
+  // Proxy mode before the desk's first copy of the remote: an empty today says nothing yet.
+  const copyNotReady = session.isPending || (session.data?.copy != null && session.data.copy.as_of === null);
   useEffect(() => {
     // The opening view is today's list; its first real answer says whether today has any bookings.
-    if (!view.opening || !list.isSuccess || list.isPlaceholderData || view.preset !== 'today') return;
+    if (!view.opening || !list.isSuccess || list.isPlaceholderData || view.preset !== 'today' || copyNotReady) return;
     const settled = settleOpening(view, list.data.pagination.total_count);
     if (settled) updateView(settled);
-  }, [view, list.isSuccess, list.isPlaceholderData, list.data]);
+  }, [view, list.isSuccess, list.isPlaceholderData, list.data, copyNotReady]);
 
   return {
     view,
@@ -94,9 +91,6 @@ export function useBookingsList() {
     list,
     table,
     selected,
-    mode,
-    /** Local mode: the desk's own list, check-in, export and day sheet. */
-    desk,
     today,
     checkIn,
     /** Sends the search typed so far without waiting for the pause. */

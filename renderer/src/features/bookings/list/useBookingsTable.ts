@@ -1,24 +1,16 @@
-import {
-  getCoreRowModel,
-  getSortedRowModel,
-  useReactTable,
-  type OnChangeFn,
-  type SortingState,
-} from '@tanstack/react-table';
+import { getCoreRowModel, useReactTable, type OnChangeFn, type SortingState } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import type { CheckInState } from '../../../../../shared/schemas/reception';
 import type { ListedBooking } from '../../../api/reception-api';
-import { BOOKING_COLUMNS, defaultColumnVisibility, DESK_COLUMNS, type BookingsGridMeta } from './columns';
+import { defaultColumnVisibility, DESK_COLUMNS, type BookingsGridMeta } from './columns';
 import { useGridPreferences } from './gridPreferences';
 
 const rowId = (booking: ListedBooking) => String(booking.id);
 const coreRowModel = getCoreRowModel<ListedBooking>();
-const sortedRowModel = getSortedRowModel<ListedBooking>();
 
 export interface BookingsTableOptions {
   data: ListedBooking[];
-  /** Local mode: the desk list, sorted by the server across every page; else the loaded page sorted here. */
-  desk: boolean;
+  /** The server's sort, across every page. */
   sorting: SortingState;
   onSortingChange: OnChangeFn<SortingState>;
   today: string;
@@ -30,32 +22,23 @@ export interface BookingsTableOptions {
  * The bookings table, with column visibility and widths remembered between runs. `data` must
  * keep its reference while it does not change (it is the query's own array).
  */
-export function useBookingsTable({
-  data,
-  desk,
-  sorting,
-  onSortingChange,
-  today,
-  currency,
-  onCheckIn,
-}: BookingsTableOptions) {
+export function useBookingsTable({ data, sorting, onSortingChange, today, currency, onCheckIn }: BookingsTableOptions) {
   const { preferences, setColumnVisibility, setColumnSizing } = useGridPreferences();
   const columnVisibility = useMemo(
-    () => ({ ...defaultColumnVisibility(desk, window.innerWidth), ...preferences.columnVisibility }),
-    [desk, preferences.columnVisibility],
+    () => ({ ...defaultColumnVisibility(window.innerWidth), ...preferences.columnVisibility }),
+    [preferences.columnVisibility],
   );
   const meta = useMemo<BookingsGridMeta>(() => ({ today, currency, onCheckIn }), [today, currency, onCheckIn]);
   // TanStack Table keeps mutable state outside React; the compiler is told not to memoise around it.
   // eslint-disable-next-line react-hooks/incompatible-library
   return useReactTable({
     data,
-    columns: desk ? DESK_COLUMNS : BOOKING_COLUMNS,
+    columns: DESK_COLUMNS,
     getRowId: rowId,
     getCoreRowModel: coreRowModel,
-    getSortedRowModel: desk ? undefined : sortedRowModel,
     // The server sorts the desk list, by one column at a time.
-    manualSorting: desk,
-    enableMultiSort: !desk,
+    manualSorting: true,
+    enableMultiSort: false,
     state: { sorting, columnVisibility, columnSizing: preferences.columnSizing },
     onSortingChange,
     onColumnVisibilityChange: setColumnVisibility,

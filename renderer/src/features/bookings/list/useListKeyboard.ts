@@ -10,8 +10,8 @@ export interface ListKeyboardActions {
   remove: () => void;
   create: () => void;
   focusSearch: () => void;
-  /** Marks the selected booking's check-in (A, X, J; U unmarks); absent where there is none (proxy mode). */
-  checkIn?: (state: CheckInState | null) => void;
+  /** Marks the selected booking's check-in (A, X, J; U unmarks). */
+  checkIn: (state: CheckInState | null) => void;
 }
 
 /** Text the user is typing into: keys there are theirs, not shortcuts. */
@@ -86,10 +86,10 @@ export function useListKeyboard(
         run();
         return;
       }
-      const mark = act.checkIn ? checkInForKey(event.key) : undefined;
+      const mark = checkInForKey(event.key);
       if (mark !== undefined) {
         event.preventDefault();
-        act.checkIn!(mark);
+        act.checkIn(mark);
       }
     };
     document.addEventListener('keydown', onKeyDown);
