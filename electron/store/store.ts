@@ -14,8 +14,10 @@ import { FilmerRepo } from './repos/filmers';
 import { FinanceRepo } from './repos/finance';
 import { ImportMappingRepo } from './repos/import-mappings';
 import { ImportRepo } from './repos/imports';
+import { JumpRemovalRepo } from './repos/jump-removals';
 import { JumpRepo } from './repos/jumps';
 import { ListenSettingsRepo } from './repos/listen-settings';
+import { ProductChangeRepo } from './repos/product-changes';
 import { TokenRepo } from './repos/tokens';
 
 /**
@@ -37,6 +39,8 @@ export class Store {
   readonly admin: AdminRepo;
   readonly deskList: DeskListRepo;
   readonly checkIns: CheckInRepo;
+  readonly jumpRemovals: JumpRemovalRepo;
+  readonly productChanges: ProductChangeRepo;
 
   constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -53,6 +57,8 @@ export class Store {
     this.admin = new AdminRepo(db);
     this.deskList = new DeskListRepo(db);
     this.checkIns = new CheckInRepo(db);
+    this.jumpRemovals = new JumpRemovalRepo(db);
+    this.productChanges = new ProductChangeRepo(db);
     // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
     // write. A deferred transaction that reads first and then writes fails at once instead
     // ("database is locked"), since waiting could not help its outdated snapshot.
