@@ -51,6 +51,7 @@ import {
 } from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
 import {
+  bookingCheckIn,
   checkInAnswer,
   checkInWrite,
   daySheet,
@@ -186,6 +187,12 @@ export const deskRoutes = {
     path: '/api/desk/day-sheet',
     query: { schema: daySheetQuery, name: 'day sheet query' },
     responses: { 200: daySheet, 409: deskError, 422: deskError },
+  }),
+  getCheckIn: servedLocallyOnly(RECEPTION_READS_LOCAL, {
+    method: 'GET',
+    path: '/api/desk/bookings/by-id/:id/check-in',
+    numericParams: ['id'],
+    responses: { 200: bookingCheckIn, 404: deskError, 409: deskError },
   }),
   recordCheckIn: servedLocallyOnly(RECEPTION_READS_LOCAL, {
     method: 'PUT',
