@@ -60,7 +60,7 @@ import {
   deskBookingPage,
   deskBookingQuery,
 } from '../schemas/reception';
-import { walkInCreate, walkInCreated } from '../schemas/walk-ins';
+import { byIdEdit, walkInCreate, walkInCreated } from '../schemas/walk-ins';
 import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
 import { servedLocallyOnly } from './served-locally';
 import { bookingShowAnswer } from './sync-answers';
@@ -217,7 +217,7 @@ export const deskRoutes = {
     method: 'PATCH',
     path: '/api/desk/bookings/by-id/:id',
     numericParams: ['id'],
-    body: { schema: handEdit, name: 'booking', checkedBy: 'sync-rule' },
+    body: { schema: byIdEdit, name: 'booking', checkedBy: 'sync-rule' },
     responses: { 200: handEditAnswer, 404: deskError, 406: deskError, 409: deskError, 422: deskError },
   }),
   deleteWalkIn: servedLocallyOnly(BOOKINGS_ARE_REMOTE, {
