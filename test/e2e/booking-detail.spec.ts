@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { BookingDetail } from './pages/booking-detail';
 import { expect, saveScreenshot, test } from './fixtures';
 import { deliveredBookingDetail } from './scenarios/booking-detail';
@@ -161,8 +162,10 @@ test('the booking page shows the day’s check-in, who marked it and when, and c
   await page.reload();
   await expect(detail.checkInState()).toHaveText('Jumped');
   await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page, 'the check-in card, marked', '[data-testid="booking-check-in"]');
   await saveScreenshot(page, 'booking-check-in-1440-light');
   await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'the check-in card, marked, in dark mode', '[data-testid="booking-check-in"]');
   await saveScreenshot(page, 'booking-check-in-1440-dark');
   await page.setViewportSize({ width: 1024, height: 768 });
   await saveScreenshot(page, 'booking-check-in-1024-dark');

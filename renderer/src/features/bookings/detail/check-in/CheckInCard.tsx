@@ -8,7 +8,8 @@ import { CHECK_IN_LABELS, nextCheckIn } from '../../../../lib/check-in-keys';
 import { formatInstant, relativeDay } from '../time';
 import { useBookingCheckIn } from './useBookingCheckIn';
 
-const STATE_COLOR: Record<CheckInState, MantineColor> = { arrived: 'teal', no_show: 'red', jumped: 'blue' };
+// The list's shades (bookingCells.module.css): white on them reads in both schemes.
+const STATE_COLOR: Record<CheckInState, MantineColor> = { arrived: 'teal.8', no_show: 'red.8', jumped: 'blue.8' };
 
 /**
  * Whether the guest arrived: the booking's check-in for its jump day, who marked it and when,

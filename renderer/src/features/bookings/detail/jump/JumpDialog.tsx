@@ -202,7 +202,7 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
             maxLength={80}
             description={
               blankName ? (
-                <Text span size="xs" c="orange.8" data-testid="jump-name-missing">
+                <Text span size="xs" fw={600} c="var(--mantine-color-text)" data-testid="jump-name-missing">
                   Needed to save: the jump is recorded under your name
                 </Text>
               ) : (
