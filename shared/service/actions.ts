@@ -164,13 +164,13 @@ function stageRefusal(kind: ServiceAction['kind'], booking: BookingFacts): Refus
     case 'online_upgrade':
       if (stage === 'none')
         return stopped(
-          `an upgrade follows delivered paid content: ${product ? 'deliver it first' : 'nothing to upgrade'}`,
+          `an upgrade follows delivered paid content, so ${product ? 'deliver it first' : 'there is nothing to upgrade yet'}`,
         );
-      if (stage === 'preview') return stopped('an upgrade follows paid content: convert the prospect first');
+      if (stage === 'preview') return stopped('an upgrade follows paid content, so convert the prospect first');
       return null;
     case 'change_product':
       if (stage === 'none')
-        return stopped('until delivery the product follows the camera package: change it with Edit booking');
+        return stopped('until delivery the product follows the camera package, so change it with Edit booking');
       if (stage === 'preview') return stopped('a prospect is given a product with Convert to paid');
       return null;
   }
