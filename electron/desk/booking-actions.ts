@@ -164,6 +164,8 @@ function write(
     recorded_by: recordedBy,
     corrects_event_id: plan.corrects_event_id,
   });
+  // What a correction of this event puts back (shared/service/actions.ts productAfterCorrecting).
+  if (productAfter !== booking.product_id) store.productChanges.record(eventId, booking.product_id);
   const albumAfter = plan.album_after === undefined ? booking.album_status_raw : plan.album_after;
   if (albumAfter !== booking.album_status_raw || productAfter !== booking.product_id) {
     store.bookings.update(booking.id, { album_status_raw: albumAfter, product_id: productAfter, updated_at: at });
@@ -181,6 +183,18 @@ function write(
 }
 
 const totalCreditsOf = (ledger: LoadedBooking['ledger']) => ledger.at(-1)?.centi_total_credits ?? 0;
+
+/**
+ * Why no choice is possible: the one reason they share (the booking's state stops them all), or
+ * each choice's own; null when one is possible. Never the first choice's reason for all of them:
+ * "has product X already" is no reason against product Y.
+ */
+function choicesReason(planned: { name: string; reason: string | null }[], none: string): string | null {
+  if (planned.length === 0) return none;
+  if (planned.some((c) => c.reason === null)) return null;
+  const reasons = [...new Set(planned.map((c) => c.reason!))];
+  return reasons.length === 1 ? reasons[0]! : planned.map((c) => `${c.name}: ${c.reason}`).join('; ');
+}
 
 /** Every action and whether it is possible now: the plan, the choices with theirs, or the reason. */
 export function listActions(ctx: SyncContext, externalId: string): Outcome<BookingActionsView> {
@@ -215,9 +229,15 @@ export function listActions(ctx: SyncContext, externalId: string): Outcome<Booki
         : { id, name, plan: null, reason: result.reason };
     });
     const possible = planned.filter((c) => c.plan !== null);
-    // When no choice is possible, the reason of the first says why (they share it when the booking's state is the cause).
-    const reason = possible.length > 0 ? null : (planned[0]?.reason ?? none);
-    return { kind, admin: false, available: possible.length > 0, reason, plan: null, choices: planned, event_id: null };
+    return {
+      kind,
+      admin: false,
+      available: possible.length > 0,
+      reason: choicesReason(planned, none),
+      plan: null,
+      choices: planned,
+      event_id: null,
+    };
   };
   const products = store.catalogue.activeProducts(dropzone.id).map(productFacts);
   const upgrades = store.catalogue

@@ -1,4 +1,4 @@
-import type { CheckIn, CheckInWrite } from '../../shared/schemas/reception';
+import type { BookingCheckIn, CheckIn, CheckInWrite } from '../../shared/schemas/reception';
 import { timestamp, type SyncContext } from '../sync/context';
 
 export type CheckInOutcome =
@@ -37,4 +37,15 @@ export function recordCheckIn(ctx: SyncContext, bookingId: number, write: CheckI
     const { booking_id: _, ...checkIn } = record;
     return { kind: 'recorded', booking_id: booking.id, check_in: checkIn };
   });
+}
+
+/** The booking's mark for its jump day (null: unmarked, or no jump day); undefined: no such booking. */
+export function readCheckIn(ctx: SyncContext, bookingId: number): BookingCheckIn | undefined {
+  const booking = ctx.store.bookings.byId(ctx.dropzone.id, bookingId);
+  if (!booking) return undefined;
+  const record = booking.jump_on === null ? undefined : ctx.store.checkIns.get(booking.id, booking.jump_on);
+  const check_in: CheckIn | null = record
+    ? { state: record.state, day: record.day, recorded_by: record.recorded_by, recorded_at: record.recorded_at }
+    : null;
+  return { booking_id: booking.id, jump_on: booking.jump_on, check_in };
 }

@@ -125,10 +125,17 @@ export function recordJump(ctx: SyncContext, externalId: string, input: JumpWrit
 }
 
 export type RemoveJumpOutcome =
-  BookingNotFound | { kind: 'no_jump' } | { kind: 'album_made'; reason: string } | { kind: 'removed'; jump: JumpView };
+  | BookingNotFound
+  | { kind: 'no_jump' }
+  | { kind: 'album_made'; reason: string }
+  | { kind: 'removed'; jump: JumpView; removed_by: string; removed_at: string };
 
-/** Removes a wrongly recorded jump, while no album was made from it. */
-export function removeJump(ctx: SyncContext, externalId: string): RemoveJumpOutcome {
+/**
+ * Removes a wrongly recorded jump, while no album was made from it. The jump's row goes (a
+ * filmer's count and the next jump must not see it) and a removal record keeps what it was and
+ * who removed it: whoever reads the ledger later can tell a jump that never was from one taken back.
+ */
+export function removeJump(ctx: SyncContext, externalId: string, removedBy: string): RemoveJumpOutcome {
   return ctx.store.transaction(() => {
     const booking = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
     if (!booking) return bookingNotFound;
@@ -136,8 +143,10 @@ export function removeJump(ctx: SyncContext, externalId: string): RemoveJumpOutc
     if (!jump) return { kind: 'no_jump' };
     const album = albumMadeReason(booking.album_status_raw);
     if (album) return { kind: 'album_made', reason: album };
+    const at = timestamp(ctx);
+    ctx.store.jumpRemovals.record(jump, removedBy, at);
     ctx.store.jumps.delete(jump.id);
-    return { kind: 'removed', jump: jumpView(jump) };
+    return { kind: 'removed', jump: jumpView(jump), removed_by: removedBy, removed_at: at };
   });
 }
 

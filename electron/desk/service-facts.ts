@@ -61,6 +61,7 @@ export function loadBookingFacts(store: Store, booking: BookingRecord, today: st
     booking.product_id === null ? undefined : store.catalogue.product(booking.dropzone_id, booking.product_id);
   const jump = store.jumps.byBooking(booking.id);
   const ledger = store.finance.ledger(booking.id);
+  const productChanges = store.productChanges.ofBooking(booking.id);
   return {
     booking,
     ledger,
@@ -76,6 +77,7 @@ export function loadBookingFacts(store: Store, booking: BookingRecord, today: st
         entitlements: entitlementsOfEvent(e),
         centi_credit_change: e.centi_credit_change,
         corrects_event_id: e.corrects_event_id,
+        ...(productChanges.has(e.id) ? { product_before: { id: productChanges.get(e.id) ?? null } } : {}),
       })),
     },
   };

@@ -5,6 +5,7 @@ import { bookingShowView } from '../sync/booking-views';
 import { createBooking, ProductCache } from '../sync/bookings';
 import type { SyncContext, SyncResult } from '../sync/context';
 import { parseRecordId } from '../sync/validation';
+import { giveExternalId, splitExternalId } from './walk-in-external-id';
 
 /**
  * Walk-ins: bookings made at the desk for someone the booking system never booked.
@@ -30,22 +31,47 @@ export function showBookingById(ctx: SyncContext, rawId: string): SyncResult {
 /**
  * A hand edit by the desk's id. For a booking with an external id it is exactly the hand edit by
  * that id (the changed fields lock against the sync); a walk-in locks nothing, since no booking
- * system syncs it. A walk-in keeps its name: it is what reception finds it by.
+ * system syncs it. A walk-in keeps its name: it is what reception finds it by. An `external_id`
+ * in the body gives a walk-in the booking system's id (walk-in-external-id.ts), in the same
+ * transaction as the other fields: both are saved or neither.
  */
 export function editBookingById(ctx: SyncContext, rawId: string, body: unknown): SyncResult {
   const id = parseRecordId(rawId);
-  const read = readHandEdit(body, { id: id ?? null });
+  const { externalId, rest } = splitExternalId(body);
+  const read = readHandEdit(rest, { id: id ?? null });
   if (!('edit' in read)) return read;
-  return ctx.store.transaction(() => {
-    const existing = bookingById(ctx, rawId);
-    if (!existing) return notFoundById(rawId);
-    if (existing.external_id === null && read.edit.name !== undefined) {
-      const nameProblem = walkInNameProblem(read.edit.name);
-      if (nameProblem !== null)
-        return invalid({ id: existing.id, external_id: null }, { name: nameProblem }, [`name ${nameProblem}`]);
-    }
-    return applyHandEdit(ctx, existing, read.edit);
-  });
+  const attempt = () =>
+    ctx.store.transaction((): SyncResult => {
+      const found = bookingById(ctx, rawId);
+      if (!found) return notFoundById(rawId);
+      if (found.external_id === null && read.edit.name !== undefined) {
+        const nameProblem = walkInNameProblem(read.edit.name);
+        if (nameProblem !== null)
+          return invalid({ id: found.id, external_id: null }, { name: nameProblem }, [`name ${nameProblem}`]);
+      }
+      let existing = found;
+      if (externalId !== undefined) {
+        const given = giveExternalId(ctx, found, externalId);
+        if (!('booking' in given)) return given;
+        existing = given.booking;
+      }
+      const result = applyHandEdit(ctx, existing, read.edit);
+      // A refused edit must not leave the id given: throw to roll the transaction back.
+      if (result.status !== 'ok') throw new EditRefused(result);
+      return result;
+    });
+  try {
+    return attempt();
+  } catch (error) {
+    if (error instanceof EditRefused) return error.result;
+    throw error;
+  }
+}
+
+class EditRefused extends Error {
+  constructor(readonly result: SyncResult) {
+    super('edit refused');
+  }
 }
 
 /**

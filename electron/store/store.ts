@@ -14,9 +14,11 @@ import { FilmerRepo } from './repos/filmers';
 import { FinanceRepo } from './repos/finance';
 import { ImportMappingRepo } from './repos/import-mappings';
 import { ImportRepo } from './repos/imports';
+import { JumpRemovalRepo } from './repos/jump-removals';
 import { JumpRepo } from './repos/jumps';
 import { ListenSettingsRepo } from './repos/listen-settings';
 import { RemoteCopyRepo } from './repos/remote-copy';
+import { ProductChangeRepo } from './repos/product-changes';
 import { TokenRepo } from './repos/tokens';
 
 /**
@@ -40,6 +42,8 @@ export class Store {
   readonly checkIns: CheckInRepo;
   /** Proxy mode's copy of the remote: empty in a local store (docs/offline.md). */
   readonly remoteCopy: RemoteCopyRepo;
+  readonly jumpRemovals: JumpRemovalRepo;
+  readonly productChanges: ProductChangeRepo;
 
   constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -57,6 +61,8 @@ export class Store {
     this.deskList = new DeskListRepo(db);
     this.checkIns = new CheckInRepo(db);
     this.remoteCopy = new RemoteCopyRepo(db);
+    this.jumpRemovals = new JumpRemovalRepo(db);
+    this.productChanges = new ProductChangeRepo(db);
     // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
     // write. A deferred transaction that reads first and then writes fails at once instead
     // ("database is locked"), since waiting could not help its outdated snapshot.

@@ -51,6 +51,7 @@ import {
 } from '../schemas/jumps';
 import { listenUpdate, listenView } from '../schemas/listen';
 import {
+  bookingCheckIn,
   checkInAnswer,
   checkInWrite,
   daySheet,
@@ -59,7 +60,7 @@ import {
   deskBookingPage,
   deskBookingQuery,
 } from '../schemas/reception';
-import { walkInCreate, walkInCreated } from '../schemas/walk-ins';
+import { byIdEdit, walkInCreate, walkInCreated } from '../schemas/walk-ins';
 import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
 import { servedLocallyOnly, servedLocallyOrFromCopy } from './served-locally';
 import { bookingShowAnswer } from './sync-answers';
@@ -187,6 +188,12 @@ export const deskRoutes = {
     query: { schema: daySheetQuery, name: 'day sheet query' },
     responses: { 200: daySheet, 409: deskError, 422: deskError },
   }),
+  getCheckIn: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
+    method: 'GET',
+    path: '/api/desk/bookings/by-id/:id/check-in',
+    numericParams: ['id'],
+    responses: { 200: bookingCheckIn, 404: deskError, 409: deskError },
+  }),
   recordCheckIn: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
     method: 'PUT',
     path: '/api/desk/bookings/by-id/:id/check-in',
@@ -210,7 +217,7 @@ export const deskRoutes = {
     method: 'PATCH',
     path: '/api/desk/bookings/by-id/:id',
     numericParams: ['id'],
-    body: { schema: handEdit, name: 'booking', checkedBy: 'sync-rule' },
+    body: { schema: byIdEdit, name: 'booking', checkedBy: 'sync-rule' },
     responses: { 200: handEditAnswer, 404: deskError, 406: deskError, 409: deskError, 422: deskError },
   }),
   deleteWalkIn: servedLocallyOnly(BOOKINGS_ARE_REMOTE, {

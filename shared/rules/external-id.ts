@@ -18,3 +18,12 @@ export function isBlankExternalId(value: unknown): boolean {
 export function externalIdOrNone(value: string | null): string | null {
   return isBlankExternalId(value) ? null : value;
 }
+
+/**
+ * The external id reception gives a walk-in once the booking system knows the customer: the
+ * same rule as any booking's id (not blank; used exactly as typed), so the booking system's next
+ * sync finds the walk-in by it. Null: no problem. Unique within the dropzone is the store's to say.
+ */
+export function givenExternalIdProblem(value: string): string | null {
+  return isBlankExternalId(value) ? 'must not be blank: the id the booking system knows this customer by' : null;
+}

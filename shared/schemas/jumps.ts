@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JUMP_CAMERAS } from '../service/jumps';
-import { isoDate } from './common';
+import { isoDate, isoDateTime } from './common';
 import { CAMERA_REQUIREMENTS } from './finance';
 import { recordedBy } from './recorded-by';
 import { wellFormedString } from './text';
@@ -82,7 +82,13 @@ export const jumpCheckAnswer = z.object({
 });
 export type JumpCheckAnswer = z.infer<typeof jumpCheckAnswer>;
 
-export const jumpRemoved = z.object({ status: z.literal('ok'), removed: jumpView });
+/** The removed jump as it was, and who removed it and when: what the removal record keeps. */
+export const jumpRemoved = z.object({
+  status: z.literal('ok'),
+  removed: jumpView,
+  removed_by: z.string(),
+  removed_at: isoDateTime,
+});
 
 /** A jump on a filmer's list; the booking is null once it was deleted (the jump stays, and holds the filmer). */
 export const filmerJump = z.object({

@@ -132,6 +132,13 @@ export const checkInWrite = z.strictObject(
 export type CheckInWrite = z.infer<typeof checkInWrite>;
 export const checkInAnswer = z.object({ booking_id: z.number().int(), check_in: checkIn.nullable() });
 
+/**
+ * GET /api/desk/bookings/by-id/:id/check-in: the booking's mark for its jump day, as the booking
+ * page shows it; `jump_on` null: no jump day, so nothing to check in for.
+ */
+export const bookingCheckIn = checkInAnswer.extend({ jump_on: isoDate.nullable() });
+export type BookingCheckIn = z.infer<typeof bookingCheckIn>;
+
 /** GET /api/desk/day-sheet?day=YYYY-MM-DD: every booking of one jump day, for the printed sheet. */
 export const daySheetQuery = z.strictObject({ day: isoDate });
 export const daySheet = z.object({

@@ -1,4 +1,5 @@
 import type { EventType } from '../schemas/finance';
+import { albumNow, refusal, unknownAlbum, type Refusal } from './action-refusals';
 import { albumStage, type AlbumState } from './album';
 import { NO_ENTITLEMENTS, sameEntitlements, withUpgrade, type Entitlements, type UpgradeGrant } from './entitlements';
 
@@ -34,6 +35,8 @@ export interface LedgerEventFacts {
   centi_credit_change: number;
   /** Set on a compensating event: the event it corrects. */
   corrects_event_id: number | null;
+  /** Set on an event that changed the booking's product: the product before it (null: none). */
+  product_before?: { id: number | null };
 }
 
 export interface BookingFacts {
@@ -72,9 +75,7 @@ export interface ActionPlan {
   comment: string;
 }
 
-export type PlanResult = { ok: true; plan: ActionPlan } | { ok: false; reason: string };
-
-const refuse = (reason: string): PlanResult => ({ ok: false, reason });
+export type PlanResult = { ok: true; plan: ActionPlan } | Refusal;
 
 /** The booking's entitlements now: those of its newest ledger event (none before the first). */
 export function currentEntitlements(ledger: readonly LedgerEventFacts[]): Entitlements {
@@ -111,9 +112,72 @@ function albumAfterCorrecting(eventType: string): AlbumState | null | undefined 
   return undefined;
 }
 
+/**
+ * What correcting an event does to the booking's product: an event that changed it (a conversion,
+ * "Change product") puts the product before it back. A conversion recorded before the desk kept
+ * the product before assigned the prospect's first product: taking it back leaves none.
+ */
+function productAfterCorrecting(event: LedgerEventFacts): number | null | undefined {
+  if (event.product_before) return event.product_before.id;
+  return event.event_type === 'reception_conversion' ? null : undefined;
+}
+
+/** A conversion in the ledger that no correction took back: the prospect was converted. */
+const wasConverted = (ledger: readonly LedgerEventFacts[]) =>
+  ledger.some((e) => e.event_type === 'reception_conversion' && !ledger.some((c) => c.corrects_event_id === e.id));
+
+/**
+ * Why the album's stage stops `kind`, or null when the action starts from this stage. Each reason
+ * says the stage as it is and what reception does instead, and the reasons of one stage agree.
+ */
+function stageRefusal(kind: ServiceAction['kind'], booking: BookingFacts): Refusal | null {
+  const stage = albumStage(booking.album_status_raw);
+  if (kind === 'manual_credit' || kind === 'correct') return null;
+  if (stage === 'other') return unknownAlbum(booking.album_status_raw);
+  const now = albumNow(stage, booking.album_status_raw);
+  const product = booking.product;
+  const stopped = (reason: string) => refusal('album_stage', `${now}: ${reason}`);
+  switch (kind) {
+    case 'send_preview':
+      if (stage === 'preview') return stopped('the preview went out already');
+      if (stage === 'delivered') return stopped('a free preview comes before paid content, not after it');
+      return null;
+    case 'deliver':
+      if (stage === 'preview') return stopped('paid content follows a conversion at reception (Convert to paid)');
+      if (stage === 'delivered') return refusal('album_stage', 'paid content was delivered already');
+      return null;
+    case 'convert':
+      if (stage === 'none')
+        return stopped(
+          product
+            ? `a conversion follows a free preview; this booking has a paid product (${product.name}): deliver it`
+            : 'a conversion follows a free preview: send the preview first',
+        );
+      if (stage === 'delivered')
+        return stopped(
+          wasConverted(booking.ledger)
+            ? 'the prospect was converted already; Change product changes what they bought'
+            : 'nothing is left to convert; Change product changes what was delivered',
+        );
+      return null;
+    case 'reception_upgrade':
+    case 'online_upgrade':
+      if (stage === 'none')
+        return stopped(
+          `an upgrade follows delivered paid content, so ${product ? 'deliver it first' : 'there is nothing to upgrade yet'}`,
+        );
+      if (stage === 'preview') return stopped('an upgrade follows paid content, so convert the prospect first');
+      return null;
+    case 'change_product':
+      if (stage === 'none')
+        return stopped('until delivery the product follows the camera package, so change it with Edit booking');
+      if (stage === 'preview') return stopped('a prospect is given a product with Convert to paid');
+      return null;
+  }
+}
+
 /** Exactly what `action` would record for this booking, or why it cannot be done. */
 export function planAction(booking: BookingFacts, action: ServiceAction): PlanResult {
-  const stage = albumStage(booking.album_status_raw);
   const current = currentEntitlements(booking.ledger);
   const total = totalCredits(booking.ledger);
   const plan = (
@@ -122,26 +186,28 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
     ok: true,
     plan: { corrects_event_id: null, ...p, centi_total_after: total + p.centi_credit_change },
   });
-  const needsFilmedJump = (): string | null => {
+  const needsFilmedJump = (): Refusal | null => {
     if (booking.jump_camera === null)
-      return 'no jump is recorded for this booking yet: record the jump (camera and filmer) first';
+      return refusal('jump', 'no jump is recorded for this booking yet: record the jump (camera and filmer) first');
     if (booking.jump_on !== null && booking.jump_on > booking.today)
-      return `the jump is on ${booking.jump_on}, after today: nothing can be delivered before the jump`;
+      return refusal(
+        'jump',
+        `the jump is on ${booking.jump_on}, after today: nothing can be delivered before the jump`,
+      );
     return null;
   };
+  const stopped = stageRefusal(action.kind, booking);
+  if (stopped) return stopped;
 
   switch (action.kind) {
     case 'send_preview': {
-      if (stage !== 'none')
-        return refuse(
-          `a preview goes out before anything else; this album is ${stage === 'preview' ? 'already previewed' : 'already delivered'}`,
-        );
       if (booking.product)
-        return refuse(
+        return refusal(
+          'product',
           `this booking has a paid product (${booking.product.name}): deliver it instead of a free preview`,
         );
       const jump = needsFilmedJump();
-      if (jump) return refuse(jump);
+      if (jump) return jump;
       return plan({
         event_type: 'preview',
         entitlements: NO_ENTITLEMENTS,
@@ -152,16 +218,13 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
       });
     }
     case 'deliver': {
-      if (stage !== 'none')
-        return refuse(
-          stage === 'preview'
-            ? 'this prospect got a free preview: convert them at reception to deliver paid content'
-            : 'this album was delivered already',
-        );
       if (!booking.product)
-        return refuse('this booking has no paid product: send a free preview, or convert the customer at reception');
+        return refusal(
+          'product',
+          'this booking has no paid product: send a free preview (a conversion follows it), or give the booking its camera package with Edit booking',
+        );
       const jump = needsFilmedJump();
-      if (jump) return refuse(jump);
+      if (jump) return jump;
       const product = booking.product;
       return plan({
         event_type: 'regular',
@@ -173,11 +236,10 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
       });
     }
     case 'convert': {
-      if (stage !== 'preview') return refuse('a conversion follows a free preview; this booking has none');
       const { product } = action;
-      if (!product.active) return refuse(`product "${product.name}" is not active`);
+      if (!product.active) return refusal('choice', `product "${product.name}" is not active`);
       if (product.price_cents <= 0)
-        return refuse(`product "${product.name}" is free: a conversion assigns a paid product`);
+        return refusal('choice', `product "${product.name}" is free: a conversion assigns a paid product`);
       return plan({
         event_type: 'reception_conversion',
         entitlements: product.entitlements,
@@ -189,18 +251,18 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
     }
     case 'reception_upgrade':
     case 'online_upgrade': {
-      if (stage !== 'delivered') return refuse('upgrades are for customers whose paid content was delivered');
       const { upgrade } = action;
       const after = withUpgrade(current, upgrade);
       if (action.kind === 'reception_upgrade') {
-        if (!upgrade.active) return refuse(`upgrade "${upgrade.name}" is not active`);
+        if (!upgrade.active) return refusal('choice', `upgrade "${upgrade.name}" is not active`);
         if (!upgrade.offered_to.includes(current.video_entitlement)) {
-          return refuse(
+          return refusal(
+            'choice',
             `upgrade "${upgrade.name}" is offered to video entitlements ${upgrade.offered_to.join(', ') || '(none)'}; this booking has ${current.video_entitlement}`,
           );
         }
         if (sameEntitlements(after, current) && upgrade.centi_credits === 0)
-          return refuse(`upgrade "${upgrade.name}" changes nothing for this booking`);
+          return refusal('choice', `upgrade "${upgrade.name}" changes nothing for this booking`);
       }
       const online = action.kind === 'online_upgrade';
       return plan({
@@ -213,11 +275,10 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
       });
     }
     case 'change_product': {
-      if (stage !== 'delivered')
-        return refuse('the product of a delivered album is changed here; before delivery, edit the booking');
       const { product } = action;
-      if (booking.product?.id === product.id) return refuse(`the booking has product "${product.name}" already`);
-      if (!product.active) return refuse(`product "${product.name}" is not active`);
+      if (booking.product?.id === product.id)
+        return refusal('choice', `the booking has product "${product.name}" already`);
+      if (!product.active) return refusal('choice', `product "${product.name}" is not active`);
       const change = product.centi_credits - (booking.product?.centi_credits ?? 0);
       const unchanged = change === 0 && sameEntitlements(product.entitlements, current);
       return plan({
@@ -232,8 +293,8 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
     case 'manual_credit': {
       const comment = action.comment.trim();
       if (!Number.isInteger(action.centi_credit_change) || action.centi_credit_change === 0)
-        return refuse('a manual credit changes the credits: a whole number of centi-credits, not 0');
-      if (comment === '') return refuse('a manual credit needs a comment saying why');
+        return refusal('input', 'a manual credit changes the credits: a whole number of centi-credits, not 0');
+      if (comment === '') return refusal('input', 'a manual credit needs a comment saying why');
       return plan({
         event_type: 'manual_credit',
         entitlements: current,
@@ -245,17 +306,16 @@ export function planAction(booking: BookingFacts, action: ServiceAction): PlanRe
     }
     case 'correct': {
       const comment = action.comment.trim();
-      if (comment === '') return refuse('a correction needs a comment saying what was wrong');
+      if (comment === '') return refusal('input', 'a correction needs a comment saying what was wrong');
       const target = correctable(booking.ledger, action.event_id);
-      if (typeof target === 'string') return refuse(target);
+      if (typeof target === 'string') return refusal('ledger', target);
       const { event, before } = target;
       return plan({
         event_type: event.event_type as EventType,
         entitlements: before,
         centi_credit_change: -event.centi_credit_change,
         album_after: albumAfterCorrecting(event.event_type),
-        // A conversion assigned the product; taking it back leaves the prospect without one.
-        product_id_after: event.event_type === 'reception_conversion' ? null : undefined,
+        product_id_after: productAfterCorrecting(event),
         corrects_event_id: event.id,
         comment: `Corrects event ${event.id}: ${comment}`,
       });

@@ -15,6 +15,7 @@ import { startProxiedTestDesk, startTestDesk, type TestDesk } from '../support/d
 
 const put = (desk: TestDesk, id: number | string, body: unknown) =>
   desk.desk('PUT', `/bookings/by-id/${id}/check-in`, body);
+const get = (desk: TestDesk, id: number | string) => desk.desk('GET', `/bookings/by-id/${id}/check-in`);
 const listed = async (desk: TestDesk, query: string) =>
   (await desk.desk('GET', `/bookings?include_all=true&${query}`)).body.bookings.map((b: { id: number }) => b.id);
 
@@ -135,6 +136,48 @@ describe('check-in', () => {
   });
 });
 
+describe('check-in on the booking page', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk()));
+  after(() => desk.dispose());
+
+  test('the booking page reads the mark of the jump day: who marked it and when; none before, none after unmarking', async () => {
+    assert.deepEqual((await get(desk, 102)).body, { booking_id: 102, jump_on: '2026-06-20', check_in: null });
+    const marked = await put(desk, 102, { state: 'no_show', recorded_by: 'Nora' });
+    const shown = await get(desk, 102);
+    assert.equal(shown.status, 200, shown.text);
+    assert.deepEqual(shown.body, { booking_id: 102, jump_on: '2026-06-20', check_in: marked.body.check_in });
+    assert.equal(shown.body.check_in.recorded_by, 'Nora');
+    assert.equal(shown.body.check_in.recorded_at, TEST_NOW);
+
+    // Moved to another day: that day is unmarked; the old day's mark stays with the old day.
+    assert.equal(
+      (await desk.sync('POST', '/bookings', { external_id: 'HAS-PRODUCT', jump_on: '2026-06-21' })).status,
+      200,
+    );
+    assert.deepEqual((await get(desk, 102)).body, { booking_id: 102, jump_on: '2026-06-21', check_in: null });
+    assert.equal(
+      (await desk.sync('POST', '/bookings', { external_id: 'HAS-PRODUCT', jump_on: '2026-06-20' })).status,
+      200,
+    );
+    assert.equal((await get(desk, 102)).body.check_in.state, 'no_show');
+
+    await put(desk, 102, { state: null, recorded_by: 'Nora' });
+    assert.equal((await get(desk, 102)).body.check_in, null);
+  });
+
+  test('the booking page of a booking with no jump day, an unknown one, another dropzone’s', async () => {
+    const made = await desk.sync('POST', '/bookings', { external_id: 'NO-DAY-READ', name: 'No Day' });
+    assert.deepEqual((await get(desk, made.body.id)).body, { booking_id: made.body.id, jump_on: null, check_in: null });
+    for (const id of [999999, 200]) {
+      const res = await get(desk, id);
+      assert.equal(res.status, 404, String(id));
+      assert.match(res.body.error, new RegExp(`booking ${id} not found`));
+    }
+    assert.equal((await get(desk, 'abc')).status, 404);
+  });
+});
+
 describe('check-in in proxy mode', () => {
   let desk: TestDesk;
   before(async () => {
@@ -147,5 +190,8 @@ describe('check-in in proxy mode', () => {
     assert.equal(res.status, 404);
     assert.equal(res.body.error, 'booking 101 not found');
     assert.deepEqual(desk.queryStore('SELECT * FROM check_ins'), []);
+    const read = await desk.desk('GET', '/bookings/by-id/101/check-in');
+    assert.equal(read.status, 409);
+    assert.match(read.body.error, /^the desk is in proxy mode/);
   });
 });

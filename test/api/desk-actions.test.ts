@@ -48,7 +48,10 @@ describe('album and credits: the actions of the service behind the API', () => {
     const sendPreview = actionOf(res.body, 'send_preview');
     assert.equal(sendPreview.available, false);
     assert.match(sendPreview.reason, /has a paid product \(Selfie video\): deliver it/);
-    assert.match(actionOf(res.body, 'convert').reason, /a conversion follows a free preview/);
+    assert.match(
+      actionOf(res.body, 'convert').reason,
+      /nothing was sent yet: a conversion follows a free preview; this booking has a paid product \(Selfie video\): deliver it/,
+    );
     assert.equal(actionOf(res.body, 'manual_credit').admin, true);
     assert.equal(actionOf(res.body, 'correct').admin, true);
   });
@@ -97,7 +100,7 @@ describe('album and credits: the actions of the service behind the API', () => {
     assert.equal('recorded_by' in booking.finance_events[1], false, 'the Sync API show keeps the spec’s fields');
     const again = await act(desk, 'JUMPED-PAID', { kind: 'deliver' });
     assert.equal(again.status, 409);
-    assert.deepEqual(again.body, { error: 'this album was delivered already', status: 'conflict' });
+    assert.deepEqual(again.body, { error: 'paid content was delivered already', status: 'conflict' });
   });
 
   test('a prospect: free preview (0 credits, no entitlements), then converted at reception to a paid product', async () => {
@@ -110,7 +113,7 @@ describe('album and credits: the actions of the service behind the API', () => {
     assert.equal(sent.body.booking.album_status_raw, 'preview_sent');
     assert.match(
       (await act(desk, 'JUMPED-PROSPECT', { kind: 'deliver' })).body.error,
-      /got a free preview: convert them/,
+      /a free preview was sent: paid content follows a conversion at reception/,
     );
     const syncAfterPreview = await desk.sync('POST', '/bookings', {
       external_id: 'JUMPED-PROSPECT',
@@ -402,5 +405,41 @@ describe('album and credits in proxy mode', () => {
       desk.queryStore("SELECT id FROM finance_events WHERE event_type = 'regular' AND recorded_by IS NOT NULL"),
       [],
     );
+  });
+});
+
+describe('correcting a product change puts the old product back', () => {
+  let desk: TestDesk;
+  before(async () => (desk = await startTestDesk({ seed: SERVICE_SEED })));
+  after(() => desk.dispose());
+
+  test('product, entitlements and credits are as before the change; the change event stays in the ledger', async () => {
+    const before = await shown(desk, 'DELIVERED-SELFIE');
+    assert.equal(before.product_id, 1);
+    const changed = await act(desk, 'DELIVERED-SELFIE', { kind: 'change_product', product_id: 3 });
+    assert.equal(changed.status, 201, changed.text);
+    assert.equal(changed.body.booking.product_id, 3);
+
+    const res = await desk.admin('POST', '/bookings/DELIVERED-SELFIE/ledger/corrections', {
+      event_id: changed.body.event.id,
+      comment: 'changed the wrong booking',
+      recorded_by: 'Ada Admin',
+    });
+    assert.equal(res.status, 201, res.text);
+    assert.equal(res.body.booking.product_id, 1, 'the product before the change is back');
+    assert.equal(res.body.event.corrects_event_id, changed.body.event.id);
+    assert.equal(res.body.booking.centi_total_credits, 100);
+    const after = await shown(desk, 'DELIVERED-SELFIE');
+    assert.equal(after.product_id, 1);
+    assert.deepEqual(
+      [after.finance_events.at(-1).video_entitlement, after.finance_events.at(-1).camera_requirement],
+      ['main', 'selfie'],
+    );
+    assert.equal(after.album_status_raw, 'delivered_paid', 'a product change never moved the album');
+
+    // The old product is the booking's again: changing to it now is "has it already".
+    const list = await desk.desk('GET', '/bookings/DELIVERED-SELFIE/actions');
+    const selfieChoice = actionOf(list.body, 'change_product').choices.find((c: any) => c.id === 1);
+    assert.match(selfieChoice.reason, /has product "Selfie video" already/);
   });
 });

@@ -52,6 +52,7 @@ const shownJump = async (desk: Desk, externalId: string) =>
   (await desk.sync('GET', `/bookings/${encodeURIComponent(externalId)}`)).body.jump;
 const codesOf = (problems: { field: string; code: string }[]) => problems.map((p) => `${p.field}:${p.code}`);
 const jumpRows = (desk: Desk) => desk.queryStore('SELECT * FROM jumps ORDER BY id');
+const removalCount = (desk: Desk) => (desk.queryStore('SELECT count(*) AS n FROM jump_removals')[0] as { n: number }).n;
 
 /** Asserts a refusal wrote nothing: the jumps table is as it was. */
 async function refusedUnchanged(desk: Desk, call: () => Promise<ApiResponse>, status: number): Promise<ApiResponse> {
@@ -339,18 +340,38 @@ describe('removing a wrongly recorded jump', () => {
     const res = await remove(desk, 'YESTERDAY', 'Sam Supervisor');
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.removed.camera, 'selfie');
+    assert.equal(res.body.removed_by, 'Sam Supervisor');
     assert.equal(await shownJump(desk, 'YESTERDAY'), null);
+    // The jump's row is gone; the removal record keeps what it was and who removed it.
+    assert.deepEqual(
+      desk.queryStore(
+        "SELECT r.jump_id, r.camera, r.filmer_id, r.jumped_on, r.recorded_by, r.removed_by, r.removed_at FROM jump_removals r JOIN bookings b ON b.id = r.booking_id WHERE b.external_id = 'YESTERDAY'",
+      ),
+      [
+        {
+          jump_id: res.body.removed.id,
+          camera: 'selfie',
+          filmer_id: 2,
+          jumped_on: '2026-06-14',
+          recorded_by: 'Rita',
+          removed_by: 'Sam Supervisor',
+          removed_at: res.body.removed_at,
+        },
+      ],
+    );
     const again = await remove(desk, 'YESTERDAY');
     assert.equal(again.status, 404);
     assert.match(again.body.error, /no jump is recorded for booking YESTERDAY/);
   });
 
   test('needs the name of the person removing it', async () => {
+    const removalsBefore = removalCount(desk);
     assert.equal((await put(desk, 'YESTERDAY', { camera: 'selfie', filmer_id: 2, recorded_by: 'Rita' })).status, 201);
     const blank = await refusedUnchanged(desk, () => remove(desk, 'YESTERDAY', '   '), 422);
     assert.match(blank.body.fields.recorded_by, /is required/);
     const none = await refusedUnchanged(desk, () => desk.desk('DELETE', '/bookings/YESTERDAY/jump'), 422);
     assert.ok(none.body.fields.recorded_by);
+    assert.equal(removalCount(desk), removalsBefore, 'a refused removal leaves no removal record');
   });
 });
 

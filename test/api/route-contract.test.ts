@@ -308,6 +308,8 @@ describe('the route tables against a real desk', () => {
       body: { state: 'arrived', recorded_by: 'Route' },
     });
     assert.equal(checkIn.check_in?.state, 'arrived');
+    const shownCheckIn = await call(deskRoutes.getCheckIn, { params: { id: deskPage.bookings[0]!.id } });
+    assert.deepEqual(shownCheckIn.check_in, checkIn.check_in);
     assert.ok(
       (await call(deskRoutes.daySheet, { query: { day: '2026-06-20' } })).bookings.some(
         (b) => b.check_in?.state === 'arrived',

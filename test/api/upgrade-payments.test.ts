@@ -102,7 +102,7 @@ describe('online upgrade payments', () => {
     const rowsBefore = paymentRows(desk);
     const res = await relay(desk, payment({ external_id: 'FUTURE-JUMP', processor_id: 'pi_early' }));
     assert.equal(res.status, 409);
-    assert.match(res.body.error, /upgrades are for customers whose paid content was delivered/);
+    assert.match(res.body.error, /nothing was sent yet: an upgrade follows delivered paid content/);
     assert.equal(paymentRows(desk), rowsBefore);
     assert.deepEqual(desk.queryStore("SELECT id FROM upgrade_payments WHERE processor_id = 'pi_early'"), []);
   });

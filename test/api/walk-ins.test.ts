@@ -129,6 +129,47 @@ describe('walk-ins', () => {
     assert.deepEqual(res.body.locked_attributes, ['mobile']);
   });
 
+  test('reception gives a walk-in the booking system’s id: then it is an ordinary booking (album, jump, ledger, the sync)', async () => {
+    const walkIn = (await desk.desk('POST', '/bookings', { name: 'Gina Given', jump_on: '2026-06-15' })).body;
+    const res = await desk.desk('PATCH', `/bookings/by-id/${walkIn.id}`, { external_id: 'BS-GINA', mobile: '+31 6 1' });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.external_id, 'BS-GINA');
+    assert.equal(res.body.mobile, '+31 6 1');
+    assert.deepEqual(res.body.locked_attributes, ['mobile'], 'from now on its hand edits lock, as any booking’s');
+    assert.equal((await desk.sync('GET', '/bookings/BS-GINA')).body.id, walkIn.id);
+    assert.equal((await desk.desk('GET', '/bookings/BS-GINA/actions')).status, 200, 'the album actions open to it');
+    const synced = await desk.sync('POST', '/bookings', { external_id: 'BS-GINA', email: 'gina@example.com' });
+    assert.equal(synced.status, 200, 'the booking system’s sync updates it, no second booking');
+    assert.equal(synced.body.id, walkIn.id);
+    // Sent again, the same id is no change; a different one is refused: the booking system owns it now.
+    assert.equal((await desk.desk('PATCH', `/bookings/by-id/${walkIn.id}`, { external_id: 'BS-GINA' })).status, 200);
+    const other = await desk.desk('PATCH', `/bookings/by-id/${walkIn.id}`, { external_id: 'BS-OTHER' });
+    assert.equal(other.status, 409);
+    assert.match(other.body.fields.external_id, /has the external id BS-GINA: the booking system owns it/);
+  });
+
+  test('the id given is checked as any external id: not blank, not taken, text; a refusal gives none', async () => {
+    const walkIn = (await desk.desk('POST', '/bookings', { name: 'Walt Checked' })).body;
+    const give = (body: object) => desk.desk('PATCH', `/bookings/by-id/${walkIn.id}`, body);
+    for (const blank of ['', '   ']) {
+      const res = await give({ external_id: blank });
+      assert.equal(res.status, 422, JSON.stringify(blank));
+      assert.match(res.body.fields.external_id, /must not be blank/);
+    }
+    const taken = await give({ external_id: 'NO-PRODUCT' });
+    assert.equal(taken.status, 409);
+    assert.match(taken.body.fields.external_id, /is the external id of booking \d+ \(.*\) already/);
+    for (const notText of [null, 42]) assert.equal((await give({ external_id: notText })).status, 422);
+    const longest = await give({ external_id: 'x'.repeat(10_000) });
+    assert.equal(longest.status, 422);
+    // With another field refused, the id is not given either: one transaction.
+    const both = await give({ external_id: 'BS-WALT', jump_on: '2026-05-01' });
+    assert.equal(both.status, 406);
+    const shown = (await desk.desk('GET', `/bookings/by-id/${walkIn.id}`)).body;
+    assert.equal(shown.external_id, null);
+    assert.equal((await desk.sync('GET', '/bookings/BS-WALT')).status, 404);
+  });
+
   test('deleted by its id: a walk-in goes; a booking with an external id is refused, pointing at the Sync API', async () => {
     const created = (await desk.desk('POST', '/bookings', { name: 'Del Walk-in', camera_package: 'Selfie' })).body;
     const res = await desk.desk('DELETE', `/bookings/by-id/${created.id}`);

@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { BookingDetail } from './pages/booking-detail';
 import { expect, saveScreenshot, test } from './fixtures';
 import { deliveredBookingDetail } from './scenarios/booking-detail';
@@ -125,4 +126,77 @@ test('when the server does not answer, the page says so and Retry loads the book
   await page.unroute('**/api/f1/sync/bookings/DELIVERED-OLD');
   await error.getByRole('button', { name: 'Retry' }).click();
   await expect(new BookingDetail(page).title()).toHaveText('Dora Delivered');
+});
+
+test('the booking page shows the day’s check-in, who marked it and when, and changes it as the list does', async ({
+  page,
+  desk,
+  request,
+}) => {
+  await desk.open(page, BookingDetail.route('NO-PRODUCT'));
+  const detail = new BookingDetail(page);
+  await expect(detail.checkInState()).toHaveText('Not marked');
+  await expect(detail.checkInDay()).toContainText('for ');
+  await expect(detail.checkInButton('Unmark')).toHaveCount(0);
+
+  // No operator name yet on this computer: asked once, as the list asks, then the mark is sent under it.
+  await detail.checkInButton('Arrived').click();
+  await expect(detail.operatorPrompt()).toBeVisible();
+  await detail.operatorPrompt().getByRole('textbox', { name: 'Your name' }).fill('Rita Reception');
+  await detail.operatorPrompt().getByRole('button', { name: 'Save' }).click();
+  await expect(detail.checkInState()).toHaveText('Arrived');
+  await expect(detail.checkInBy()).toContainText('by Rita Reception');
+  await expect(detail.checkInButton('Arrived')).toHaveAttribute('aria-pressed', 'true');
+
+  // The name is remembered: the next mark goes straight through.
+  await detail.checkInButton('Jumped').click();
+  await expect(detail.operatorPrompt()).toHaveCount(0);
+  await expect(detail.checkInState()).toHaveText('Jumped');
+  // The desk list reads the same mark.
+  const listed = await request.get(`${desk.url}/api/desk/bookings?q=NO-PRODUCT`, {
+    headers: { authorization: `Bearer ${desk.token}` },
+  });
+  const row = (await listed.json()).bookings[0];
+  expect(row.check_in).toMatchObject({ state: 'jumped', recorded_by: 'Rita Reception' });
+
+  await page.reload();
+  await expect(detail.checkInState()).toHaveText('Jumped');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectAccessible(page, 'the check-in card, marked', '[data-testid="booking-check-in"]');
+  await saveScreenshot(page, 'booking-check-in-1440-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'the check-in card, marked, in dark mode', '[data-testid="booking-check-in"]');
+  await saveScreenshot(page, 'booking-check-in-1440-dark');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await saveScreenshot(page, 'booking-check-in-1024-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await saveScreenshot(page, 'booking-check-in-1024-light');
+
+  // Clicking the set mark again unmarks, as in the list; so does Unmark.
+  await detail.checkInButton('Jumped').click();
+  await expect(detail.checkInState()).toHaveText('Not marked');
+  await detail.checkInButton('No-show').click();
+  await expect(detail.checkInState()).toHaveText('No-show');
+  await detail.checkInButton('Unmark').click();
+  await expect(detail.checkInState()).toHaveText('Not marked');
+  await expect(detail.checkInBy()).toHaveCount(0);
+});
+
+test('a walk-in’s page has its check-in too; a manual credit in the timeline reads “credits only”', async ({
+  page,
+  desk,
+}) => {
+  await desk.open(page, '/bookings/id/103');
+  const detail = new BookingDetail(page);
+  await expect(detail.checkInState()).toHaveText('Not marked');
+  await detail.checkInButton('Arrived').click();
+  await detail.operatorPrompt().getByRole('textbox', { name: 'Your name' }).fill('Sam');
+  await detail.operatorPrompt().getByRole('button', { name: 'Save' }).click();
+  await expect(detail.checkInState()).toHaveText('Arrived');
+  await expect(detail.checkInBy()).toContainText('by Sam');
+
+  await desk.open(page, BookingDetail.route('DELIVERED-OLD'));
+  // A manual credit changes no entitlement: the timeline says "Credits only", never "+ No video".
+  await expect(detail.event(1).type()).toHaveText('manual_credit');
+  await expect(detail.event(1).entitlements()).toHaveText('Credits only');
 });

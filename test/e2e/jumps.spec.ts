@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { dateInZone } from '../../shared/dates';
+import { expectAccessible } from './axe';
 import { expect, saveScreenshot, test, type DeskUnderTest } from './fixtures';
 import { BookingDetail } from './pages/booking-detail';
 import { FilmersScreen } from './pages/filmers';
@@ -44,6 +45,15 @@ test('a jump recorded on the booking page, with a warning, shows on the filmerâ€
   await jump.recordButton().click();
   await expect(jump.dialog()).toHaveAccessibleName('Record jump: Tess Today');
   await expect(jump.cameraChoice('Selfie')).toBeChecked();
+  // A disabled Save says what is missing: by the button, and next to the name field.
+  await expect(jump.saveButton()).toBeDisabled();
+  await expect(jump.missingToSave()).toHaveText('To save, give a filmer and your name.');
+  await expect(jump.nameMissing()).toHaveText('Needed to save: the jump is recorded under your name');
+  await expectAccessible(page, 'the jump dialog saying what is missing', '[role="dialog"]');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(page, 'the jump dialog saying what is missing, in dark mode', '[role="dialog"]');
+  await saveScreenshot(page, 'jump-dialog-missing-1440-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
   // Only tandem instructors can wear the handcam: Fay (a videographer) is listed but cannot be picked.
   await jump.handcamSelect().click();
   await expect(jump.option('Fay Filmer (not a tandem instructor)')).toBeDisabled();
@@ -52,8 +62,11 @@ test('a jump recorded on the booking page, with a warning, shows on the filmerâ€
     "the booking's camera requirement is videographer: a selfie jump does not meet it",
   );
   await expect(jump.saveButton()).toBeDisabled(); // no name yet
+  await expect(jump.missingToSave()).toHaveText('To save, give your name.');
   await jump.nameField().fill('Rita Reception');
   await expect(jump.saveButton()).toBeEnabled();
+  await expect(jump.missingToSave()).toHaveCount(0);
+  await expect(jump.nameMissing()).toHaveCount(0);
   await fitsTheWindow(page, jump.saveButton());
   await saveScreenshot(page, 'jump-dialog-1440');
   await jump.saveButton().click();

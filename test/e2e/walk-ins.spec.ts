@@ -123,7 +123,7 @@ test('a walk-in is edited and deleted from its page; nothing locks', async ({ pa
   await detail.editButton().click();
   const form = screen.form;
   await expect(form.title()).toHaveText('Edit walk-in Eva Edit');
-  await expect(form.field('External id')).toHaveAccessibleDescription(/Walk-in: made at the desk/);
+  await expect(form.field('External id')).toHaveAccessibleDescription(/Empty: stays a walk-in/);
   await expect(form.handEditNote()).toHaveCount(0);
   await form.field('Name').fill('Eva Edited');
   await form.submit().click();
@@ -136,4 +136,33 @@ test('a walk-in is edited and deleted from its page; nothing locks', async ({ pa
   await dialog.getByRole('button', { name: 'Delete booking' }).click();
   await expect(page).toHaveURL(/#\/bookings$/);
   await expect(screen.row('Eva Edited')).toHaveCount(0);
+});
+
+test('reception gives a walk-in the booking system’s id in its edit form: its page is then the booking’s, with album and jump', async ({
+  page,
+  desk,
+}) => {
+  await desk.open(page, '/bookings/id/103');
+  const detail = new BookingDetail(page);
+  await expect(page.getByTestId('walk-in-note')).toContainText('give the walk-in its id with Edit');
+  await detail.editButton().click();
+  const form = new BookingsScreen(page).form;
+  // The shared rule of any given id: not blank.
+  await form.field('External id').fill('   ');
+  await form.submit().click();
+  await expect(form.field('External id')).toHaveAccessibleDescription(/must not be blank/);
+  // Taken by another booking: the desk says so beside the field, and nothing is given.
+  await form.field('External id').fill('NO-PRODUCT');
+  await form.submit().click();
+  await expect(form.field('External id')).toHaveAccessibleDescription(/is the external id of booking 101/);
+
+  await form.field('External id').fill('BS-103');
+  await form.submit().click();
+  await expect(form.dialog()).toBeHidden();
+  await expect(page).toHaveURL(/#\/bookings\/BS-103$/);
+  await expect(detail.externalId()).toHaveText('BS-103');
+  await expect(page.getByTestId('album-actions')).toBeVisible();
+  await expect(page.getByTestId('walk-in-note')).toHaveCount(0);
+  await expect(page.getByTestId('booking-jump').getByRole('button', { name: 'Record jump' })).toBeVisible();
+  await saveScreenshot(page, 'walk-in-given-an-id-1024');
 });

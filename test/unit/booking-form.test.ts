@@ -120,6 +120,28 @@ describe("the booking form's reading of a save", () => {
     assert.deepEqual(result.kind === 'refused' && result.fieldErrors, { jump_on: 'booking is too old' });
   });
 
+  test('a 409 naming the external id (a walk-in given a taken one) marks that field; one without names none', () => {
+    const taken = readOutcome(
+      {
+        httpStatus: 409,
+        body: {
+          id: 103,
+          error: 'external_id is the external id of booking 101 (Nina) already',
+          fields: { external_id: 'is the external id of booking 101 (Nina) already' },
+          status: 'conflict',
+        },
+      },
+      'NO-PRODUCT',
+      false,
+    );
+    assert.deepEqual(taken.kind === 'refused' && [taken.title, taken.fieldErrors], [
+      'Not saved: check the external id',
+      { external_id: 'is the external id of booking 101 (Nina) already' },
+    ]);
+    const closed = readOutcome({ httpStatus: 409, body: { error: 'closed', status: 'conflict' } }, 'B-1', false);
+    assert.deepEqual(closed.kind === 'refused' && closed.fieldErrors, {});
+  });
+
   test('fields the form does not have are named in the message instead', () => {
     const result = readOutcome(
       {

@@ -7,11 +7,7 @@ import {
   type DeskListFilters,
 } from '../../renderer/src/api/reception-api';
 import { INITIAL_VIEW, nextView, settleOpening } from '../../renderer/src/features/bookings/list/bookingsView';
-import {
-  checkInForKey,
-  matchesCheckInFilter,
-  nextCheckIn,
-} from '../../renderer/src/features/bookings/list/checkInKeys';
+import { checkInForKey, matchesCheckInFilter, nextCheckIn } from '../../renderer/src/lib/check-in-keys';
 import {
   delimiterForLocale,
   loadDelimiter,

@@ -62,9 +62,9 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, now }: DeskJ
     };
   });
 
-  serveRoute(app, deskRoutes.removeJump, ({ request, params }) => {
-    // `recorded_by` (checked by the query schema) says who asked; the store keeps no trace of a removed jump (docs/desk-api.md).
-    const outcome = removeJump(ctx(request), params.external_id);
+  serveRoute(app, deskRoutes.removeJump, ({ request, params, query }) => {
+    // `recorded_by` (checked by the query schema) says who removed it: the removal record keeps it.
+    const outcome = removeJump(ctx(request), params.external_id, query.recorded_by);
     switch (outcome.kind) {
       case 'booking_not_found':
         return bookingNotFound(params.external_id);
@@ -75,7 +75,10 @@ export async function deskJumpRoutes(app: FastifyInstance, { store, now }: DeskJ
       case 'album_made':
         return refusal('conflict', outcome.reason);
       case 'removed':
-        return { status: 200, body: { status: 'ok', removed: outcome.jump } };
+        return {
+          status: 200,
+          body: { status: 'ok', removed: outcome.jump, removed_by: outcome.removed_by, removed_at: outcome.removed_at },
+        };
     }
   });
 

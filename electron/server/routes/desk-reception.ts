@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
-import { recordCheckIn } from '../../desk/check-ins';
+import { readCheckIn, recordCheckIn } from '../../desk/check-ins';
 import { atOneInstant, type SyncContext } from '../../sync/context';
 import { deskCsv } from '../../desk/desk-export-csv';
 import { deskExportFileName } from '../../desk/desk-export-name';
@@ -44,6 +44,15 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, now }: 
     status: 200,
     body: deskDaySheet(ctx(call), call.query.day),
   }));
+
+  serveRoute(app, deskRoutes.getCheckIn, (call) => {
+    const { params } = call;
+    const id = parseRecordId(params.id);
+    const shown = id === undefined ? undefined : readCheckIn(ctx(call), id);
+    return shown
+      ? { status: 200, body: shown }
+      : refusal('not_found', `booking ${params.id} not found`, id === undefined ? {} : { id });
+  });
 
   serveRoute(app, deskRoutes.recordCheckIn, (call) => {
     const { params, body } = call;

@@ -10,6 +10,7 @@ import { bookingCountsAndSearchIndex } from './009-booking-counts-and-search-ind
 import { receptionSearchAndCheckIns } from './010-reception-search-and-check-ins';
 import { oneNameInTheSearchIndex } from './011-one-name-in-the-search-index';
 import { theRemotesCopy } from './012-the-remotes-copy';
+import { jumpRemovalsAndProductChanges } from './013-jump-removals-and-product-changes';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   receptionSearchAndCheckIns,
   oneNameInTheSearchIndex,
   theRemotesCopy,
+  jumpRemovalsAndProductChanges,
 ];

@@ -6,6 +6,7 @@ import type { LogQuery } from '../../../shared/schemas/log';
 import type { DeskSession } from '../../../shared/schemas/session';
 import type { FilmerWrite } from '../../../shared/schemas/filmer';
 import type { HandEdit } from '../../../shared/schemas/hand-edits';
+import type { ByIdEdit } from '../../../shared/schemas/walk-ins';
 import { call, callForAnswer } from './call';
 
 export type { DeskSession };
@@ -107,7 +108,8 @@ export const deskApi = {
   /** Any booking by the desk's id (a walk-in has no other), in the Sync API's show shape. */
   getBookingById: (id: number) => call(deskRoutes.getBookingById, { params: { id } }),
   /** A hand edit by the desk's id (for a walk-in nothing locks: no booking system syncs it). */
-  editBookingById: async (id: number, edit: HandEdit): Promise<WriteOutcome> =>
+  /** A hand edit by the desk's id; for a walk-in also the booking system's id reception gives it. */
+  editBookingById: async (id: number, edit: ByIdEdit): Promise<WriteOutcome> =>
     outcomeOf(await callForAnswer(deskRoutes.editBookingById, { params: { id }, body: edit })),
   /** Deletes a walk-in (a booking with an external id is deleted through the Sync API). */
   deleteWalkIn: (id: number) => call(deskRoutes.deleteWalkIn, { params: { id } }),

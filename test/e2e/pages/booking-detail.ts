@@ -49,6 +49,14 @@ export class BookingDetail {
   readonly productEntitlements = () => this.page.getByTestId('product-entitlements');
   readonly noProduct = () => this.page.getByTestId('product-none');
 
+  readonly checkInCard = () => this.page.getByTestId('booking-check-in');
+  readonly checkInState = () => this.page.getByTestId('check-in-state');
+  readonly checkInBy = () => this.page.getByTestId('check-in-by');
+  readonly checkInDay = () => this.page.getByTestId('check-in-day');
+  readonly checkInButton = (mark: 'Arrived' | 'No-show' | 'Jumped' | 'Unmark') =>
+    this.checkInCard().getByRole('button', { name: mark, exact: true });
+  readonly operatorPrompt = () => this.page.getByRole('dialog', { name: 'Who is at the desk?' });
+
   readonly jumpCamera = () => this.page.getByTestId('jump-camera');
   readonly jumpFilmer = () => this.page.getByTestId('jump-filmer');
   readonly noJump = () => this.page.getByTestId('jump-none');

@@ -27,6 +27,9 @@ export class JumpCardScreen {
     await this.option(name).click();
   }
   readonly nameField = () => this.dialog().getByRole('textbox', { name: 'Your name' });
+  /** What a disabled Save still needs: said by the button, and under the name field. */
+  readonly missingToSave = () => this.dialog().getByTestId('jump-save-missing');
+  readonly nameMissing = () => this.dialog().getByTestId('jump-name-missing');
   readonly warnings = () => this.page.getByTestId('jump-warnings');
   readonly saveButton = () => this.dialog().getByRole('button', { name: 'Save jump' });
 

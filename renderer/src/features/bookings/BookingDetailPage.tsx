@@ -15,6 +15,7 @@ import { BackToBookings, BookingHeader } from './detail/BookingHeader';
 import { BookingFieldsCard } from './detail/BookingFieldsCard';
 import { BookingNotFound } from './detail/BookingNotFound';
 import { BookingNotInCopy } from './detail/BookingNotInCopy';
+import { CheckInCard } from './detail/check-in/CheckInCard';
 import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { AlbumCreditsCard } from './detail/actions/AlbumCreditsCard';
 import { FinanceCard } from './detail/FinanceCard';
@@ -73,8 +74,8 @@ export function BookingDetailPage({
 
   const onSaved = (saved: SavedBooking) => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
-    if (externalId !== undefined && saved.externalId !== null && saved.externalId !== externalId)
-      navigate(ROUTES.booking(saved.externalId));
+    // A walk-in given the booking system's id is an ordinary booking now: its page is by that id.
+    if (saved.externalId !== null && saved.externalId !== externalId) navigate(ROUTES.booking(saved.externalId));
   };
 
   if (booking.isPending) return <LoadingState label={`Loading booking ${label}…`} />;
@@ -108,6 +109,7 @@ export function BookingDetailPage({
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <SimpleGrid cols={{ base: 1, md: 2, lg: 1 }} spacing="lg" verticalSpacing="lg">
+            <CheckInCard bookingId={b.id} timeZone={timeZone} />
             <ProductCard
               productId={b.product_id}
               cameraPackage={b.camera_package}

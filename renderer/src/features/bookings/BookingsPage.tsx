@@ -18,7 +18,7 @@ import { canAddress, NO_EXTERNAL_ID_REASON } from './list/ListActions';
 import { ListFooter } from './list/ListFooter';
 import { ListHeader } from './list/ListHeader';
 import { ListPlaceholder } from './list/ListPlaceholder';
-import { OperatorPrompt } from './list/OperatorPrompt';
+import { OperatorPrompt } from '../../components/OperatorPrompt';
 import { useBookingsList } from './list/useBookingsList';
 import { useListKeyboard } from './list/useListKeyboard';
 

@@ -1,6 +1,6 @@
 import { CHECK_IN_STATES, type CheckInState, type DaySheet } from '../../../../../shared/schemas/reception';
 import { formatMoney } from '../../../lib/format';
-import { CHECK_IN_LABELS } from '../list/checkInKeys';
+import { CHECK_IN_LABELS } from '../../../lib/check-in-keys';
 import { CAMERA_REQUIREMENT_LABELS } from '../../../lib/booking-labels';
 import classes from './DaySheet.module.css';
 

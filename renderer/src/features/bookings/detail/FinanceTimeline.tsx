@@ -5,7 +5,7 @@ import type { DeskLedgerEvent } from '../../../../../shared/schemas/booking-acti
 import { bookingLedgerQuery } from '../../../api/booking-actions-api';
 import { productsQuery, upgradesQuery } from '../../../api/queries';
 import { formatCredits, formatMoney } from '../../../lib/format';
-import { entitlementBadges, type EntitlementBadge } from './entitlements';
+import { changesCreditsOnly, entitlementBadges, entitlementBaseline, type EntitlementBadge } from './entitlements';
 import { IconCreditCard, IconDot, IconMinus, IconPlus } from '../../../components/icons';
 import { eventTypeText } from '../../../lib/booking-labels';
 import classes from './FinanceTimeline.module.css';
@@ -193,7 +193,15 @@ function EventEntry({
           </Text>
         </Stack>
       </Group>
-      <EntitlementBadges badges={entitlementBadges(event, previous)} />
+      {changesCreditsOnly(event) ? (
+        <Group gap={6} data-testid="event-entitlements">
+          <Badge size="sm" radius="sm" tt="none" color="gray" variant="outline" data-testid="event-credits-only">
+            Credits only
+          </Badge>
+        </Group>
+      ) : (
+        <EntitlementBadges badges={entitlementBadges(event, previous)} />
+      )}
       <DeskNotes facts={facts} />
       {event.comment && (
         <Text
@@ -257,7 +265,7 @@ export function FinanceTimeline({
           >
             <EventEntry
               event={event}
-              previous={events[i - 1]}
+              previous={entitlementBaseline(events, i)}
               timeZone={timeZone}
               upgradeNames={upgradeNames}
               productNames={productNames}

@@ -29,6 +29,23 @@ function entitlementsOf(e: Entitled): Map<string, string> {
   return out;
 }
 
+/**
+ * A manual credit (and its correction, which has its type) changes the credits and no
+ * entitlement: it carries the booking's entitlements as they were, whatever a seed or an older
+ * service wrote into it, so the timeline shows no entitlement for it, only "credits only".
+ */
+export function changesCreditsOnly(event: { event_type: string }): boolean {
+  return event.event_type === 'manual_credit';
+}
+
+/** What event `index` is compared with: the newest earlier one that could change an entitlement. */
+export function entitlementBaseline<T extends { event_type: string }>(
+  events: readonly T[],
+  index: number,
+): T | undefined {
+  return events.slice(0, index).findLast((e) => !changesCreditsOnly(e));
+}
+
 export function entitlementBadges(event: Entitled, previous: Entitled | undefined): EntitlementBadge[] {
   const now = entitlementsOf(event);
   if (!previous) return [...now].map(([key, label]) => ({ key, label, change: 'held' }));

@@ -25,6 +25,8 @@ export interface BookingFieldsProps {
   matchNote: string | null;
   /** Local mode: a booking may be made without an external id (a walk-in). */
   walkIns: boolean;
+  /** Editing a walk-in: its external id may be given here (the booking system's, once it knows the customer). */
+  givingId?: boolean;
   today: string;
   /** The date picker opened or closed: while it is open, Esc is the picker's (closes it), not the dialog's. */
   onPickerOpenChange?: (open: boolean) => void;
@@ -44,7 +46,9 @@ function lockNote(reason: string | undefined): ReactNode {
 }
 
 /** The writable booking fields (spec 4.1), two to a row, in the order a phone call goes. */
-function externalIdHint(editing: boolean, walkIns: boolean, externalId: string): string {
+function externalIdHint(editing: boolean, walkIns: boolean, givingId: boolean, externalId: string): string {
+  if (givingId)
+    return 'Empty: stays a walk-in. Give the booking system’s id once it books this customer: the album, jump and ledger then open to it, and the id cannot change again';
   if (editing)
     return externalId === ''
       ? 'Walk-in: made at the desk, no booking-system id'
@@ -63,6 +67,7 @@ export function BookingFields({
   currency,
   matchNote,
   walkIns,
+  givingId = false,
   today,
   onPickerOpenChange,
 }: BookingFieldsProps) {
@@ -86,9 +91,9 @@ export function BookingFields({
         onChange={(event) => onChange('external_id', event.currentTarget.value)}
         error={errors.external_id}
         required={!editing && !walkIns}
-        readOnly={editing}
-        variant={editing ? 'filled' : 'default'}
-        description={externalIdHint(editing, walkIns, values.external_id)}
+        readOnly={editing && !givingId}
+        variant={editing && !givingId ? 'filled' : 'default'}
+        description={externalIdHint(editing, walkIns, givingId, values.external_id)}
         styles={MONO}
         inputWrapperOrder={WRAPPER_ORDER}
         data-autofocus={!editing || undefined}

@@ -57,10 +57,12 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
   const [restored] = useState(() => takeDraft(key, initialBase));
   // The values and their errors (the form's own check, then the server's answer); a change to a field clears its error.
   const handEdits = useHandEdits();
+  // A walk-in edited at the desk may be given the booking system's id, once it knows the customer.
+  const givingId = editing && handEdits && booking.external_id === null;
   const form = useForm<BookingFormValues>({
     mode: 'controlled',
     initialValues: restored ?? initialBase,
-    validate: bookingFormRules({ editing, walkIns: handEdits, storedEmail: initialBase.email }),
+    validate: bookingFormRules({ editing, walkIns: handEdits, givingId, storedEmail: initialBase.email }),
   });
   const { values } = form;
   const [showDraftNote, setShowDraftNote] = useState(restored !== null);
@@ -119,14 +121,17 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
     if (save.isPending) return;
     setNotice(null);
     if (form.validate().hasErrors) return;
-    if (editing && changedFields(base, values).length === 0) {
+    const idGiven = givingId && values.external_id !== '';
+    if (editing && changedFields(base, values).length === 0 && !idGiven) {
       latest.current.saved = true;
       notifications.show({ color: 'gray', title: 'Nothing to save', message: 'No field was changed.' });
       onClose();
       return;
     }
-    const externalId = editing ? base.external_id : values.external_id;
-    const request = editing ? updateRequest(base, values) : createRequest(values);
+    const externalId = editing && !idGiven ? base.external_id : values.external_id;
+    const request = editing
+      ? { ...updateRequest(base, values), ...(idGiven ? { external_id: values.external_id } : {}) }
+      : createRequest(values);
     let result;
     try {
       result = readOutcome(await save.mutateAsync({ request, target }), externalId, !editing);
@@ -174,7 +179,7 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
     }
   };
 
-  const dirty = changedFields(base, values).length > 0 || (!editing && values.external_id !== '');
+  const dirty = changedFields(base, values).length > 0 || ((!editing || givingId) && values.external_id !== '');
   const afterPartial = notice?.kind === 'partial';
 
   return (
@@ -201,6 +206,7 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
           currency={currency}
           matchNote={matchNote}
           walkIns={handEdits}
+          givingId={givingId}
           today={today}
           onPickerOpenChange={onPickerOpenChange}
         />

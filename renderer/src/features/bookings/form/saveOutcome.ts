@@ -44,6 +44,11 @@ export function readOutcome(outcome: WriteOutcome, externalId: string, creating:
         { jump_on: error },
       );
     case 'conflict':
+      // The id a walk-in is given may be taken or refused: the desk names the field, the form marks it.
+      if (body.fields?.external_id)
+        return refused('Not saved: check the external id', `${error}. Nothing was changed.`, {
+          external_id: body.fields.external_id,
+        });
       return refused(
         'Not saved: this external id is closed',
         `${error}. Nothing was changed.${creating ? ' Use a new external id.' : ''}`,

@@ -35,7 +35,13 @@ export function useSaveBooking() {
         return handEdits && isBlankExternalId(externalId) ? deskApi.createWalkIn(fields) : syncApi.saveBooking(request);
       if (!handEdits) return syncApi.saveBooking(request);
       return target.externalId === null
-        ? deskApi.editBookingById(target.id, fields)
+        ? // A walk-in given the booking system's id: sent with the edit, saved with it or not at all.
+          deskApi.editBookingById(
+            target.id,
+            typeof externalId === 'string' && !isBlankExternalId(externalId)
+              ? { ...fields, external_id: externalId }
+              : fields,
+          )
         : deskApi.editBooking(target.externalId, fields);
     },
     onSuccess: async (outcome, { request }) => {

@@ -1,5 +1,5 @@
 import { bookingEmailProblem } from '../../../../../shared/rules/email';
-import { isBlankExternalId } from '../../../../../shared/rules/external-id';
+import { givenExternalIdProblem, isBlankExternalId } from '../../../../../shared/rules/external-id';
 import { walkInNameProblem } from '../../../../../shared/rules/walk-in';
 import type { BookingFormValues } from './formValues';
 
@@ -10,6 +10,8 @@ export interface FormRuleOptions {
   editing: boolean;
   /** Local mode: a booking without an external id is a walk-in the desk keeps (proxy mode: the remote wants an id). */
   walkIns: boolean;
+  /** Editing a walk-in in local mode: reception may give it the booking system's id (empty: it stays a walk-in). */
+  givingId?: boolean;
   /** The e-mail the booking has: an edit that leaves it as it is sends none, so it is not checked (the server would not either). */
   storedEmail?: string;
 }
@@ -19,11 +21,14 @@ export interface FormRuleOptions {
  * and the import check call, for @mantine/form; everything else is the server's to decide and
  * say (too old, a closed id, lengths), and the form shows its answer.
  */
-export function bookingFormRules({ editing, walkIns, storedEmail }: FormRuleOptions) {
+export function bookingFormRules({ editing, walkIns, givingId = false, storedEmail }: FormRuleOptions) {
   return {
     // An edit addresses the booking by its stored id, which the form does not let change.
-    external_id: (value: BookingFormValues['external_id']) =>
-      !editing && !walkIns && isBlankExternalId(value) ? EXTERNAL_ID_REQUIRED : null,
+    // A walk-in's edit may give it one: then the rule of any given id (not blank), the server's too.
+    external_id: (value: BookingFormValues['external_id']) => {
+      if (givingId) return value === '' ? null : givenExternalIdProblem(value);
+      return !editing && !walkIns && isBlankExternalId(value) ? EXTERNAL_ID_REQUIRED : null;
+    },
     // A walk-in is found by its name: it needs one (the desk's create and edit refuse it too).
     name: (value: BookingFormValues['name'], values: BookingFormValues) =>
       walkIns && isBlankExternalId(values.external_id) ? walkInNameProblem(value) : null,

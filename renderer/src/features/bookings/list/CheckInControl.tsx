@@ -1,7 +1,7 @@
 import { CHECK_IN_STATES, type CheckInState } from '../../../../../shared/schemas/reception';
 import type { ListedBooking } from '../../../api/reception-api';
 import classes from './bookingCells.module.css';
-import { CHECK_IN_KEY_OF, CHECK_IN_LABELS, nextCheckIn } from './checkInKeys';
+import { CHECK_IN_KEY_OF, CHECK_IN_LABELS, nextCheckIn } from '../../../lib/check-in-keys';
 
 const SHORT: Record<CheckInState, string> = { arrived: '✓', no_show: '✗', jumped: '↑' };
 

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { CHECK_IN_FILTERS, type CheckInFilter as Filter } from '../../../../../shared/schemas/reception';
-import { CHECK_IN_FILTER_LABELS } from './checkInKeys';
+import { CHECK_IN_FILTER_LABELS } from '../../../lib/check-in-keys';
 
 const ANY = 'any';
 const OPTIONS = [

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { CheckInState } from '../../../../../shared/schemas/reception';
-import { checkInForKey } from './checkInKeys';
+import { checkInForKey } from '../../../lib/check-in-keys';
 
 export interface ListKeyboardActions {
   /** Move the selection by `delta` rows, or to the first/last row. */

@@ -110,6 +110,8 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
   const clearSaveErrors = () => setSaveErrors({ fields: {}, general: null });
   const blankName = name.trim() === '';
   const canSave = input !== null && !blankName && refusals.length === 0 && !check.isFetching && !save.isPending;
+  // A disabled Save says why: what is still missing, next to its field and together by the button.
+  const missing = [...(filmerId === null ? ['a filmer'] : []), ...(blankName ? ['your name'] : [])];
 
   const first = filmerOptions(filmers.data ?? [], firstRole!);
   const second = secondRole ? filmerOptions(filmers.data ?? [], secondRole) : null;
@@ -198,7 +200,15 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
             onChange={(event) => (setName(event.currentTarget.value), clearSaveErrors())}
             required
             maxLength={80}
-            description="Recorded with the jump"
+            description={
+              blankName ? (
+                <Text span size="xs" fw={600} c="var(--mantine-color-text)" data-testid="jump-name-missing">
+                  Needed to save: the jump is recorded under your name
+                </Text>
+              ) : (
+                'Recorded with the jump'
+              )
+            }
             error={refusalOf('recorded_by') || undefined}
             autoComplete="off"
             data-autofocus={blankName || undefined}
@@ -219,6 +229,11 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
           </Text>
         )}
         <Group justify="flex-end" gap="sm" className="dialog-footer">
+          {missing.length > 0 && (
+            <Text size="xs" c="dimmed" mr="auto" data-testid="jump-save-missing">
+              To save, give {missing.join(' and ')}.
+            </Text>
+          )}
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { RECORDED_BY_MAX } from '../../../../../shared/schemas/recorded-by';
+import { RECORDED_BY_MAX } from '../../../shared/schemas/recorded-by';
 
 export interface OperatorPromptProps {
   opened: boolean;

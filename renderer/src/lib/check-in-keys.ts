@@ -1,4 +1,4 @@
-import type { CheckInFilter, CheckInState } from '../../../../../shared/schemas/reception';
+import type { CheckInFilter, CheckInState } from '../../../shared/schemas/reception';
 
 /**
  * Reception's marks, one key each on the selected row. Not N for no-show: N is New booking; X
