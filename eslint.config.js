@@ -6,7 +6,19 @@ import boundaries from 'eslint-plugin-boundaries';
 import { layerConfigs } from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'test-results/', 'playwright-report/', '.tools/', '.bench/', '.tsbuild/', 'demo-data/'] },
+  {
+    ignores: [
+      'node_modules/',
+      'dist/',
+      'out/',
+      'test-results/',
+      'playwright-report/',
+      '.tools/',
+      '.bench/',
+      '.tsbuild/',
+      'demo-data/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
