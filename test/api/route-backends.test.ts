@@ -116,7 +116,8 @@ describe('the desk in proxy mode: each local-only route of the table answers its
 
   // Routes without a body or query to check first: the refusal is their first and only answer.
   const plain = Object.entries(deskRoutes).filter(
-    ([, route]) => Array.isArray(route.servedBy) && !('body' in route) && !('query' in route),
+    ([, route]) =>
+      Array.isArray(route.servedBy) && !route.servedBy.includes('copy') && !('body' in route) && !('query' in route),
   );
 
   test('there are such routes to call', () => assert.ok(plain.length >= 6, `${plain.length}`));
