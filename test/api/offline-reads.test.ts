@@ -74,6 +74,8 @@ const FAULTS: FaultMode[] = [
   { kind: 'reset' },
   { kind: 'hang' },
   { kind: 'status', status: 503, retryAfterSeconds: 30 },
+  // Slower than the desk waits (request_timeout_ms 1,000): a timeout, then the copy.
+  { kind: 'slow', delayMs: 1_500 },
 ];
 
 describe('reads when the remote cannot be reached', () => {
