@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// dropzone-desk serve|token|backup|admin: the desk's command-line tools, run from this checkout's
+// dropzone-desk serve|token|backup|admin|url: the desk's command-line tools, run from this checkout's
 // TypeScript through tsx. tsx is registered in this very process (not the tsx CLI, which starts a
 // second one), so the server is this process and SIGTERM or SIGINT reach its own handlers.
 // The Node version is checked first, before tsx or anything native is loaded (tsx is imported
