@@ -1,3 +1,4 @@
+import { parseRecordId } from '../sync/validation';
 import { isObject } from './copy-records';
 import type { RemoteCopy } from './remote-copy';
 
@@ -8,8 +9,8 @@ export interface ProxiedAnswer {
   path: string;
   query: URLSearchParams;
   statusCode: number;
-  /** The decoded body (null when it was not JSON). */
-  body: unknown;
+  /** The decoded body (null when it was not JSON), read only when the answer is one the copy takes in. */
+  body: () => unknown;
 }
 
 function resultsOf(body: unknown): unknown[] {
@@ -25,7 +26,8 @@ function resultsOf(body: unknown): unknown[] {
 export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): void {
   const [collection, rawId, ...rest] = answer.path.split('/').filter(Boolean);
   if (rest.length > 0 || (collection !== 'bookings' && collection !== 'filmers')) return;
-  const { method, statusCode: code, body } = answer;
+  const { method, statusCode: code } = answer;
+  const body = answer.body();
   const ok = code >= 200 && code <= 299;
   const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
 
@@ -41,7 +43,7 @@ export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): vo
     return;
   }
 
-  const filmerId = id !== undefined && /^\d{1,15}$/.test(id) ? Number(id) : undefined;
+  const filmerId = id === undefined ? undefined : parseRecordId(id);
   if (method === 'GET' && id === undefined && ok && Array.isArray(body)) {
     if (answer.query.get('include_all') === 'true') copy.replaceFilmers(body);
     else for (const filmer of body) copy.absorbFilmerWrite(filmer);

@@ -3,7 +3,7 @@ import { HTTP_CODE_OF } from '../../shared/outcomes';
 import { parseListQuery, listBookings } from '../sync/booking-list';
 import { atOneInstant, type SyncContext } from '../sync/context';
 import { listFilmers } from '../sync/filmers';
-import type { QueryValue } from '../sync/validation';
+import { parseRecordId, type QueryValue } from '../sync/validation';
 import type { CopiedKind } from '../store/repos/remote-copy';
 import type { RemoteCopy } from './remote-copy';
 
@@ -65,7 +65,12 @@ export class CopyReads {
     if (rest.length > 0) return undefined;
     switch (collection) {
       case 'bookings':
-        return id === undefined ? this.listBookings(query) : this.showBooking(decodeURIComponent(id));
+        if (id === undefined) return this.listBookings(query);
+        try {
+          return this.showBooking(decodeURIComponent(id));
+        } catch {
+          return undefined; // not an external id the copy could hold: the remote's failure stands
+        }
       case 'filmers':
         return id === undefined
           ? this.listFilmers(query)
@@ -151,7 +156,7 @@ export class CopyReads {
   private showRecord(kind: CopiedKind, rawId: string, slice: string, notFound: string): CopyAnswer {
     const asOf = this.copy.store.remoteCopy.sliceRefreshedAt(slice);
     if (!asOf) return notInCopy(`the desk has not copied the remote's ${slice} yet`);
-    const id = /^\d{1,15}$/.test(rawId) ? Number(rawId) : undefined;
+    const id = parseRecordId(rawId);
     const body = id === undefined ? undefined : (this.stored(kind, id, 'show') ?? this.stored(kind, id, 'list'));
     if (body === undefined)
       return { statusCode: 404, body: { id: id ?? rawId, error: notFound, status: 'not_found' }, asOf };

@@ -121,7 +121,7 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         path,
         query,
         statusCode: forwarded.statusCode,
-        body: jsonOf(forwarded.decodedBody),
+        body: () => jsonOf(forwarded.decodedBody),
       });
     }
     if (notes) {
