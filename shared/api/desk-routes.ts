@@ -61,6 +61,7 @@ import {
   deskBookingQuery,
 } from '../schemas/reception';
 import { byIdEdit, walkInCreate, walkInCreated } from '../schemas/walk-ins';
+import { outboxRoutes } from './outbox-routes';
 import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
 import { servedLocallyOnly, servedLocallyOrFromCopy } from './served-locally';
 import { bookingShowAnswer } from './sync-answers';
@@ -86,6 +87,7 @@ const CATALOGUE_IS_REMOTE =
  * not a JSON answer; shared/schemas/imports/progress.ts `importEvents` are its events).
  */
 export const deskRoutes = {
+  ...outboxRoutes,
   health: defineRoute({
     method: 'GET',
     path: '/api/desk/health',

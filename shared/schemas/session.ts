@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONNECTION_MODES } from './connection';
 import { connectionHealth } from './health';
+import { outboxSummary } from './outbox';
 
 /** What a desk window shows of the desk it talks to: the dropzone, the mode, the remote's health, the version. */
 
@@ -24,6 +25,8 @@ export const deskSession = z.object({
   remote_url: z.string().nullable(),
   health: connectionHealth,
   copy: copyStatus.nullable(),
+  /** Proxy mode's outbox: the writes waiting for the remote (null in local mode). */
+  outbox: outboxSummary.nullable(),
   /** This dropzone's proxied responses that deviated from the spec since the desk started. */
   contract_deviations: z.number().int(),
   version: z.string(),
