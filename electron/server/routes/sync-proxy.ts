@@ -69,6 +69,15 @@ function remoteServedRoutes() {
  * body untouched. The desk's own token stays here; a dead or silent remote becomes a 502/504.
  */
 export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDropzone, offline }: SyncProxyOptions) {
+  // Offline, a write whose body is not JSON gets the Sync API's own 400, from the parser local mode uses.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const malformedJson = (request: FastifyRequest): string | undefined => {
+    let problem: string | undefined;
+    parseJson(request, (request.body as Buffer).toString('utf8'), (error) => {
+      if (error) problem = `malformed JSON in request body: ${error.message}`;
+    });
+    return problem;
+  };
   // Bodies go up as bytes, whatever their type; Fastify's body limit still applies (413).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -90,6 +99,10 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
     const isDelete = write?.kind === 'booking_delete' || write?.kind === 'filmer_delete';
     // A body that is not JSON is never queued: the remote (or, offline, its rules) answer what is wrong with it.
     const queueable = outbox !== null && write !== undefined && (isDelete || body !== undefined);
+    const unreadable =
+      outbox !== null && write !== undefined && !isDelete && body === undefined && Buffer.isBuffer(request.body)
+        ? malformedJson(request)
+        : undefined;
     const queue = (why: string) => {
       const answer = takeIntoOutbox(outbox!, write!, body, sourceOf(request));
       if (request.syncCall)
@@ -163,6 +176,7 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
       }
       // A write that got no answer may or may not have landed: the outbox reads the record back before it sends it again.
       if (queueable) return queue(forwarded.failure.error);
+      if (unreadable) return sendError(reply, 'bad_request', unreadable);
       const copied = fromCopy();
       if (copied) return answerFromCopy(copied, forwarded.failure.error);
       return sendError(reply, forwarded.failure.status, forwarded.failure.error);
