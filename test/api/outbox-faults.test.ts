@@ -1,0 +1,335 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { after, before, describe, test } from 'node:test';
+import Database from 'better-sqlite3';
+import { addDays } from '../../shared/dates';
+import { LIMITS } from '../../shared/limits';
+import { copyFileOf } from '../../electron/offline/remote-copy';
+import type { TestDesk } from '../support/desk';
+import { direct } from '../support/remote';
+import { waitFor } from '../support/wait-for';
+import { outboxSummary, startOutboxPair, TODAY, waitForSummary, type OutboxPair } from '../support/outbox-pair';
+
+// Proxy mode's outbox when the remote misbehaves: each fault holds what it should (one record,
+// or everything for credentials) and nothing more, and what cannot be queued is refused as the
+// Sync API would refuse it.
+
+const RECORDS = 6;
+const key = (i: number) => `FAULT-${i}`;
+
+let pair: OutboxPair;
+let desk: TestDesk;
+
+before(async () => {
+  pair = await startOutboxPair({
+    seedRemote: async (remote) => {
+      const bookings = Array.from({ length: RECORDS }, (_, i) => ({
+        external_id: key(i),
+        name: `Guest ${i}`,
+        jump_on: i % 2 === 0 ? TODAY : addDays(TODAY, 1),
+      }));
+      const res = await direct(remote, 'POST', '/bookings/batch', { bookings });
+      assert.equal(res.status, 200, res.text);
+    },
+  });
+  desk = pair.desk;
+  // The copy holds every record before the line goes down.
+  await waitFor(
+    () => Array.from({ length: RECORDS }, (_, i) => copyBooking(key(i))).every(Boolean),
+    'the records in the copy',
+  );
+});
+
+after(async () => {
+  await pair.dispose();
+});
+
+function copyBooking(externalId: string) {
+  const copy = desk.offline.copy();
+  return copy ? copy.store.bookings.byExternalId(copy.dropzone.id, externalId) : undefined;
+}
+
+async function remoteName(externalId: string): Promise<string | undefined> {
+  const res = await direct(pair.remote, 'GET', `/bookings/${externalId}`);
+  return res.status === 200 ? (res.body.name as string) : undefined;
+}
+
+/** The line down; a write sent now is queued (the remote is known offline, or gives no answer). */
+async function lineDown(): Promise<void> {
+  await pair.proxy.set({ kind: 'refuse' });
+}
+
+async function queue(body: Record<string, unknown>): Promise<number> {
+  const res = await desk.sync('POST', '/bookings', body);
+  assert.ok(res.status === 200 || res.status === 201, res.text);
+  const id = res.headers.get('x-desk-queued');
+  assert.ok(id, `queued: ${res.text}`);
+  return Number(id);
+}
+
+async function opDetail(id: number) {
+  const res = await desk.desk('GET', `/outbox/${id}`);
+  assert.equal(res.status, 200, res.text);
+  return res.body;
+}
+
+async function drained(): Promise<void> {
+  await pair.proxy.set({ kind: 'pass' });
+  await waitForSummary(desk, (s) => s.waiting === 0 && s.paused === null, 'the outbox drained');
+}
+
+describe('the remote answers 5xx, refuses a write, or refuses the credentials', () => {
+  test('a 503 with Retry-After: the record is tried again no sooner than asked, and then lands', async () => {
+    await lineDown();
+    // A booking of tomorrow: the copy's refresh does not read it meanwhile (only today's are shown often).
+    const id = await queue({ external_id: key(1), name: 'Renamed while away' });
+    const asked = 2;
+    await pair.proxy.set({ kind: 'status', status: 503, retryAfterSeconds: asked });
+    const first = await waitFor(async () => {
+      const detail = await opDetail(id);
+      return detail.attempts > 0 && /503/.test(detail.last_error ?? '') && detail;
+    }, 'the first attempt answered 503');
+    const answeredAt = Date.parse(first.last_attempt_at);
+    assert.ok(Date.parse(first.next_attempt_at) - answeredAt >= asked * 1000, JSON.stringify(first));
+    // The line is good again at once; the record still waits for what the remote asked.
+    await pair.proxy.set({ kind: 'pass' });
+    const detail = await waitFor(async () => {
+      const d = await opDetail(id);
+      return d.state === 'settled' && d;
+    }, 'the write settled');
+    assert.ok(Date.parse(detail.settled_at) - answeredAt >= asked * 1000, `settled ${detail.settled_at}`);
+    // No attempt between the 503 and the wait's end: the next entry after it is the write landing.
+    const history = detail.history as { at: string; what: string }[];
+    const answered = history.findIndex((entry) => /503/.test(entry.what));
+    assert.match(history[answered + 1]?.what ?? '', /^settled/, JSON.stringify(history));
+    assert.equal(await remoteName(key(1)), 'Renamed while away');
+  });
+
+  test('a write the remote refuses, first in line, holds its own record and nothing else', async () => {
+    await lineDown();
+    // A filmer's new external id that someone takes at the remote before the desk's write lands.
+    const renamed = await desk.sync('POST', '/filmers', { id: 1, external_id: 'F-TAKEN' });
+    assert.equal(renamed.status, 200, renamed.text);
+    const filmerOp = Number(renamed.headers.get('x-desk-queued'));
+    assert.ok(filmerOp > 0);
+    const taken = await direct(pair.remote, 'POST', '/filmers', {
+      external_id: 'F-TAKEN',
+      name: 'Taken at the remote',
+      email: 'taken@example.com',
+    });
+    assert.equal(taken.status, 201, taken.text);
+    const later = [];
+    for (let i = 1; i < RECORDS; i++) later.push(await queue({ external_id: key(i), name: `Behind the refusal ${i}` }));
+    assert.ok(later.every((id) => id > filmerOp));
+
+    await pair.proxy.set({ kind: 'pass' });
+    const summary = await waitForSummary(desk, (s) => s.waiting === 0, 'every other write landed');
+    assert.equal(summary.attention, 1);
+    for (let i = 1; i < RECORDS; i++) assert.equal(await remoteName(key(i)), `Behind the refusal ${i}`);
+    const held = await opDetail(filmerOp);
+    assert.equal(held.state, 'attention');
+    assert.equal(held.attention, 'refused');
+    assert.match(held.remote_error ?? '', /already been taken/);
+    const filmer = await direct(pair.remote, 'GET', '/filmers/1');
+    assert.equal(filmer.body.external_id, 'F-1', 'the refused write changed nothing at the remote');
+
+    const discarded = await desk.desk('PUT', `/outbox/${filmerOp}/decision`, { action: 'discard', by: 'Rita' });
+    assert.equal(discarded.status, 200, discarded.text);
+    await waitForSummary(desk, (s) => s.waiting === 0 && s.attention === 0, 'the refusal discarded');
+  });
+
+  test('credentials refused (the token revoked at the remote): everything pauses, nothing is dropped, and it resumes once they work', async () => {
+    await lineDown();
+    const ids = [];
+    for (let i = 0; i < RECORDS; i++) ids.push(await queue({ external_id: key(i), name: `Paused ${i}` }));
+    const remoteStore = new Database(pair.remote.storeFile);
+    remoteStore.pragma('busy_timeout = 5000');
+    const revoke = () => remoteStore.prepare("UPDATE api_tokens SET token_hash = 'revoked:' || token_hash").run();
+    const restore = () =>
+      remoteStore
+        .prepare("UPDATE api_tokens SET token_hash = substr(token_hash, 9) WHERE token_hash LIKE 'revoked:%'")
+        .run();
+    try {
+      revoke();
+      await pair.proxy.set({ kind: 'pass' });
+      const paused = await waitForSummary(desk, (s) => s.paused === 'credentials', 'the outbox paused');
+      assert.equal(paused.waiting, RECORDS, 'every write still waits');
+      assert.equal(paused.attention, 0);
+      // Another write meanwhile is held too: the remote refuses the desk's credentials.
+      const more = await desk.sync('POST', '/bookings', { external_id: key(0), name: 'Paused, then more' });
+      assert.equal(more.status, 200, more.text);
+      assert.ok(more.headers.get('x-desk-queued'), 'queued behind the paused ones');
+      for (let i = 0; i < RECORDS; i++) assert.notEqual(await remoteName(key(i)), `Paused ${i}`);
+      restore();
+      await desk.desk('POST', '/outbox/retry');
+      const resumed = await waitForSummary(desk, (s) => s.waiting === 0 && s.paused === null, 'the outbox resumed');
+      assert.equal(resumed.attention, 0);
+    } finally {
+      restore();
+      remoteStore.close();
+    }
+    assert.equal(await remoteName(key(0)), 'Paused, then more');
+    for (let i = 1; i < RECORDS; i++) assert.equal(await remoteName(key(i)), `Paused ${i}`);
+  });
+});
+
+describe('what the outbox does not take', () => {
+  test('a filmer create offline: 503 with Retry-After, no id, nothing queued', async () => {
+    await lineDown();
+    try {
+      const before = await outboxSummary(desk);
+      for (const [path, body] of [
+        ['/filmers', { name: 'New Filmer', email: 'new@example.com' }],
+        [
+          '/filmers/batch',
+          {
+            filmers: [
+              { id: 2, name: 'Ivo Again' },
+              { name: 'New Filmer', email: 'n@example.com' },
+            ],
+          },
+        ],
+      ] as const) {
+        const res = await desk.sync('POST', path, body);
+        assert.equal(res.status, 503, res.text);
+        assert.equal(res.body.status, 'remote_unreachable');
+        assert.equal(res.body.id, undefined);
+        assert.ok(Number(res.headers.get('retry-after')) > 0);
+        assert.equal(res.headers.get('x-desk-queued'), null);
+      }
+      assert.deepEqual(await outboxSummary(desk), before);
+    } finally {
+      await drained();
+    }
+  });
+
+  test('hostile input offline gets the Sync API’s own answer and queues nothing', async () => {
+    const cases: [string, string, string | Record<string, unknown>][] = [
+      ['malformed JSON', '/bookings', '{"external_id": "FAULT-1", "name": '],
+      ['malformed JSON in a batch', '/bookings/batch', '{"bookings": [{'],
+      ['a name that is a number', '/bookings', { external_id: key(1), name: 42 }],
+      ['an external id that is an object', '/bookings', { external_id: { $ne: null }, name: 'X', jump_on: TODAY }],
+      ['bookings that is not an array', '/bookings/batch', { bookings: 'all of them' }],
+      ['a batch element of the wrong type', '/bookings/batch', { bookings: [7] }],
+      [
+        'a batch one too long',
+        '/bookings/batch',
+        {
+          bookings: Array.from({ length: LIMITS.batchMaxElements + 1 }, (_, i) => ({
+            external_id: `HOSTILE-${i}`,
+            name: 'Too many',
+            jump_on: TODAY,
+          })),
+        },
+      ],
+      ['a filmer with a string id', '/filmers', { id: '1', name: 'Fay' }],
+    ];
+    // The remote's own answers, as the desk forwards them online.
+    const online = new Map<string, { status: number; body: unknown }>();
+    for (const [name, path, body] of cases) {
+      const res = await desk.sync('POST', path, body);
+      online.set(name, { status: res.status, body: res.body });
+      // A batch answers 200 with each element's refusal (spec 4.5); the rest are refused whole.
+      assert.ok(res.status === 200 || (res.status >= 400 && res.status < 500), `${name}: online ${res.text}`);
+      assert.equal(res.headers.get('x-desk-queued'), null, name);
+    }
+    await lineDown();
+    try {
+      const before = await outboxSummary(desk);
+      const copyBefore = copyBooking(key(1));
+      for (const [name, path, body] of cases) {
+        const res = await desk.sync('POST', path, body);
+        assert.equal(res.headers.get('x-desk-queued'), null, name);
+        assert.deepEqual({ status: res.status, body: res.body }, online.get(name), name);
+      }
+      assert.deepEqual(await outboxSummary(desk), before);
+      assert.deepEqual(copyBooking(key(1)), copyBefore, 'the copy is unchanged');
+    } finally {
+      await drained();
+    }
+  });
+});
+
+describe('a second process reading the copy while writes are queued', () => {
+  test('it sees the outbox and the copy agree in every read: each waiting write’s values in its record', async () => {
+    await lineDown();
+    const copy = desk.offline.copy()!;
+    const reader = startCopyReader(copyFileOf(desk.dataDir, copy.remoteKey));
+    try {
+      for (let n = 0; n < 60; n++) {
+        const bookings = Array.from({ length: 5 }, (_, i) => ({
+          external_id: key((n + i) % RECORDS),
+          name: `Round ${n} element ${i}`,
+          reference: `R-${n}-${i}`,
+        }));
+        const res = await desk.sync('POST', '/bookings/batch', { bookings });
+        assert.equal(res.status, 200, res.text);
+        assert.ok(res.headers.get('x-desk-queued'));
+      }
+      const waiting = (await outboxSummary(desk)).waiting;
+      // The reader's last look after the last write: every write in it.
+      await waitFor(
+        () => reader.reads().at(-1)?.waiting === waiting,
+        () => `the reader to see ${waiting} waiting`,
+      );
+      const reads = reader.reads();
+      assert.ok(reads.length > 2, `the reader looked while the writes were queued (${reads.length} looks)`);
+      for (const look of reads) assert.equal(look.disagrees, null, 'the copy and the outbox agree in every look');
+      for (let i = 1; i < reads.length; i++) assert.ok(reads[i]!.waiting >= reads[i - 1]!.waiting);
+    } finally {
+      await reader.stop();
+      await drained();
+    }
+  });
+});
+
+/**
+ * Another process (node and better-sqlite3, read-only) looking at the copy's file in a loop: in
+ * each look, one read transaction, the waiting writes and, for each record, whether the copy holds
+ * the values its waiting writes want (the copy change and the outbox row commit together).
+ */
+function startCopyReader(file: string) {
+  const script = `
+    const Database = require('better-sqlite3');
+    const db = new Database(process.argv[1], { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = 5000');
+    const look = db.transaction(() => {
+      const ops = db.prepare("SELECT record_key, after FROM outbox_ops WHERE state = 'waiting' AND action = 'upsert' ORDER BY id").all();
+      const wanted = new Map();
+      for (const op of ops) wanted.set(op.record_key, { ...wanted.get(op.record_key), ...JSON.parse(op.after) });
+      let disagrees = null;
+      for (const [externalId, fields] of wanted) {
+        const row = db.prepare('SELECT * FROM bookings WHERE external_id = ?').get(externalId);
+        for (const [name, value] of Object.entries(fields))
+          if (!row || row[name] !== value) disagrees ??= externalId + '.' + name + ': copy ' + (row && row[name]) + ', queued ' + value;
+      }
+      return { waiting: ops.length, disagrees };
+    });
+    let stopping = false;
+    process.stdin.on('data', () => (stopping = true));
+    const loop = () => {
+      process.stdout.write(JSON.stringify(look()) + '\\n');
+      if (!stopping) setTimeout(loop, 5);
+      else process.exit(0);
+    };
+    loop();
+  `;
+  const child = spawn(process.execPath, ['-e', script, file], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const exited = once(child, 'exit');
+  return {
+    reads: (): { waiting: number; disagrees: string | null }[] =>
+      output
+        .split('\n')
+        .slice(0, -1) // the last line may be half written
+        .map((line) => JSON.parse(line)),
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.stdin.write('stop');
+        await exited;
+      }
+    },
+  };
+}
