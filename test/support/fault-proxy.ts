@@ -36,6 +36,11 @@ export interface FaultProxy {
   passed: string[];
   /** Requests the proxy saw, whatever became of them. */
   seen: string[];
+  /**
+   * Requests on their way to the remote or being answered by it (a `slow` one waiting included):
+   * once it is 0 after the line was cut, nothing the desk sent earlier can still change the remote.
+   */
+  forwarding(): number;
   /** Switches the line; `refuse` closes the port, leaving it reopens it on the same port. */
   set(mode: FaultMode): Promise<void>;
   mode(): FaultMode;
@@ -55,7 +60,13 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
 
-  const forward = (req: IncomingMessage, url: string, body: Buffer, onAnswer: (answer: IncomingMessage) => void) => {
+  const forward = (
+    req: IncomingMessage,
+    url: string,
+    body: Buffer,
+    onAnswer: (answer: IncomingMessage) => void,
+    onError: () => void,
+  ) => {
     const upstream = httpRequest(
       {
         host: target.hostname,
@@ -66,11 +77,29 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
       },
       onAnswer,
     );
-    upstream.on('error', () => req.socket.destroy());
+    upstream.on('error', () => {
+      onError();
+      req.socket.destroy();
+    });
     upstream.end(body);
   };
 
+  let forwarding = 0;
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    forwarding += 1;
+    let released = false;
+    const release = () => {
+      if (!released) forwarding -= 1;
+      released = true;
+    };
+    try {
+      await handleCounted(req, res, release);
+    } catch {
+      release();
+    }
+  };
+
+  const handleCounted = async (req: IncomingMessage, res: ServerResponse, release: () => void) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = req.url ?? '/';
@@ -79,13 +108,16 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
     const now = mode;
     switch (now.kind) {
       case 'hang':
+        release();
         hanging.add(res);
         res.on('close', () => hanging.delete(res));
         return;
       case 'reset':
+        release();
         req.socket.resetAndDestroy();
         return;
       case 'status': {
+        release();
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (now.retryAfterSeconds !== undefined) headers['retry-after'] = String(now.retryAfterSeconds);
         res.writeHead(now.status, headers);
@@ -99,16 +131,25 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
         break;
     }
     passed.push(key);
-    forward(req, url, Buffer.concat(chunks), (answer) => {
-      if (now.kind === 'reset-after') {
-        // The remote has processed the request and answered: drop its answer on the floor.
-        answer.resume();
-        answer.on('end', () => req.socket.resetAndDestroy());
-        return;
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    forward(
+      req,
+      url,
+      Buffer.concat(chunks),
+      (answer) => {
+        answer.on('end', release);
+        answer.on('error', release);
+        answer.on('close', release);
+        if (now.kind === 'reset-after') {
+          // The remote has processed the request and answered: drop its answer on the floor.
+          answer.resume();
+          answer.on('end', () => req.socket.resetAndDestroy());
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+      release,
+    );
   };
 
   let server: Server | undefined;
@@ -150,6 +191,7 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
     url: `http://127.0.0.1:${port}`,
     passed,
     seen,
+    forwarding: () => forwarding,
     set,
     mode: () => mode,
     close: shut,
