@@ -18,7 +18,8 @@ import type { AddressInfo, Socket } from 'node:net';
  *   `Retry-After` when given, and the remote never sees the request;
  * - `reset`: the connection is reset as the request arrives (the remote never sees it);
  * - `reset-after`: the request reaches the remote, which processes it, and the connection is
- *   reset before its answer reaches the desk (the case where only a read can tell what happened).
+ *   reset before its answer reaches the desk (the case where only a read can tell what happened);
+ *   with `onlyMethod`, only requests of that method (the writes), the others pass.
  */
 export type FaultMode =
   | { kind: 'pass' }
@@ -27,13 +28,15 @@ export type FaultMode =
   | { kind: 'slow'; delayMs: number }
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
   | { kind: 'reset' }
-  | { kind: 'reset-after' };
+  | { kind: 'reset-after'; onlyMethod?: string };
 
 export interface FaultProxy {
   /** The address the desk is given as its remote. It stays the same across `refuse`. */
   url: string;
   /** Requests that reached the remote, in order: "POST /api/f1/sync/bookings/batch". */
   passed: string[];
+  /** The bodies of the requests in `passed`, at the same index (what the remote was sent). */
+  passedBodies: string[];
   /** Requests the proxy saw, whatever became of them. */
   seen: string[];
   /**
@@ -55,6 +58,7 @@ export interface FaultProxy {
 export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { kind: 'pass' }): Promise<FaultProxy> {
   const target = new URL(remoteUrl);
   const passed: string[] = [];
+  const passedBodies: string[] = [];
   const seen: string[] = [];
   let mode: FaultMode = { kind: 'pass' };
   const sockets = new Set<Socket>();
@@ -131,6 +135,7 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
         break;
     }
     passed.push(key);
+    passedBodies.push(Buffer.concat(chunks).toString('utf8'));
     forward(
       req,
       url,
@@ -139,7 +144,7 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
         answer.on('end', release);
         answer.on('error', release);
         answer.on('close', release);
-        if (now.kind === 'reset-after') {
+        if (now.kind === 'reset-after' && (now.onlyMethod === undefined || now.onlyMethod === req.method)) {
           // The remote has processed the request and answered: drop its answer on the floor.
           answer.resume();
           answer.on('end', () => req.socket.resetAndDestroy());
@@ -190,6 +195,7 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
   return {
     url: `http://127.0.0.1:${port}`,
     passed,
+    passedBodies,
     seen,
     forwarding: () => forwarding,
     set,
