@@ -197,8 +197,7 @@ export class OutboxReplay {
   private async round(): Promise<RoundEnd> {
     const nowIso = this.now().toISOString();
     const runs: LaneRun[] = [];
-    for (const head of this.outbox.laneHeads(this.timing.batchSize * 4)) {
-      if (head.state !== 'waiting' || (head.next_attempt_at !== null && head.next_attempt_at > nowIso)) continue;
+    for (const head of this.outbox.dueLaneHeads(nowIso, this.timing.batchSize)) {
       const run = runOf(this.outbox.openInLane(head.lane));
       if (run) runs.push(run);
       if (runs.length >= this.timing.batchSize) break;

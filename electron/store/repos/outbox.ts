@@ -85,6 +85,7 @@ export class OutboxRepo {
   private readonly byIdStmt;
   private readonly openInLaneStmt;
   private readonly laneHeadsStmt;
+  private readonly dueLaneHeadsStmt;
   private readonly countStmt;
   private readonly countAllOpenStmt;
   private readonly listStmt;
@@ -110,6 +111,14 @@ export class OutboxRepo {
     this.laneHeadsStmt = db.prepare<[number], OutboxRow>(
       `SELECT o.* FROM outbox_ops o
        JOIN (SELECT lane, MIN(id) AS id FROM outbox_ops WHERE state != 'settled' GROUP BY lane) h ON h.id = o.id
+       ORDER BY o.id LIMIT ?`,
+    );
+    // The lanes whose first write can be sent now: held and waiting ones are left out here, not by the
+    // caller, so that however many there are, they never hide a due lane beyond the limit.
+    this.dueLaneHeadsStmt = db.prepare<[string, number], OutboxRow>(
+      `SELECT o.* FROM outbox_ops o
+       JOIN (SELECT lane, MIN(id) AS id FROM outbox_ops WHERE state != 'settled' GROUP BY lane) h ON h.id = o.id
+       WHERE o.state = 'waiting' AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
        ORDER BY o.id LIMIT ?`,
     );
     this.countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM outbox_ops WHERE state = ?');
@@ -165,6 +174,11 @@ export class OutboxRepo {
 
   laneHeads(limit: number): OutboxRow[] {
     return this.laneHeadsStmt.all(limit);
+  }
+
+  /** The first write of each lane that is waiting and due at `nowIso`, oldest first. */
+  dueLaneHeads(nowIso: string, limit: number): OutboxRow[] {
+    return this.dueLaneHeadsStmt.all(nowIso, limit);
   }
 
   count(state: OutboxRowState): number {
