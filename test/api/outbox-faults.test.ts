@@ -9,7 +9,14 @@ import { copyFileOf } from '../../electron/offline/remote-copy';
 import type { TestDesk } from '../support/desk';
 import { direct } from '../support/remote';
 import { waitFor } from '../support/wait-for';
-import { outboxSummary, startOutboxPair, TODAY, waitForSummary, type OutboxPair } from '../support/outbox-pair';
+import {
+  FAST_OUTBOX,
+  outboxSummary,
+  startOutboxPair,
+  TODAY,
+  waitForSummary,
+  type OutboxPair,
+} from '../support/outbox-pair';
 
 // Proxy mode's outbox when the remote misbehaves: each fault holds what it should (one record,
 // or everything for credentials) and nothing more, and what cannot be queued is refused as the
@@ -333,3 +340,51 @@ function startCopyReader(file: string) {
     },
   };
 }
+
+describe('many records held for a person', () => {
+  // The replay looks at a few lanes' first writes at a time (four batches' worth): the held ones
+  // among them must not hide the writes behind them that can be sent.
+  const BATCH = 3;
+  const HELD = BATCH * 4 + 2;
+  let small: OutboxPair;
+
+  before(async () => {
+    small = await startOutboxPair({
+      outboxTiming: { ...FAST_OUTBOX, batchSize: BATCH },
+      seedRemote: async (remote) => {
+        const bookings = Array.from({ length: HELD + 1 }, (_, i) => ({
+          external_id: `HELD-${i}`,
+          name: `Held ${i}`,
+          jump_on: TODAY,
+        }));
+        assert.equal((await direct(remote, 'POST', '/bookings/batch', { bookings })).status, 200);
+      },
+    });
+    const copy = small.desk.offline.copy()!;
+    await waitFor(() => copy.store.bookings.byExternalId(copy.dropzone.id, `HELD-${HELD}`), 'the records in the copy');
+  });
+
+  after(async () => {
+    await small.dispose();
+  });
+
+  test('more records held than the replay looks at: a write queued after them still lands', async () => {
+    await small.proxy.set({ kind: 'refuse' });
+    for (let i = 0; i < HELD; i++) {
+      const res = await small.desk.sync('POST', '/bookings', { external_id: `HELD-${i}`, name: `Desk ${i}` });
+      assert.ok(res.headers.get('x-desk-queued'), res.text);
+    }
+    // The remote deletes every one of them meanwhile: each is held ("deleted") for a person.
+    for (let i = 0; i < HELD; i++)
+      assert.equal((await direct(small.remote, 'DELETE', `/bookings/HELD-${i}`)).status, 204);
+    await small.proxy.set({ kind: 'pass' });
+    await waitForSummary(small.desk, (s) => s.attention === HELD && s.waiting === 0, 'every record held');
+
+    await small.proxy.set({ kind: 'refuse' });
+    const last = await small.desk.sync('POST', '/bookings', { external_id: `HELD-${HELD}`, name: 'After the held' });
+    assert.ok(last.headers.get('x-desk-queued'), last.text);
+    await small.proxy.set({ kind: 'pass' });
+    await waitForSummary(small.desk, (s) => s.waiting === 0, 'the last write landed', 15_000);
+    assert.equal((await direct(small.remote, 'GET', `/bookings/HELD-${HELD}`)).body.name, 'After the held');
+  });
+});
