@@ -388,3 +388,52 @@ describe('many records held for a person', () => {
     assert.equal((await direct(small.remote, 'GET', `/bookings/HELD-${HELD}`)).body.name, 'After the held');
   });
 });
+
+describe('the outbox full', () => {
+  let full: OutboxPair;
+
+  before(async () => {
+    full = await startOutboxPair();
+  });
+
+  after(async () => {
+    await full.dispose();
+  });
+
+  test('at capacity a write is refused with 503 and Retry-After, never dropped; a batch that does not fit is refused whole', async () => {
+    await full.proxy.set({ kind: 'refuse' });
+    const capacity = (await outboxSummary(full.desk)).capacity;
+    const booking = (i: number) => ({ external_id: `FULL-${i}`, name: `Full ${i}`, jump_on: TODAY });
+    const filled = await full.desk.sync('POST', '/bookings/batch', {
+      bookings: Array.from({ length: capacity - 1 }, (_, i) => booking(i)),
+    });
+    assert.equal(filled.status, 200, filled.text.slice(0, 300));
+    assert.equal((await outboxSummary(full.desk)).waiting, capacity - 1);
+
+    const two = await full.desk.sync('POST', '/bookings/batch', {
+      bookings: [booking(capacity), booking(capacity + 1)],
+    });
+    assert.equal(two.status, 503, two.text);
+    assert.equal(two.body.status, 'remote_unreachable');
+    assert.match(two.body.error, /outbox is full/);
+    assert.ok(Number(two.headers.get('retry-after')) > 0);
+
+    const last = await full.desk.sync('POST', '/bookings', booking(capacity));
+    assert.equal(last.status, 201, last.text);
+    assert.ok(last.headers.get('x-desk-queued'));
+    for (const refused of [
+      await full.desk.sync('POST', '/bookings', booking(capacity + 1)),
+      await full.desk.sync('DELETE', '/bookings/FULL-0'),
+      await full.desk.sync('POST', '/filmers', { id: 1, name: 'Fay Full' }),
+    ]) {
+      assert.equal(refused.status, 503, refused.text);
+      assert.ok(Number(refused.headers.get('retry-after')) > 0);
+      assert.equal(refused.headers.get('x-desk-queued'), null);
+    }
+    const summary = await outboxSummary(full.desk);
+    assert.equal(summary.waiting, capacity);
+    const copy = full.desk.offline.copy()!;
+    assert.equal(copy.store.bookings.byExternalId(copy.dropzone.id, `FULL-${capacity + 1}`), undefined);
+    assert.ok(copy.store.bookings.byExternalId(copy.dropzone.id, 'FULL-0'), 'the refused delete changed nothing');
+  });
+});
