@@ -241,7 +241,8 @@ export class OutboxReplay {
         } else await this.sendDelete(run);
         continue;
       }
-      const plan: MergePlan = mergeForReplay(run.change, remote === null ? null : fieldsOf(run.kind, remote));
+      const remoteFields = remote === null ? null : fieldsOf(run.kind, remote);
+      const plan: MergePlan = mergeForReplay(this.knownBase(run, remoteFields), remoteFields);
       switch (plan.kind) {
         case 'nothing':
           this.settler.settleAlreadyThere(run, remote!);
@@ -272,6 +273,29 @@ export class OutboxReplay {
     const filmerSends = sends.filter((s) => s.run.kind === 'filmer');
     if (bookingSends.length > 0) await this.sendBookings(bookingSends);
     for (const send of filmerSends) await this.sendFilmer(send);
+  }
+
+  /**
+   * A booking the copy made (no base) that the remote turns out to hold: when the copy could not
+   * have held it (its jump day outside the window, or that day never fetched), the desk never saw
+   * the remote's record, so the write is what it is for the Sync API, an upsert by external id:
+   * based on the remote's record as read, it sends the fields it changes, and nothing conflicts.
+   * A booking system updates bookings months ahead; each would otherwise wait for a person.
+   */
+  private knownBase(run: LaneRun, remote: Fields | null): PendingChange {
+    const { base, desk } = run.change;
+    if (base !== null || remote === null || run.kind !== 'booking') return run.change;
+    const window = this.copy.window();
+    // The remote's day and the one the desk sets: the booking may be moving into the window.
+    const copyHeldIt = [desk.jump_on, remote.jump_on].every(
+      (day) =>
+        typeof day === 'string' &&
+        day >= window.from &&
+        day <= window.to &&
+        this.copy.store.remoteCopy.sliceRefreshedAt(`day:${day}`) !== undefined,
+    );
+    if (copyHeldIt) return run.change;
+    return { base: Object.fromEntries(Object.keys(desk).map((name) => [name, remote[name] ?? null])), desk };
   }
 
   private countDone(run: LaneRun): void {
