@@ -437,3 +437,30 @@ describe('the outbox full', () => {
     assert.ok(copy.store.bookings.byExternalId(copy.dropzone.id, 'FULL-0'), 'the refused delete changed nothing');
   });
 });
+
+describe('records the copy does not hold', () => {
+  test('a booking beyond the copy’s window, updated offline by its booking system, lands without a person', async () => {
+    const far = addDays(TODAY, 40);
+    const made = await direct(pair.remote, 'POST', '/bookings', {
+      external_id: 'FAR-1',
+      name: 'Far Ahead',
+      email: 'far@example.com',
+      jump_on: far,
+    });
+    assert.equal(made.status, 201, made.text);
+    await lineDown();
+    const res = await desk.sync('POST', '/bookings', { external_id: 'FAR-1', name: 'Far Renamed', jump_on: far });
+    assert.ok(res.status === 200 || res.status === 201, res.text);
+    const id = Number(res.headers.get('x-desk-queued'));
+    assert.ok(id > 0, res.text);
+    await pair.proxy.set({ kind: 'pass' });
+    const settled = await waitFor(async () => {
+      const detail = await opDetail(id);
+      return detail.state !== 'waiting' && detail;
+    }, 'the write settled or held');
+    assert.equal(settled.state, 'settled', JSON.stringify(settled));
+    const there = await direct(pair.remote, 'GET', '/bookings/FAR-1');
+    assert.equal(there.body.name, 'Far Renamed');
+    assert.equal(there.body.email, 'far@example.com', 'the field the write did not send is the remote’s');
+  });
+});
