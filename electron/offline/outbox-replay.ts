@@ -86,6 +86,8 @@ export class OutboxReplay {
   private loopDone: Promise<void> = Promise.resolve();
   private wake: (() => void) | null = null;
   private failures = 0;
+  /** Waiting after the remote gave no answer: a new write does not end the wait (see `kick`). */
+  private backingOff = false;
   private pausedFor: 'credentials' | null = null;
   private progress: { done: number; total: number } | null = null;
   private readonly settler: OutboxSettler;
@@ -112,12 +114,22 @@ export class OutboxReplay {
 
   async stop(): Promise<void> {
     this.running = false;
-    this.kick();
+    this.wakeNow();
     await this.loopDone;
   }
 
-  /** Something changed (a new write, a decision, "send now"): look at once. */
+  /**
+   * Something changed (a new write, a decision): look at once, unless the replay is waiting after
+   * the remote gave no answer. A new write does not bring the remote back, and waking then made
+   * every write accepted offline cost a round (a read refused, an attempt written): the offline
+   * accept slowed down as the outbox grew. "Send now" (`retryNow`) ends that wait too.
+   */
   kick(): void {
+    if (this.backingOff) return;
+    this.wakeNow();
+  }
+
+  private wakeNow(): void {
     const wake = this.wake;
     this.wake = null;
     wake?.();
@@ -130,7 +142,7 @@ export class OutboxReplay {
         if (row.next_attempt_at !== null) this.outbox.update(row.id, { next_attempt_at: null });
     });
     this.failures = 0;
-    this.kick();
+    this.wakeNow();
   }
 
   paused(): 'credentials' | null {
@@ -163,9 +175,14 @@ export class OutboxReplay {
         continue;
       }
       this.failures += 1;
-      await this.sleep(
-        jittered(backoffDelay(this.failures, { firstMs: this.timing.firstMs, maxMs: this.timing.maxMs })),
-      );
+      this.backingOff = true;
+      try {
+        await this.sleep(
+          jittered(backoffDelay(this.failures, { firstMs: this.timing.firstMs, maxMs: this.timing.maxMs })),
+        );
+      } finally {
+        this.backingOff = false;
+      }
     }
   }
 
