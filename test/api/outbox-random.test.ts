@@ -267,6 +267,26 @@ async function assertRemoteIsModel(record: ModelRecord, when: string): Promise<v
   assert.deepEqual(actual, record.remote, `${record.externalId} at the remote ${when} (seed ${SEED})`);
 }
 
+/**
+ * A person deciding a held write while the line still comes and goes, by the same rule as at the
+ * end, and sometimes taking the decision back at once: either way the rule decides in the end.
+ */
+async function decideOne(): Promise<void> {
+  const held = await pair.desk.desk('GET', '/outbox?state=attention&per_page=50');
+  assert.equal(held.status, 200, held.text);
+  if (held.body.ops.length === 0) return;
+  const op = pick(held.body.ops as { id: number; attention: string }[]);
+  assert.notEqual(op.attention, 'refused', `nothing here is refused by the remote: ${JSON.stringify(op)}`);
+  const action = op.attention === 'conflict' ? 'keep_mine' : 'keep_theirs';
+  const res = await pair.desk.desk('PUT', `/outbox/${op.id}/decision`, { action, by: 'a person' });
+  assert.equal(res.status, 200, res.text);
+  if (random() < 0.5) {
+    const undo = await pair.desk.desk('POST', `/outbox/${op.id}/decision/undo`, { by: 'a person' });
+    // Undone, or already acted on (sent or settled): both are answers a person can get.
+    assert.ok(undo.status === 200 || undo.status === 409, undo.text);
+  }
+}
+
 /** Every held write decided by the model's rule: a conflict keeps the desk's values, a deletion at the remote stands. */
 async function decideEverything(): Promise<{ keptMine: number; keptTheirs: number }> {
   const decided = { keptMine: 0, keptTheirs: 0 };
@@ -306,7 +326,8 @@ test('random writes, faults and remote changes end with remote = copy = model', 
     else if (roll < 0.38) await bookingSystemBatch();
     else if (roll < 0.43) await bookingSystemDelete();
     else if (roll < 0.58) await receptionEdit();
-    else if (roll < 0.8) await atTheRemote();
+    else if (roll < 0.76) await atTheRemote();
+    else if (roll < 0.8) await decideOne();
     else await changeLine();
   }
   await pair.proxy.set({ kind: 'pass' });
