@@ -14,9 +14,11 @@
  *      filtered first page, the filtered last page and an unfiltered deep page; target p99 < 30 ms.
  *
  * Deterministic data (seeded PRNG); temp dirs are removed at the end, also on failure.
- * `npm run bench -- --only batch` (or `list`, `import`, `scale` or `copy`) runs one part.
+ * `npm run bench -- --only batch` (or `list`, `import`, `scale`, `copy` or `outbox`) runs one part.
  *  (l)–(n) proxy mode's copy of the remote: the first copy of 100,000 bookings, the steady refresh,
  *      reads from the copy while the remote is down (bench/offline-copy.ts).
+ *  (o)–(p) proxy mode's outbox: 10,000 writes accepted offline, their replay once the line is back,
+ *      beside the same writes sent online (bench/outbox.ts).
  *  (g)–(i) 100,000 and 1,000,000 bookings: lists, searches, shows beside listing clients, and a
  *      50-client mixed load (bench/scale.ts).
  *  (f) the import wizard in Chromium: a 10,000-row bookings CSV from file chosen to all results
@@ -55,6 +57,7 @@ import {
 import { foldPlain, phoneDigits } from '../shared/rules/desk-search';
 import { benchScale } from './scale';
 import { benchOfflineCopy } from './offline-copy';
+import { benchOutbox } from './outbox';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
 import { benchUi, buildRenderer, uiBenchUnavailable, type UiFigures } from './ui';
 
@@ -594,8 +597,8 @@ async function benchImport(
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   const only = values.only;
-  if (only !== undefined && !['batch', 'list', 'import', 'scale', 'copy'].includes(only))
-    throw new Error(`--only takes "batch", "list", "import", "scale" or "copy", got "${only}"`);
+  if (only !== undefined && !['batch', 'list', 'import', 'scale', 'copy', 'outbox'].includes(only))
+    throw new Error(`--only takes "batch", "list", "import", "scale", "copy" or "outbox", got "${only}"`);
   const root = mkdtempSync(join(os.tmpdir(), 'desk-bench-'));
   const runStarted = performance.now();
   const today = dateInZone(new Date(), TIMEZONE);
@@ -662,6 +665,15 @@ async function main(): Promise<void> {
       console.log('');
     }
     if (only === 'copy') return;
+    if (only === undefined || only === 'outbox') {
+      console.log(
+        `Proxy mode's outbox (docs/offline.md): 10,000 booking writes offline, replayed, and the same online`,
+      );
+      line('', 'figure', 'target', 'result');
+      await benchOutbox(root, line, pass);
+      console.log('');
+    }
+    if (only === 'outbox') return;
     if (only === undefined || only === 'scale') {
       await benchScale(root, today, line, pass);
       console.log('');
