@@ -12,7 +12,6 @@ import {
   remoteBookings,
   startOutboxPair,
   TODAY,
-  waitForSummary,
   type OutboxPair,
 } from '../support/outbox-pair';
 
