@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { addDays } from '../../shared/dates';
 import { mulberry32 } from '../../scripts/seeded-random';
-import { bookingLane } from '../../electron/offline/outbox-accept';
+import { bookingLane, filmerLane } from '../../electron/offline/outbox-accept';
 import type { FaultMode } from '../support/fault-proxy';
 import { direct } from '../support/remote';
 import { waitFor } from '../support/wait-for';
@@ -95,9 +95,16 @@ before(async () => {
         });
     },
   });
+  for (const id of [1, 2, 3]) {
+    const res = await direct(pair.remote, 'GET', `/filmers/${id}`);
+    assert.equal(res.status, 200, res.text);
+    filmers.set(id, { id, remote: { name: res.body.name, email: res.body.email }, pending: [] });
+  }
   const copy = pair.desk.offline.copy()!;
   await waitFor(
-    () => [...records.keys()].every((id) => copy.store.bookings.byExternalId(copy.dropzone.id, id)),
+    () =>
+      [...records.keys()].every((id) => copy.store.bookings.byExternalId(copy.dropzone.id, id)) &&
+      [...filmers.keys()].every((id) => copy.store.filmers.byId(copy.dropzone.id, id)),
     'every record in the copy',
   );
 });
@@ -145,6 +152,50 @@ function acknowledged(record: ModelRecord, op: PendingOp, queued: boolean): void
 }
 
 const live = () => [...records.values()].filter((r) => !r.retired);
+
+/**
+ * The seed's filmers (ids 1–3), updated through the desk (their names) and at the remote (names
+ * too: conflicts; e-mails: the remote's own field). The same model, with no creates or deletes.
+ */
+type FilmerValues = { name: string | null; email: string | null };
+interface ModelFilmer {
+  id: number;
+  remote: FilmerValues;
+  pending: Partial<FilmerValues>[];
+}
+const filmers = new Map<number, ModelFilmer>();
+
+function settleFilmer(filmer: ModelFilmer): FilmerValues {
+  return filmer.pending.reduce<FilmerValues>((state, fields) => ({ ...state, ...fields }), filmer.remote);
+}
+
+async function filmerWrite(): Promise<void> {
+  const filmer = pick([...filmers.values()]);
+  const body = { id: filmer.id, name: fresh('Filmer') };
+  const res = await pair.desk.sync('POST', '/filmers', body);
+  assert.equal(res.status, 200, `filmer ${filmer.id}: ${res.text}`);
+  if (queuedHeader(res)) filmer.pending.push({ name: body.name });
+  else {
+    filmer.remote = { ...settleFilmer(filmer), name: body.name };
+    filmer.pending = [];
+  }
+}
+
+async function filmerAtTheRemote(): Promise<void> {
+  const filmer = pick([...filmers.values()]);
+  if (!pair.desk.offline.outbox()!.holds(filmerLane(filmer.id))) {
+    filmer.remote = settleFilmer(filmer);
+    filmer.pending = [];
+  }
+  const there = await direct(pair.remote, 'GET', `/filmers/${filmer.id}`);
+  assert.equal(there.status, 200, there.text);
+  filmer.remote = { name: there.body.name, email: there.body.email };
+  const field = random() < 0.5 ? 'name' : 'email';
+  const value = field === 'name' ? fresh('Remote filmer') : `${fresh('remote')}@example.com`;
+  const res = await direct(pair.remote, 'POST', '/filmers', { id: filmer.id, [field]: value });
+  assert.equal(res.status, 200, res.text);
+  filmer.remote[field] = value;
+}
 
 function newRecord(): ModelRecord {
   const record: ModelRecord = {
@@ -219,6 +270,7 @@ async function receptionEdit(): Promise<void> {
 async function atTheRemote(): Promise<void> {
   if (!BLOCKED.has(pair.proxy.mode().kind)) return;
   await waitFor(() => pair.proxy.forwarding() === 0, 'nothing on its way to the remote');
+  if (random() < 0.15) return filmerAtTheRemote();
   // A record with a delete waiting is left alone: whether that delete (and a create after it)
   // reached the remote before its answer was lost is more than the model can know.
   const candidates = live().filter((r) => r.pending.every((op) => op.kind === 'upsert'));
@@ -324,7 +376,8 @@ test('random writes, faults and remote changes end with remote = copy = model', 
     if (roll < 0.28) await bookingSystemSingle();
     else if (roll < 0.38) await bookingSystemBatch();
     else if (roll < 0.43) await bookingSystemDelete();
-    else if (roll < 0.58) await receptionEdit();
+    else if (roll < 0.55) await receptionEdit();
+    else if (roll < 0.58) await filmerWrite();
     else if (roll < 0.76) await atTheRemote();
     else if (roll < 0.8) await decideOne();
     else await changeLine();
@@ -369,6 +422,24 @@ test('random writes, faults and remote changes end with remote = copy = model', 
     },
     () => `the copy to agree with the remote (seed ${SEED}): ${disagreement}`,
   );
+  for (const filmer of filmers.values()) {
+    const expectedFilmer = settleFilmer(filmer);
+    const there = await direct(pair.remote, 'GET', `/filmers/${filmer.id}`);
+    assert.deepEqual(
+      { name: there.body.name, email: there.body.email },
+      expectedFilmer,
+      `filmer ${filmer.id} at the remote (seed ${SEED})`,
+    );
+    await waitFor(
+      () => {
+        const row = copy.store.filmers.byId(copy.dropzone.id, filmer.id);
+        return row?.name === expectedFilmer.name && row?.email === expectedFilmer.email;
+      },
+      () =>
+        `filmer ${filmer.id} in the copy as at the remote (seed ${SEED}): ` +
+        JSON.stringify(copy.store.filmers.byId(copy.dropzone.id, filmer.id)),
+    );
+  }
   const landedCount = [...expected.values()].filter(Boolean).length;
   console.log(
     `outbox-random: seed ${SEED}: ${STEPS} steps, ${records.size} records (${landedCount} on the remote), ` +

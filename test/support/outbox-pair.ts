@@ -22,7 +22,7 @@ export const FAST_COPY: CopyTiming = {
   otherDaysMs: 60_000,
   todayShowsMs: 300,
   tomorrowShowsMs: 60_000,
-  filmersMs: 60_000,
+  filmersMs: 1_000,
   catalogueMs: 60_000,
   retryStartMs: 50,
   retryMaxMs: 200,
