@@ -120,6 +120,9 @@ export class OutboxIntake {
       if (full) return full;
       const ctx = this.ctx();
       const held = this.store.bookings.byExternalId(this.copy.dropzone.id, externalId);
+      // Not in the copy is not "not at the remote": the copy holds the window's bookings only, and
+      // a 404 would tell the booking system the booking is gone while the remote keeps it.
+      if (!held) return deleteUnknownToCopy(externalId);
       const result = deleteBooking(ctx, externalId);
       if (result.status !== 'ok' || !held) return answer(result, []);
       const before = fieldsOf('booking', held);
@@ -275,6 +278,20 @@ export class OutboxIntake {
     this.store.outbox.addHistory(id, at, source, `accepted while the remote could not be reached (${predicted})`);
     return id;
   }
+}
+
+function deleteUnknownToCopy(externalId: string): QueuedAnswer {
+  return {
+    statusCode: 503,
+    body: {
+      status: 'remote_unreachable',
+      error:
+        `the remote cannot be reached, and the desk's copy does not hold booking ${externalId} (it holds the bookings ` +
+        `jumping within 14 days of today): send the delete again once the remote answers`,
+    },
+    opIds: [],
+    retryAfterSeconds: 60,
+  };
 }
 
 /** A filmer create offline: the remote assigns its id, and the desk never invents one. */
