@@ -463,4 +463,30 @@ describe('records the copy does not hold', () => {
     assert.equal(there.body.name, 'Far Renamed');
     assert.equal(there.body.email, 'far@example.com', 'the field the write did not send is the remote’s');
   });
+
+  test('offline, a booking the copy does not hold: a delete is 503 with Retry-After (never a 404 the remote would not give); a partial update lands as one', async () => {
+    const far = addDays(TODAY, 40);
+    for (const id of ['FAR-2', 'FAR-3']) {
+      const made = await direct(pair.remote, 'POST', '/bookings', { external_id: id, name: 'Far', jump_on: far });
+      assert.equal(made.status, 201, made.text);
+    }
+    await lineDown();
+    try {
+      const before = await outboxSummary(desk);
+      const deleted = await desk.sync('DELETE', '/bookings/FAR-2');
+      assert.equal(deleted.status, 503, deleted.text);
+      assert.equal(deleted.body.status, 'remote_unreachable');
+      assert.ok(Number(deleted.headers.get('retry-after')) > 0);
+      assert.deepEqual(await outboxSummary(desk), before, 'nothing queued');
+      const updated = await desk.sync('POST', '/bookings', { external_id: 'FAR-3', email: 'new@example.com' });
+      assert.ok(updated.headers.get('x-desk-queued'), updated.text);
+    } finally {
+      await drained();
+    }
+    assert.equal((await outboxSummary(desk)).attention, 0);
+    assert.equal((await direct(pair.remote, 'GET', '/bookings/FAR-2')).status, 200);
+    const far3 = await direct(pair.remote, 'GET', '/bookings/FAR-3');
+    assert.equal(far3.body.email, 'new@example.com');
+    assert.equal(far3.body.name, 'Far', 'the fields the update did not send are the remote’s');
+  });
 });
