@@ -24,7 +24,7 @@ import {
 // theirs). Replay a failure with OUTBOX_SEED=<the printed seed>.
 
 const SEED = Number(process.env.OUTBOX_SEED ?? Date.now() % 1_000_000);
-const STEPS = Number(process.env.OUTBOX_STEPS ?? 260);
+const STEPS = Number(process.env.OUTBOX_STEPS ?? 500);
 const RECORDS = 40;
 const TOMORROW = addDays(TODAY, 1);
 const FIELDS = ['name', 'email', 'mobile', 'reference'] as const;
