@@ -79,6 +79,19 @@ export interface Exchange {
   json: unknown;
   /** An attachment (a CSV export), byte for byte, named as the server's Content-Disposition says (else ''): set instead of `json`. */
   file?: File;
+  /** Proxy mode: the outbox's id of a write the desk accepted while the remote could not take it. */
+  queuedOp?: number;
+}
+
+/**
+ * Set on a Sync API answer in proxy mode when the desk took the write into its outbox instead of
+ * the remote taking it (docs/offline.md): the answer is the desk's prediction, not the remote's word.
+ */
+const QUEUED_HEADER = 'x-desk-queued';
+
+function queuedOpOf(response: Response): { queuedOp?: number } {
+  const id = Number(response.headers.get(QUEUED_HEADER) ?? Number.NaN);
+  return Number.isSafeInteger(id) && id > 0 ? { queuedOp: id } : {};
 }
 
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */
@@ -137,7 +150,7 @@ export async function exchange(
       json = NOT_JSON;
     }
   }
-  return { status: response.status, ok: response.ok, json };
+  return { status: response.status, ok: response.ok, json, ...queuedOpOf(response) };
 }
 
 /** An error answer as the ApiError carries it: the server's body, or one that says what came instead. */

@@ -34,6 +34,7 @@ const historyDetailPage = lazyScreen(() =>
 const daySheetPage = lazyScreen(() =>
   import('../features/bookings/day-sheet/DaySheetPage').then((m) => m.DaySheetPage),
 );
+const syncPage = lazyScreen(() => import('../features/sync/SyncPage').then((m) => m.SyncPage));
 const settingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
 
 function Screens() {
@@ -46,6 +47,7 @@ function Screens() {
   const HistoryDetailPage = historyDetailPage();
   const SettingsPage = settingsPage();
   const DaySheetPage = daySheetPage();
+  const SyncPage = syncPage();
   return (
     <ScreenBoundary scope="screen" resetKey={location}>
       <Suspense fallback={<LoadingState label="Opening…" />}>
@@ -66,6 +68,7 @@ function Screens() {
           <Route path={`${ROUTES.filmers}/:id?`} component={FilmersPage} />
           <Route path={ROUTES.catalogue} nest component={CataloguePage} />
           <Route path={ROUTES.settings} component={SettingsPage} />
+          <Route path={ROUTES.sync} nest component={SyncPage} />
           <Route path={ROUTES.log}>{() => <LogPage />}</Route>
           <Route path={ROUTES.logDeviations}>{() => <LogPage onlyDeviations />}</Route>
           {/* The import wizards are drawn by ImportHost, which keeps one with work alive off-screen. */}
@@ -129,7 +132,7 @@ export function App() {
             </Group>
             <Group gap="sm" wrap="nowrap">
               <Text size="xs" c="dimmed" visibleFrom="md">
-                <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–7</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
+                <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–8</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
               </Text>
               <ColorSchemeMenu />
             </Group>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { filmerJumpsHeld } from '../../../../shared/rules/filmer';
 import type { Filmer, FilmerWrite } from '../../../../shared/schemas/filmer';
 import { jumpsApi } from '../../api/jumps-api';
+import { refreshOutbox } from '../../api/outbox-api';
 import { queryKeys } from '../../api/queries';
 import { syncApi, type WriteOutcome } from '../../api/sync-api';
 
@@ -41,6 +42,7 @@ export function useSaveFilmer() {
   return useMutation({
     mutationFn: (write: FilmerWrite) => syncApi.saveFilmer(write),
     onSuccess: (outcome) => {
+      if (outcome.queuedOp !== undefined) void refreshOutbox(queryClient);
       if (isSaved(outcome)) return refresh(queryClient);
     },
   });

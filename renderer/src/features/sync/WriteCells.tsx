@@ -1,0 +1,89 @@
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import { useLocation } from 'wouter';
+import type { OutboxOpView } from '../../../../shared/schemas/outbox';
+import { IconAlertTriangle } from '../../components/icons';
+import { formatDateTime } from '../../lib/format';
+import { actionWords, expiryWords, recordWords, relativeWords, sourceWords } from '../../lib/outbox-write-words';
+import { ROUTES } from '../../lib/routes';
+
+const ACTION_COLOURS = { Create: 'teal', Update: 'sky', Delete: 'red' } as const;
+
+/** The record's page: a booking by the copy's id, a filmer by the remote's id (the Filmers screen's). */
+export function recordRoute(record: OutboxOpView['record']): string | null {
+  if (record.kind === 'booking') return record.copy_id === null ? null : ROUTES.bookingById(record.copy_id);
+  const id = record.copy_id ?? (/^\d{1,15}$/.test(record.key) ? Number(record.key) : null);
+  return id === null ? null : ROUTES.filmer(id);
+}
+
+/** An in-app link: a real href (opens from the keyboard, shows where it goes), navigated without a reload. */
+export function RouteLink({ route, children, label }: { route: string; children: string; label?: string }) {
+  const [, navigate] = useLocation();
+  return (
+    <Anchor
+      href={`#${route}`}
+      size="sm"
+      aria-label={label}
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(route);
+      }}
+    >
+      {children}
+    </Anchor>
+  );
+}
+
+/** What the write does, to which record (a link to its page), from whom; the 14-day window's end when near. */
+export function WriteCell({ op }: { op: OutboxOpView }) {
+  const action = actionWords(op);
+  const route = recordRoute(op.record);
+  return (
+    <Stack gap={2} miw={0}>
+      <Group gap={6} wrap="wrap">
+        <Badge size="sm" variant="light" color={ACTION_COLOURS[action]}>
+          {action}
+        </Badge>
+        {route ? (
+          <RouteLink route={route}>{recordWords(op.record)}</RouteLink>
+        ) : (
+          <Text size="sm">{recordWords(op.record)}</Text>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        from {sourceWords(op.source)} ·{' '}
+        <RouteLink
+          route={ROUTES.syncWrite(op.id)}
+          label={`Details of write ${op.id}: ${action} ${recordWords(op.record)}`}
+        >
+          Details
+        </RouteLink>
+      </Text>
+      {op.expires_on && op.state !== 'settled' && (
+        <Badge
+          size="sm"
+          variant="light"
+          color="orange"
+          tt="none"
+          leftSection={<IconAlertTriangle size={12} />}
+          data-testid="write-expiry"
+          style={{ maxWidth: '100%', height: 'auto', whiteSpace: 'normal' }}
+        >
+          {expiryWords(op.expires_on)}
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
+/** "12 min ago" over the date and time it stands for. */
+export function WhenCell({ iso, now }: { iso: string | null; now: Date }) {
+  if (!iso) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{relativeWords(iso, now)}</Text>
+      <Text size="xs" c="dimmed">
+        {formatDateTime(iso)}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,295 @@
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import type { OutboxOpDetail, OutboxOpView } from '../../../../shared/schemas/outbox';
+import { RECORDED_BY_MAX } from '../../../../shared/schemas/recorded-by';
+import { ApiError } from '../../api/client';
+import type { DecisionAnswer } from '../../api/outbox-api';
+import { outboxOpQuery } from '../../api/outbox-api';
+import { IconAlertTriangle, IconArrowLeft } from '../../components/icons';
+import { ErrorState, LoadingState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { useOperatorName } from '../../lib/operator';
+import {
+  actionWords,
+  attentionWords,
+  decisionWords,
+  outboxFieldLabel,
+  outcomeWords,
+  recordWords,
+  relativeWords,
+  sourceWords,
+} from '../../lib/outbox-write-words';
+import { ROUTES } from '../../lib/routes';
+import { DecisionActions, type DecisionKind } from './DecisionActions';
+import {
+  choiceProblems,
+  choicesOfDecision,
+  editAll,
+  fieldsDecision,
+  initialChoices,
+  type FieldChoices,
+} from './field-choices';
+import { FieldChoiceTable } from './FieldChoiceTable';
+import { useNow } from './use-now';
+import { useDecision, useUndoDecision } from './use-outbox-actions';
+import { recordRoute, RouteLink } from './WriteCells';
+import { WriteHistory } from './WriteHistory';
+
+const STATE_LOOK = {
+  waiting: { label: 'Waiting', color: 'sky' },
+  attention: { label: 'Needs attention', color: 'orange' },
+  settled: { label: 'Settled', color: 'teal' },
+} as const;
+
+/** The deleted-at-the-remote choices have names of their own. */
+function decisionTitle(op: OutboxOpView): string {
+  if (!op.decision) return '';
+  if (op.attention === 'deleted' && op.decision.action === 'keep_mine') return 'create it again';
+  if (op.attention === 'deleted' && op.decision.action === 'keep_theirs') return 'let it go';
+  return decisionWords(op.decision);
+}
+
+/** Why the write is held, at the top: the remote's refusal, the record gone, or the fields both sides changed. */
+function AttentionNotice({ op }: { op: OutboxOpView }) {
+  if (op.state !== 'attention' || !op.attention) return null;
+  if (op.attention === 'refused')
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title="The remote refused this write" data-testid="write-refused">
+        <Text size="sm">{attentionWords(op)}</Text>
+        <Text size="sm" mt={4}>
+          Nothing else of this record is sent until you decide: edit what it names and send it again, keep the
+          remote&apos;s values, or discard it.
+        </Text>
+      </Alert>
+    );
+  if (op.attention === 'deleted')
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title="Deleted at the remote" data-testid="write-deleted">
+        <Text size="sm">
+          The remote deleted this record after the desk changed it. The desk never creates it again unasked: create it
+          again with the desk&apos;s values, or let it go.
+        </Text>
+      </Alert>
+    );
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle />} title="Conflict" data-testid="write-conflict">
+      <Text size="sm">
+        {attentionWords(op)}, to another value. Choose per field which to keep (or type the right one), or keep every
+        field one way.
+      </Text>
+    </Alert>
+  );
+}
+
+function DecisionNote({
+  op,
+  name,
+  onName,
+  onUndo,
+  pending,
+}: {
+  op: OutboxOpView;
+  name: string;
+  onName: (name: string) => void;
+  onUndo: () => void;
+  pending: boolean;
+}) {
+  if (!op.decision) return null;
+  const undoable = op.state !== 'settled';
+  return (
+    <Alert color="sky" title={`Decided: ${decisionTitle(op)}`} data-testid="write-decision">
+      <Stack gap="xs">
+        <Text size="sm">
+          By {op.decision.by}, {formatDateTime(op.decision.at)}.{' '}
+          {undoable ? 'It is sent when the remote answers; until then it can be undone.' : 'It has been carried out.'}
+        </Text>
+        {undoable && (
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              label="Your name"
+              size="xs"
+              value={name}
+              onChange={(event) => onName(event.currentTarget.value)}
+              maxLength={RECORDED_BY_MAX}
+              autoComplete="off"
+              w={220}
+            />
+            <Button
+              size="xs"
+              variant="default"
+              onClick={onUndo}
+              loading={pending}
+              disabled={name.trim() === ''}
+              data-testid="undo-decision"
+            >
+              Undo decision
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** What the desk answered to a decision or an undo it would not take (sent meanwhile: 409). */
+function refusalOf(answer: DecisionAnswer, what: string): string | null {
+  if (answer.done) return null;
+  return answer.status === 409 ? `${what}: ${answer.message}` : `${what} (HTTP ${answer.status}): ${answer.message}`;
+}
+
+/** #/sync/writes/:id: one write, its fields side by side, and (when held for a person) the choices. */
+export function WriteDetail({ id }: { id: number }) {
+  const [, navigate] = useLocation();
+  const write = useQuery(outboxOpQuery(id));
+  const now = useNow();
+  const [operator, rememberOperator] = useOperatorName();
+  const [name, setName] = useState(operator);
+  const [choices, setChoices] = useState<FieldChoices | null>(null);
+  const [editingAll, setEditingAll] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const decision = useDecision(id);
+  const undo = useUndoDecision(id);
+  const back = (
+    <Anchor
+      href={`#${ROUTES.syncAttention}`}
+      size="sm"
+      onClick={(event) => {
+        event.preventDefault();
+        navigate(write.data?.state === 'attention' ? ROUTES.syncAttention : ROUTES.sync);
+      }}
+    >
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconArrowLeft size={14} /> Back to Sync
+      </Group>
+    </Anchor>
+  );
+
+  if (write.isPending) return <LoadingState label={`Loading write ${id}…`} />;
+  if (write.isError) {
+    const gone = write.error instanceof ApiError && write.error.httpStatus === 404;
+    return (
+      <Stack gap="xs" maw={720}>
+        {back}
+        {gone ? (
+          <Alert color="gray" title="Not in the outbox" data-testid="write-not-found">
+            The desk has no write {id}: it may have been settled long ago, or the desk is in local mode.
+          </Alert>
+        ) : (
+          <ErrorState error={write.error} onRetry={() => void write.refetch()} />
+        )}
+      </Stack>
+    );
+  }
+
+  const op: OutboxOpDetail = write.data;
+  const deciding = op.state === 'attention' && op.decision === null;
+  const shown = op.decision ? choicesOfDecision(op.fields, op.decision) : (choices ?? initialChoices(op.fields));
+  const problems = deciding ? choiceProblems(op.fields, shown) : {};
+  const blocked = Object.entries(problems).map(
+    ([field, problem]) => `${outboxFieldLabel(op.record.kind, field)} ${problem}`,
+  );
+  const action = actionWords(op);
+  const route = recordRoute(op.record);
+  const look = STATE_LOOK[op.state];
+
+  const onDecide = async (kind: DecisionKind) => {
+    setRefusal(null);
+    rememberOperator(name.trim());
+    const input = kind === 'fields' ? fieldsDecision(op.fields, shown, name) : { action: kind, by: name.trim() };
+    const answer = await decision.mutateAsync(input).catch((error: Error) => ({
+      done: false as const,
+      status: 0,
+      message: error.message,
+    }));
+    const refused = refusalOf(answer, 'Not decided');
+    setRefusal(refused);
+    if (!refused)
+      notifications.show({
+        color: 'teal',
+        title: 'Decided',
+        message: `${action} ${recordWords(op.record)}: ${kind.replace('_', ' ')}`,
+      });
+  };
+  const onUndo = async () => {
+    setRefusal(null);
+    const answer = await undo.mutateAsync(name.trim()).catch((error: Error) => ({
+      done: false as const,
+      status: 0,
+      message: error.message,
+    }));
+    const refused = refusalOf(answer, 'Not undone');
+    setRefusal(refused);
+    if (!refused) {
+      setChoices(null);
+      setEditingAll(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={1200} data-testid="write-detail" data-state={op.state}>
+      {back}
+      <Stack gap={4}>
+        <Group gap="sm" wrap="wrap">
+          <Title order={2}>
+            {action} {recordWords(op.record)}
+          </Title>
+          <Badge color={look.color} variant="light" data-testid="write-state">
+            {look.label}
+          </Badge>
+        </Group>
+        <Text size="sm" c="dimmed">
+          From {sourceWords(op.source)} · queued {relativeWords(op.queued_at, now)} ({formatDateTime(op.queued_at)}) ·{' '}
+          {op.attempts} {op.attempts === 1 ? 'try' : 'tries'}
+          {op.last_error ? ` · last error: ${op.last_error}` : ''}
+          {op.state === 'settled'
+            ? ` · ${outcomeWords(op.outcome)} ${op.settled_at ? formatDateTime(op.settled_at) : ''}`
+            : ''}
+        </Text>
+        {route && (
+          <Text size="sm">
+            <RouteLink route={route}>{`Open the ${op.record.kind}'s page`}</RouteLink>
+          </Text>
+        )}
+      </Stack>
+      <AttentionNotice op={op} />
+      {refusal && (
+        <Alert color="red" title="The desk did not take it" data-testid="decision-refused">
+          {refusal}
+        </Alert>
+      )}
+      <DecisionNote op={op} name={name} onName={setName} onUndo={() => void onUndo()} pending={undo.isPending} />
+      {op.fields.length > 0 ? (
+        <FieldChoiceTable
+          op={op}
+          choices={shown}
+          problems={problems}
+          editable={deciding}
+          onChoose={(field, choice) => setChoices({ ...shown, [field]: choice })}
+        />
+      ) : (
+        <Text size="sm">
+          {op.action === 'delete' ? 'This write deletes the record: it has no fields to choose.' : 'No fields.'}
+        </Text>
+      )}
+      {deciding && (
+        <DecisionActions
+          op={op}
+          name={name}
+          onName={setName}
+          onDecide={(kind) => void onDecide(kind)}
+          onEditAll={() => {
+            setChoices(editAll(op.fields));
+            setEditingAll(true);
+          }}
+          editingAll={editingAll}
+          pending={decision.isPending}
+          choicesBlocked={blocked.length > 0 ? blocked.join('; ') : null}
+        />
+      )}
+      <WriteHistory history={op.history} />
+    </Stack>
+  );
+}
