@@ -1,13 +1,15 @@
 import { Text, Tooltip } from '@mantine/core';
 import type { OutboxSummary } from '../../../shared/schemas/outbox';
 import { BadgeLink } from '../components/BadgeLink';
+import { IconAlertTriangle } from '../components/icons';
 import { outboxStatusWords, type OutboxProgressKind } from '../lib/outbox-status-words';
 import { ROUTES } from '../lib/routes';
 
-const PROGRESS_COLOURS: Record<OutboxProgressKind, string> = {
-  credentials: 'red.8',
-  sending: 'sky.8',
-  waiting: 'orange.8',
+// Text colours readable on the bar in both schemes (4.5:1); waiting is said in the bar's own colour.
+const PROGRESS_COLOURS: Record<OutboxProgressKind, string | undefined> = {
+  credentials: 'light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))',
+  sending: 'light-dark(var(--mantine-color-sky-9), var(--mantine-color-sky-3))',
+  waiting: undefined,
   synced: 'dimmed',
 };
 
@@ -40,7 +42,8 @@ export function OutboxStatus({ outbox, timeZone }: { outbox: OutboxSummary; time
           route={ROUTES.syncAttention}
           testId="status-outbox-attention"
           color="orange"
-          variant="filled"
+          variant="light"
+          leftSection={<IconAlertTriangle size={12} />}
           style={{ flexShrink: 0 }}
         >
           {words.attention}

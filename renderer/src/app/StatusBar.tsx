@@ -57,7 +57,14 @@ function RemoteHealth({ session }: { session: DeskSession }) {
       {session.outbox && <OutboxStatus outbox={session.outbox} timeZone={session.dropzone.timezone} />}
       {words.detail && (
         <Tooltip label={words.tooltip} multiline maw={420}>
-          <Text size="sm" c="red.8" fw={600} truncate="end" miw={0} data-testid="status-remote-detail">
+          <Text
+            size="sm"
+            c="light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))"
+            fw={600}
+            truncate="end"
+            miw={0}
+            data-testid="status-remote-detail"
+          >
             — {words.detail}
           </Text>
         </Tooltip>
@@ -169,7 +176,7 @@ export function StatusBar() {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="status-bar">
       {/* One line at any width: what does not fit is cut short (the remote's words have a tooltip with the long form). */}
       <Group gap="md" wrap="nowrap" miw={0}>
-        <Text size="sm" fw={600} data-testid="status-dropzone">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-dropzone">
           {session.data?.dropzone.name ?? '…'}
         </Text>
         <Badge size="sm" variant="light" color={proxy ? 'grape' : 'gray'} data-testid="status-mode" tt="none">

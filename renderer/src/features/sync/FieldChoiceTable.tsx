@@ -158,11 +158,7 @@ export function FieldChoiceTable({ op, choices, problems, editable, onChoose }: 
                 {field.conflict && (
                   <Group gap={4} wrap="nowrap" c="orange.9" data-testid="field-conflict">
                     <IconAlertTriangle size={14} />
-                    <Text
-                      size="xs"
-                      fw={700}
-                      c="light-dark(var(--mantine-color-orange-9), var(--mantine-color-orange-3))"
-                    >
+                    <Text size="xs" fw={700} c="light-dark(var(--mantine-color-dark-7), var(--mantine-color-orange-3))">
                       Conflict: both changed it
                     </Text>
                   </Group>

@@ -54,7 +54,8 @@ function decisionTitle(op: OutboxOpView): string {
 
 /** Why the write is held, at the top: the remote's refusal, the record gone, or the fields both sides changed. */
 function AttentionNotice({ op }: { op: OutboxOpView }) {
-  if (op.state !== 'attention' || !op.attention) return null;
+  // Decided already: the decision's own note says what happens next.
+  if (op.state !== 'attention' || !op.attention || op.decision) return null;
   if (op.attention === 'refused')
     return (
       <Alert color="red" icon={<IconAlertTriangle />} title="The remote refused this write" data-testid="write-refused">
