@@ -116,10 +116,10 @@ export class OutboxRepo {
     this.countAllOpenStmt = db.prepare<[], { n: number }>(
       "SELECT COUNT(*) AS n FROM outbox_ops WHERE state != 'settled'",
     );
-    this.listStmt = db.prepare<[string, number, number], OutboxRow>(
+    this.listStmt = db.prepare<[{ state: string; limit: number; offset: number }], OutboxRow>(
       // Settled: the latest first; the others in the order they will be sent.
-      `SELECT * FROM outbox_ops WHERE state = ?1
-       ORDER BY CASE WHEN ?1 = 'settled' THEN -id ELSE id END LIMIT ?2 OFFSET ?3`,
+      `SELECT * FROM outbox_ops WHERE state = @state
+       ORDER BY CASE WHEN @state = 'settled' THEN -id ELSE id END LIMIT @limit OFFSET @offset`,
     );
     this.listLaneStmt = db.prepare<[string, number, number], OutboxRow>(
       'SELECT * FROM outbox_ops WHERE lane = ? ORDER BY id DESC LIMIT ? OFFSET ?',
@@ -180,7 +180,7 @@ export class OutboxRepo {
   }
 
   list(state: OutboxRowState, limit: number, offset: number): OutboxRow[] {
-    return this.listStmt.all(state, limit, offset);
+    return this.listStmt.all({ state, limit, offset });
   }
 
   listLane(lane: string, limit: number, offset: number): { rows: OutboxRow[]; total: number } {
