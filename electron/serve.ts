@@ -10,7 +10,7 @@ import { credentialsFromEnv } from './proxy/credentials';
 import type { RunOverrides } from './proxy/settings';
 import { isLoopbackHost } from './server/guards/host-guard';
 import { DEFAULT_UI_DIR } from './server/static-ui';
-import { copyTimingFromEnv, startDesk } from './start';
+import { copyTimingFromEnv, outboxTimingFromEnv, startDesk } from './start';
 import { lockDataFolder } from './store/desk-lock';
 import { storeUpgradeNotice } from './store/migrate';
 import { ensureUiBuilt } from './ui-build';
@@ -108,6 +108,7 @@ export async function main(argv: string[]): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const overrides = connectionOverrides(values.mode, values['remote-url']);
   const copyTiming = copyTimingFromEnv(process.env);
+  const outboxTiming = outboxTimingFromEnv(process.env);
   // The data folder first: a second desk on it stops at once, before building anything into the
   // UI folder the first one serves from.
   const lock = lockDataFolder(dataDir);
@@ -145,6 +146,7 @@ export async function main(argv: string[]): Promise<void> {
     dropzoneKey: values.dropzone,
     connectionOverrides: overrides,
     ...(copyTiming ? { copyTiming } : {}),
+    ...(outboxTiming ? { outboxTiming } : {}),
     // A person's desk: an answer off its schema still goes out (and is logged); see ResponseCheck.
     responseCheck: 'report',
     onStoreUpgrade: (from, to) => console.log(storeUpgradeNotice(from, to)),

@@ -1,3 +1,4 @@
+import type { OutboxTiming } from './offline/outbox-replay';
 import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';
@@ -27,7 +28,7 @@ import { ReadPool } from './readers/read-pool';
 /** For the shells that start a desk (serve, the desktop app): what they say before a store's schema steps run. */
 export { storeUpgradeNotice } from './store/migrate';
 /** For `npm run serve`: the copy's refresh shortened by an environment variable, for tests (docs/offline.md, "Testing"). */
-export { copyTimingFromEnv } from './offline/copy-timing-env';
+export { copyTimingFromEnv, outboxTimingFromEnv } from './offline/copy-timing-env';
 
 export interface DeskOptions {
   dataDir: string;
@@ -50,6 +51,8 @@ export interface DeskOptions {
   healthTiming?: HealthTiming;
   /** How often proxy mode's copy of the remote is refreshed, slice by slice (tests shorten it). */
   copyTiming?: CopyTiming;
+  /** The outbox's waits: its backoff, its idle look, a decision's time to undo (tests shorten them). */
+  outboxTiming?: OutboxTiming;
   /** The wait before an import's batch that got no answer is tried again (tests shorten it). */
   importRetryBackoff?: BackoffPolicy;
   /**
@@ -147,6 +150,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       deskDropzone: dropzone,
       now,
       ...(options.copyTiming ? { timing: options.copyTiming } : {}),
+      ...(options.outboxTiming ? { outboxTiming: options.outboxTiming } : {}),
       warn: (message) => {
         if (options.logErrors !== false) console.error(`dropzone-desk: ${message}`);
       },

@@ -4,6 +4,8 @@ import { absorbProxiedAnswer, type ProxiedAnswer } from './copy-absorb';
 import { CopyReads } from './copy-reads';
 import { CopyRefresher, DEFAULT_COPY_TIMING, type CopyTiming, type RefresherState } from './copy-refresher';
 import { RemoteCopy, remoteKeyOf } from './remote-copy';
+import { Outbox } from './outbox';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-replay';
 
 export interface OfflineCopyOptions {
   dataDir: string;
@@ -12,6 +14,7 @@ export interface OfflineCopyOptions {
   deskDropzone: DropzoneRecord;
   now: () => Date;
   timing?: CopyTiming;
+  outboxTiming?: OutboxTiming;
   /** What the desk logs (a copy that cannot be opened is worth a line, never a crash). */
   warn?: (message: string) => void;
 }
@@ -21,6 +24,7 @@ interface Active {
   copy: RemoteCopy;
   refresher: CopyRefresher;
   reads: CopyReads;
+  outbox: Outbox;
 }
 
 /** What the desk tells about its copy (the status bar, the Bookings screen). */
@@ -59,6 +63,19 @@ export class OfflineCopy {
   reads(): CopyReads | null {
     return this.active?.reads ?? null;
   }
+
+  /** The outbox of the copy in force, or null (local mode, or no copy could be opened). */
+  outbox(): Outbox | null {
+    return this.active?.outbox ?? null;
+  }
+
+  /** Told whenever the outbox in force changes (and when another takes its place). */
+  onOutboxChange(listener: () => void): () => void {
+    this.outboxListeners.add(listener);
+    return () => this.outboxListeners.delete(listener);
+  }
+
+  private readonly outboxListeners = new Set<() => void>();
 
   /** Waits until the copy follows the connection's latest change (tests and shutdown). */
   settled(): Promise<void> {
@@ -112,8 +129,18 @@ export class OfflineCopy {
         this.options.now,
         this.options.timing ?? DEFAULT_COPY_TIMING,
       );
-      this.active = { key, copy, refresher, reads: new CopyReads(copy, this.options.now) };
+      const outbox = new Outbox(
+        copy,
+        (method, path, body) => this.options.connection.remoteCall(method, path, body),
+        this.options.now,
+        this.options.outboxTiming ?? DEFAULT_OUTBOX_TIMING,
+      );
+      outbox.onChange(() => {
+        for (const listener of this.outboxListeners) listener();
+      });
+      this.active = { key, copy, refresher, reads: new CopyReads(copy, this.options.now), outbox };
       refresher.start();
+      outbox.start();
     } catch (error) {
       this.options.warn?.(`the copy of the remote could not be opened: ${(error as Error).message}`);
     }
@@ -123,6 +150,7 @@ export class OfflineCopy {
     const active = this.active;
     this.active = null;
     if (!active) return;
+    await active.outbox.stop();
     await active.refresher.stop();
     active.copy.close();
   }

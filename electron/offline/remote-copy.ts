@@ -11,6 +11,7 @@ import { bookingFieldsOf, filmerFieldsOf, isObject, remoteIdOf } from './copy-re
 /** How far the copy reaches around today: the spec's edit window back, as far ahead. */
 export const COPY_DAYS_BACK = 14;
 export const COPY_DAYS_AHEAD = 14;
+const NO_LANES: Set<string> = new Set();
 /** The dropzone row of a copy's store: one per file. */
 const COPY_DROPZONE_KEY = 'remote';
 
@@ -111,15 +112,25 @@ export class RemoteCopy {
     return this.now().toISOString();
   }
 
+  /**
+   * Records with writes in the outbox: what the remote says of them does not replace what the desk
+   * holds until those writes have landed (the replay reads the remote itself, field by field).
+   * Read once per transaction that takes an answer in; an empty outbox costs one query.
+   */
+  private heldLanes(): Set<string> {
+    return this.store.outbox.countOpen() === 0 ? NO_LANES : this.store.outbox.openLanes();
+  }
+
   // ---- bookings ----------------------------------------------------------------------------
 
   /** A booking as an answer states it: inserted under the remote's id, or updated in place (check-ins stay). */
-  private upsertBooking(body: Record<string, unknown>): number | undefined {
+  private upsertBooking(body: Record<string, unknown>, held: Set<string>): number | undefined {
     const id = remoteIdOf(body);
     if (id === undefined) return undefined;
     const { store } = this;
     const dz = this.dropzone.id;
     const fields = bookingFieldsOf(body);
+    if (fields.external_id && held.has(`booking:${fields.external_id}`)) return undefined;
     if (fields.product_id != null && !store.catalogue.product(dz, fields.product_id)) fields.product_id = null;
     const existing = store.bookings.byId(dz, id);
     if (existing) {
@@ -165,9 +176,10 @@ export class RemoteCopy {
   /** Elements of a bookings list the remote answered: each one's fields and its list body. */
   absorbBookingList(elements: readonly unknown[]): void {
     this.store.transaction(() => {
+      const held = this.heldLanes();
       for (const element of elements) {
         if (!isObject(element)) continue;
-        const id = this.upsertBooking(element);
+        const id = this.upsertBooking(element, held);
         if (id !== undefined) this.store.remoteCopy.putListBody('booking', id, JSON.stringify(element));
       }
     });
@@ -182,7 +194,10 @@ export class RemoteCopy {
       const held = this.store.remoteCopy.bookingsOnDay(this.dropzone.id, day);
       this.absorbBookingList(elements);
       const listed = new Set(elements.map(remoteIdOf).filter((id) => id !== undefined));
-      const missing = held.filter((b) => !listed.has(b.id));
+      const lanes = this.heldLanes();
+      const missing = held.filter(
+        (b) => !listed.has(b.id) && !(b.external_id !== null && lanes.has(`booking:${b.external_id}`)),
+      );
       // A booking without an external id cannot be shown: absent from its day, it is gone from the copy.
       for (const b of missing) if (b.external_id === null) this.dropBookingRow(b.id);
       this.store.remoteCopy.markSlice(`day:${day}`, this.at());
@@ -194,7 +209,7 @@ export class RemoteCopy {
   absorbBookingShow(body: unknown): void {
     if (!isObject(body)) return;
     this.store.transaction(() => {
-      const id = this.upsertBooking(body);
+      const id = this.upsertBooking(body, this.heldLanes());
       if (id !== undefined) this.store.remoteCopy.putShowBody('booking', id, JSON.stringify(body), this.at());
     });
   }
@@ -202,12 +217,13 @@ export class RemoteCopy {
   /** A create or update answer: the fields it states (it is neither a list element nor a show). */
   absorbBookingWrite(body: unknown): void {
     if (!isObject(body)) return;
-    this.store.transaction(() => this.upsertBooking(body));
+    this.store.transaction(() => this.upsertBooking(body, this.heldLanes()));
   }
 
   /** The remote says the booking is gone (a 404 show, a 204 delete). */
   dropBooking(externalId: string): void {
     this.store.transaction(() => {
+      if (this.heldLanes().has(`booking:${externalId}`)) return;
       const held = this.store.bookings.byExternalId(this.dropzone.id, externalId);
       if (held) this.dropBookingRow(held.id);
     });
@@ -219,9 +235,10 @@ export class RemoteCopy {
 
   // ---- filmers -----------------------------------------------------------------------------
 
-  private upsertFilmer(body: Record<string, unknown>): number | undefined {
+  private upsertFilmer(body: Record<string, unknown>, held: Set<string>): number | undefined {
     const id = remoteIdOf(body);
     if (id === undefined) return undefined;
+    if (held.has(`filmer:${id}`)) return id;
     const { store } = this;
     const dz = this.dropzone.id;
     const fields = filmerFieldsOf(body);
@@ -260,15 +277,16 @@ export class RemoteCopy {
   replaceFilmers(elements: readonly unknown[]): void {
     this.store.transaction(() => {
       const listed = new Set<number>();
+      const lanes = this.heldLanes();
       for (const element of elements) {
         if (!isObject(element)) continue;
-        const id = this.upsertFilmer(element);
+        const id = this.upsertFilmer(element, lanes);
         if (id === undefined) continue;
         listed.add(id);
         this.store.remoteCopy.putListBody('filmer', id, JSON.stringify(element));
       }
       for (const filmer of this.store.filmers.list(this.dropzone.id, true))
-        if (!listed.has(filmer.id)) this.dropFilmerRow(filmer.id);
+        if (!listed.has(filmer.id) && !lanes.has(`filmer:${filmer.id}`)) this.dropFilmerRow(filmer.id);
       this.store.remoteCopy.markSlice('filmers', this.at());
     });
   }
@@ -276,18 +294,21 @@ export class RemoteCopy {
   absorbFilmerShow(body: unknown): void {
     if (!isObject(body)) return;
     this.store.transaction(() => {
-      const id = this.upsertFilmer(body);
-      if (id !== undefined) this.store.remoteCopy.putShowBody('filmer', id, JSON.stringify(body), this.at());
+      const lanes = this.heldLanes();
+      const id = this.upsertFilmer(body, lanes);
+      if (id !== undefined && !lanes.has(`filmer:${id}`))
+        this.store.remoteCopy.putShowBody('filmer', id, JSON.stringify(body), this.at());
     });
   }
 
   absorbFilmerWrite(body: unknown): void {
     if (!isObject(body)) return;
-    this.store.transaction(() => this.upsertFilmer(body));
+    this.store.transaction(() => this.upsertFilmer(body, this.heldLanes()));
   }
 
   dropFilmer(id: number): void {
     this.store.transaction(() => {
+      if (this.heldLanes().has(`filmer:${id}`)) return;
       if (this.store.filmers.byId(this.dropzone.id, id)) this.dropFilmerRow(id);
     });
   }

@@ -220,9 +220,25 @@ export class DeskConnection {
    * health's news too, so a refresh that fails turns the status bar offline as a call would.
    */
   async remoteGet(path: string): Promise<RemoteResult> {
+    return this.remoteCall('GET', path);
+  }
+
+  /**
+   * A call of the desk's own to the remote in force (the copy's refresh, the outbox's replay): a
+   * JSON body if given. Its outcome is the health's news too, so a failure turns the status bar
+   * offline as a caller's call would.
+   */
+  async remoteCall(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<RemoteResult> {
     const client = this.client;
     if (!client) return { ok: false, url: path, failure: IN_LOCAL_MODE, sentHeaders: {} };
-    const result = await client.send({ method: 'GET', path, headers: { accept: 'application/json' } });
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const result = await client.send({
+      method,
+      path,
+      headers,
+      ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
+    });
     if (client === this.client) {
       if (!result.ok)
         this.health.observe(

@@ -36,6 +36,7 @@ import { importEventRoutes } from './routes/desk-import-events';
 import { importRoutes } from './routes/desk-imports';
 import { listenRoutes, type ListenFacts } from './routes/desk-listen';
 import { logRoutes } from './routes/desk-log';
+import { outboxRoutes } from './routes/desk-outbox';
 import { syncApiRoutes } from './routes/sync-api';
 import type { ReadPool } from '../readers/read-pool';
 import { syncProxyRoutes } from './routes/sync-proxy';
@@ -197,6 +198,7 @@ export function buildApp({
       desk.register(deskCatalogueRoutes, { store, now });
       desk.register(connectionRoutes, { connection });
       desk.register(logRoutes, { log });
+      desk.register(outboxRoutes, { offline });
       desk.register(listenRoutes, { store, facts: listenFacts, now });
       // Import history is the desk's own record: the local store answers in proxy mode too.
       desk.register(importRoutes, { store, runner: imports, connection, deskDropzone, now });

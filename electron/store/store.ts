@@ -1,3 +1,4 @@
+import { OutboxRepo } from './repos/outbox';
 import { GroupCommit } from './group-commit';
 import type Database from 'better-sqlite3';
 import { backupStore, type BackupInfo, type BackupOptions } from './backups';
@@ -44,6 +45,8 @@ export class Store {
   readonly remoteCopy: RemoteCopyRepo;
   readonly jumpRemovals: JumpRemovalRepo;
   readonly productChanges: ProductChangeRepo;
+  /** Proxy mode's outbox: in the copy's store, empty in a local one (docs/offline.md). */
+  readonly outbox: OutboxRepo;
 
   constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -63,6 +66,7 @@ export class Store {
     this.remoteCopy = new RemoteCopyRepo(db);
     this.jumpRemovals = new JumpRemovalRepo(db);
     this.productChanges = new ProductChangeRepo(db);
+    this.outbox = new OutboxRepo(db);
     // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
     // write. A deferred transaction that reads first and then writes fails at once instead
     // ("database is locked"), since waiting could not help its outdated snapshot.

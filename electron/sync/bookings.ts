@@ -55,6 +55,8 @@ export function upsertBooking(
   body: unknown,
   products = new ProductCache(ctx),
   view: SuccessView = 'record',
+  /** The id a new booking takes (a copy's provisional one for a booking created offline); default: the store's next. */
+  newId?: () => number,
 ): SyncResult<BookingSaved> {
   if (!isPlainObject(body)) {
     return {
@@ -88,7 +90,7 @@ export function upsertBooking(
     const existing = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
     return existing
       ? updateBooking(ctx, existing, input, products, view)
-      : createBooking(ctx, externalId, input, products, view);
+      : createBooking(ctx, externalId, input, products, view, newId?.());
   });
 }
 
@@ -109,6 +111,7 @@ export function createBooking(
   input: BookingWrite,
   products: ProductCache,
   view: SuccessView,
+  id?: number,
 ): SyncResult<BookingSaved> {
   if (input.jump_on && isTooOld(input.jump_on, todayAt(ctx))) return tooOld(externalId);
   const fields = { ...input, external_id: externalId };
@@ -117,6 +120,7 @@ export function createBooking(
     fields,
     at: timestamp(ctx),
     products: products.active(),
+    ...(id === undefined ? {} : { kept: { id } }),
   });
   return { status: 'created', body: successBody(created, 'created', view) };
 }

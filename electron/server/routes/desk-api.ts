@@ -47,7 +47,7 @@ export async function sessionRoutes(app: FastifyInstance, { connection, log, off
         remote_url: connection.remoteUrl,
         health: connection.healthView(),
         copy: copyStatusOf(offline),
-        outbox: null,
+        outbox: offline?.outbox()?.summary() ?? null,
         contract_deviations: log.seenBy(dz.id).deviationCount,
         version: APP_VERSION,
         sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),

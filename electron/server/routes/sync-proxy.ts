@@ -7,6 +7,17 @@ import type { DeskConnection } from '../../proxy/connection';
 import type { QueryValue } from '../../sync/validation';
 import type { DropzoneRecord } from '../../store/records';
 import { sendError } from '../reply';
+import {
+  jsonBody,
+  lanesOf,
+  mustQueue,
+  QUEUED_HEADER,
+  queueableWrite,
+  sendQueued,
+  sourceOf,
+  takeIntoOutbox,
+} from './sync-proxy-outbox';
+import { bookingLane, filmerLane } from '../../offline/outbox-accept';
 
 export interface SyncProxyOptions {
   connection: DeskConnection;
@@ -71,6 +82,50 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         `proxy mode forwards calls for dropzone "${deskDropzone.key}" only (the remote credentials are its); this token belongs to "${dropzone.key}"`,
       );
     }
+    const rawUrl = request.raw.url ?? request.url;
+    const outbox = offline?.outbox() ?? null;
+    const write = outbox ? queueableWrite(request.method, splitUrl(rawUrl).path) : undefined;
+    const body =
+      write && write.kind !== 'booking_delete' && write.kind !== 'filmer_delete' ? jsonBody(request.body) : undefined;
+    const isDelete = write?.kind === 'booking_delete' || write?.kind === 'filmer_delete';
+    // A body that is not JSON is never queued: the remote (or, offline, its rules) answer what is wrong with it.
+    const queueable = outbox !== null && write !== undefined && (isDelete || body !== undefined);
+    const queue = (why: string) => {
+      const answer = takeIntoOutbox(outbox!, write!, body, sourceOf(request));
+      if (request.syncCall)
+        request.syncCall.proxy = {
+          upstreamUrl: '',
+          upstreamHeaders: {},
+          remoteError:
+            answer.opIds.length > 0
+              ? `${why}; queued in the outbox as write ${answer.opIds[0]}${answer.opIds.length > 1 ? ` (and ${answer.opIds.length - 1} more)` : ''}`
+              : why,
+          contractChecked: false,
+          deviations: [],
+          deviationCount: 0,
+        };
+      return sendQueued(reply, answer);
+    };
+    // A write the remote cannot take now goes to the outbox; one whose record has writes waiting goes behind them.
+    if (queueable && mustQueue(outbox, connection.healthView(), lanesOf(write, body)))
+      return queue(`not sent: ${connection.healthView().cause ?? 'the record has writes waiting in the outbox'}`);
+    // A read of a record with writes waiting: the copy holds what the desk accepted, the remote not yet.
+    if (outbox && request.method === 'GET') {
+      const segments = splitUrl(rawUrl).path.split('/').filter(Boolean);
+      let lane: string | undefined;
+      try {
+        if (segments.length === 2 && segments[0] === 'bookings') lane = bookingLane(decodeURIComponent(segments[1]!));
+        if (segments.length === 2 && segments[0] === 'filmers') lane = filmerLane(decodeURIComponent(segments[1]!));
+      } catch {
+        lane = undefined;
+      }
+      const copied = lane && outbox.holds(lane) ? offline?.reads()?.answer(splitUrl(rawUrl).path, {}) : undefined;
+      if (copied && !copied.notInCopy && copied.asOf) {
+        reply.header(COPY_SOURCE_HEADER, copySourceValue(copied.asOf));
+        reply.header(QUEUED_HEADER, 'pending');
+        return reply.code(copied.statusCode).send(copied.body);
+      }
+    }
     const forwarded = await connection.forward({
       method: request.method,
       rawUrl: request.raw.url ?? request.url,
@@ -79,7 +134,6 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
     });
     if (forwarded.kind === 'refused') return sendError(reply, 'bad_request', forwarded.error);
 
-    const rawUrl = request.raw.url ?? request.url;
     // A read the remote did not answer (no answer at all, or a 5xx) is the copy's to answer.
     const fromCopy = (): CopyAnswer | undefined =>
       request.method === 'GET'
@@ -107,10 +161,13 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
           deviationCount: 0,
         };
       }
+      // A write that got no answer may or may not have landed: the outbox reads the record back before it sends it again.
+      if (queueable) return queue(forwarded.failure.error);
       const copied = fromCopy();
       if (copied) return answerFromCopy(copied, forwarded.failure.error);
       return sendError(reply, forwarded.failure.status, forwarded.failure.error);
     }
+    if (forwarded.statusCode >= 500 && queueable) return queue(`the remote answered ${forwarded.statusCode}`);
     if (forwarded.statusCode >= 500) {
       const copied = fromCopy();
       if (copied) return answerFromCopy(copied, `the remote answered ${forwarded.statusCode}`);

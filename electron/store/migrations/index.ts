@@ -11,6 +11,7 @@ import { receptionSearchAndCheckIns } from './010-reception-search-and-check-ins
 import { oneNameInTheSearchIndex } from './011-one-name-in-the-search-index';
 import { theRemotesCopy } from './012-the-remotes-copy';
 import { jumpRemovalsAndProductChanges } from './013-jump-removals-and-product-changes';
+import { theOutbox } from './014-the-outbox';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   oneNameInTheSearchIndex,
   theRemotesCopy,
   jumpRemovalsAndProductChanges,
+  theOutbox,
 ];

@@ -14,6 +14,7 @@ export class CheckInRepo {
   private readonly getStmt;
   private readonly upsertStmt;
   private readonly deleteStmt;
+  private readonly forBookingStmt;
 
   constructor(db: Database) {
     this.getStmt = db.prepare<[number, string], CheckInRecord>(
@@ -23,6 +24,12 @@ export class CheckInRepo {
       INSERT INTO check_ins (booking_id, day, state, recorded_by, recorded_at) VALUES (@booking_id, @day, @state, @recorded_by, @recorded_at)
       ON CONFLICT (booking_id, day) DO UPDATE SET state = excluded.state, recorded_by = excluded.recorded_by, recorded_at = excluded.recorded_at`);
     this.deleteStmt = db.prepare<[number, string]>('DELETE FROM check_ins WHERE booking_id = ? AND day = ?');
+    this.forBookingStmt = db.prepare<[number], CheckInRecord>('SELECT * FROM check_ins WHERE booking_id = ?');
+  }
+
+  /** Every mark of a booking (a booking made offline hands them to its row from the remote). */
+  forBooking(bookingId: number): CheckInRecord[] {
+    return this.forBookingStmt.all(bookingId);
   }
 
   get(bookingId: number, day: string): CheckInRecord | undefined {

@@ -34,6 +34,7 @@ export class RemoteCopyRepo {
   private readonly slicesStmt;
   private readonly dayStmt;
   private readonly listBodiesStmt;
+  private readonly lowestBookingIdStmt;
 
   constructor(db: Database) {
     this.identityStmt = db.prepare<[], CopyIdentity>(
@@ -73,6 +74,7 @@ export class RemoteCopyRepo {
       `SELECT id, list_body FROM copy_bodies
        WHERE kind = ? AND list_body IS NOT NULL AND id IN (SELECT value FROM json_each(?))`,
     );
+    this.lowestBookingIdStmt = db.prepare<[], number | null>('SELECT MIN(id) FROM bookings').pluck();
     this.dayStmt = db.prepare<[number, string], { id: number; external_id: string | null }>(
       'SELECT id, external_id FROM bookings WHERE dropzone_id = ? AND jump_on = ?',
     );
@@ -126,6 +128,15 @@ export class RemoteCopyRepo {
 
   slices(): { slice: string; refreshed_at: string }[] {
     return this.slicesStmt.all();
+  }
+
+  /**
+   * An id for a booking made at the desk while the remote could not be reached: below every id
+   * the copy holds and below zero, so it can never be an id the remote gives (the outbox swaps the
+   * row for the remote's once the create lands).
+   */
+  provisionalBookingId(): number {
+    return Math.min(0, this.lowestBookingIdStmt.get() ?? 0) - 1;
   }
 
   /** The bookings the copy holds for a jump day: what a fresh fetch of that day is compared with. */

@@ -1,0 +1,290 @@
+import { HTTP_CODE_OF } from '../../shared/outcomes';
+import { isPlainObject } from '../sync/validation';
+import { ProductCache, upsertBooking, deleteBooking } from '../sync/bookings';
+import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
+import { deleteFilmer, upsertFilmer } from '../sync/filmers';
+import { LIMITS } from '../../shared/limits';
+import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-fields';
+import type { RemoteCopy } from './remote-copy';
+import { restateBookingBodies, restateFilmerBodies } from './copy-restate';
+
+/** How many writes the outbox holds at most (docs/offline.md, "The window"): beyond, a write is refused, never dropped. */
+export const OUTBOX_CAPACITY = 10_000;
+
+/** What the caller is answered: the status code and body the remote would give, and the write's place in the outbox. */
+export interface QueuedAnswer {
+  statusCode: number;
+  body: unknown;
+  /** The outbox writes it made (none: refused by the rules, or nothing to send). */
+  opIds: number[];
+  /** Set for an answer the outbox cannot give (full; a filmer create): seconds to wait. */
+  retryAfterSeconds?: number;
+}
+
+export const bookingLane = (externalId: string) => `booking:${externalId}`;
+export const filmerLane = (id: number | string) => `filmer:${id}`;
+
+function answer(result: SyncResult, opIds: number[]): QueuedAnswer {
+  return { statusCode: HTTP_CODE_OF[result.status], body: result.body, opIds };
+}
+
+const FULL = (needed: number, held: number): QueuedAnswer => ({
+  statusCode: 503,
+  body: {
+    status: 'remote_unreachable',
+    error:
+      `the remote cannot be reached and the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
+      `${needed > 1 ? `; this call needs ${needed}` : ''}): send again once the remote answers`,
+  },
+  opIds: [],
+  retryAfterSeconds: 60,
+});
+
+/**
+ * Writes accepted while the remote cannot take them (docs/offline.md, "Writes while offline"):
+ * each runs the Sync API's own rules on the copy, so a write the remote would certainly refuse is
+ * refused now with the remote's answer, and one that goes through changes the copy and takes its
+ * place in the outbox in the same transaction. The caller is answered after that commit.
+ */
+export class OutboxIntake {
+  constructor(
+    private readonly copy: RemoteCopy,
+    private readonly now: () => Date,
+  ) {}
+
+  private ctx(): SyncContext {
+    return atOneInstant({ store: this.copy.store, dropzone: this.copy.dropzone, now: this.now });
+  }
+
+  private get store() {
+    return this.copy.store;
+  }
+
+  private roomFor(needed: number): QueuedAnswer | undefined {
+    const held = this.store.outbox.countOpen();
+    return held + needed > OUTBOX_CAPACITY ? FULL(needed, held) : undefined;
+  }
+
+  /** `POST /bookings` */
+  bookingUpsert(body: unknown, source: string): QueuedAnswer {
+    return this.store.transaction(() => {
+      const full = this.roomFor(1);
+      if (full) return full;
+      const ctx = this.ctx();
+      const { result, opId } = this.oneBooking(ctx, body, new ProductCache(ctx), source);
+      return answer(result, opId === undefined ? [] : [opId]);
+    });
+  }
+
+  /** `POST /bookings/batch`: each element on its own, as the Sync API runs a batch (spec 4.5). */
+  bookingBatch(body: unknown, source: string): QueuedAnswer {
+    if (!isPlainObject(body) || !Array.isArray(body.bookings))
+      return answer(
+        {
+          status: 'unprocessable_content',
+          body: { error: 'body must be an object with a "bookings" array', status: 'unprocessable_content' },
+        },
+        [],
+      );
+    const elements = body.bookings as unknown[];
+    if (elements.length > LIMITS.batchMaxElements)
+      return answer(
+        {
+          status: 'content_too_large',
+          body: {
+            error: `batch holds ${elements.length} bookings; at most ${LIMITS.batchMaxElements} are accepted per request, split it`,
+            status: 'content_too_large',
+          },
+        },
+        [],
+      );
+    return this.store.transaction(() => {
+      const full = this.roomFor(elements.length);
+      if (full) return full;
+      const ctx = this.ctx();
+      const products = new ProductCache(ctx);
+      const opIds: number[] = [];
+      const results = elements.map((element) => {
+        const { result, opId } = this.oneBooking(ctx, element, products, source, 'summary');
+        if (opId !== undefined) opIds.push(opId);
+        return result.body;
+      });
+      return { statusCode: 200, body: { results }, opIds };
+    });
+  }
+
+  /** `DELETE /bookings/:external_id` */
+  bookingDelete(externalId: string, source: string): QueuedAnswer {
+    return this.store.transaction(() => {
+      const full = this.roomFor(1);
+      if (full) return full;
+      const ctx = this.ctx();
+      const held = this.store.bookings.byExternalId(this.copy.dropzone.id, externalId);
+      const result = deleteBooking(ctx, externalId);
+      if (result.status !== 'ok' || !held) return answer(result, []);
+      const before = fieldsOf('booking', held);
+      const opId = this.enqueue('booking', externalId, 'delete', before, {}, source, held.name, held.jump_on, '204');
+      return { statusCode: 204, body: null, opIds: [opId] };
+    });
+  }
+
+  /** `POST /filmers` with an `id` (an update); a create cannot be answered without the remote, which assigns the id. */
+  filmerUpsert(body: unknown, source: string): QueuedAnswer {
+    if (isPlainObject(body) && body.id === undefined) return FILMER_CREATE_OFFLINE;
+    return this.store.transaction(() => {
+      const full = this.roomFor(1);
+      if (full) return full;
+      const ctx = this.ctx();
+      const { result, opId } = this.oneFilmer(ctx, body, source);
+      return answer(result, opId === undefined ? [] : [opId]);
+    });
+  }
+
+  /** `POST /filmers/batch`: queued only when every element is an update (a create needs the remote). */
+  filmerBatch(body: unknown, source: string): QueuedAnswer {
+    if (!isPlainObject(body) || !Array.isArray(body.filmers))
+      return answer(
+        {
+          status: 'unprocessable_content',
+          body: { error: 'body must be an object with a "filmers" array', status: 'unprocessable_content' },
+        },
+        [],
+      );
+    const elements = body.filmers as unknown[];
+    if (elements.some((element) => isPlainObject(element) && element.id === undefined)) return FILMER_CREATE_OFFLINE;
+    return this.store.transaction(() => {
+      const full = this.roomFor(elements.length);
+      if (full) return full;
+      const ctx = this.ctx();
+      const opIds: number[] = [];
+      const results = elements.map((element) => {
+        const { result, opId } = this.oneFilmer(ctx, element, source, 'batch');
+        if (opId !== undefined) opIds.push(opId);
+        return result.body;
+      });
+      return { statusCode: 200, body: { results }, opIds };
+    });
+  }
+
+  /** `DELETE /filmers/:id` */
+  filmerDelete(rawId: string, source: string): QueuedAnswer {
+    return this.store.transaction(() => {
+      const full = this.roomFor(1);
+      if (full) return full;
+      const id = Number(rawId);
+      const held = Number.isSafeInteger(id) ? this.store.filmers.byId(this.copy.dropzone.id, id) : undefined;
+      const result = deleteFilmer(this.ctx(), rawId);
+      if (result.status !== 'ok' || !held) return answer(result, []);
+      const opId = this.enqueue(
+        'filmer',
+        String(id),
+        'delete',
+        fieldsOf('filmer', held),
+        {},
+        source,
+        held.name,
+        null,
+        '204',
+      );
+      return { statusCode: 204, body: null, opIds: [opId] };
+    });
+  }
+
+  private oneBooking(
+    ctx: SyncContext,
+    body: unknown,
+    products: ProductCache,
+    source: string,
+    view: 'record' | 'summary' = 'record',
+  ): { result: SyncResult; opId?: number } {
+    const dz = this.copy.dropzone.id;
+    const externalId = isPlainObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
+    const held = externalId === undefined ? undefined : this.store.bookings.byExternalId(dz, externalId);
+    const before = held ? fieldsOf('booking', held) : null;
+    const result = this.store.transaction(() =>
+      upsertBooking(ctx, body, products, view, () => this.store.remoteCopy.provisionalBookingId()),
+    );
+    if (result.status !== 'created' && result.status !== 'ok' && result.status !== 'partial_update') return { result };
+    const saved = this.store.bookings.byExternalId(dz, result.body.external_id as string);
+    if (!saved) return { result };
+    const changed = changedFields('booking', before, fieldsOf('booking', saved));
+    // The remote assigns a booking's id: a booking made here has none to tell until it lands.
+    const shown = result.status === 'created' ? { ...result.body, id: null } : result.body;
+    if (Object.keys(changed).length === 0) return { result: { ...result, body: shown } };
+    restateBookingBodies(this.copy, saved);
+    const opId = this.enqueue(
+      'booking',
+      saved.external_id as string,
+      'upsert',
+      before,
+      changed,
+      source,
+      saved.name,
+      // The spec's 14-day rule can refuse a write that sets the jump day: that is when it expires.
+      'jump_on' in changed ? saved.jump_on : null,
+      result.status,
+    );
+    return { result: { ...result, body: shown }, opId };
+  }
+
+  private oneFilmer(
+    ctx: SyncContext,
+    body: unknown,
+    source: string,
+    mode: 'single' | 'batch' = 'single',
+  ): { result: SyncResult; opId?: number } {
+    const dz = this.copy.dropzone.id;
+    const id = isPlainObject(body) && typeof body.id === 'number' ? body.id : undefined;
+    const held = id === undefined ? undefined : this.store.filmers.byId(dz, id);
+    const before = held ? fieldsOf('filmer', held) : null;
+    const result = upsertFilmer(ctx, body, mode);
+    if (result.status !== 'ok' || id === undefined || before === null) return { result };
+    const saved = this.store.filmers.byId(dz, id)!;
+    const changed = changedFields('filmer', before, fieldsOf('filmer', saved));
+    if (Object.keys(changed).length === 0) return { result };
+    restateFilmerBodies(this.copy, saved);
+    const opId = this.enqueue('filmer', String(id), 'upsert', before, changed, source, saved.name, null, 'ok');
+    return { result, opId };
+  }
+
+  private enqueue(
+    kind: RecordKind,
+    key: string,
+    action: 'upsert' | 'delete',
+    before: Fields | null,
+    after: Fields,
+    source: string,
+    label: string | null,
+    jumpOn: string | null,
+    predicted: string,
+  ): number {
+    const at = this.now().toISOString();
+    const id = this.store.outbox.insert({
+      lane: kind === 'booking' ? bookingLane(key) : filmerLane(key),
+      record_kind: kind,
+      record_key: key,
+      action,
+      label,
+      jump_on: jumpOn,
+      source,
+      predicted,
+      before: before === null ? null : JSON.stringify(before),
+      after: JSON.stringify(after),
+      queued_at: at,
+    });
+    this.store.outbox.addHistory(id, at, source, `accepted while the remote could not be reached (${predicted})`);
+    return id;
+  }
+}
+
+/** A filmer create offline: the remote assigns its id, and the desk never invents one. */
+const FILMER_CREATE_OFFLINE: QueuedAnswer = {
+  statusCode: 503,
+  body: {
+    status: 'remote_unreachable',
+    error:
+      'the remote cannot be reached, and a new filmer needs it (the remote assigns its id): send the create again once the remote answers',
+  },
+  opIds: [],
+  retryAfterSeconds: 60,
+};
