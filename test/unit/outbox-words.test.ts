@@ -77,6 +77,14 @@ describe('the status bar’s outbox words', () => {
   test('a replay under way says how far it is, before the waiting count', () => {
     const words = outboxStatusWords(summary({ waiting: 328, sending: { done: 12, total: 340 } }), ZONE, NOW);
     assert.deepEqual(words.progress, { kind: 'sending', text: 'Sending 12 / 340' });
+    // Writes made meanwhile join the count: never "Sending 0 / 1" with three waiting.
+    const joined = outboxStatusWords(summary({ waiting: 3, sending: { done: 0, total: 1 } }), ZONE, NOW);
+    assert.equal(joined.progress?.text, 'Sending 0 / 3');
+  });
+
+  test('while the remote does not answer, a replay that keeps failing is writes waiting, not sending', () => {
+    const words = outboxStatusWords(summary({ waiting: 3, sending: { done: 0, total: 1 } }), ZONE, NOW, false);
+    assert.deepEqual(words.progress, { kind: 'waiting', text: '3 writes waiting' });
   });
 
   test('writes held for a person: a count of their own, beside the progress', () => {

@@ -89,9 +89,10 @@ export interface Exchange {
  */
 const QUEUED_HEADER = 'x-desk-queued';
 
+/** A write's id ("12"), or a batch's first and last ("12-15"): the first. A read says "pending" (no write of its own). */
 function queuedOpOf(response: Response): { queuedOp?: number } {
-  const id = Number(response.headers.get(QUEUED_HEADER) ?? Number.NaN);
-  return Number.isSafeInteger(id) && id > 0 ? { queuedOp: id } : {};
+  const ids = /^(\d{1,15})(?:-\d{1,15})?$/.exec(response.headers.get(QUEUED_HEADER) ?? '');
+  return ids ? { queuedOp: Number(ids[1]) } : {};
 }
 
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */

@@ -18,8 +18,16 @@ const PROGRESS_COLOURS: Record<OutboxProgressKind, string | undefined> = {
  * it reads "Offline — 3 writes waiting"), "Sending 12 / 340", "Synced 14:05", and a link to the
  * Sync screen when writes need a person. Never shrunk: the remote's longer words beside it are.
  */
-export function OutboxStatus({ outbox, timeZone }: { outbox: OutboxSummary; timeZone: string | undefined }) {
-  const words = outboxStatusWords(outbox, timeZone);
+export function OutboxStatus({
+  outbox,
+  timeZone,
+  remoteAnswers,
+}: {
+  outbox: OutboxSummary;
+  timeZone: string | undefined;
+  remoteAnswers: boolean;
+}) {
+  const words = outboxStatusWords(outbox, timeZone, new Date(), remoteAnswers);
   return (
     <>
       {words.progress && (

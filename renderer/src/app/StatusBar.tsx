@@ -54,7 +54,13 @@ function RemoteHealth({ session }: { session: DeskSession }) {
           {words.label}
         </Badge>
       </Tooltip>
-      {session.outbox && <OutboxStatus outbox={session.outbox} timeZone={session.dropzone.timezone} />}
+      {session.outbox && (
+        <OutboxStatus
+          outbox={session.outbox}
+          timeZone={session.dropzone.timezone}
+          remoteAnswers={session.health.state === 'online'}
+        />
+      )}
       {words.detail && (
         <Tooltip label={words.tooltip} multiline maw={420}>
           <Text

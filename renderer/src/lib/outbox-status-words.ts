@@ -20,10 +20,15 @@ export interface OutboxStatusWords {
 
 const writes = (n: number) => `${n.toLocaleString('en')} write${n === 1 ? '' : 's'}`;
 
+/**
+ * `remoteAnswers`: the remote's health is online. While it is not, a replay that keeps failing is
+ * no "sending": the writes are waiting, and the status bar says so.
+ */
 export function outboxStatusWords(
   outbox: OutboxSummary,
   timeZone: string | undefined,
   now: Date = new Date(),
+  remoteAnswers = true,
 ): OutboxStatusWords {
   const attention = outbox.attention > 0 ? `${outbox.attention.toLocaleString('en')} need attention` : null;
   const expiring =
@@ -38,8 +43,10 @@ export function outboxStatusWords(
       tooltip: `The remote refuses the desk's credentials: nothing is sent and nothing is dropped until they are fixed in Settings.${expiring}`,
     };
   }
-  if (outbox.sending) {
-    const { done, total } = outbox.sending;
+  if (outbox.sending && remoteAnswers) {
+    const { done } = outbox.sending;
+    // Writes made while the replay runs join it: the total never reads less than what is left.
+    const total = Math.max(outbox.sending.total, done + outbox.waiting);
     return {
       progress: { kind: 'sending', text: `Sending ${done.toLocaleString('en')} / ${total.toLocaleString('en')}` },
       attention,

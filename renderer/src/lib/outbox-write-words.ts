@@ -95,7 +95,7 @@ const OUTCOMES: Record<OutboxOutcome, string> = {
   decided: 'Sent as decided',
   kept_theirs: "Kept the remote's values",
   discarded: 'Discarded',
-  adopted: 'Found at the remote and taken',
+  combined: 'Folded into an earlier write of the record',
 };
 
 export function outcomeWords(outcome: OutboxOutcome | null): string {

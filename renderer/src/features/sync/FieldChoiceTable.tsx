@@ -1,4 +1,4 @@
-import { Group, Radio, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Radio, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { OutboxField, OutboxOpView } from '../../../../shared/schemas/outbox';
 import { IconAlertTriangle } from '../../components/icons';
 import { outboxFieldLabel, valueWords } from '../../lib/outbox-write-words';
@@ -88,8 +88,8 @@ function ChoiceCell({
       <Radio.Group
         value={take}
         onChange={(value) => onChoose(value === 'edit' ? { take: 'edit', text } : { take: value as 'mine' | 'theirs' })}
-        aria-label={`${label}: which value to keep`}
-        error={take === null ? problem : undefined}
+        // The group's name for screen readers; the row's first cell already says it to the eye.
+        label={<VisuallyHidden>{`${label}: which value to keep`}</VisuallyHidden>}
       >
         <Stack gap={4}>
           <Radio size="xs" value="mine" label="Mine" disabled={!editable} />

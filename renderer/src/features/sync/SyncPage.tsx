@@ -35,11 +35,15 @@ function TabCount({ count, label }: { count: number | undefined; label: string }
 }
 
 /** One line on where the outbox stands, in the same words as the status bar. */
-function SummaryLine({ summary }: { summary: OutboxSummary }) {
+function SummaryLine({ summary, remoteAnswers }: { summary: OutboxSummary; remoteAnswers: boolean }) {
   const parts: string[] = [];
   if (summary.paused === 'credentials')
     parts.push("Paused: the remote refuses the desk's credentials (fix them in Settings)");
-  if (summary.sending) parts.push(`Sending ${summary.sending.done} / ${summary.sending.total}`);
+  else if (!remoteAnswers) parts.push('The remote does not answer: writes wait at the desk');
+  else if (summary.sending)
+    parts.push(
+      `Sending ${summary.sending.done} / ${Math.max(summary.sending.total, summary.sending.done + summary.waiting)}`,
+    );
   parts.push(
     `${summary.waiting.toLocaleString('en')} waiting`,
     `${summary.attention.toLocaleString('en')} need attention`,
@@ -97,7 +101,11 @@ export function SyncPage() {
       ) : (
         <>
           <Group justify="space-between" gap="sm" wrap="wrap">
-            {counts ? <SummaryLine summary={counts} /> : <span />}
+            {counts ? (
+              <SummaryLine summary={counts} remoteAnswers={session.data?.health.state === 'online'} />
+            ) : (
+              <span />
+            )}
             <Group gap="xs" wrap="wrap">
               <Button
                 size="xs"

@@ -3,14 +3,24 @@ import { useLocation } from 'wouter';
 import type { OutboxOpView } from '../../../../shared/schemas/outbox';
 import { IconAlertTriangle } from '../../components/icons';
 import { formatDateTime } from '../../lib/format';
-import { actionWords, expiryWords, recordWords, relativeWords, sourceWords } from '../../lib/outbox-write-words';
+import {
+  actionWords,
+  decisionWords,
+  expiryWords,
+  recordWords,
+  relativeWords,
+  sourceWords,
+} from '../../lib/outbox-write-words';
 import { ROUTES } from '../../lib/routes';
 
 const ACTION_COLOURS = { Create: 'teal', Update: 'sky', Delete: 'red' } as const;
 
-/** The record's page: a booking by the copy's id, a filmer by the remote's id (the Filmers screen's). */
+/**
+ * The record's page: a booking by its external id (the page by the desk's own id is local mode's
+ * only: in proxy mode the desk answers it 409), a filmer by the remote's id (the Filmers screen's).
+ */
 export function recordRoute(record: OutboxOpView['record']): string | null {
-  if (record.kind === 'booking') return record.copy_id === null ? null : ROUTES.bookingById(record.copy_id);
+  if (record.kind === 'booking') return ROUTES.booking(record.key);
   const id = record.copy_id ?? (/^\d{1,15}$/.test(record.key) ? Number(record.key) : null);
   return id === null ? null : ROUTES.filmer(id);
 }
@@ -58,6 +68,11 @@ export function WriteCell({ op }: { op: OutboxOpView }) {
           Details
         </RouteLink>
       </Text>
+      {op.decision && op.state === 'waiting' && (
+        <Text size="xs" data-testid="write-decided">
+          Decided ({decisionWords(op.decision)}) by {op.decision.by}
+        </Text>
+      )}
       {op.expires_on && op.state !== 'settled' && (
         <Badge
           size="sm"

@@ -1,0 +1,224 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { REMOTE_SEED } from '../support/remote';
+import { TEST_TODAY, TEST_TOKEN } from '../support/seed';
+import { expectAccessible } from './axe';
+import { saveScreenshot } from './fixtures';
+import { BookingDetail } from './pages/booking-detail';
+import { BookingFormDialog, BookingsScreen } from './pages/bookings';
+import { Shell } from './pages/shell';
+import { SyncScreen, WriteDetailScreen } from './pages/sync';
+import { expect, test } from './proxied-desk';
+
+/**
+ * The Sync screen, as reception meets it: proxy mode with the line to the remote cut, reception's
+ * edit and a booking system's syncs accepted by the desk and counted in the status bar; the line
+ * back, they land; then a conflict made on purpose (both sides change one booking's e-mail) held
+ * for a person and settled field by field, with an undo on the way. At the desk's smallest screen.
+ */
+
+const ANN = { id: 401, external_id: 'SYNC-1', name: 'Ann Outbox', email: 'ann@example.com', jump_on: TEST_TODAY };
+const BEN = { id: 402, external_id: 'SYNC-2', name: 'Ben Batch', email: 'ben@example.com', jump_on: TEST_TODAY };
+const CAT = { id: 403, external_id: 'SYNC-3', name: 'Cat Counter', email: 'cat@example.com', jump_on: TEST_TODAY };
+
+const remoteSeed = (() => {
+  const seed = structuredClone(REMOTE_SEED) as { dropzones: { bookings: object[] }[] };
+  seed.dropzones[0]!.bookings = [ANN, BEN, CAT];
+  return seed;
+})();
+
+test.use({
+  viewport: { width: 1024, height: 768 },
+  // Today's copy refreshed every 2 s, and no wait of the outbox longer than 10 s (a decision can
+  // be undone for that long before it is sent): the test waits seconds, not minutes.
+  deskEnv: { DESK_COPY_TODAY_MS: '2000', DESK_OUTBOX_MAX_WAIT_MS: '10000' },
+  remoteSeed,
+});
+
+/** The line's state as the desk sees it, the status bar's own source. */
+async function waitForHealth(request: APIRequestContext, desk: { url: string; token: string }, state: string) {
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${desk.url}/api/desk/session`, {
+          headers: { authorization: `Bearer ${desk.token}` },
+        });
+        return ((await res.json()) as { health: { state: string } }).health.state;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(state);
+}
+
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Both sizes, both schemes: no sideways scroll, and a screenshot of each to look at. */
+async function lookAtBothSizes(page: Page, name: string) {
+  for (const [width, height] of [
+    [1024, 768],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoSidewaysScroll(page, `${name} at ${width}×${height} ${scheme}`);
+      await saveScreenshot(page, `${name}-${width}-${scheme}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1024, height: 768 });
+}
+
+test('writes made offline are counted, land when the line is back, and a conflict is settled field by field', async ({
+  page,
+  desk,
+  remote,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const shell = new Shell(page);
+  const detail = new BookingDetail(page);
+  const form = new BookingFormDialog(page);
+  const bookings = new BookingsScreen(page);
+  const sync = new SyncScreen(page);
+  const write = new WriteDetailScreen(page);
+  const outbox = page.getByTestId('status-outbox');
+  const syncApi = (externalId: string, data: object) =>
+    request.post(`${desk.url}/api/f1/sync/bookings`, {
+      headers: { authorization: `Bearer ${TEST_TOKEN}` },
+      data: { external_id: externalId, ...data },
+    });
+
+  await remote.connect(request, desk);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${desk.url}/api/desk/session`, {
+          headers: { authorization: `Bearer ${desk.token}` },
+        });
+        return ((await res.json()) as { copy: { as_of: string | null } | null }).copy?.as_of ?? null;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBeNull();
+  await desk.open(page, BookingDetail.route('SYNC-1'));
+  await expect(detail.title()).toContainText('Ann Outbox');
+  await expect(shell.statusHealth()).toHaveText('Online');
+  await expect(outbox).toHaveCount(0);
+
+  // The line drops.
+  await remote.setLine({ kind: 'refuse' });
+  await waitForHealth(request, desk, 'offline');
+  await expect(shell.statusHealth()).toHaveText('Offline', { timeout: 15_000 });
+
+  // Reception changes a mobile number: saved at the desk, said so, and the booking says it waits.
+  await detail.editButton().click();
+  await form.field('Mobile').fill('+31 6 5555 0001');
+  await form.submit().click();
+  await expect(bookings.notification('Saved at the desk; it will be sent when the remote answers')).toBeVisible();
+  await expect(page.getByTestId('booking-outbox-notice')).toHaveText(
+    /^Your change is waiting to be sent \(queued \d\d:\d\d\)$/,
+  );
+
+  // The booking system syncs two others through the desk with its token: queued too.
+  for (const [externalId, name] of [
+    ['SYNC-2', 'Ben Renamed'],
+    ['SYNC-3', 'Cat Renamed'],
+  ]) {
+    const res = await syncApi(externalId!, { name });
+    expect(res.status(), await res.text()).toBe(200);
+    expect(res.headers()['x-desk-queued']).toMatch(/^\d+$/);
+  }
+  await expect(outbox).toHaveText('— 3 writes waiting', { timeout: 10_000 });
+  await expect(page.getByTestId('status-remote')).toContainText(/^Offline— 3 writes waiting— remote refused/);
+
+  // The Sync screen lists them, reception's and the booking system's, with the line's error in words.
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Sync/ }).click();
+  await expect(sync.rows('waiting')).toHaveCount(3);
+  await expect(sync.row('waiting', 'Ann Outbox')).toContainText('from Reception (this desk)');
+  await expect(sync.row('waiting', 'Ben Renamed')).toContainText('from booking system');
+  await expect(sync.row('waiting', 'Ben Renamed')).toContainText(/remote unreachable: connection refused/);
+  await expect(sync.tab('Waiting')).toContainText('3');
+  await expectAccessible(page, 'the Sync screen, writes waiting');
+  await lookAtBothSizes(page, 'sync-waiting');
+
+  // The line is back: they land, the count goes to nothing, and the bar says when it synced.
+  await remote.setLine({ kind: 'pass' });
+  await expect(outbox).toHaveText(/^— Synced \d\d:\d\d$/, { timeout: 40_000 });
+  await expect(sync.empty()).toContainText('Nothing waiting');
+  await sync.tab('Settled').click();
+  await expect(sync.rows('settled')).toHaveCount(3);
+  await expect(sync.row('settled', 'Ann Outbox')).toContainText('Sent');
+  expect(((await (await remote.get(request, '/bookings/SYNC-1')).json()) as { mobile: string }).mobile).toBe(
+    '+31 6 5555 0001',
+  );
+  expect(((await (await remote.get(request, '/bookings/SYNC-2')).json()) as { name: string }).name).toBe('Ben Renamed');
+
+  // A conflict on purpose: offline, reception changes Ann's e-mail; at the remote someone else does too.
+  await remote.setLine({ kind: 'refuse' });
+  await waitForHealth(request, desk, 'offline');
+  await desk.open(page, BookingDetail.route('SYNC-1'));
+  await detail.editButton().click();
+  await form.field('E-mail').fill('ann.desk@example.com');
+  await form.submit().click();
+  await expect(bookings.notification('Saved at the desk; it will be sent when the remote answers')).toBeVisible();
+  const atRemote = await remote.post(request, '/bookings', { external_id: 'SYNC-1', email: 'ann.remote@example.com' });
+  expect(atRemote.status(), await atRemote.text()).toBe(200);
+  await remote.setLine({ kind: 'pass' });
+
+  // Held for a person: the bar links to it, the booking says why and links to the write.
+  const attention = page.getByTestId('status-outbox-attention');
+  await expect(attention).toHaveText('1 need attention', { timeout: 40_000 });
+  const notice = page.getByTestId('booking-outbox-notice');
+  await expect(notice).toHaveText(
+    'Your change needs attention: the remote changed E-mail too — resolve on the Sync screen',
+  );
+  await notice.getByRole('link', { name: 'resolve on the Sync screen' }).click();
+  await expect(write.state()).toHaveText('Needs attention');
+  await expect(write.conflictNotice()).toContainText('The remote changed E-mail too');
+  const email = write.field('email');
+  await expect(email).toHaveAttribute('data-conflict', 'true');
+  await expect(email.getByTestId('field-conflict')).toHaveText('Conflict: both changed it');
+  await expect(email.getByTestId('value-queued')).toHaveText('ann@example.com');
+  await expect(email.getByTestId('value-desk')).toHaveText('ann.desk@example.com');
+  await expect(email.getByTestId('value-remote')).toHaveText('ann.remote@example.com');
+  await expect(write.apply()).toBeDisabled();
+  await expectAccessible(page, 'a held write on the Sync screen');
+  await lookAtBothSizes(page, 'sync-conflict');
+
+  // Settled field by field: an edit of the e-mail, decided under a name; undone, and decided again.
+  await write.choice('E-mail', 'Edit').check();
+  await write.editBox('E-mail').fill('ann.final@example.com');
+  await write.yourName().fill('Rita Reception');
+  await write.apply().click();
+  await expect(write.decision()).toContainText('Decided: field by field');
+  await expect(write.decision()).toContainText('By Rita Reception');
+  await write.undo().click();
+  await expect(write.state()).toHaveText('Needs attention');
+  await expect(write.decision()).toHaveCount(0);
+  await expect(write.history()).toContainText('undid the decision of Rita Reception');
+  await write.choice('E-mail', 'Edit').check();
+  await write.editBox('E-mail').fill('ann.final@example.com');
+  await write.apply().click();
+  await expect(write.decision()).toContainText('Decided: field by field');
+  await saveScreenshot(page, 'sync-decided-1024-light');
+
+  // "Send now" skips the time left to undo; the write lands as decided, and nothing is left to do.
+  await page.getByRole('link', { name: 'Back to Sync' }).click();
+  await sync.sendNow().click();
+  await expect(outbox).toHaveText(/^— Synced \d\d:\d\d$/, { timeout: 30_000 });
+  await expect(attention).toHaveCount(0);
+  await sync.tab('Settled').click();
+  await expect(sync.row('settled', 'Ann Outbox').filter({ hasText: 'Sent as decided' })).toHaveCount(1);
+  expect(((await (await remote.get(request, '/bookings/SYNC-1')).json()) as { email: string }).email).toBe(
+    'ann.final@example.com',
+  );
+  await desk.open(page, BookingDetail.route('SYNC-1'));
+  await expect(detail.title()).toContainText('Ann Outbox');
+  await expect(page.getByTestId('booking-outbox-notice')).toHaveCount(0);
+});
