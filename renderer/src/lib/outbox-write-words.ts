@@ -109,6 +109,16 @@ const DECISIONS: Record<NonNullable<OutboxOpView['decision']>['action'], string>
   discard: 'discard',
 };
 
-export function decisionWords(decision: NonNullable<OutboxOpView['decision']>): string {
+export function decisionWords(decision: Pick<NonNullable<OutboxOpView['decision']>, 'action'>): string {
   return DECISIONS[decision.action];
+}
+
+/** A decision as the person chose it: for a record the remote deleted, "create it again" or "let it go". */
+export function choiceWords(
+  action: NonNullable<OutboxOpView['decision']>['action'],
+  attention: OutboxOpView['attention'],
+): string {
+  if (attention === 'deleted' && action === 'keep_mine') return 'create it again';
+  if (attention === 'deleted' && action === 'keep_theirs') return 'let it go';
+  return DECISIONS[action];
 }

@@ -105,7 +105,7 @@ export function DecisionActions(props: DecisionActionsProps) {
           </Group>
           {hasFields && choicesBlocked && (
             <Text size="xs" c="dimmed" data-testid="choices-blocked">
-              Apply my choices: {choicesBlocked}
+              To apply your choices — {choicesBlocked}
             </Text>
           )}
           {editingAll && (

@@ -1,4 +1,4 @@
-import { Group, Radio, SegmentedControl, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Group, Radio, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { OutboxField, OutboxOpView } from '../../../../shared/schemas/outbox';
 import { IconAlertTriangle } from '../../components/icons';
 import { outboxFieldLabel, valueWords } from '../../lib/outbox-write-words';
@@ -89,7 +89,8 @@ function ChoiceCell({
         value={take}
         onChange={(value) => onChoose(value === 'edit' ? { take: 'edit', text } : { take: value as 'mine' | 'theirs' })}
         // The group's name for screen readers; the row's first cell already says it to the eye.
-        label={<VisuallyHidden>{`${label}: which value to keep`}</VisuallyHidden>}
+        label={`${label}: which value to keep`}
+        classNames={{ label: classes.visuallyHidden }}
       >
         <Stack gap={4}>
           <Radio size="xs" value="mine" label="Mine" disabled={!editable} />
@@ -120,7 +121,7 @@ export function FieldChoiceTable({ op, choices, problems, editable, onChoose }: 
   const gone = op.attention === 'deleted';
   return (
     <Table className={classes.table} verticalSpacing="xs" withTableBorder data-testid="write-fields">
-      <Table.Caption className={classes.caption}>
+      <Table.Caption className={classes.visuallyHidden}>
         The write's fields: as queued, at the desk, at the remote
       </Table.Caption>
       <colgroup>

@@ -151,7 +151,7 @@ export function OutboxTable({ state }: { state: OutboxState }) {
   return (
     <Stack gap="xs">
       <Table className={classes.table} verticalSpacing="xs" striped highlightOnHover data-testid={`outbox-${state}`}>
-        <Table.Caption className={classes.caption}>{CAPTIONS[state]}</Table.Caption>
+        <Table.Caption className={classes.visuallyHidden}>{CAPTIONS[state]}</Table.Caption>
         <colgroup>
           {columns.map((c) => (
             <col key={c.header} style={{ width: c.width }} />

@@ -15,7 +15,7 @@ import { useOperatorName } from '../../lib/operator';
 import {
   actionWords,
   attentionWords,
-  decisionWords,
+  choiceWords,
   outboxFieldLabel,
   outcomeWords,
   recordWords,
@@ -43,14 +43,6 @@ const STATE_LOOK = {
   attention: { label: 'Needs attention', color: 'orange' },
   settled: { label: 'Settled', color: 'teal' },
 } as const;
-
-/** The deleted-at-the-remote choices have names of their own. */
-function decisionTitle(op: OutboxOpView): string {
-  if (!op.decision) return '';
-  if (op.attention === 'deleted' && op.decision.action === 'keep_mine') return 'create it again';
-  if (op.attention === 'deleted' && op.decision.action === 'keep_theirs') return 'let it go';
-  return decisionWords(op.decision);
-}
 
 /** Why the write is held, at the top: the remote's refusal, the record gone, or the fields both sides changed. */
 function AttentionNotice({ op }: { op: OutboxOpView }) {
@@ -101,7 +93,7 @@ function DecisionNote({
   if (!op.decision) return null;
   const undoable = op.state !== 'settled';
   return (
-    <Alert color="sky" title={`Decided: ${decisionTitle(op)}`} data-testid="write-decision">
+    <Alert color="sky" title={`Decided: ${choiceWords(op.decision.action, op.attention)}`} data-testid="write-decision">
       <Stack gap="xs">
         <Text size="sm">
           By {op.decision.by}, {formatDateTime(op.decision.at)}.{' '}
@@ -190,7 +182,7 @@ export function WriteDetail({ id }: { id: number }) {
   const shown = op.decision ? choicesOfDecision(op.fields, op.decision) : (choices ?? initialChoices(op.fields));
   const problems = deciding ? choiceProblems(op.fields, shown) : {};
   const blocked = Object.entries(problems).map(
-    ([field, problem]) => `${outboxFieldLabel(op.record.kind, field)} ${problem}`,
+    ([field, problem]) => `${outboxFieldLabel(op.record.kind, field)}: ${problem}`,
   );
   const action = actionWords(op);
   const route = recordRoute(op.record);
@@ -211,7 +203,7 @@ export function WriteDetail({ id }: { id: number }) {
       notifications.show({
         color: 'teal',
         title: 'Decided',
-        message: `${action} ${recordWords(op.record)}: ${kind.replace('_', ' ')}`,
+        message: `${action} ${recordWords(op.record)}: ${choiceWords(kind, op.attention)}`,
       });
   };
   const onUndo = async () => {

@@ -16,7 +16,7 @@ export function WriteHistory({ history }: { history: OutboxOpDetail['history'] }
         </Text>
       ) : (
         <Table className={classes.table} verticalSpacing={4} data-testid="write-history">
-          <Table.Caption className={classes.caption}>What happened to this write</Table.Caption>
+          <Table.Caption className={classes.visuallyHidden}>What happened to this write</Table.Caption>
           <colgroup>
             <col style={{ width: '24%' }} />
             <col style={{ width: '20%' }} />
