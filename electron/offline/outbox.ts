@@ -138,6 +138,19 @@ export class Outbox {
     return attentionCsv(this.copy.store.outbox.list('attention', OUTBOX_CAPACITY, 0), this.copy, this.today());
   }
 
+  /** A filmer create got no answer: remembered, and looked up before it is made again (outbox-lost-creates.ts). */
+  rememberLostCreate(body: unknown, source: string): void {
+    this.replay.lostCreates.remember(body, source);
+    this.queued();
+  }
+
+  /** Before a filmer create goes up: the filmer a lost create of it made, if the remote has it. */
+  async adoptLostCreate(body: unknown): Promise<Record<string, unknown> | undefined> {
+    const found = await this.replay.lostCreates.adoptBefore(body);
+    if (found) this.queued();
+    return found;
+  }
+
   retryNow(): void {
     this.replay.retryNow();
   }

@@ -276,6 +276,30 @@ describe('read before write', () => {
   });
 });
 
+describe('a filmer create whose answer was lost', () => {
+  test('is answered 503, looked up when sent again, and adopted: the remote has one such filmer', async () => {
+    await proxy.set({ kind: 'reset-after' });
+    const filmer = { name: 'Lou Lost', email: 'lou@example.com', external_id: 'LOST-1' };
+    const first = await desk.sync('POST', '/filmers', filmer);
+    assert.equal(first.status, 503, first.text);
+    assert.ok(Number(first.headers.get('retry-after')) > 0);
+    await lineUp();
+    await waitForSession(desk, (s) => s.health.state === 'online', 5_000);
+    // The booking system sends it again: the desk finds the one the lost create made.
+    const again = await desk.sync('POST', '/filmers', filmer);
+    assert.equal(again.status, 201, again.text);
+    const all = (await direct(remote, 'GET', '/filmers?include_all=true')).body as any[];
+    const lous = all.filter((f) => f.external_id === 'LOST-1');
+    assert.equal(lous.length, 1);
+    assert.equal(again.body.id, lous[0].id);
+    const settledOps = (await desk.desk('GET', '/outbox?state=settled&per_page=500')).body.ops;
+    assert.ok(
+      settledOps.some((op: any) => op.outcome === 'adopted'),
+      JSON.stringify(settledOps.map((o: any) => o.outcome)),
+    );
+  });
+});
+
 describe('the outbox routes', () => {
   test('unknown ids and bad decisions get clear errors', async () => {
     assert.equal((await desk.desk('GET', '/outbox/999999')).status, 404);

@@ -18,6 +18,7 @@ import {
   takeIntoOutbox,
 } from './sync-proxy-outbox';
 import { bookingLane, filmerLane } from '../../offline/outbox-accept';
+import { lostCreateKey } from '../../offline/outbox-lost-creates';
 
 export interface SyncProxyOptions {
   connection: DeskConnection;
@@ -126,6 +127,21 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         return reply.code(copied.statusCode).send(copied.body);
       }
     }
+    // A filmer create: one whose earlier answer was lost may already be on the remote (adopted, not made twice).
+    const isCreate = write?.kind === 'filmer_upsert' && lostCreateKey(body) !== undefined;
+    if (isCreate && outbox) {
+      const adopted = await outbox.adoptLostCreate(body);
+      if (adopted)
+        return reply
+          .code(201)
+          .header(QUEUED_HEADER, 'adopted')
+          .send({
+            id: adopted.id,
+            external_id: adopted.external_id ?? null,
+            name: adopted.name,
+            status: 'created',
+          });
+    }
     const forwarded = await connection.forward({
       method: request.method,
       rawUrl: request.raw.url ?? request.url,
@@ -162,12 +178,18 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         };
       }
       // A write that got no answer may or may not have landed: the outbox reads the record back before it sends it again.
-      if (queueable) return queue(forwarded.failure.error);
+      if (queueable) {
+        if (isCreate) outbox!.rememberLostCreate(body, sourceOf(request));
+        return queue(forwarded.failure.error);
+      }
       const copied = fromCopy();
       if (copied) return answerFromCopy(copied, forwarded.failure.error);
       return sendError(reply, forwarded.failure.status, forwarded.failure.error);
     }
-    if (forwarded.statusCode >= 500 && queueable) return queue(`the remote answered ${forwarded.statusCode}`);
+    if (forwarded.statusCode >= 500 && queueable) {
+      if (isCreate) outbox!.rememberLostCreate(body, sourceOf(request));
+      return queue(`the remote answered ${forwarded.statusCode}`);
+    }
     if (forwarded.statusCode >= 500) {
       const copied = fromCopy();
       if (copied) return answerFromCopy(copied, `the remote answered ${forwarded.statusCode}`);
