@@ -140,6 +140,22 @@ describe('writes while the remote cannot be reached', () => {
     await lineUp();
   });
 
+  test('a booking the copy does not hold, outside its window: a 503 that says why, never taken for a create', async () => {
+    await lineDown();
+    const before = (await summary()).waiting;
+    const update = await desk.sync('POST', '/bookings', { external_id: 'FAR-AWAY', name: 'Somebody' });
+    assert.equal(update.status, 503, update.text);
+    assert.equal(update.body.status, 'not_in_copy');
+    assert.match(update.body.error, /cannot tell a new booking/);
+    assert.ok(Number(update.headers.get('retry-after')) > 0);
+    const far = await desk.sync('POST', '/bookings', { external_id: 'FAR-AWAY', jump_on: addDays(TODAY, 40) });
+    assert.equal(far.status, 503, far.text);
+    const gone = await desk.sync('DELETE', '/bookings/FAR-AWAY');
+    assert.equal(gone.status, 503, gone.text);
+    assert.equal((await summary()).waiting, before);
+    await lineUp();
+  });
+
   test('a filmer create offline is a 503 with Retry-After and no id', async () => {
     await lineDown();
     const res = await desk.sync('POST', '/filmers', { name: 'Fay', email: 'fay@example.com' });
