@@ -8,6 +8,12 @@ import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-
 import type { RemoteCopy } from './remote-copy';
 import { restateBookingBodies, restateFilmerBodies } from './copy-restate';
 
+/**
+ * How an answer of the outbox's own begins; the proxy puts the remote's actual failure in its place
+ * ("remote unreachable: connection refused (…)"), as a read from the copy says it first.
+ */
+export const REMOTE_CANNOT_BE_REACHED = 'the remote cannot be reached';
+
 /** How many writes the outbox holds at most (docs/offline.md, "The window"): beyond, a write is refused, never dropped. */
 export const OUTBOX_CAPACITY = 10_000;
 
@@ -43,7 +49,7 @@ function unknownToCopy(externalId: string | null, why: string): SyncResult {
     status: 'not_in_copy',
     body: {
       external_id: externalId,
-      error: `the remote cannot be reached, and ${why}: send it again once the remote answers`,
+      error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
       status: 'not_in_copy',
     },
   };
@@ -54,7 +60,7 @@ const FULL = (needed: number, held: number): QueuedAnswer => ({
   body: {
     status: 'remote_unreachable',
     error:
-      `the remote cannot be reached and the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
+      `${REMOTE_CANNOT_BE_REACHED}; the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
       `${needed > 1 ? `; this call needs ${needed}` : ''}): send again once the remote answers`,
   },
   opIds: [],
@@ -340,8 +346,7 @@ const FILMER_CREATE_OFFLINE: QueuedAnswer = {
   statusCode: 503,
   body: {
     status: 'remote_unreachable',
-    error:
-      'the remote cannot be reached, and a new filmer needs it (the remote assigns its id): send the create again once the remote answers',
+    error: `${REMOTE_CANNOT_BE_REACHED}; a new filmer needs it (the remote assigns its id): send the create again once the remote answers`,
   },
   opIds: [],
   retryAfterSeconds: 60,

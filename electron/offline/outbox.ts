@@ -61,6 +61,14 @@ export class Outbox {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * Whether writes can be accepted: the copy has fetched today's bookings whole at least once. A
+   * desk that never reached the remote knows nothing to run the rules on, and says the remote's failure.
+   */
+  ready(): boolean {
+    return this.copy.store.remoteCopy.sliceRefreshedAt(`day:${this.today()}`) !== undefined;
+  }
+
   /** True when a write for this record must queue behind the record's writes already waiting. */
   holds(lane: string): boolean {
     return this.copy.store.outbox.hasOpen(lane);

@@ -13,6 +13,8 @@ import {
   mustQueue,
   QUEUED_HEADER,
   queueableWrite,
+  remoteSaidBefore,
+  sayWhyRemoteFailed,
   sendQueued,
   sourceOf,
   takeIntoOutbox,
@@ -90,26 +92,32 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
       write && write.kind !== 'booking_delete' && write.kind !== 'filmer_delete' ? jsonBody(request.body) : undefined;
     const isDelete = write?.kind === 'booking_delete' || write?.kind === 'filmer_delete';
     // A body that is not JSON is never queued: the remote (or, offline, its rules) answer what is wrong with it.
-    const queueable = outbox !== null && write !== undefined && (isDelete || body !== undefined);
-    const queue = (why: string) => {
-      const answer = takeIntoOutbox(outbox!, write!, body, sourceOf(request));
-      if (request.syncCall)
-        request.syncCall.proxy = {
+    const queueable = outbox !== null && write !== undefined && (isDelete || body !== undefined) && outbox.ready();
+    // `why`: the remote's failure in words, first in any refusal of the outbox's own.
+    const queue = (why: string, notSent?: 'not sent') => {
+      const answer = sayWhyRemoteFailed(takeIntoOutbox(outbox!, write!, body, sourceOf(request)), why);
+      const notes = request.syncCall;
+      if (notes) {
+        const queued =
+          answer.opIds.length === 0
+            ? null
+            : `queued in the outbox as write ${answer.opIds[0]}${answer.opIds.length > 1 ? ` (and ${answer.opIds.length - 1} more)` : ''}`;
+        // A call that went up keeps what the remote did; one that did not says why, and the write it became.
+        notes.proxy ??= {
           upstreamUrl: '',
           upstreamHeaders: {},
-          remoteError:
-            answer.opIds.length > 0
-              ? `${why}; queued in the outbox as write ${answer.opIds[0]}${answer.opIds.length > 1 ? ` (and ${answer.opIds.length - 1} more)` : ''}`
-              : why,
+          remoteError: notSent ? `${notSent}: ${why}` : why,
           contractChecked: false,
           deviations: [],
           deviationCount: 0,
         };
+        if (queued) notes.proxy.remoteError = `${notes.proxy.remoteError ?? why}; ${queued}`;
+      }
       return sendQueued(reply, answer);
     };
     // A write the remote cannot take now goes to the outbox; one whose record has writes waiting goes behind them.
     if (queueable && mustQueue(outbox, connection.healthView(), lanesOf(write, body)))
-      return queue(`not sent: ${connection.healthView().cause ?? 'the record has writes waiting in the outbox'}`);
+      return queue(remoteSaidBefore(connection.healthView()), 'not sent');
     // A read of a record with writes waiting: the copy holds what the desk accepted, the remote not yet.
     if (outbox && request.method === 'GET') {
       const segments = splitUrl(rawUrl).path.split('/').filter(Boolean);
