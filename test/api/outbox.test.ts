@@ -120,6 +120,11 @@ describe('writes while the remote cannot be reached', () => {
     const res = await desk.sync('POST', '/bookings', { external_id: 'OB-NEW', name: 'Nina New', jump_on: TODAY });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.id, null);
+    // Its page reads it from the copy meanwhile, marked as waiting.
+    const shown = await desk.sync('GET', '/bookings/OB-NEW');
+    assert.equal(shown.status, 200, shown.text);
+    assert.equal(shown.body.name, 'Nina New');
+    assert.equal(shown.headers.get('x-desk-queued'), 'pending');
     await lineUp();
     await settled();
     const there = await remoteBooking('OB-NEW');
