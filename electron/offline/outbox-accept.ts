@@ -8,6 +8,12 @@ import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-
 import type { RemoteCopy } from './remote-copy';
 import { restateBookingBodies, restateFilmerBodies } from './copy-restate';
 
+/**
+ * How an answer of the outbox's own begins; the proxy puts the remote's actual failure in its place
+ * ("remote unreachable: connection refused (…)"), as a read from the copy says it first.
+ */
+export const REMOTE_CANNOT_BE_REACHED = 'the remote cannot be reached';
+
 /** How many writes the outbox holds at most (docs/offline.md, "The window"): beyond, a write is refused, never dropped. */
 export const OUTBOX_CAPACITY = 10_000;
 
@@ -25,7 +31,28 @@ export const bookingLane = (externalId: string) => `booking:${externalId}`;
 export const filmerLane = (id: number | string) => `filmer:${id}`;
 
 function answer(result: SyncResult, opIds: number[]): QueuedAnswer {
-  return { statusCode: HTTP_CODE_OF[result.status], body: result.body, opIds };
+  return {
+    statusCode: HTTP_CODE_OF[result.status],
+    body: result.body,
+    opIds,
+    ...(result.status === 'not_in_copy' ? { retryAfterSeconds: 60 } : {}),
+  };
+}
+
+/**
+ * The copy cannot tell what the write is (a booking it does not hold may be one outside its window,
+ * or one of a day it has not fetched): answered 503, never guessed, so an update is not taken for a
+ * create (or a delete for "not found").
+ */
+function unknownToCopy(externalId: string | null, why: string): SyncResult {
+  return {
+    status: 'not_in_copy',
+    body: {
+      external_id: externalId,
+      error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
+      status: 'not_in_copy',
+    },
+  };
 }
 
 const FULL = (needed: number, held: number): QueuedAnswer => ({
@@ -33,7 +60,7 @@ const FULL = (needed: number, held: number): QueuedAnswer => ({
   body: {
     status: 'remote_unreachable',
     error:
-      `the remote cannot be reached and the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
+      `${REMOTE_CANNOT_BE_REACHED}; the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
       `${needed > 1 ? `; this call needs ${needed}` : ''}): send again once the remote answers`,
   },
   opIds: [],
@@ -120,6 +147,11 @@ export class OutboxIntake {
       if (full) return full;
       const ctx = this.ctx();
       const held = this.store.bookings.byExternalId(this.copy.dropzone.id, externalId);
+      if (!held)
+        return answer(
+          unknownToCopy(externalId, `the desk's copy does not hold ${externalId} (${this.windowWords()})`),
+          [],
+        );
       const result = deleteBooking(ctx, externalId);
       if (result.status !== 'ok' || !held) return answer(result, []);
       const before = fieldsOf('booking', held);
@@ -171,6 +203,8 @@ export class OutboxIntake {
     return this.store.transaction(() => {
       const full = this.roomFor(1);
       if (full) return full;
+      if (!this.store.remoteCopy.sliceRefreshedAt('filmers'))
+        return answer(unknownToCopy(null, "the desk has not copied the remote's filmers yet"), []);
       const id = Number(rawId);
       const held = Number.isSafeInteger(id) ? this.store.filmers.byId(this.copy.dropzone.id, id) : undefined;
       const result = deleteFilmer(this.ctx(), rawId);
@@ -190,6 +224,30 @@ export class OutboxIntake {
     });
   }
 
+  private windowWords(): string {
+    const w = this.copy.window();
+    return `it holds the bookings jumping from ${w.from} to ${w.to}`;
+  }
+
+  /**
+   * A booking the copy does not hold is a create only if the copy would hold it: a jump day within
+   * its window that it has fetched whole. Otherwise it may be an update of a booking the copy never
+   * saw, and the desk cannot say which (undefined: it is a create).
+   */
+  private cannotTellCreate(externalId: string, jumpOn: unknown): SyncResult | undefined {
+    const w = this.copy.window();
+    // A malformed day, or one past the 14-day rule, is refused by the rules themselves (422, 406), create or update.
+    if (typeof jumpOn === 'string' && (!/^\d{4}-\d{2}-\d{2}$/.test(jumpOn) || jumpOn < w.from)) return undefined;
+    if (typeof jumpOn !== 'string' || jumpOn > w.to)
+      return unknownToCopy(
+        externalId,
+        `the desk's copy does not hold ${externalId} and cannot tell a new booking from one it never saw (${this.windowWords()}; give a jump_on within it for a new booking)`,
+      );
+    if (!this.store.remoteCopy.sliceRefreshedAt(`day:${jumpOn}`))
+      return unknownToCopy(externalId, `the desk has not copied the bookings of ${jumpOn} yet`);
+    return undefined;
+  }
+
   private oneBooking(
     ctx: SyncContext,
     body: unknown,
@@ -201,6 +259,10 @@ export class OutboxIntake {
     const externalId = isPlainObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
     const held = externalId === undefined ? undefined : this.store.bookings.byExternalId(dz, externalId);
     const before = held ? fieldsOf('booking', held) : null;
+    if (!held && externalId !== undefined && externalId.trim() !== '') {
+      const unknown = this.cannotTellCreate(externalId, isPlainObject(body) ? body.jump_on : undefined);
+      if (unknown) return { result: unknown };
+    }
     const result = this.store.transaction(() =>
       upsertBooking(ctx, body, products, view, () => this.store.remoteCopy.provisionalBookingId()),
     );
@@ -235,6 +297,8 @@ export class OutboxIntake {
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
     const id = isPlainObject(body) && typeof body.id === 'number' ? body.id : undefined;
+    if (!this.store.remoteCopy.sliceRefreshedAt('filmers'))
+      return { result: unknownToCopy(null, "the desk has not copied the remote's filmers yet") };
     const held = id === undefined ? undefined : this.store.filmers.byId(dz, id);
     const before = held ? fieldsOf('filmer', held) : null;
     const result = upsertFilmer(ctx, body, mode);
@@ -282,8 +346,7 @@ const FILMER_CREATE_OFFLINE: QueuedAnswer = {
   statusCode: 503,
   body: {
     status: 'remote_unreachable',
-    error:
-      'the remote cannot be reached, and a new filmer needs it (the remote assigns its id): send the create again once the remote answers',
+    error: `${REMOTE_CANNOT_BE_REACHED}; a new filmer needs it (the remote assigns its id): send the create again once the remote answers`,
   },
   opIds: [],
   retryAfterSeconds: 60,

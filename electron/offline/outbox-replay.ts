@@ -5,6 +5,7 @@ import { describeFailure, retryAfterMs } from './outbox-answers';
 import { fieldsOf, parseFields, type Fields, type RecordKind } from './outbox-fields';
 import { combine, mergeForReplay, type MergePlan, type PendingChange } from './outbox-merge';
 import { OutboxSettler } from './outbox-settle';
+import { LOST_CREATE_LANE, LostFilmerCreates } from './outbox-lost-creates';
 import type { RemoteCopy } from './remote-copy';
 
 export type RemoteCall = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<RemoteResult>;
@@ -89,6 +90,7 @@ export class OutboxReplay {
   private pausedFor: 'credentials' | null = null;
   private progress: { done: number; total: number } | null = null;
   private readonly settler: OutboxSettler;
+  readonly lostCreates: LostFilmerCreates;
 
   constructor(
     private readonly copy: RemoteCopy,
@@ -98,6 +100,7 @@ export class OutboxReplay {
     private readonly onChange: () => void = () => undefined,
   ) {
     this.settler = new OutboxSettler(copy, now);
+    this.lostCreates = new LostFilmerCreates(copy, remote, this.settler, now);
   }
 
   private get outbox() {
@@ -228,6 +231,12 @@ export class OutboxReplay {
   private async replay(runs: LaneRun[]): Promise<void> {
     // Decisions take effect here: keep theirs / discard settle without a send.
     const live: LaneRun[] = [];
+    for (const run of runs.filter((r) => r.ops[0]!.lane.startsWith(LOST_CREATE_LANE))) {
+      const found = await this.lostCreates.lookUp(run.ops);
+      if (found === undefined) throw new Unreachable('the remote did not answer the look-up of a lost filmer create');
+      this.countDone(run);
+    }
+    runs = runs.filter((r) => !r.ops[0]!.lane.startsWith(LOST_CREATE_LANE));
     for (const run of runs)
       if (!this.settler.applyDecisionWithoutSend(run.ops[0]!, () => this.countDone(run))) live.push(run);
 

@@ -120,6 +120,11 @@ describe('writes while the remote cannot be reached', () => {
     const res = await desk.sync('POST', '/bookings', { external_id: 'OB-NEW', name: 'Nina New', jump_on: TODAY });
     assert.equal(res.status, 201, res.text);
     assert.equal(res.body.id, null);
+    // Its page reads it from the copy meanwhile, marked as waiting.
+    const shown = await desk.sync('GET', '/bookings/OB-NEW');
+    assert.equal(shown.status, 200, shown.text);
+    assert.equal(shown.body.name, 'Nina New');
+    assert.equal(shown.headers.get('x-desk-queued'), 'pending');
     await lineUp();
     await settled();
     const there = await remoteBooking('OB-NEW');
@@ -136,6 +141,22 @@ describe('writes while the remote cannot be reached', () => {
     assert.equal(res.headers.get('x-desk-queued'), null);
     const blank = await desk.sync('POST', '/bookings', { name: 'No id' });
     assert.equal(blank.status, 422);
+    assert.equal((await summary()).waiting, before);
+    await lineUp();
+  });
+
+  test('a booking the copy does not hold, outside its window: a 503 that says why, never taken for a create', async () => {
+    await lineDown();
+    const before = (await summary()).waiting;
+    const update = await desk.sync('POST', '/bookings', { external_id: 'FAR-AWAY', name: 'Somebody' });
+    assert.equal(update.status, 503, update.text);
+    assert.equal(update.body.status, 'not_in_copy');
+    assert.match(update.body.error, /cannot tell a new booking/);
+    assert.ok(Number(update.headers.get('retry-after')) > 0);
+    const far = await desk.sync('POST', '/bookings', { external_id: 'FAR-AWAY', jump_on: addDays(TODAY, 40) });
+    assert.equal(far.status, 503, far.text);
+    const gone = await desk.sync('DELETE', '/bookings/FAR-AWAY');
+    assert.equal(gone.status, 503, gone.text);
     assert.equal((await summary()).waiting, before);
     await lineUp();
   });
@@ -273,6 +294,30 @@ describe('read before write', () => {
     const op = (await desk.desk('GET', `/outbox/${res.headers.get('x-desk-queued')}`)).body;
     assert.equal(op.outcome, 'already_there');
     assert.equal(proxy.passed.filter((line) => line.startsWith('POST')).length, sentBefore);
+  });
+});
+
+describe('a filmer create whose answer was lost', () => {
+  test('is answered 503, looked up when sent again, and adopted: the remote has one such filmer', async () => {
+    await proxy.set({ kind: 'reset-after' });
+    const filmer = { name: 'Lou Lost', email: 'lou@example.com', external_id: 'LOST-1' };
+    const first = await desk.sync('POST', '/filmers', filmer);
+    assert.equal(first.status, 503, first.text);
+    assert.ok(Number(first.headers.get('retry-after')) > 0);
+    await lineUp();
+    await waitForSession(desk, (s) => s.health.state === 'online', 5_000);
+    // The booking system sends it again: the desk finds the one the lost create made.
+    const again = await desk.sync('POST', '/filmers', filmer);
+    assert.equal(again.status, 201, again.text);
+    const all = (await direct(remote, 'GET', '/filmers?include_all=true')).body as any[];
+    const lous = all.filter((f) => f.external_id === 'LOST-1');
+    assert.equal(lous.length, 1);
+    assert.equal(again.body.id, lous[0].id);
+    const settledOps = (await desk.desk('GET', '/outbox?state=settled&per_page=500')).body.ops;
+    assert.ok(
+      settledOps.some((op: any) => op.outcome === 'adopted'),
+      JSON.stringify(settledOps.map((o: any) => o.outcome)),
+    );
   });
 });
 
