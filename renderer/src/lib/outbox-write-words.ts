@@ -96,6 +96,8 @@ const OUTCOMES: Record<OutboxOutcome, string> = {
   kept_theirs: "Kept the remote's values",
   discarded: 'Discarded',
   combined: 'Folded into an earlier write of the record',
+  adopted: 'Found at the remote and taken',
+  not_landed: 'Not at the remote: to be sent again by its booking system',
 };
 
 export function outcomeWords(outcome: OutboxOutcome | null): string {
