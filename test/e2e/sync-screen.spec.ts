@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { REMOTE_SEED } from '../support/remote';
 import { TEST_TODAY, TEST_TOKEN } from '../support/seed';
 import { expectAccessible } from './axe';
@@ -59,6 +60,8 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
 
 /** Both sizes, both schemes: no sideways scroll, and a screenshot of each to look at. */
 async function lookAtBothSizes(page: Page, name: string) {
+  // The pointer off every control, so no tooltip covers what the screenshot is of.
+  await page.mouse.move(700, 5);
   for (const [width, height] of [
     [1024, 768],
     [1440, 900],
@@ -124,6 +127,8 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expect(page.getByTestId('booking-outbox-notice')).toHaveText(
     /^Your change is waiting to be sent \(queued \d\d:\d\d\)$/,
   );
+  await expectAccessible(page, 'a booking with a change waiting');
+  await lookAtBothSizes(page, 'sync-booking-waiting');
 
   // The booking system syncs two others through the desk with its token: queued too.
   for (const [externalId, name] of [
@@ -178,7 +183,29 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expect(notice).toHaveText(
     'Your change needs attention: the remote changed E-mail too — resolve on the Sync screen',
   );
-  await notice.getByRole('link', { name: 'resolve on the Sync screen' }).click();
+  await lookAtBothSizes(page, 'sync-booking-attention');
+
+  // On the Sync screen: the held write, as a file too; "Resolve all" leaves reception's own edit to a person.
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Sync/ }).click();
+  await expect(sync.tab('Needs attention')).toContainText('1');
+  await sync.tab('Needs attention').click();
+  await expect(sync.rows('attention')).toHaveCount(1);
+  await expect(sync.row('attention', 'Ann Outbox')).toContainText('The remote changed E-mail too');
+  const [csv] = await Promise.all([page.waitForEvent('download'), sync.downloadCsv().click()]);
+  expect(csv.suggestedFilename()).toBe('outbox-needs-attention.csv');
+  const rows = readFileSync((await csv.path())!, 'utf8');
+  expect(rows).toMatch(/SYNC-1,.*email,ann@example\.com,ann\.desk@example\.com,ann\.remote@example\.com,yes/);
+  await sync.resolveAll().click();
+  const resolveDialog = page.getByRole('dialog', { name: 'Resolve what is safe' });
+  await resolveDialog.getByRole('textbox', { name: 'Your name' }).fill('Rita Reception');
+  await resolveDialog.getByRole('button', { name: 'Resolve all' }).click();
+  await expect(resolveDialog.getByTestId('resolve-all-result')).toContainText('Resolved 0; 1 left for a person.');
+  await resolveDialog.getByRole('button', { name: 'Done' }).click();
+  await expect(sync.rows('attention')).toHaveCount(1);
+  await sync
+    .row('attention', 'Ann Outbox')
+    .getByRole('link', { name: /^Review write/ })
+    .click();
   await expect(write.state()).toHaveText('Needs attention');
   await expect(write.conflictNotice()).toContainText('The remote changed E-mail too');
   const email = write.field('email');
@@ -194,7 +221,7 @@ test('writes made offline are counted, land when the line is back, and a conflic
   // Settled field by field: an edit of the e-mail, decided under a name; undone, and decided again.
   await write.choice('E-mail', 'Edit').check();
   await write.editBox('E-mail').fill('ann.final@example.com');
-  await write.yourName().fill('Rita Reception');
+  await expect(write.yourName()).toHaveValue('Rita Reception');
   await write.apply().click();
   await expect(write.decision()).toContainText('Decided: field by field');
   await expect(write.decision()).toContainText('By Rita Reception');
@@ -218,7 +245,21 @@ test('writes made offline are counted, land when the line is back, and a conflic
   expect(((await (await remote.get(request, '/bookings/SYNC-1')).json()) as { email: string }).email).toBe(
     'ann.final@example.com',
   );
-  await desk.open(page, BookingDetail.route('SYNC-1'));
+  // The write's record is a link to its page, where nothing waits any more.
+  await sync
+    .row('settled', 'Sent as decided')
+    .getByRole('link', { name: 'Booking SYNC-1 (Ann Outbox)', exact: true })
+    .click();
+  await expect(page).toHaveURL(/#\/bookings\/SYNC-1$/);
   await expect(detail.title()).toContainText('Ann Outbox');
   await expect(page.getByTestId('booking-outbox-notice')).toHaveCount(0);
+});
+
+test('in local mode the Sync screen says the outbox is proxy mode’s', async ({ page, desk }) => {
+  const sync = new SyncScreen(page);
+  await desk.open(page, SyncScreen.route);
+  await expect(sync.localModeNote()).toContainText('The outbox belongs to proxy mode');
+  await expect(sync.tab('Waiting')).toHaveCount(0);
+  await expect(page.getByTestId('status-outbox')).toHaveCount(0);
+  await expectAccessible(page, 'the Sync screen in local mode');
 });

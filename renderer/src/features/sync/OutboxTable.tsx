@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
 import type { OutboxOpView, OutboxState } from '../../../../shared/schemas/outbox';
 import { outboxListQuery } from '../../api/outbox-api';
 import { IconAlertTriangle } from '../../components/icons';
@@ -17,6 +16,7 @@ import { ROUTES } from '../../lib/routes';
 import classes from './sync.module.css';
 import { useNow } from './use-now';
 import { WhenCell, WriteCell } from './WriteCells';
+import { useAppNavigate } from './use-app-navigate';
 
 interface Column {
   header: string;
@@ -59,7 +59,7 @@ function AttentionCell({ op }: { op: OutboxOpView }) {
 }
 
 function DecisionCell({ op }: { op: OutboxOpView }) {
-  const [, navigate] = useLocation();
+  const navigate = useAppNavigate();
   if (op.decision)
     return (
       <Text size="sm">

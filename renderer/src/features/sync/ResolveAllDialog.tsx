@@ -42,7 +42,11 @@ export function ResolveAllDialog({ opened, onClose }: { opened: boolean; onClose
             autoComplete="off"
           />
           {result && (
-            <Alert color={result.left > 0 ? 'orange' : 'teal'} title="Done" data-testid="resolve-all-result">
+            <Alert
+              color={result.left > 0 ? 'orange' : 'teal'}
+              title="Resolve all: done"
+              data-testid="resolve-all-result"
+            >
               Resolved {result.resolved.toLocaleString('en')}; {result.left.toLocaleString('en')} left for a person.
             </Alert>
           )}
@@ -53,7 +57,7 @@ export function ResolveAllDialog({ opened, onClose }: { opened: boolean; onClose
           )}
           <Group justify="flex-end" gap="xs" className="dialog-footer">
             <Button variant="default" onClick={close}>
-              {result ? 'Close' : 'Cancel'}
+              {result ? 'Done' : 'Cancel'}
             </Button>
             {!result && (
               <Button type="submit" disabled={name.trim() === ''} loading={resolve.isPending}>

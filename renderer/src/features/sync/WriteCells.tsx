@@ -1,5 +1,4 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
-import { useLocation } from 'wouter';
 import type { OutboxOpView } from '../../../../shared/schemas/outbox';
 import { IconAlertTriangle } from '../../components/icons';
 import { formatDateTime } from '../../lib/format';
@@ -12,6 +11,7 @@ import {
   sourceWords,
 } from '../../lib/outbox-write-words';
 import { ROUTES } from '../../lib/routes';
+import { useAppNavigate } from './use-app-navigate';
 
 const ACTION_COLOURS = { Create: 'teal', Update: 'sky', Delete: 'red' } as const;
 
@@ -27,7 +27,7 @@ export function recordRoute(record: OutboxOpView['record']): string | null {
 
 /** An in-app link: a real href (opens from the keyboard, shows where it goes), navigated without a reload. */
 export function RouteLink({ route, children, label }: { route: string; children: string; label?: string }) {
-  const [, navigate] = useLocation();
+  const navigate = useAppNavigate();
   return (
     <Anchor
       href={`#${route}`}

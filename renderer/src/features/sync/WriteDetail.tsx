@@ -2,7 +2,6 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } fr
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import type { OutboxOpDetail, OutboxOpView } from '../../../../shared/schemas/outbox';
 import { RECORDED_BY_MAX } from '../../../../shared/schemas/recorded-by';
 import { ApiError } from '../../api/client';
@@ -37,6 +36,7 @@ import { useNow } from './use-now';
 import { useDecision, useUndoDecision } from './use-outbox-actions';
 import { recordRoute, RouteLink } from './WriteCells';
 import { WriteHistory } from './WriteHistory';
+import { useAppNavigate } from './use-app-navigate';
 
 const STATE_LOOK = {
   waiting: { label: 'Waiting', color: 'sky' },
@@ -135,7 +135,7 @@ function refusalOf(answer: DecisionAnswer, what: string): string | null {
 
 /** #/sync/writes/:id: one write, its fields side by side, and (when held for a person) the choices. */
 export function WriteDetail({ id }: { id: number }) {
-  const [, navigate] = useLocation();
+  const navigate = useAppNavigate();
   const write = useQuery(outboxOpQuery(id));
   const now = useNow();
   const [operator, rememberOperator] = useOperatorName();
