@@ -58,7 +58,7 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   expect(scrollWidth, `${what} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 
-/** Both sizes, both schemes: no sideways scroll, and a screenshot of each to look at. */
+/** Both sizes, both schemes: no sideways scroll, axe in both schemes, and a screenshot of each to look at. */
 async function lookAtBothSizes(page: Page, name: string) {
   // The pointer off every control, so no tooltip covers what the screenshot is of.
   await page.mouse.move(700, 5);
@@ -70,6 +70,7 @@ async function lookAtBothSizes(page: Page, name: string) {
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expectNoSidewaysScroll(page, `${name} at ${width}×${height} ${scheme}`);
+      if (width === 1024) await expectAccessible(page, `${name} in ${scheme}`);
       await saveScreenshot(page, `${name}-${width}-${scheme}`);
     }
   }

@@ -32,6 +32,8 @@ export function RouteLink({ route, children, label }: { route: string; children:
     <Anchor
       href={`#${route}`}
       size="sm"
+      // Underlined: a link inside a line of text is told apart by more than its colour.
+      underline="always"
       aria-label={label}
       onClick={(event) => {
         event.preventDefault();

@@ -29,6 +29,9 @@ export function OutboxNotice({ externalId, timeZone }: { externalId: string; tim
           <Anchor
             href={`#${route}`}
             size="sm"
+            underline="always"
+            fw={600}
+            c="inherit"
             onClick={(event) => {
               event.preventDefault();
               navigate(route);
