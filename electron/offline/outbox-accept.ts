@@ -4,6 +4,7 @@ import { ProductCache, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
 import { deleteFilmer, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
+import { runBatch } from '../sync/batch';
 import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-fields';
 import type { RemoteCopy } from './remote-copy';
 import { restateBookingBodies, restateFilmerBodies } from './copy-restate';
@@ -105,39 +106,9 @@ export class OutboxIntake {
 
   /** `POST /bookings/batch`: each element on its own, as the Sync API runs a batch (spec 4.5). */
   bookingBatch(body: unknown, source: string): QueuedAnswer {
-    if (!isPlainObject(body) || !Array.isArray(body.bookings))
-      return answer(
-        {
-          status: 'unprocessable_content',
-          body: { error: 'body must be an object with a "bookings" array', status: 'unprocessable_content' },
-        },
-        [],
-      );
-    const elements = body.bookings as unknown[];
-    if (elements.length > LIMITS.batchMaxElements)
-      return answer(
-        {
-          status: 'content_too_large',
-          body: {
-            error: `batch holds ${elements.length} bookings; at most ${LIMITS.batchMaxElements} are accepted per request, split it`,
-            status: 'content_too_large',
-          },
-        },
-        [],
-      );
-    return this.store.transaction(() => {
-      const full = this.roomFor(elements.length);
-      if (full) return full;
-      const ctx = this.ctx();
-      const products = new ProductCache(ctx);
-      const opIds: number[] = [];
-      const results = elements.map((element) => {
-        const { result, opId } = this.oneBooking(ctx, element, products, source, 'summary');
-        if (opId !== undefined) opIds.push(opId);
-        return result.body;
-      });
-      return { statusCode: 200, body: { results }, opIds };
-    });
+    return this.batch(body, 'bookings', (ctx, products, element) =>
+      this.oneBooking(ctx, element, products, source, 'summary'),
+    );
   }
 
   /** `DELETE /bookings/:external_id` */
@@ -174,27 +145,34 @@ export class OutboxIntake {
 
   /** `POST /filmers/batch`: queued only when every element is an update (a create needs the remote). */
   filmerBatch(body: unknown, source: string): QueuedAnswer {
-    if (!isPlainObject(body) || !Array.isArray(body.filmers))
-      return answer(
-        {
-          status: 'unprocessable_content',
-          body: { error: 'body must be an object with a "filmers" array', status: 'unprocessable_content' },
-        },
-        [],
-      );
-    const elements = body.filmers as unknown[];
+    const elements = isPlainObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
     if (elements.some((element) => isPlainObject(element) && element.id === undefined)) return FILMER_CREATE_OFFLINE;
+    return this.batch(body, 'filmers', (ctx, _products, element) => this.oneFilmer(ctx, element, source, 'batch'));
+  }
+
+  /**
+   * A batch by the Sync API's own batch rule (its envelope, its size limit, one result per element),
+   * every element predicted and queued on its own, in one transaction with room checked for all.
+   */
+  private batch(
+    body: unknown,
+    key: 'bookings' | 'filmers',
+    runOne: (ctx: SyncContext, products: ProductCache, element: unknown) => { result: SyncResult; opId?: number },
+  ): QueuedAnswer {
+    const count = isPlainObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
     return this.store.transaction(() => {
-      const full = this.roomFor(elements.length);
+      // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
+      const full = count <= LIMITS.batchMaxElements ? this.roomFor(count) : undefined;
       if (full) return full;
       const ctx = this.ctx();
+      const products = new ProductCache(ctx);
       const opIds: number[] = [];
-      const results = elements.map((element) => {
-        const { result, opId } = this.oneFilmer(ctx, element, source, 'batch');
-        if (opId !== undefined) opIds.push(opId);
-        return result.body;
+      const result = runBatch(ctx, body, key, (element) => {
+        const one = runOne(ctx, products, element);
+        if (one.opId !== undefined) opIds.push(one.opId);
+        return one.result as SyncResult<Record<string, unknown>>;
       });
-      return { statusCode: 200, body: { results }, opIds };
+      return answer(result, opIds);
     });
   }
 

@@ -174,11 +174,8 @@ export class OutboxReplay {
 
   private untilNextDue(): number {
     const now = this.now().getTime();
-    let soonest = now + this.timing.idleMs;
-    for (const head of this.outbox.laneHeads(10_000)) {
-      if (head.state !== 'waiting' || head.next_attempt_at === null) continue;
-      soonest = Math.min(soonest, Date.parse(head.next_attempt_at));
-    }
+    const due = this.outbox.nextDueAt();
+    const soonest = Math.min(now + this.timing.idleMs, due === null ? Infinity : Date.parse(due));
     return Math.max(0, soonest - now);
   }
 
@@ -200,11 +197,9 @@ export class OutboxReplay {
   private async round(): Promise<RoundEnd> {
     const nowIso = this.now().toISOString();
     const runs: LaneRun[] = [];
-    for (const head of this.outbox.laneHeads(this.timing.batchSize * 4)) {
-      if (head.state !== 'waiting' || (head.next_attempt_at !== null && head.next_attempt_at > nowIso)) continue;
+    for (const head of this.outbox.dueLaneHeads(nowIso, this.timing.batchSize)) {
       const run = runOf(this.outbox.openInLane(head.lane));
       if (run) runs.push(run);
-      if (runs.length >= this.timing.batchSize) break;
     }
     if (runs.length === 0) return 'idle';
     if (!this.progress) this.progress = { done: 0, total: this.outbox.count('waiting') };
@@ -240,7 +235,8 @@ export class OutboxReplay {
     for (const run of runs)
       if (!this.settler.applyDecisionWithoutSend(run.ops[0]!, () => this.countDone(run))) live.push(run);
 
-    const reads = await this.readAll(live);
+    // A person may have undone a decision while the records were read: such a run waits for the next round.
+    const reads = (await this.readAll(live)).filter(({ run }) => this.unchanged(run));
     const sends: { run: LaneRun; fields: Fields; create: boolean; remote: Record<string, unknown> | null }[] = [];
     for (const { run, remote } of reads) {
       if (run.action === 'delete') {
@@ -282,6 +278,13 @@ export class OutboxReplay {
     const filmerSends = sends.filter((s) => s.run.kind === 'filmer');
     if (bookingSends.length > 0) await this.sendBookings(bookingSends);
     for (const send of filmerSends) await this.sendFilmer(send);
+  }
+
+  private unchanged(run: LaneRun): boolean {
+    return run.ops.every((op) => {
+      const now = this.outbox.byId(op.id);
+      return now?.state === 'waiting' && now.decision === op.decision && now.after === op.after;
+    });
   }
 
   private countDone(run: LaneRun): void {

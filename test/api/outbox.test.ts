@@ -161,6 +161,27 @@ describe('writes while the remote cannot be reached', () => {
     await lineUp();
   });
 
+  test('a batch: each element predicted on its own, the good ones queued under consecutive ids, and they land', async () => {
+    await lineDown();
+    const res = await desk.sync('POST', '/bookings/batch', {
+      bookings: [
+        { external_id: 'OB-G', mobile: '0633333333' },
+        { external_id: 'OB-H', jump_on: 'not a day' },
+        { external_id: 'OB-BATCH-NEW', name: 'Bea Batch', jump_on: TODAY },
+      ],
+    });
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(
+      res.body.results.map((r: any) => r.status),
+      ['ok', 'unprocessable_content', 'created'],
+    );
+    assert.match(res.headers.get('x-desk-queued') ?? '', /^\d+-\d+$/);
+    await lineUp();
+    await settled();
+    assert.equal((await remoteBooking('OB-G')).body.mobile, '0633333333');
+    assert.equal((await remoteBooking('OB-BATCH-NEW')).body.name, 'Bea Batch');
+  });
+
   test('a filmer create offline is a 503 with Retry-After and no id', async () => {
     await lineDown();
     const res = await desk.sync('POST', '/filmers', { name: 'Fay', email: 'fay@example.com' });

@@ -58,7 +58,7 @@ export function lanesOf(write: QueueableWrite, body: unknown): string[] {
     case 'booking_delete':
       return [bookingLane(write.externalId)];
     case 'filmer_delete':
-      return [filmerLane(write.id)];
+      return [filmerLane(/^\d+$/.test(write.id) ? String(Number(write.id)) : write.id)];
     case 'booking_upsert':
       return isObject(body) && typeof body.external_id === 'string' ? [bookingLane(body.external_id)] : [];
     case 'filmer_upsert':
