@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { addDays, dateInZone } from '../../shared/dates';
 import { REMOTE_SEED } from '../support/remote';
 import { TEST_TODAY, TEST_TOKEN } from '../support/seed';
 import { expectAccessible } from './axe';
@@ -131,12 +132,14 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expectAccessible(page, 'a booking with a change waiting');
   await lookAtBothSizes(page, 'sync-booking-waiting');
 
-  // The booking system syncs two others through the desk with its token: queued too.
-  for (const [externalId, name] of [
-    ['SYNC-2', 'Ben Renamed'],
-    ['SYNC-3', 'Cat Renamed'],
-  ]) {
-    const res = await syncApi(externalId!, { name });
+  // The booking system syncs two others through the desk with its token: queued too. Cat's moves
+  // her jump 13 days back: the spec's 14-day window closes on it tomorrow, and the list says so.
+  const thirteenDaysAgo = addDays(dateInZone(new Date(), 'Europe/Amsterdam'), -13);
+  for (const [externalId, fields] of [
+    ['SYNC-2', { name: 'Ben Renamed' }],
+    ['SYNC-3', { name: 'Cat Renamed', jump_on: thirteenDaysAgo }],
+  ] as const) {
+    const res = await syncApi(externalId, fields);
     expect(res.status(), await res.text()).toBe(200);
     expect(res.headers()['x-desk-queued']).toMatch(/^\d+$/);
   }
@@ -148,6 +151,10 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expect(sync.rows('waiting')).toHaveCount(3);
   await expect(sync.row('waiting', 'Ann Outbox')).toContainText('from Reception (this desk)');
   await expect(sync.row('waiting', 'Ben Renamed')).toContainText('from booking system');
+  await expect(sync.row('waiting', 'Ben Renamed').getByTestId('write-expiry')).toHaveCount(0);
+  await expect(sync.row('waiting', 'Cat Renamed').getByTestId('write-expiry')).toHaveText(
+    /^Can no longer land after (\d{1,2} [A-Z][a-z]{2}|[A-Z][a-z]{2} \d{1,2})$/,
+  );
   await expect(sync.row('waiting', 'Ben Renamed')).toContainText(/remote unreachable: connection refused/);
   await expect(sync.tab('Waiting')).toContainText('3');
   await expectAccessible(page, 'the Sync screen, writes waiting');
