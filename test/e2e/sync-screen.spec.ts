@@ -244,7 +244,8 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await saveScreenshot(page, 'sync-decided-1024-light');
 
   // "Send now" skips the time left to undo; the write lands as decided, and nothing is left to do.
-  await page.getByRole('link', { name: 'Back to Sync' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/#\/sync$/);
   await sync.sendNow().click();
   await expect(outbox).toHaveText(/^— Synced \d\d:\d\d$/, { timeout: 30_000 });
   await expect(attention).toHaveCount(0);

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Kbd, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -37,6 +38,9 @@ import { useDecision, useUndoDecision } from './use-outbox-actions';
 import { recordRoute, RouteLink } from './WriteCells';
 import { WriteHistory } from './WriteHistory';
 import { useAppNavigate } from './use-app-navigate';
+
+const fromDialog = (event: KeyboardEvent) =>
+  event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
 
 const STATE_LOOK = {
   waiting: { label: 'Waiting', color: 'sky' },
@@ -137,6 +141,9 @@ function refusalOf(answer: DecisionAnswer, what: string): string | null {
 export function WriteDetail({ id }: { id: number }) {
   const navigate = useAppNavigate();
   const write = useQuery(outboxOpQuery(id));
+  const backRoute = write.data?.state === 'attention' ? ROUTES.syncAttention : ROUTES.sync;
+  // Esc goes back to the list, as it does from a booking's page (not from a text box or a dialog).
+  useHotkeys([['Escape', (event) => !fromDialog(event) && navigate(backRoute)]]);
   const now = useNow();
   const [operator, rememberOperator] = useOperatorName();
   const [name, setName] = useState(operator);
@@ -147,15 +154,15 @@ export function WriteDetail({ id }: { id: number }) {
   const undo = useUndoDecision(id);
   const back = (
     <Anchor
-      href={`#${ROUTES.syncAttention}`}
+      href={`#${backRoute}`}
       size="sm"
       onClick={(event) => {
         event.preventDefault();
-        navigate(write.data?.state === 'attention' ? ROUTES.syncAttention : ROUTES.sync);
+        navigate(backRoute);
       }}
     >
       <Group gap={4} component="span" wrap="nowrap">
-        <IconArrowLeft size={14} /> Back to Sync
+        <IconArrowLeft size={14} /> Back to Sync <Kbd size="xs">Esc</Kbd>
       </Group>
     </Anchor>
   );
