@@ -254,6 +254,8 @@ test('writes made offline are counted, land when the line is back, and a conflic
   expect(((await (await remote.get(request, '/bookings/SYNC-1')).json()) as { email: string }).email).toBe(
     'ann.final@example.com',
   );
+  await lookAtBothSizes(page, 'sync-settled');
+
   // The write's record is a link to its page, where nothing waits any more.
   await sync
     .row('settled', 'Sent as decided')

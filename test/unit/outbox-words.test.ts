@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { OutboxField, OutboxOpView, OutboxSummary } from '../../shared/schemas/outbox';
 import { outboxDecisionInput } from '../../shared/schemas/outbox';
+import { queuedOpOf } from '../../renderer/src/api/client';
 import { outboxStatusWords } from '../../renderer/src/lib/outbox-status-words';
 import {
   actionWords,
@@ -118,6 +119,18 @@ describe('the status bar’s outbox words', () => {
       outboxStatusWords(summary({ waiting: 2, expiring: 1 }), ZONE, NOW).tooltip,
       /1 write can no longer land/,
     );
+  });
+});
+
+describe('X-Desk-Queued: an answer the desk queued for the remote', () => {
+  const headers = (value?: string) => new Headers(value === undefined ? {} : { 'x-desk-queued': value });
+  test('a write’s id, or the first of a batch’s range', () => {
+    assert.deepEqual(queuedOpOf(headers('12')), { queuedOp: 12 });
+    assert.deepEqual(queuedOpOf(headers('12-15')), { queuedOp: 12 });
+  });
+  test('a read of a record with writes waiting ("pending"), or no header: no write of its own', () => {
+    assert.deepEqual(queuedOpOf(headers('pending')), {});
+    assert.deepEqual(queuedOpOf(headers()), {});
   });
 });
 

@@ -90,8 +90,8 @@ export interface Exchange {
 const QUEUED_HEADER = 'x-desk-queued';
 
 /** A write's id ("12"), or a batch's first and last ("12-15"): the first. A read says "pending" (no write of its own). */
-function queuedOpOf(response: Response): { queuedOp?: number } {
-  const ids = /^(\d{1,15})(?:-\d{1,15})?$/.exec(response.headers.get(QUEUED_HEADER) ?? '');
+export function queuedOpOf(headers: Headers): { queuedOp?: number } {
+  const ids = /^(\d{1,15})(?:-\d{1,15})?$/.exec(headers.get(QUEUED_HEADER) ?? '');
   return ids ? { queuedOp: Number(ids[1]) } : {};
 }
 
@@ -151,7 +151,7 @@ export async function exchange(
       json = NOT_JSON;
     }
   }
-  return { status: response.status, ok: response.ok, json, ...queuedOpOf(response) };
+  return { status: response.status, ok: response.ok, json, ...queuedOpOf(response.headers) };
 }
 
 /** An error answer as the ApiError carries it: the server's body, or one that says what came instead. */
