@@ -4,7 +4,6 @@ import type { OutboxOpView, OutboxState } from '../../../../shared/schemas/outbo
 import { outboxListQuery } from '../../api/outbox-api';
 import { IconAlertTriangle } from '../../components/icons';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { formatDateTime } from '../../lib/format';
 import {
   attentionTitle,
   attentionWords,
@@ -17,6 +16,7 @@ import classes from './sync.module.css';
 import { useNow } from './use-now';
 import { WhenCell, WriteCell } from './WriteCells';
 import { useAppNavigate } from './use-app-navigate';
+import { useDeskTime } from './use-desk-time';
 
 interface Column {
   header: string;
@@ -59,13 +59,14 @@ function AttentionCell({ op }: { op: OutboxOpView }) {
 }
 
 function DecisionCell({ op }: { op: OutboxOpView }) {
+  const deskTime = useDeskTime();
   const navigate = useAppNavigate();
   if (op.decision)
     return (
       <Text size="sm">
         {decisionWords(op.decision)}
         <Text span size="xs" c="dimmed" display="block">
-          by {op.decision.by}, {formatDateTime(op.decision.at)}; to be sent
+          by {op.decision.by}, {deskTime(op.decision.at)}; to be sent
         </Text>
       </Text>
     );

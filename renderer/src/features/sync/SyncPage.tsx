@@ -7,11 +7,11 @@ import { outboxSummaryQuery } from '../../api/outbox-api';
 import { sessionQuery } from '../../api/queries';
 import { IconDownload, IconRefresh } from '../../components/icons';
 import { LoadingState } from '../../components/states';
-import { formatDateTime } from '../../lib/format';
 import { OutboxTable } from './OutboxTable';
 import { ResolveAllDialog } from './ResolveAllDialog';
 import { useDownloadAttention, useSendNow } from './use-outbox-actions';
 import { WriteDetail } from './WriteDetail';
+import { useDeskTime } from './use-desk-time';
 
 const TABS: { state: OutboxState; path: string; label: string }[] = [
   { state: 'waiting', path: '/', label: 'Waiting' },
@@ -36,6 +36,7 @@ function TabCount({ count, label }: { count: number | undefined; label: string }
 
 /** One line on where the outbox stands, in the same words as the status bar. */
 function SummaryLine({ summary, remoteAnswers }: { summary: OutboxSummary; remoteAnswers: boolean }) {
+  const deskTime = useDeskTime();
   const parts: string[] = [];
   if (summary.paused === 'credentials')
     parts.push("Paused: the remote refuses the desk's credentials (fix them in Settings)");
@@ -49,7 +50,7 @@ function SummaryLine({ summary, remoteAnswers }: { summary: OutboxSummary; remot
     `${summary.attention.toLocaleString('en')} need attention`,
   );
   if (summary.expiring > 0) parts.push(`${summary.expiring.toLocaleString('en')} can no longer land within two days`);
-  if (summary.synced_at) parts.push(`last synced ${formatDateTime(summary.synced_at)}`);
+  if (summary.synced_at) parts.push(`last synced ${deskTime(summary.synced_at)}`);
   return (
     <Text size="sm" data-testid="sync-summary">
       {parts.join(' · ')}

@@ -1,7 +1,6 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import type { OutboxOpView } from '../../../../shared/schemas/outbox';
 import { IconAlertTriangle } from '../../components/icons';
-import { formatDateTime } from '../../lib/format';
 import {
   actionWords,
   decisionWords,
@@ -12,6 +11,7 @@ import {
 } from '../../lib/outbox-write-words';
 import { ROUTES } from '../../lib/routes';
 import { useAppNavigate } from './use-app-navigate';
+import { useDeskTime } from './use-desk-time';
 
 const ACTION_COLOURS = { Create: 'teal', Update: 'sky', Delete: 'red' } as const;
 
@@ -92,14 +92,15 @@ export function WriteCell({ op }: { op: OutboxOpView }) {
   );
 }
 
-/** "12 min ago" over the date and time it stands for. */
+/** "12 min ago" over the time on the dropzone's clock it stands for. */
 export function WhenCell({ iso, now }: { iso: string | null; now: Date }) {
+  const deskTime = useDeskTime();
   if (!iso) return <Text size="sm">—</Text>;
   return (
     <Stack gap={0}>
       <Text size="sm">{relativeWords(iso, now)}</Text>
       <Text size="xs" c="dimmed">
-        {formatDateTime(iso)}
+        {deskTime(iso)}
       </Text>
     </Stack>
   );

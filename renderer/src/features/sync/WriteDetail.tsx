@@ -10,7 +10,6 @@ import type { DecisionAnswer } from '../../api/outbox-api';
 import { outboxOpQuery } from '../../api/outbox-api';
 import { IconAlertTriangle, IconArrowLeft } from '../../components/icons';
 import { ErrorState, LoadingState } from '../../components/states';
-import { formatDateTime } from '../../lib/format';
 import { useOperatorName } from '../../lib/operator';
 import {
   actionWords,
@@ -38,6 +37,7 @@ import { useDecision, useUndoDecision } from './use-outbox-actions';
 import { recordRoute, RouteLink } from './WriteCells';
 import { WriteHistory } from './WriteHistory';
 import { useAppNavigate } from './use-app-navigate';
+import { useDeskTime } from './use-desk-time';
 
 const fromDialog = (event: KeyboardEvent) =>
   event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
@@ -94,13 +94,14 @@ function DecisionNote({
   onUndo: () => void;
   pending: boolean;
 }) {
+  const deskTime = useDeskTime();
   if (!op.decision) return null;
   const undoable = op.state !== 'settled';
   return (
     <Alert color="sky" title={`Decided: ${choiceWords(op.decision.action, op.attention)}`} data-testid="write-decision">
       <Stack gap="xs">
         <Text size="sm">
-          By {op.decision.by}, {formatDateTime(op.decision.at)}.{' '}
+          By {op.decision.by}, {deskTime(op.decision.at)}.{' '}
           {undoable ? 'It is sent when the remote answers; until then it can be undone.' : 'It has been carried out.'}
         </Text>
         {undoable && (
@@ -139,6 +140,7 @@ function refusalOf(answer: DecisionAnswer, what: string): string | null {
 
 /** #/sync/writes/:id: one write, its fields side by side, and (when held for a person) the choices. */
 export function WriteDetail({ id }: { id: number }) {
+  const deskTime = useDeskTime();
   const navigate = useAppNavigate();
   const write = useQuery(outboxOpQuery(id));
   const backRoute = write.data?.state === 'attention' ? ROUTES.syncAttention : ROUTES.sync;
@@ -241,11 +243,11 @@ export function WriteDetail({ id }: { id: number }) {
           </Badge>
         </Group>
         <Text size="sm" c="dimmed">
-          From {sourceWords(op.source)} · queued {relativeWords(op.queued_at, now)} ({formatDateTime(op.queued_at)}) ·{' '}
+          From {sourceWords(op.source)} · queued {relativeWords(op.queued_at, now)} ({deskTime(op.queued_at)}) ·{' '}
           {op.attempts} {op.attempts === 1 ? 'try' : 'tries'}
           {op.last_error ? ` · last error: ${op.last_error}` : ''}
           {op.state === 'settled'
-            ? ` · ${outcomeWords(op.outcome)} ${op.settled_at ? formatDateTime(op.settled_at) : ''}`
+            ? ` · ${outcomeWords(op.outcome)} ${op.settled_at ? deskTime(op.settled_at) : ''}`
             : ''}
         </Text>
         {route && (

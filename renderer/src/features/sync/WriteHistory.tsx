@@ -1,10 +1,11 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { OutboxOpDetail } from '../../../../shared/schemas/outbox';
-import { formatDateTime } from '../../lib/format';
 import classes from './sync.module.css';
+import { useDeskTime } from './use-desk-time';
 
 /** What happened to the write, oldest first: queued, tried, held, decided, undone, sent. */
 export function WriteHistory({ history }: { history: OutboxOpDetail['history'] }) {
+  const deskTime = useDeskTime();
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
@@ -32,7 +33,7 @@ export function WriteHistory({ history }: { history: OutboxOpDetail['history'] }
           <Table.Tbody>
             {history.map((entry, index) => (
               <Table.Tr key={index}>
-                <Table.Td>{formatDateTime(entry.at)}</Table.Td>
+                <Table.Td>{deskTime(entry.at)}</Table.Td>
                 <Table.Td className={classes.wrap}>{entry.who === 'desk' ? 'The desk' : entry.who}</Table.Td>
                 <Table.Td className={classes.wrap}>{entry.what}</Table.Td>
               </Table.Tr>
