@@ -8,6 +8,7 @@ import type { HealthTiming } from './proxy/health';
 import { FileSecretStore, type SecretStore } from './common/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
+import { DeskChanges } from './common/desk-changes';
 import type { ResponseCheck } from './server/contract/compilers';
 import { listenAsPlanned, planPort } from './server/listen-port';
 import type { ListenFacts } from './server/routes/desk-listen';
@@ -141,7 +142,10 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       healthTiming: options.healthTiming,
     });
     notices.push(...connection.notices);
+    // One change bus for the server's routes and the copy (proxy mode): every window hears both.
+    const changes = new DeskChanges();
     offline = new OfflineCopy({
+      changed: () => changes.emit(dropzone.id, 'bookings', { many: true }),
       dataDir: options.dataDir,
       connection,
       deskDropzone: dropzone,
@@ -176,6 +180,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       responseCheck: options.responseCheck,
       importRetryBackoff: options.importRetryBackoff,
       reads,
+      changes,
     });
     const sessionToken =
       typeof options.sessionToken === 'function'

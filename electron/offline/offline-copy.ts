@@ -14,6 +14,8 @@ export interface OfflineCopyOptions {
   timing?: CopyTiming;
   /** What the desk logs (a copy that cannot be opened is worth a line, never a crash). */
   warn?: (message: string) => void;
+  /** The copy took a write's answer or a refresh's answer in: the windows should read it again. */
+  changed?: () => void;
 }
 
 interface Active {
@@ -82,6 +84,8 @@ export class OfflineCopy {
     if (!this.active) return;
     try {
       absorbProxiedAnswer(this.active.copy, answer);
+      // Only writes: a read taken in is what a window just asked for, and telling it would ask again, and again.
+      if (answer.method !== 'GET') this.options.changed?.();
     } catch (error) {
       this.options.warn?.(`the copy of the remote could not take an answer in: ${(error as Error).message}`);
     }
@@ -108,7 +112,8 @@ export class OfflineCopy {
       });
       const refresher = new CopyRefresher(
         copy,
-        (path) => this.options.connection.remoteGet(path),
+        // Each answer is written into the copy before the next await, well within the change bus's window.
+        (path) => this.options.connection.remoteGet(path).finally(() => this.options.changed?.()),
         this.options.now,
         this.options.timing ?? DEFAULT_COPY_TIMING,
       );
