@@ -121,3 +121,34 @@ test('eight tabs: all live on one stream; when the tab holding it closes, anothe
     await context.close();
   }
 });
+
+test.describe('a long list', () => {
+  const GUESTS = Array.from({ length: 120 }, (_, i) => ({
+    external_id: `LIVE-G${String(i).padStart(3, '0')}`,
+    name: `Guest ${String(i).padStart(3, '0')}`,
+    jump_on: TEST_TODAY,
+  }));
+  test.use({ deskSeed: { dates_relative_to: TEST_TODAY, dropzones: [{ ...dropzone, bookings: [TINA, ...GUESTS] }] } });
+
+  test('a change from elsewhere keeps the row the person is on and where the list is scrolled', async ({
+    page,
+    desk,
+  }) => {
+    const screen = await openBookings(desk, page);
+    await expect(screen.count()).toHaveText('1–121 of 121 bookings');
+    const grid = screen.grid();
+    await grid.focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('PageUp');
+    const selected = (await screen.selectedRow().textContent())!;
+    expect(selected).toMatch(/Guest \d{3}/);
+    const scrolled = await grid.evaluate((element) => element.scrollTop);
+    expect(scrolled).toBeGreaterThan(0);
+
+    await syncBooking(desk, 'LIVE-SYNC-LONG', 'Zara Zulu');
+    await expect(screen.count()).toHaveText('1–122 of 122 bookings', LIVE);
+    await expect(screen.selectedRow()).toHaveText(selected);
+    expect(await grid.evaluate((element) => element.scrollTop)).toBe(scrolled);
+    await expect(grid).toBeFocused();
+  });
+});
