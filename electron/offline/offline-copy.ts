@@ -84,8 +84,8 @@ export class OfflineCopy {
     if (!this.active) return;
     try {
       absorbProxiedAnswer(this.active.copy, answer);
-      // Only writes: a read taken in is what a window just asked for, and telling it would ask again, and again.
-      if (answer.method !== 'GET') this.options.changed?.();
+      // Only writes that went through: a read taken in is what a window just asked for, and telling it would ask again, and again.
+      if (answer.method !== 'GET' && answer.statusCode < 300) this.options.changed?.();
     } catch (error) {
       this.options.warn?.(`the copy of the remote could not take an answer in: ${(error as Error).message}`);
     }
@@ -113,7 +113,11 @@ export class OfflineCopy {
       const refresher = new CopyRefresher(
         copy,
         // Each answer is written into the copy before the next await, well within the change bus's window.
-        (path) => this.options.connection.remoteGet(path).finally(() => this.options.changed?.()),
+        async (path) => {
+          const result = await this.options.connection.remoteGet(path);
+          if (result.ok) this.options.changed?.();
+          return result;
+        },
         this.options.now,
         this.options.timing ?? DEFAULT_COPY_TIMING,
       );
