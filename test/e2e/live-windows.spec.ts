@@ -72,6 +72,16 @@ test('two tabs of one browser: a synced booking and a check-in show in the other
   await checkInShowsIn(a, b);
 });
 
+test('back on Bookings a moment after leaving it: what was synced meanwhile is there', async ({ page, desk }) => {
+  const screen = await openBookings(desk, page);
+  await page.evaluate(() => (window.location.hash = '#/filmers'));
+  await expect(page.getByRole('grid', { name: 'Filmers' })).toBeVisible();
+  await syncBooking(desk, 'LIVE-SYNC-AWAY', 'Ada Away');
+  // Within the list's five seconds of freshness: without the change stream the old list would show.
+  await page.evaluate(() => (window.location.hash = '#/bookings'));
+  await expect(screen.row('Ada Away')).toBeVisible(LIVE);
+});
+
 test('two browsers: each its own stream, each live', async ({ browser, desk }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   try {
