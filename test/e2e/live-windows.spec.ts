@@ -82,6 +82,21 @@ test('back on Bookings a moment after leaving it: what was synced meanwhile is t
   await expect(screen.row('Ada Away')).toBeVisible(LIVE);
 });
 
+test('a stream that could not connect tries again, and then reads everything once: what it missed shows', async ({
+  page,
+  desk,
+}) => {
+  // The change stream refused at first (a proxy in between, say): the page retries with its backoff.
+  await page.route('**/api/desk/changes', (route) => route.abort());
+  const screen = await openBookings(desk, page);
+  await syncBooking(desk, 'LIVE-SYNC-MISSED', 'Rex Reconnect');
+  await expect(screen.row('Rex Reconnect')).toHaveCount(0);
+  await page.unroute('**/api/desk/changes');
+  // The next try comes within the backoff (1 s, 2 s, 4 s … while it failed); its `ready` reads everything again.
+  await expect(screen.row('Rex Reconnect')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => openStreams(desk)).toBe(1);
+});
+
 test('two browsers: each its own stream, each live', async ({ browser, desk }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   try {
