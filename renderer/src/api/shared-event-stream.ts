@@ -46,7 +46,11 @@ export function shareEvents(
   let holding = false;
   let connected = false;
   let release: () => void = () => undefined;
-  const post = (message: Relay) => channel.postMessage(message);
+  let closed = false;
+  // An event read in the same turn as stop() must not reach a closed channel (postMessage would throw).
+  const post = (message: Relay) => {
+    if (!closed) channel.postMessage(message);
+  };
   const self = Math.random().toString(36).slice(2);
 
   channel.onmessage = ({ data }: MessageEvent<Relay>) => {
@@ -55,7 +59,10 @@ export function shareEvents(
       post({ type: 'open', to: data.from });
       const first = options.catchUp?.();
       if (first) post({ type: 'event', ...first, to: data.from });
-    } else if (!holding && (!('to' in data) || data.to === undefined || data.to === self)) {
+      return;
+    }
+    const to = 'to' in data ? data.to : undefined;
+    if (!holding && (to === undefined || to === self)) {
       if (data.type === 'event') handlers.onEvent(data.name, data.data);
       else if (data.type === 'open') handlers.onOpen?.();
       else if (data.type === 'down') handlers.onDown?.();
@@ -95,6 +102,7 @@ export function shareEvents(
   post({ type: 'hello', from: self });
 
   return () => {
+    closed = true;
     abort.abort();
     release();
     channel.close();
