@@ -47,7 +47,7 @@ export class DeskChanges {
       entry.ids.clear();
       entry.externalIds.clear();
     }
-    // Only watchers make the bus do anything: with no window open, nothing is gathered for long.
+    // The first change of a burst opens its window; what comes within it goes out with it.
     this.timer ??= setTimeout(() => this.flush(), this.windowMs).unref();
   }
 
