@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { deskChangeEvents, type DeskChange } from '../../shared/schemas/desk-changes';
 import { startTestDesk, type TestDesk } from '../support/desk';
-import { watchEvents, type EventWatch, type ServerEvent } from '../support/import-events';
+import { importAndWait, watchEvents, type EventWatch, type ServerEvent } from '../support/import-events';
 import { OTHER_DZ_TOKEN } from '../support/seed';
 
 const CHANGES = '/api/desk/changes';
@@ -77,6 +77,48 @@ describe('the change stream (GET /api/desk/changes)', () => {
     const change = deskChangeEvents.changes.parse(events[0]!.data).changes[0]!;
     assert.deepEqual(change.external_ids.toSorted(), ['LIVE-B1', 'LIVE-B2']);
     assert.equal(change.ids.length, 2);
+  });
+
+  test('a batch of more bookings than an event lists is one event that says "many"', async () => {
+    const before = watch.events.length;
+    const bookings = Array.from({ length: 150 }, (_, i) => ({ external_id: `LIVE-MANY-${i}`, name: `Many ${i}` }));
+    assert.equal((await desk.sync('POST', '/bookings/batch', { bookings })).status, 200);
+    const event = await watch.next((e) => watch.events.indexOf(e) >= before && e.event === 'changes');
+    assert.deepEqual(deskChangeEvents.changes.parse(event.data).changes, [
+      { kind: 'bookings', ids: [], external_ids: [], many: true },
+    ]);
+  });
+
+  test('an import of 2,000 rows: a handful of events, each "many", and the import named', async () => {
+    const before = watch.events.length;
+    const rows = 2_000;
+    const send = Array.from({ length: rows }, (_, i) => {
+      const record = { external_id: `LIVE-IMP-${i}`, name: `Imported ${i}` };
+      return { row_number: i + 1, cells: [record.external_id, record.name], key: record.external_id, record };
+    });
+    const { summary, end } = await importAndWait(desk, {
+      kind: 'bookings',
+      file_name: 'live.csv',
+      headers: ['External ID', 'Name'],
+      mapping: { 'External ID': 'external_id', Name: 'name' },
+      total_rows: rows,
+      send,
+    });
+    assert.equal(end.state, 'finished');
+    await watch.next(
+      (e) =>
+        watch.events.indexOf(e) >= before &&
+        e.event === 'changes' &&
+        deskChangeEvents.changes.parse(e.data).changes.some((c) => c.kind === 'imports' && c.ids.includes(summary.id)),
+    );
+    const bookingChanges = watch.events
+      .slice(before)
+      .filter((e) => e.event === 'changes')
+      .flatMap((e) => deskChangeEvents.changes.parse(e.data).changes)
+      .filter((c) => c.kind === 'bookings');
+    // At most one per batch answered (four of 500) and one at the end, however the batches fall in the 100 ms windows.
+    assert.ok(bookingChanges.length >= 1 && bookingChanges.length <= 5, `${bookingChanges.length} events`);
+    assert.ok(bookingChanges.every((c) => c.many && c.ids.length === 0));
   });
 
   test('a check-in names the booking by its desk id', async () => {
