@@ -130,7 +130,8 @@ export function buildApp({
   // An import's batches write through the runner, not a route: each batch answered is news for every window.
   const stopWatchingImports = imports.subscribe((dropzoneId, progress) => {
     changes.emit(dropzoneId, 'imports', { ids: [progress.id] });
-    changes.emit(dropzoneId, progress.kind, { many: true });
+    // Its start and its end write no booking or filmer: only a step with rows sent does.
+    if (progress.state === 'running' && progress.sent > 0) changes.emit(dropzoneId, progress.kind, { many: true });
   });
   app.addHook('preClose', async () => {
     stopWatchingImports();
