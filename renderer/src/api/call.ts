@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  isEventStream,
   isFileAnswer,
   isNoContent,
   pathOf,
@@ -63,6 +64,7 @@ export function readAnswer<R extends RouteSpec>(route: R, answer: Exchange): Cli
     throw new ApiError(answer.status, errorBodyOf(answer));
   }
   if (isNoContent(schema)) return { status: answer.status, body: undefined, ...queuedOf(answer) } as ClientAnswer<R>;
+  if (isEventStream(schema)) throw new Error(`${route.method} ${route.path} is a stream: follow it with followEvents`);
   if (isFileAnswer(schema)) {
     if (answer.file) return { status: answer.status, body: answer.file } as ClientAnswer<R>;
     if (!answer.ok) throw new ApiError(answer.status, errorBodyOf(answer));

@@ -63,6 +63,16 @@ export async function checkSessionToken(candidate: string): Promise<'accepted' |
   }
 }
 
+/**
+ * A short tag of this page's token (FNV-1a), never the token: names the stream the tabs of one
+ * session share (a Web Lock's name shows in the browser's developer tools).
+ */
+export function apiTokenTag(): string {
+  let hash = 0x811c9dc5;
+  for (const char of token ?? '') hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
 export function hasApiToken(): boolean {
   return token !== null;
 }

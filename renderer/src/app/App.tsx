@@ -15,6 +15,7 @@ import { ROUTES } from '../lib/routes';
 import { ScreenBoundary } from './ScreenBoundary';
 import { SignInPanel } from './SignInPanel';
 import { StatusBar } from './StatusBar';
+import { useLiveChanges } from './use-live-changes';
 import { useRefetchWhenBack } from './use-refetch-when-back';
 import { useSidebarCollapsed } from './useSidebar';
 
@@ -113,6 +114,7 @@ function SidebarToggle({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
 export function App() {
   const { signedOut } = useReachability();
   useRefetchWhenBack();
+  useLiveChanges();
   const [collapsed, toggleSidebar] = useSidebarCollapsed();
   return (
     <Router hook={useHashLocation}>
