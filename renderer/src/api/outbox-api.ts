@@ -39,45 +39,32 @@ export const outboxApi = {
   retry: () => call(deskRoutes.retryOutbox),
 };
 
-const outboxKey = [...queryKeys.desk, 'outbox'] as const;
-
-/** While the Sync screen is open it follows the outbox every couple of seconds (a replay moves fast). */
-export const OUTBOX_REFRESH_MS = 2_000;
+/**
+ * The outbox's queries: asked again when the desk's change stream says the outbox changed
+ * (renderer/src/lib/change-invalidation.ts), which it does as writes are queued, tried, held,
+ * decided and landed: no polling.
+ */
+const outboxKey = ['outbox'] as const;
 
 export const outboxListQuery = (state: OutboxState) =>
   queryOptions({
     queryKey: [...outboxKey, 'list', state],
     queryFn: () => outboxApi.list(state),
     placeholderData: keepPreviousData,
-    refetchInterval: OUTBOX_REFRESH_MS,
   });
 
 /** The outbox's counts, for the Sync screen's tabs. */
 export const outboxSummaryQuery = (enabled: boolean) =>
-  queryOptions({
-    queryKey: [...outboxKey, 'summary'],
-    queryFn: outboxApi.summary,
-    refetchInterval: OUTBOX_REFRESH_MS,
-    enabled,
-  });
+  queryOptions({ queryKey: [...outboxKey, 'summary'], queryFn: outboxApi.summary, enabled });
 
-/**
- * One record's writes (`booking:<external id>`), for the notice on its page: followed closely
- * while some are unsettled, looked at now and then otherwise (a save refreshes it at once).
- */
+/** One record's writes (`booking:<external id>`), for the notice on its page. */
 export const outboxLaneQuery = (lane: string) =>
-  queryOptions({
-    queryKey: [...outboxKey, 'lane', lane],
-    queryFn: () => outboxApi.list(undefined, lane),
-    refetchInterval: (query) =>
-      query.state.data?.ops.some((op) => op.state !== 'settled') ? OUTBOX_REFRESH_MS : 15_000,
-  });
+  queryOptions({ queryKey: [...outboxKey, 'lane', lane], queryFn: () => outboxApi.list(undefined, lane) });
 
 export const outboxOpQuery = (id: number) =>
   queryOptions({
     queryKey: [...outboxKey, 'one', id],
     queryFn: () => outboxApi.get(id),
-    refetchInterval: OUTBOX_REFRESH_MS,
     retry: (failures, error) => !(error instanceof ApiError && error.httpStatus === 404) && failures < 1,
   });
 

@@ -71,8 +71,8 @@ function LocalModeNote() {
 
 /**
  * #/sync: proxy mode's outbox. Waiting (to be sent), Needs attention (held for a person), Settled;
- * #/sync/writes/:id one write side by side with the choices. Refreshed every couple of seconds
- * while open, since a replay moves fast.
+ * #/sync/writes/:id one write side by side with the choices. Live: the desk's change stream says
+ * when the outbox changed (queued, tried, held, decided, landed), and its lists are asked again.
  */
 export function SyncPage() {
   const [location, navigate] = useLocation();
