@@ -1,19 +1,17 @@
-import { Alert, Anchor, Badge, Button, Group, Kbd, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Kbd, Stack, Text, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { OutboxOpDetail, OutboxOpView } from '../../../../shared/schemas/outbox';
-import { RECORDED_BY_MAX } from '../../../../shared/schemas/recorded-by';
+import type { OutboxOpDetail } from '../../../../shared/schemas/outbox';
 import { ApiError } from '../../api/client';
 import type { DecisionAnswer } from '../../api/outbox-api';
 import { outboxOpQuery } from '../../api/outbox-api';
-import { IconAlertTriangle, IconArrowLeft } from '../../components/icons';
+import { IconArrowLeft } from '../../components/icons';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useOperatorName } from '../../lib/operator';
 import {
   actionWords,
-  attentionWords,
   choiceWords,
   outboxFieldLabel,
   outcomeWords,
@@ -36,6 +34,7 @@ import { useNow } from './use-now';
 import { useDecision, useUndoDecision } from './use-outbox-actions';
 import { recordRoute, RouteLink } from './WriteCells';
 import { WriteHistory } from './WriteHistory';
+import { AttentionNotice, DecisionNote } from './WriteNotices';
 import { useAppNavigate } from './use-app-navigate';
 import { useDeskTime } from './use-desk-time';
 
@@ -47,90 +46,6 @@ const STATE_LOOK = {
   attention: { label: 'Needs attention', color: 'orange' },
   settled: { label: 'Settled', color: 'teal' },
 } as const;
-
-/** Why the write is held, at the top: the remote's refusal, the record gone, or the fields both sides changed. */
-function AttentionNotice({ op }: { op: OutboxOpView }) {
-  // Decided already: the decision's own note says what happens next.
-  if (op.state !== 'attention' || !op.attention || op.decision) return null;
-  if (op.attention === 'refused')
-    return (
-      <Alert color="red" icon={<IconAlertTriangle />} title="The remote refused this write" data-testid="write-refused">
-        <Text size="sm">{attentionWords(op)}</Text>
-        <Text size="sm" mt={4}>
-          Nothing else of this record is sent until you decide: edit what it names and send it again, keep the
-          remote&apos;s values, or discard it.
-        </Text>
-      </Alert>
-    );
-  if (op.attention === 'deleted')
-    return (
-      <Alert color="red" icon={<IconAlertTriangle />} title="Deleted at the remote" data-testid="write-deleted">
-        <Text size="sm">
-          The remote deleted this record after the desk changed it. The desk never creates it again unasked: create it
-          again with the desk&apos;s values, or let it go.
-        </Text>
-      </Alert>
-    );
-  return (
-    <Alert color="orange" icon={<IconAlertTriangle />} title="Conflict" data-testid="write-conflict">
-      <Text size="sm">
-        {attentionWords(op)}, to another value. Choose per field which to keep (or type the right one), or keep every
-        field one way.
-      </Text>
-    </Alert>
-  );
-}
-
-function DecisionNote({
-  op,
-  name,
-  onName,
-  onUndo,
-  pending,
-}: {
-  op: OutboxOpView;
-  name: string;
-  onName: (name: string) => void;
-  onUndo: () => void;
-  pending: boolean;
-}) {
-  const deskTime = useDeskTime();
-  if (!op.decision) return null;
-  const undoable = op.state !== 'settled';
-  return (
-    <Alert color="sky" title={`Decided: ${choiceWords(op.decision.action, op.attention)}`} data-testid="write-decision">
-      <Stack gap="xs">
-        <Text size="sm">
-          By {op.decision.by}, {deskTime(op.decision.at)}.{' '}
-          {undoable ? 'It is sent when the remote answers; until then it can be undone.' : 'It has been carried out.'}
-        </Text>
-        {undoable && (
-          <Group gap="sm" align="flex-end">
-            <TextInput
-              label="Your name"
-              size="xs"
-              value={name}
-              onChange={(event) => onName(event.currentTarget.value)}
-              maxLength={RECORDED_BY_MAX}
-              autoComplete="off"
-              w={220}
-            />
-            <Button
-              size="xs"
-              variant="default"
-              onClick={onUndo}
-              loading={pending}
-              disabled={name.trim() === ''}
-              data-testid="undo-decision"
-            >
-              Undo decision
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Alert>
-  );
-}
 
 /** What the desk answered to a decision or an undo it would not take (sent meanwhile: 409). */
 function refusalOf(answer: DecisionAnswer, what: string): string | null {
