@@ -266,6 +266,67 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expect(page.getByTestId('booking-outbox-notice')).toHaveCount(0);
 });
 
+test('a booking deleted at the remote while the desk changed it is held, never made again unasked; "Let it go" settles it', async ({
+  page,
+  desk,
+  remote,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const detail = new BookingDetail(page);
+  const form = new BookingFormDialog(page);
+  const sync = new SyncScreen(page);
+  const write = new WriteDetailScreen(page);
+
+  await remote.connect(request, desk);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${desk.url}/api/desk/session`, {
+          headers: { authorization: `Bearer ${desk.token}` },
+        });
+        return ((await res.json()) as { copy: { as_of: string | null } | null }).copy?.as_of ?? null;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBeNull();
+  // Opened while the remote answers: the desk's copy keeps the booking as the remote showed it.
+  await desk.open(page, BookingDetail.route('SYNC-2'));
+  await expect(detail.title()).toContainText('Ben Batch');
+  await remote.setLine({ kind: 'refuse' });
+  await waitForHealth(request, desk, 'offline');
+  await detail.editButton().click();
+  await form.field('Mobile').fill('+31 6 5555 0002');
+  await form.submit().click();
+  await expect(page.getByTestId('booking-outbox-notice')).toHaveAttribute('data-state', 'waiting');
+  const gone = await remote.delete(request, '/bookings/SYNC-2');
+  expect(gone.status(), await gone.text()).toBe(204);
+  await remote.setLine({ kind: 'pass' });
+
+  await page.getByTestId('status-outbox-attention').click({ timeout: 40_000 });
+  await expect(sync.row('attention', 'SYNC-2')).toContainText('Deleted at the remote');
+  await sync
+    .row('attention', 'SYNC-2')
+    .getByRole('link', { name: /^Review write/ })
+    .click();
+  await expect(page.getByTestId('write-deleted')).toContainText('never creates it again unasked');
+  await expect(write.field('mobile').getByTestId('value-desk')).toHaveText('+31 6 5555 0002');
+  await expect(write.field('mobile')).toContainText('(deleted)');
+  await expect(page.getByRole('button', { name: 'Create it again' })).toBeVisible();
+  await expectAccessible(page, 'a write whose booking the remote deleted');
+  await lookAtBothSizes(page, 'sync-deleted');
+
+  await write.yourName().fill('Rita Reception');
+  await page.getByRole('button', { name: 'Let it go' }).click();
+  await expect(write.decision()).toContainText('Decided: let it go');
+  await page.keyboard.press('Escape');
+  await sync.sendNow().click();
+  await sync.tab('Settled').click();
+  await expect(sync.row('settled', 'SYNC-2')).toContainText("Kept the remote's values", { timeout: 30_000 });
+  await expect(page.getByTestId('status-outbox-attention')).toHaveCount(0);
+  expect((await remote.get(request, '/bookings/SYNC-2')).status()).toBe(404);
+});
+
 test('in local mode the Sync screen says the outbox is proxy mode’s', async ({ page, desk }) => {
   const sync = new SyncScreen(page);
   await desk.open(page, SyncScreen.route);
