@@ -165,6 +165,8 @@ export class OutboxReplay {
         await this.sleep(this.untilNextDue());
         continue;
       }
+      // Not sending while the remote does not answer (or refuses the credentials): the count starts again when it does.
+      this.progress = null;
       this.failures += 1;
       await this.sleep(
         jittered(backoffDelay(this.failures, { firstMs: this.timing.firstMs, maxMs: this.timing.maxMs })),
