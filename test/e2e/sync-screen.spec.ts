@@ -7,6 +7,7 @@ import { expectAccessible } from './axe';
 import { saveScreenshot } from './fixtures';
 import { BookingDetail } from './pages/booking-detail';
 import { BookingFormDialog, BookingsScreen } from './pages/bookings';
+import { LogScreen } from './pages/log';
 import { Shell } from './pages/shell';
 import { SyncScreen, WriteDetailScreen } from './pages/sync';
 import { expect, test } from './proxied-desk';
@@ -159,6 +160,18 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expect(sync.tab('Waiting')).toContainText('3');
   await expectAccessible(page, 'the Sync screen, writes waiting');
   await lookAtBothSizes(page, 'sync-waiting');
+
+  // The request log's entry of a queued call links to the write it became, with its attempts.
+  const log = new LogScreen(page);
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Log/ }).click();
+  await log.pathFilter().fill('/bookings');
+  await log.row(/POST/).first().click();
+  const queuedLink = log.drawer().getByTestId('log-queued-write').getByRole('link');
+  await expect(queuedLink).toHaveText(/^write \d+$/);
+  await queuedLink.click();
+  await expect(page.getByRole('heading', { name: /Booking SYNC-[23]/ })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('accepted while the remote could not be reached');
+  await page.getByRole('navigation', { name: 'Screens' }).getByRole('link', { name: /^Sync/ }).click();
 
   // The line is back: they land, the count goes to nothing, and the bar says when it synced.
   await remote.setLine({ kind: 'pass' });
