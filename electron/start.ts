@@ -9,6 +9,7 @@ import type { HealthTiming } from './proxy/health';
 import { FileSecretStore, type SecretStore } from './common/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp } from './server/app';
+import { DeskChanges } from './common/desk-changes';
 import type { ResponseCheck } from './server/contract/compilers';
 import { listenAsPlanned, planPort } from './server/listen-port';
 import type { ListenFacts } from './server/routes/desk-listen';
@@ -144,7 +145,10 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       healthTiming: options.healthTiming,
     });
     notices.push(...connection.notices);
+    // One change bus for the server's routes and the copy (proxy mode): every window hears both.
+    const changes = new DeskChanges();
     offline = new OfflineCopy({
+      changed: () => changes.emit(dropzone.id, 'bookings', { many: true }),
       dataDir: options.dataDir,
       connection,
       deskDropzone: dropzone,
@@ -154,6 +158,11 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       warn: (message) => {
         if (options.logErrors !== false) console.error(`dropzone-desk: ${message}`);
       },
+    });
+    // The outbox's counts (the status bar) and the copy's records it settles (the lists) change together.
+    offline.onOutboxChange(() => {
+      changes.emit(dropzone.id, 'outbox', { many: true });
+      changes.emit(dropzone.id, 'bookings', { many: true });
     });
     const whenUnset = options.portWhenUnset ?? 0;
     const plan = planPort({ explicit: options.port, saved: store.listenSettings.get().fixed_port, whenUnset });
@@ -180,6 +189,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       responseCheck: options.responseCheck,
       importRetryBackoff: options.importRetryBackoff,
       reads,
+      changes,
     });
     const sessionToken =
       typeof options.sessionToken === 'function'

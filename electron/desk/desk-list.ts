@@ -1,3 +1,4 @@
+import { byReadingOrder } from './reading-order';
 import { paginationOf } from '../sync/pagination';
 import { LIMITS } from '../../shared/limits';
 import { rowsBefore } from '../../shared/page-number';
@@ -135,7 +136,7 @@ export function* deskExportRows(ctx: SyncContext, query: DeskListQuery): Generat
   }
 }
 
-/** Every booking of one jump day, by name (walk-ins too), for the printed sheet; at most DAY_SHEET_MAX. */
+/** Every booking of one jump day, by name as people read it (walk-ins too), for the printed sheet; at most DAY_SHEET_MAX. */
 export function deskDaySheet(ctx: SyncContext, day: string): DaySheet & { truncated: boolean } {
   // No search: the bounds do not apply, the count is exact.
   const sheet = ctx.store.deskList.page(
@@ -151,7 +152,8 @@ export function deskDaySheet(ctx: SyncContext, day: string): DaySheet & { trunca
     day,
     dropzone: ctx.dropzone.name,
     currency: ctx.dropzone.currency,
-    bookings: deskRows(ctx, ctx.store.deskList.rows(ctx.dropzone.id, ids)),
+    // The store orders by plain text: read as people read names, "Ann 2" comes before "Ann 10".
+    bookings: byReadingOrder(deskRows(ctx, ctx.store.deskList.rows(ctx.dropzone.id, ids))),
     truncated: total > ids.length,
   };
 }

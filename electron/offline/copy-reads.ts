@@ -1,6 +1,7 @@
 import { addDays } from '../../shared/dates';
 import { HTTP_CODE_OF } from '../../shared/outcomes';
 import { parseListQuery, listBookings } from '../sync/booking-list';
+import { bookingShowView } from '../sync/booking-views';
 import { atOneInstant, type SyncContext } from '../sync/context';
 import { listFilmers } from '../sync/filmers';
 import { parseRecordId, type QueryValue } from '../sync/validation';
@@ -125,6 +126,14 @@ export class CopyReads {
     const row = this.copy.store.bookings.byExternalId(this.copy.dropzone.id, externalId);
     if (!row) return notInCopy(`${externalId} is not in the desk's copy (${this.windowWords()})`);
     const held = this.copy.store.remoteCopy.body('booking', row.id);
+    // A booking made at the desk while the remote could not be reached (a provisional id below zero):
+    // its whole record is the desk's own until its create lands (no jump, no remote ledger yet).
+    if (row.id < 0 && !held?.show_body)
+      return {
+        statusCode: 200,
+        body: { ...bookingShowView(this.copy.store, row), id: null },
+        asOf: this.now().toISOString(),
+      };
     if (!held?.show_body || !held.show_at)
       return notInCopy(
         `the desk's copy holds the whole booking (jump, finance events) for today's and ` +

@@ -17,6 +17,8 @@ export interface OfflineCopyOptions {
   outboxTiming?: OutboxTiming;
   /** What the desk logs (a copy that cannot be opened is worth a line, never a crash). */
   warn?: (message: string) => void;
+  /** The copy took a write's answer or a refresh's answer in: the windows should read it again. */
+  changed?: () => void;
 }
 
 interface Active {
@@ -99,6 +101,8 @@ export class OfflineCopy {
     if (!this.active) return;
     try {
       absorbProxiedAnswer(this.active.copy, answer);
+      // Only writes that went through: a read taken in is what a window just asked for, and telling it would ask again, and again.
+      if (answer.method !== 'GET' && answer.statusCode < 300) this.options.changed?.();
     } catch (error) {
       this.options.warn?.(`the copy of the remote could not take an answer in: ${(error as Error).message}`);
     }
@@ -125,7 +129,12 @@ export class OfflineCopy {
       });
       const refresher = new CopyRefresher(
         copy,
-        (path) => this.options.connection.remoteGet(path),
+        // Each answer is written into the copy before the next await, well within the change bus's window.
+        async (path) => {
+          const result = await this.options.connection.remoteGet(path);
+          if (result.ok) this.options.changed?.();
+          return result;
+        },
         this.options.now,
         this.options.timing ?? DEFAULT_COPY_TIMING,
       );

@@ -4,9 +4,16 @@ import { ProductCache, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
 import { deleteFilmer, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
+import { runBatch } from '../sync/batch';
 import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-fields';
 import type { RemoteCopy } from './remote-copy';
 import { restateBookingBodies, restateFilmerBodies } from './copy-restate';
+
+/**
+ * How an answer of the outbox's own begins; the proxy puts the remote's actual failure in its place
+ * ("remote unreachable: connection refused (…)"), as a read from the copy says it first.
+ */
+export const REMOTE_CANNOT_BE_REACHED = 'the remote cannot be reached';
 
 /** How many writes the outbox holds at most (docs/offline.md, "The window"): beyond, a write is refused, never dropped. */
 export const OUTBOX_CAPACITY = 10_000;
@@ -25,7 +32,28 @@ export const bookingLane = (externalId: string) => `booking:${externalId}`;
 export const filmerLane = (id: number | string) => `filmer:${id}`;
 
 function answer(result: SyncResult, opIds: number[]): QueuedAnswer {
-  return { statusCode: HTTP_CODE_OF[result.status], body: result.body, opIds };
+  return {
+    statusCode: HTTP_CODE_OF[result.status],
+    body: result.body,
+    opIds,
+    ...(result.status === 'not_in_copy' ? { retryAfterSeconds: 60 } : {}),
+  };
+}
+
+/**
+ * The copy cannot tell what the write is (a booking it does not hold may be one outside its window,
+ * or one of a day it has not fetched): answered 503, never guessed, so an update is not taken for a
+ * create (or a delete for "not found").
+ */
+function unknownToCopy(externalId: string | null, why: string): SyncResult {
+  return {
+    status: 'not_in_copy',
+    body: {
+      external_id: externalId,
+      error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
+      status: 'not_in_copy',
+    },
+  };
 }
 
 const FULL = (needed: number, held: number): QueuedAnswer => ({
@@ -33,7 +61,7 @@ const FULL = (needed: number, held: number): QueuedAnswer => ({
   body: {
     status: 'remote_unreachable',
     error:
-      `the remote cannot be reached and the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
+      `${REMOTE_CANNOT_BE_REACHED}; the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
       `${needed > 1 ? `; this call needs ${needed}` : ''}): send again once the remote answers`,
   },
   opIds: [],
@@ -78,39 +106,9 @@ export class OutboxIntake {
 
   /** `POST /bookings/batch`: each element on its own, as the Sync API runs a batch (spec 4.5). */
   bookingBatch(body: unknown, source: string): QueuedAnswer {
-    if (!isPlainObject(body) || !Array.isArray(body.bookings))
-      return answer(
-        {
-          status: 'unprocessable_content',
-          body: { error: 'body must be an object with a "bookings" array', status: 'unprocessable_content' },
-        },
-        [],
-      );
-    const elements = body.bookings as unknown[];
-    if (elements.length > LIMITS.batchMaxElements)
-      return answer(
-        {
-          status: 'content_too_large',
-          body: {
-            error: `batch holds ${elements.length} bookings; at most ${LIMITS.batchMaxElements} are accepted per request, split it`,
-            status: 'content_too_large',
-          },
-        },
-        [],
-      );
-    return this.store.transaction(() => {
-      const full = this.roomFor(elements.length);
-      if (full) return full;
-      const ctx = this.ctx();
-      const products = new ProductCache(ctx);
-      const opIds: number[] = [];
-      const results = elements.map((element) => {
-        const { result, opId } = this.oneBooking(ctx, element, products, source, 'summary');
-        if (opId !== undefined) opIds.push(opId);
-        return result.body;
-      });
-      return { statusCode: 200, body: { results }, opIds };
-    });
+    return this.batch(body, 'bookings', (ctx, products, element) =>
+      this.oneBooking(ctx, element, products, source, 'summary'),
+    );
   }
 
   /** `DELETE /bookings/:external_id` */
@@ -120,9 +118,11 @@ export class OutboxIntake {
       if (full) return full;
       const ctx = this.ctx();
       const held = this.store.bookings.byExternalId(this.copy.dropzone.id, externalId);
-      // Not in the copy is not "not at the remote": the copy holds the window's bookings only, and
-      // a 404 would tell the booking system the booking is gone while the remote keeps it.
-      if (!held) return deleteUnknownToCopy(externalId);
+      if (!held)
+        return answer(
+          unknownToCopy(externalId, `the desk's copy does not hold ${externalId} (${this.windowWords()})`),
+          [],
+        );
       const result = deleteBooking(ctx, externalId);
       if (result.status !== 'ok' || !held) return answer(result, []);
       const before = fieldsOf('booking', held);
@@ -145,27 +145,34 @@ export class OutboxIntake {
 
   /** `POST /filmers/batch`: queued only when every element is an update (a create needs the remote). */
   filmerBatch(body: unknown, source: string): QueuedAnswer {
-    if (!isPlainObject(body) || !Array.isArray(body.filmers))
-      return answer(
-        {
-          status: 'unprocessable_content',
-          body: { error: 'body must be an object with a "filmers" array', status: 'unprocessable_content' },
-        },
-        [],
-      );
-    const elements = body.filmers as unknown[];
+    const elements = isPlainObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
     if (elements.some((element) => isPlainObject(element) && element.id === undefined)) return FILMER_CREATE_OFFLINE;
+    return this.batch(body, 'filmers', (ctx, _products, element) => this.oneFilmer(ctx, element, source, 'batch'));
+  }
+
+  /**
+   * A batch by the Sync API's own batch rule (its envelope, its size limit, one result per element),
+   * every element predicted and queued on its own, in one transaction with room checked for all.
+   */
+  private batch(
+    body: unknown,
+    key: 'bookings' | 'filmers',
+    runOne: (ctx: SyncContext, products: ProductCache, element: unknown) => { result: SyncResult; opId?: number },
+  ): QueuedAnswer {
+    const count = isPlainObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
     return this.store.transaction(() => {
-      const full = this.roomFor(elements.length);
+      // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
+      const full = count <= LIMITS.batchMaxElements ? this.roomFor(count) : undefined;
       if (full) return full;
       const ctx = this.ctx();
+      const products = new ProductCache(ctx);
       const opIds: number[] = [];
-      const results = elements.map((element) => {
-        const { result, opId } = this.oneFilmer(ctx, element, source, 'batch');
-        if (opId !== undefined) opIds.push(opId);
-        return result.body;
+      const result = runBatch(ctx, body, key, (element) => {
+        const one = runOne(ctx, products, element);
+        if (one.opId !== undefined) opIds.push(one.opId);
+        return one.result as SyncResult<Record<string, unknown>>;
       });
-      return { statusCode: 200, body: { results }, opIds };
+      return answer(result, opIds);
     });
   }
 
@@ -174,6 +181,8 @@ export class OutboxIntake {
     return this.store.transaction(() => {
       const full = this.roomFor(1);
       if (full) return full;
+      if (!this.store.remoteCopy.sliceRefreshedAt('filmers'))
+        return answer(unknownToCopy(null, "the desk has not copied the remote's filmers yet"), []);
       const id = Number(rawId);
       const held = Number.isSafeInteger(id) ? this.store.filmers.byId(this.copy.dropzone.id, id) : undefined;
       const result = deleteFilmer(this.ctx(), rawId);
@@ -193,6 +202,30 @@ export class OutboxIntake {
     });
   }
 
+  private windowWords(): string {
+    const w = this.copy.window();
+    return `it holds the bookings jumping from ${w.from} to ${w.to}`;
+  }
+
+  /**
+   * A booking the copy does not hold is a create only if the copy would hold it: a jump day within
+   * its window that it has fetched whole. Otherwise it may be an update of a booking the copy never
+   * saw, and the desk cannot say which (undefined: it is a create).
+   */
+  private cannotTellCreate(externalId: string, jumpOn: unknown): SyncResult | undefined {
+    const w = this.copy.window();
+    // A malformed day, or one past the 14-day rule, is refused by the rules themselves (422, 406), create or update.
+    if (typeof jumpOn === 'string' && (!/^\d{4}-\d{2}-\d{2}$/.test(jumpOn) || jumpOn < w.from)) return undefined;
+    if (typeof jumpOn !== 'string' || jumpOn > w.to)
+      return unknownToCopy(
+        externalId,
+        `the desk's copy does not hold ${externalId} and cannot tell a new booking from one it never saw (${this.windowWords()}; give a jump_on within it for a new booking)`,
+      );
+    if (!this.store.remoteCopy.sliceRefreshedAt(`day:${jumpOn}`))
+      return unknownToCopy(externalId, `the desk has not copied the bookings of ${jumpOn} yet`);
+    return undefined;
+  }
+
   private oneBooking(
     ctx: SyncContext,
     body: unknown,
@@ -204,6 +237,10 @@ export class OutboxIntake {
     const externalId = isPlainObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
     const held = externalId === undefined ? undefined : this.store.bookings.byExternalId(dz, externalId);
     const before = held ? fieldsOf('booking', held) : null;
+    if (!held && externalId !== undefined && externalId.trim() !== '') {
+      const unknown = this.cannotTellCreate(externalId, isPlainObject(body) ? body.jump_on : undefined);
+      if (unknown) return { result: unknown };
+    }
     const result = this.store.transaction(() =>
       upsertBooking(ctx, body, products, view, () => this.store.remoteCopy.provisionalBookingId()),
     );
@@ -238,6 +275,8 @@ export class OutboxIntake {
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
     const id = isPlainObject(body) && typeof body.id === 'number' ? body.id : undefined;
+    if (!this.store.remoteCopy.sliceRefreshedAt('filmers'))
+      return { result: unknownToCopy(null, "the desk has not copied the remote's filmers yet") };
     const held = id === undefined ? undefined : this.store.filmers.byId(dz, id);
     const before = held ? fieldsOf('filmer', held) : null;
     const result = upsertFilmer(ctx, body, mode);
@@ -280,27 +319,12 @@ export class OutboxIntake {
   }
 }
 
-function deleteUnknownToCopy(externalId: string): QueuedAnswer {
-  return {
-    statusCode: 503,
-    body: {
-      status: 'remote_unreachable',
-      error:
-        `the remote cannot be reached, and the desk's copy does not hold booking ${externalId} (it holds the bookings ` +
-        `jumping within 14 days of today): send the delete again once the remote answers`,
-    },
-    opIds: [],
-    retryAfterSeconds: 60,
-  };
-}
-
 /** A filmer create offline: the remote assigns its id, and the desk never invents one. */
 const FILMER_CREATE_OFFLINE: QueuedAnswer = {
   statusCode: 503,
   body: {
     status: 'remote_unreachable',
-    error:
-      'the remote cannot be reached, and a new filmer needs it (the remote assigns its id): send the create again once the remote answers',
+    error: `${REMOTE_CANNOT_BE_REACHED}; a new filmer needs it (the remote assigns its id): send the create again once the remote answers`,
   },
   opIds: [],
   retryAfterSeconds: 60,

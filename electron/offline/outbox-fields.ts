@@ -1,30 +1,16 @@
 import type { OutboxFieldValue } from '../../shared/schemas/outbox';
+import { BOOKING_WRITABLE_FIELDS } from '../../shared/schemas/booking';
+import { filmerWrite } from '../../shared/schemas/filmer';
 import type { BookingRecord, FilmerRecord } from '../store/records';
 
 /** A record's writable fields, as the merge compares them (the Sync API's writable fields, spec 2.1 and 2.2). */
 export type Fields = Record<string, OutboxFieldValue>;
 
-export const BOOKING_FIELDS = [
-  'external_service',
-  'name',
-  'email',
-  'mobile',
-  'jump_on',
-  'language',
-  'reference',
-  'camera_package',
-  'show_publicly',
-] as const;
+/** A booking's fields the merge compares: the Sync API's writable ones but its key (the external id). */
+export const BOOKING_FIELDS: readonly string[] = BOOKING_WRITABLE_FIELDS.filter((name) => name !== 'external_id');
 
-export const FILMER_FIELDS = [
-  'external_id',
-  'external_service',
-  'name',
-  'email',
-  'tandem_instructor',
-  'videographer',
-  'active',
-] as const;
+/** A filmer's: the writable ones but its key (the id, which the service assigns). */
+export const FILMER_FIELDS: readonly string[] = Object.keys(filmerWrite.shape).filter((name) => name !== 'id');
 
 export type RecordKind = 'booking' | 'filmer';
 

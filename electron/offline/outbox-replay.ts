@@ -5,6 +5,7 @@ import { describeFailure, retryAfterMs } from './outbox-answers';
 import { fieldsOf, parseFields, type Fields, type RecordKind } from './outbox-fields';
 import { combine, mergeForReplay, type MergePlan, type PendingChange } from './outbox-merge';
 import { OutboxSettler } from './outbox-settle';
+import { LOST_CREATE_LANE, LostFilmerCreates } from './outbox-lost-creates';
 import type { RemoteCopy } from './remote-copy';
 
 export type RemoteCall = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<RemoteResult>;
@@ -91,6 +92,7 @@ export class OutboxReplay {
   private pausedFor: 'credentials' | null = null;
   private progress: { done: number; total: number } | null = null;
   private readonly settler: OutboxSettler;
+  readonly lostCreates: LostFilmerCreates;
 
   constructor(
     private readonly copy: RemoteCopy,
@@ -100,6 +102,7 @@ export class OutboxReplay {
     private readonly onChange: () => void = () => undefined,
   ) {
     this.settler = new OutboxSettler(copy, now);
+    this.lostCreates = new LostFilmerCreates(copy, remote, this.settler, now);
   }
 
   private get outbox() {
@@ -174,6 +177,8 @@ export class OutboxReplay {
         await this.sleep(this.untilNextDue());
         continue;
       }
+      // Not sending while the remote does not answer (or refuses the credentials): the count starts again when it does.
+      this.progress = null;
       this.failures += 1;
       this.backingOff = true;
       try {
@@ -188,11 +193,8 @@ export class OutboxReplay {
 
   private untilNextDue(): number {
     const now = this.now().getTime();
-    let soonest = now + this.timing.idleMs;
-    for (const head of this.outbox.laneHeads(10_000)) {
-      if (head.state !== 'waiting' || head.next_attempt_at === null) continue;
-      soonest = Math.min(soonest, Date.parse(head.next_attempt_at));
-    }
+    const due = this.outbox.nextDueAt();
+    const soonest = Math.min(now + this.timing.idleMs, due === null ? Infinity : Date.parse(due));
     return Math.max(0, soonest - now);
   }
 
@@ -217,7 +219,6 @@ export class OutboxReplay {
     for (const head of this.outbox.dueLaneHeads(nowIso, this.timing.batchSize)) {
       const run = runOf(this.outbox.openInLane(head.lane));
       if (run) runs.push(run);
-      if (runs.length >= this.timing.batchSize) break;
     }
     if (runs.length === 0) return 'idle';
     if (!this.progress) this.progress = { done: 0, total: this.outbox.count('waiting') };
@@ -244,10 +245,17 @@ export class OutboxReplay {
   private async replay(runs: LaneRun[]): Promise<void> {
     // Decisions take effect here: keep theirs / discard settle without a send.
     const live: LaneRun[] = [];
+    for (const run of runs.filter((r) => r.ops[0]!.lane.startsWith(LOST_CREATE_LANE))) {
+      const found = await this.lostCreates.lookUp(run.ops);
+      if (found === undefined) throw new Unreachable('the remote did not answer the look-up of a lost filmer create');
+      this.countDone(run);
+    }
+    runs = runs.filter((r) => !r.ops[0]!.lane.startsWith(LOST_CREATE_LANE));
     for (const run of runs)
       if (!this.settler.applyDecisionWithoutSend(run.ops[0]!, () => this.countDone(run))) live.push(run);
 
-    const reads = await this.readAll(live);
+    // A person may have undone a decision while the records were read: such a run waits for the next round.
+    const reads = (await this.readAll(live)).filter(({ run }) => this.unchanged(run));
     const sends: { run: LaneRun; fields: Fields; create: boolean; remote: Record<string, unknown> | null }[] = [];
     for (const { run, remote } of reads) {
       if (run.action === 'delete') {
@@ -313,6 +321,13 @@ export class OutboxReplay {
     );
     if (copyHeldIt) return run.change;
     return { base: Object.fromEntries(Object.keys(desk).map((name) => [name, remote[name] ?? null])), desk };
+  }
+
+  private unchanged(run: LaneRun): boolean {
+    return run.ops.every((op) => {
+      const now = this.outbox.byId(op.id);
+      return now?.state === 'waiting' && now.decision === op.decision && now.after === op.after;
+    });
   }
 
   private countDone(run: LaneRun): void {

@@ -61,6 +61,14 @@ export class Outbox {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * Whether writes can be accepted: the copy has fetched today's bookings whole at least once. A
+   * desk that never reached the remote knows nothing to run the rules on, and says the remote's failure.
+   */
+  ready(): boolean {
+    return this.copy.store.remoteCopy.sliceRefreshedAt(`day:${this.today()}`) !== undefined;
+  }
+
   /** True when a write for this record must queue behind the record's writes already waiting. */
   holds(lane: string): boolean {
     return this.copy.store.outbox.hasOpen(lane);
@@ -136,6 +144,19 @@ export class Outbox {
 
   attentionCsv(): string {
     return attentionCsv(this.copy.store.outbox.list('attention', OUTBOX_CAPACITY, 0), this.copy, this.today());
+  }
+
+  /** A filmer create got no answer: remembered, and looked up before it is made again (outbox-lost-creates.ts). */
+  rememberLostCreate(body: unknown, source: string): void {
+    this.replay.lostCreates.remember(body, source);
+    this.queued();
+  }
+
+  /** Before a filmer create goes up: the filmer a lost create of it made, if the remote has it. */
+  async adoptLostCreate(body: unknown): Promise<Record<string, unknown> | undefined> {
+    const found = await this.replay.lostCreates.adoptBefore(body);
+    if (found) this.queued();
+    return found;
   }
 
   retryNow(): void {

@@ -14,6 +14,7 @@ import { answerClientError } from './guards/client-errors';
 import { installContractChecks, type ResponseCheck } from './contract/compilers';
 import { installBodyDrain } from './guards/drain-body';
 import { installErrorHandlers, installJsonParser } from './errors';
+import { DeskChanges } from '../common/desk-changes';
 import { EventStreams } from './event-stream';
 import { installExpectationCheck } from './guards/expectations';
 import { makeHostGuard } from './guards/host-guard';
@@ -32,6 +33,7 @@ import { deskCatalogueRoutes } from './routes/desk-catalogue';
 import { deskPublicRoutes, sessionRoutes } from './routes/desk-api';
 import { connectionRoutes } from './routes/desk-connection';
 import { importMappingRoutes } from './routes/desk-import-mappings';
+import { deskChangeRoutes } from './routes/desk-changes';
 import { importEventRoutes } from './routes/desk-import-events';
 import { importRoutes } from './routes/desk-imports';
 import { listenRoutes, type ListenFacts } from './routes/desk-listen';
@@ -64,12 +66,16 @@ export interface AppOptions {
   reads?: ReadPool;
   /** An answer that does not match its schema in shared/api/: a 500 (default; tests) or sent and logged (`serve`, the desktop app). See ResponseCheck. */
   responseCheck?: ResponseCheck;
+  /** The change bus every write path tells (default: one of the server's own; the composition root shares it with the copy). */
+  changes?: DeskChanges;
 }
 
 export interface DeskApp {
   app: FastifyInstance;
   auth: TokenAuth;
   log: RequestLog;
+  /** What changed, for every window (GET /api/desk/changes); tests flush it. */
+  changes: DeskChanges;
   /**
    * Stops accepting, lets requests in flight finish (up to `graceMs`), then closes every
    * connection: a browser's idle keep-alive or speculative sockets must not hold the exit.
@@ -91,6 +97,7 @@ export function buildApp({
   responseCheck = 'refuse',
   importRetryBackoff,
   reads,
+  changes = new DeskChanges(),
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -120,7 +127,15 @@ export function buildApp({
   // Imports run here, not in the page: they outlive any window, and end only by Cancel or the desk stopping.
   const imports = deskImportRunner(store, connection, now, importRetryBackoff);
   const eventStreams = new EventStreams();
+  app.decorate('deskChanges', changes);
+  // An import's batches write through the runner, not a route: each batch answered is news for every window.
+  const stopWatchingImports = imports.subscribe((dropzoneId, progress) => {
+    changes.emit(dropzoneId, 'imports', { ids: [progress.id] });
+    // Its start and its end write no booking or filmer: only a step with rows sent does.
+    if (progress.state === 'running' && progress.sent > 0) changes.emit(dropzoneId, progress.kind, { many: true });
+  });
   app.addHook('preClose', async () => {
+    stopWatchingImports();
     // Before the store closes: no batch starts, what is under way reads as interrupted after the
     // restart; and open progress streams end, or the close would wait for them.
     imports.stop();
@@ -203,6 +218,7 @@ export function buildApp({
       // Import history is the desk's own record: the local store answers in proxy mode too.
       desk.register(importRoutes, { store, runner: imports, connection, deskDropzone, now });
       desk.register(importEventRoutes, { prefix: '/api/desk', runner: imports, streams: eventStreams });
+      desk.register(deskChangeRoutes, { changes, streams: eventStreams });
       desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
       desk.register(apiTokenRoutes, { store, now });
@@ -215,5 +231,5 @@ export function buildApp({
     app.server.closeAllConnections();
     await closed;
   };
-  return { app, auth, log, stop };
+  return { app, auth, log, changes, stop };
 }

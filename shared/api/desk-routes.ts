@@ -16,6 +16,7 @@ import { connectionTestInput, connectionTestResult, connectionUpdate, connection
 import { deskHealth } from '../schemas/health';
 import { logEntryDetail, logPage, logQuery } from '../schemas/log';
 import { deskSession } from '../schemas/session';
+import { deskChangeStatus } from '../schemas/desk-changes';
 import { deskError } from '../schemas/desk-error';
 import {
   adminProductList,
@@ -62,7 +63,7 @@ import {
 } from '../schemas/reception';
 import { byIdEdit, walkInCreate, walkInCreated } from '../schemas/walk-ins';
 import { outboxRoutes } from './outbox-routes';
-import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
+import { CSV_FILE, defineRoute, EVENT_STREAM, NO_CONTENT } from './route';
 import { servedLocallyOnly, servedLocallyOrFromCopy } from './served-locally';
 import { bookingShowAnswer } from './sync-answers';
 
@@ -485,6 +486,21 @@ export const deskRoutes = {
     path: '/api/desk/catalogue/upgrades/:id',
     guard: 'admin',
     responses: { 204: NO_CONTENT, 404: deskError, 409: deskError },
+  }),
+
+  // Every window's live view (docs/desk-api.md "Changes"): what changed, as Server-Sent Events
+  // (shared/schemas/desk-changes.ts `deskChangeEvents`); the browser's tabs share one.
+  deskChanges: defineRoute({
+    method: 'GET',
+    path: '/api/desk/changes',
+    servedBy: 'desk',
+    responses: { 200: EVENT_STREAM },
+  }),
+  deskChangeStatus: defineRoute({
+    method: 'GET',
+    path: '/api/desk/changes/status',
+    servedBy: 'desk',
+    responses: { 200: deskChangeStatus },
   }),
 } as const;
 

@@ -26,6 +26,16 @@ export interface FileAnswer {
 }
 export const CSV_FILE = { file: 'text/csv; charset=utf-8' } as const satisfies FileAnswer;
 
+/**
+ * An answer that is a stream of Server-Sent Events (text/event-stream), read by the page with
+ * fetch so the bearer token stays in a header. The handler opens the stream itself (the server's
+ * EventStreams) and serveRoute sends nothing more; the events' schemas live beside the route's.
+ */
+export interface EventStreamAnswer {
+  events: 'text/event-stream';
+}
+export const EVENT_STREAM = { events: 'text/event-stream' } as const satisfies EventStreamAnswer;
+
 /** What a handler hands over for a FileAnswer status: the download's file name and its text, chunk by chunk. */
 export interface FileContent {
   name: string;
@@ -60,7 +70,8 @@ export interface QuerySpec<S extends z.ZodType = z.ZodType> {
 }
 
 /** The answers a route gives, by HTTP status: a schema, or NO_CONTENT. Undeclared ones (401, 500…) are the desk's errors. */
-export type ResponseSchemas = Readonly<Record<number, z.ZodType | NoContent | FileAnswer>>;
+export type ResponseSchemas = Readonly<Record<number, ResponseSpec>>;
+export type ResponseSpec = z.ZodType | NoContent | FileAnswer | EventStreamAnswer;
 
 export interface RouteSpec {
   method: HttpMethod;
@@ -160,14 +171,18 @@ export function pathOf(route: RouteSpec, params: Record<string, string | number>
 }
 
 /** The schema of a status's answer, NO_CONTENT, a FileAnswer, or undefined when the route does not declare it. */
-export function responseSchemaOf(route: RouteSpec, status: number): z.ZodType | NoContent | FileAnswer | undefined {
+export function responseSchemaOf(route: RouteSpec, status: number): ResponseSpec | undefined {
   return Object.hasOwn(route.responses, status) ? route.responses[status] : undefined;
 }
 
-export function isNoContent(schema: z.ZodType | NoContent | FileAnswer | undefined): schema is NoContent {
+export function isNoContent(schema: ResponseSpec | undefined): schema is NoContent {
   return schema === NO_CONTENT;
 }
 
-export function isFileAnswer(schema: z.ZodType | NoContent | FileAnswer | undefined): schema is FileAnswer {
+export function isFileAnswer(schema: ResponseSpec | undefined): schema is FileAnswer {
   return typeof schema === 'object' && schema !== null && 'file' in schema && typeof schema.file === 'string';
+}
+
+export function isEventStream(schema: ResponseSpec | undefined): schema is EventStreamAnswer {
+  return typeof schema === 'object' && schema !== null && 'events' in schema && schema.events === 'text/event-stream';
 }

@@ -39,9 +39,20 @@ export type OutboxAttention = (typeof OUTBOX_ATTENTION)[number];
  * - decided:        sent as a person decided it, field by field;
  * - kept_theirs:    a person kept the remote's values; nothing was sent;
  * - discarded:      a person dropped it; nothing was sent;
- * - combined:       one of several writes of a record that needed a person, folded into the first of them.
+ * - combined:       one of several writes of a record that needed a person, folded into the first of them;
+ * - adopted:        a filmer create whose answer was lost, found on the remote and taken as it is;
+ * - not_landed:     a filmer create whose answer was lost, not on the remote (its caller sends it again).
  */
-export const OUTBOX_OUTCOMES = ['sent', 'already_there', 'decided', 'kept_theirs', 'discarded', 'combined'] as const;
+export const OUTBOX_OUTCOMES = [
+  'sent',
+  'already_there',
+  'decided',
+  'kept_theirs',
+  'discarded',
+  'combined',
+  'adopted',
+  'not_landed',
+] as const;
 export type OutboxOutcome = (typeof OUTBOX_OUTCOMES)[number];
 
 const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);

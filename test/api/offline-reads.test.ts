@@ -144,9 +144,10 @@ describe('reads when the remote cannot be reached', () => {
       assert.equal(missing.body.status, 'not_found');
       // A malformed list query gets the Sync API's own 422, as the remote would give it.
       assert.equal((await desk.sync('GET', '/bookings?per_page=abc')).status, 422);
-      // Writes still fail as before (the outbox is another matter): no copy answers them.
+      // A write is the outbox's (test/api/outbox.test.ts): accepted on the copy and queued.
       const write = await desk.sync('POST', '/bookings', { external_id: 'OFFLINE-1', name: 'X', jump_on: TODAY });
-      assert.equal(write.status, 502);
+      assert.equal(write.status, 201, write.text);
+      assert.ok(write.headers.get('x-desk-queued'));
     } finally {
       await proxy.set({ kind: 'pass' });
     }

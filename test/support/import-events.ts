@@ -20,8 +20,17 @@ export interface EventWatch {
  * as it streams, split into Server-Sent Events. `token` defaults to the desk's session token.
  */
 export async function watchImports(desk: TestDesk, token: string = desk.sessionToken): Promise<EventWatch> {
+  return watchEvents(desk, '/api/desk/imports/events', token);
+}
+
+/** Any of the desk's Server-Sent Event streams (the import progress, the change stream), as the page reads it. */
+export async function watchEvents(
+  desk: TestDesk,
+  path: string,
+  token: string = desk.sessionToken,
+): Promise<EventWatch> {
   const abort = new AbortController();
-  const response = await fetch(`${desk.url}/api/desk/imports/events`, {
+  const response = await fetch(`${desk.url}${path}`, {
     headers: { authorization: `Bearer ${token}` },
     signal: abort.signal,
   });

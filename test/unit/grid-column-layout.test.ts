@@ -4,6 +4,7 @@ import { createTable, getCoreRowModel, type ColumnDef, type ColumnSizingState } 
 import {
   cellLayout,
   columnFlexes,
+  EMPTY_COLUMN_MIN,
   minimumWidth,
   type GridColumnMeta,
 } from '../../renderer/src/components/grid/columnLayout';
@@ -72,4 +73,28 @@ test('grow without shrink never goes below its size; a size under minSize is min
   const flexes = columnFlexes(columns, {});
   assert.deepEqual(flexes.get(columns[0]!), { grow: 1, shrink: 0, min: 100 });
   assert.deepEqual(flexes.get(columns[1]!), { grow: 2, shrink: 1, min: 200 });
+});
+
+test('a column with nothing in it on the rows shown is narrow and takes no room; one the user sized keeps its width', () => {
+  const columns = columnsOf(BOOKINGS);
+  const flexes = columnFlexes(columns, {}, new Set(['product', 'date']));
+  const byId = Object.fromEntries(columns.map((c) => [c.id, flexes.get(c)]));
+  assert.deepEqual(byId.product, { grow: 0, shrink: 0, min: EMPTY_COLUMN_MIN, basis: EMPTY_COLUMN_MIN });
+  assert.deepEqual(byId.date, { grow: 0, shrink: 0, min: EMPTY_COLUMN_MIN, basis: EMPTY_COLUMN_MIN });
+  assert.deepEqual(byId.email, { grow: 1, shrink: 2, min: 140 }, 'the others share the room it left');
+  assert.equal(minimumWidth(columns, flexes), EMPTY_COLUMN_MIN + 120 + 140 + EMPTY_COLUMN_MIN + 110);
+  assert.deepEqual(cellLayout(columns[3]!, byId.product).style, {
+    width: `${EMPTY_COLUMN_MIN}px`,
+    flex: `0 0 ${EMPTY_COLUMN_MIN}px`,
+    minWidth: `${EMPTY_COLUMN_MIN}px`,
+  });
+
+  const sized = columnsOf(BOOKINGS, { product: 300 });
+  assert.equal(columnFlexes(sized, { product: 300 }, new Set(['product'])).get(sized[3]!), undefined);
+});
+
+test('the last column, empty, still reaches the edge when no other grows', () => {
+  const plain = columnsOf([column('a', 100), column('b', 180)]);
+  const flexes = columnFlexes(plain, {}, new Set(['b']));
+  assert.deepEqual(flexes.get(plain[1]!), { grow: 1, shrink: 0, min: EMPTY_COLUMN_MIN, basis: EMPTY_COLUMN_MIN });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Readable } from 'node:stream';
 import {
+  isEventStream,
   isFileAnswer,
   isNoContent,
   responseSchemaOf,
@@ -10,6 +11,8 @@ import {
   type RouteSpec,
   type ServerAnswer,
 } from '../../../shared/api/route';
+import type { DeskChanges } from '../../common/desk-changes';
+import { changesOfRoute } from '../changes/route-changes';
 import { routeBackend, type CopyScope, type StoreBackend } from './route-backend';
 
 export interface RouteCall<R extends RouteSpec> {
@@ -30,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The administrator guard (server/admin-unlocks.ts): the preHandler of every `guard: 'admin'` route. */
     adminGuard: preHandlerAsyncHookHandler | null;
+    /** The change bus (common/desk-changes.ts): told what each writing route changed, after its commit. */
+    deskChanges: DeskChanges | null;
   }
 }
 
@@ -49,7 +54,9 @@ export type RouteHandler<R extends RouteSpec> = (call: RouteCall<R>) => ServerAn
 function fastifySchema(route: RouteSpec) {
   // Only JSON answers have a schema to check; a file answer is text streamed as it is made.
   const response = Object.fromEntries(
-    Object.entries(route.responses).filter(([, schema]) => !isNoContent(schema) && !isFileAnswer(schema)),
+    Object.entries(route.responses).filter(
+      ([, schema]) => !isNoContent(schema) && !isFileAnswer(schema) && !isEventStream(schema),
+    ),
   );
   const checksBody = route.body !== undefined && route.body.checkedBy !== 'sync-rule';
   return {
@@ -107,6 +114,17 @@ export function serveRoute<R extends RouteSpec>(
         request,
         reply,
       });
+      // A stream answers as it opens (EventStreams): nothing more to send.
+      if (isEventStream(responseSchemaOf(route, answer.status))) return reply;
+      // The rule's transaction has ended by now: every window may ask again and read what it wrote.
+      if (answer.status >= 200 && answer.status < 300 && request.dropzone) {
+        const body = 'body' in answer ? answer.body : null;
+        for (const { kind, records } of changesOfRoute(route, {
+          params: request.params as Record<string, string>,
+          body,
+        }))
+          app.deskChanges?.emit(request.dropzone.id, kind, records);
+      }
       reply.code(answer.status);
       if ('file' in answer) {
         const declared = responseSchemaOf(route, answer.status);

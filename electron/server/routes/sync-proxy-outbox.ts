@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { bookingLane, filmerLane, type QueuedAnswer } from '../../offline/outbox-accept';
+import { bookingLane, filmerLane, REMOTE_CANNOT_BE_REACHED, type QueuedAnswer } from '../../offline/outbox-accept';
 import { DESK_SOURCE } from '../../offline/outbox-decisions';
 import type { Outbox } from '../../offline/outbox';
 import type { ConnectionHealth } from '../../../shared/schemas/health';
@@ -58,7 +58,7 @@ export function lanesOf(write: QueueableWrite, body: unknown): string[] {
     case 'booking_delete':
       return [bookingLane(write.externalId)];
     case 'filmer_delete':
-      return [filmerLane(write.id)];
+      return [filmerLane(/^\d+$/.test(write.id) ? String(Number(write.id)) : write.id)];
     case 'booking_upsert':
       return isObject(body) && typeof body.external_id === 'string' ? [bookingLane(body.external_id)] : [];
     case 'filmer_upsert':
@@ -88,6 +88,14 @@ export function lanesOf(write: QueueableWrite, body: unknown): string[] {
 export function mustQueue(outbox: Outbox, health: ConnectionHealth, lanes: readonly string[]): boolean {
   if (health.state === 'offline' || health.result === 'credentials_rejected') return true;
   return lanes.some((lane) => outbox.holds(lane));
+}
+
+/** Why a write was not even tried: what the desk last heard of the remote. */
+export function remoteSaidBefore(health: ConnectionHealth): string {
+  if (health.result === 'credentials_rejected')
+    return `the remote refused the credentials (${health.cause ?? 'HTTP 401'})`;
+  if (health.state === 'offline') return `remote unreachable: ${health.cause ?? 'no answer'}`;
+  return 'not sent: the record has writes waiting in the outbox';
 }
 
 /** Who sent a write, as the Sync screen shows it: a booking system's token label, or the desk itself. */
@@ -126,4 +134,15 @@ export function sendQueued(reply: FastifyReply, answer: QueuedAnswer): FastifyRe
   if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
   reply.code(answer.statusCode);
   return answer.body === null ? reply.send() : reply.send(answer.body);
+}
+
+/** The outbox's own refusals name the remote's actual failure first, as a read from the copy does. */
+export function sayWhyRemoteFailed(answer: QueuedAnswer, remoteSaid: string): QueuedAnswer {
+  const say = (value: unknown) => {
+    if (isObject(value) && typeof value.error === 'string' && value.error.startsWith(REMOTE_CANNOT_BE_REACHED))
+      value.error = remoteSaid + value.error.slice(REMOTE_CANNOT_BE_REACHED.length);
+  };
+  say(answer.body);
+  if (isObject(answer.body) && Array.isArray(answer.body.results)) answer.body.results.forEach(say);
+  return answer;
 }

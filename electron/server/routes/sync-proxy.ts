@@ -13,11 +13,14 @@ import {
   mustQueue,
   QUEUED_HEADER,
   queueableWrite,
+  remoteSaidBefore,
+  sayWhyRemoteFailed,
   sendQueued,
   sourceOf,
   takeIntoOutbox,
 } from './sync-proxy-outbox';
 import { bookingLane, filmerLane } from '../../offline/outbox-accept';
+import { lostCreateKey } from '../../offline/outbox-lost-creates';
 
 export interface SyncProxyOptions {
   connection: DeskConnection;
@@ -98,30 +101,36 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
       write && write.kind !== 'booking_delete' && write.kind !== 'filmer_delete' ? jsonBody(request.body) : undefined;
     const isDelete = write?.kind === 'booking_delete' || write?.kind === 'filmer_delete';
     // A body that is not JSON is never queued: the remote (or, offline, its rules) answer what is wrong with it.
-    const queueable = outbox !== null && write !== undefined && (isDelete || body !== undefined);
+    const queueable = outbox !== null && write !== undefined && (isDelete || body !== undefined) && outbox.ready();
     const unreadable =
       outbox !== null && write !== undefined && !isDelete && body === undefined && Buffer.isBuffer(request.body)
         ? malformedJson(request)
         : undefined;
-    const queue = (why: string) => {
-      const answer = takeIntoOutbox(outbox!, write!, body, sourceOf(request));
-      if (request.syncCall)
-        request.syncCall.proxy = {
+    // `why`: the remote's failure in words, first in any refusal of the outbox's own.
+    const queue = (why: string, notSent?: 'not sent') => {
+      const answer = sayWhyRemoteFailed(takeIntoOutbox(outbox!, write!, body, sourceOf(request)), why);
+      const notes = request.syncCall;
+      if (notes) {
+        const queued =
+          answer.opIds.length === 0
+            ? null
+            : `queued in the outbox as write ${answer.opIds[0]}${answer.opIds.length > 1 ? ` (and ${answer.opIds.length - 1} more)` : ''}`;
+        // A call that went up keeps what the remote did; one that did not says why, and the write it became.
+        notes.proxy ??= {
           upstreamUrl: '',
           upstreamHeaders: {},
-          remoteError:
-            answer.opIds.length > 0
-              ? `${why}; queued in the outbox as write ${answer.opIds[0]}${answer.opIds.length > 1 ? ` (and ${answer.opIds.length - 1} more)` : ''}`
-              : why,
+          remoteError: notSent ? `${notSent}: ${why}` : why,
           contractChecked: false,
           deviations: [],
           deviationCount: 0,
         };
+        if (queued) notes.proxy.remoteError = `${notes.proxy.remoteError ?? why}; ${queued}`;
+      }
       return sendQueued(reply, answer);
     };
     // A write the remote cannot take now goes to the outbox; one whose record has writes waiting goes behind them.
     if (queueable && mustQueue(outbox, connection.healthView(), lanesOf(write, body)))
-      return queue(`not sent: ${connection.healthView().cause ?? 'the record has writes waiting in the outbox'}`);
+      return queue(remoteSaidBefore(connection.healthView()), 'not sent');
     // A read of a record with writes waiting: the copy holds what the desk accepted, the remote not yet.
     if (outbox && request.method === 'GET') {
       const segments = splitUrl(rawUrl).path.split('/').filter(Boolean);
@@ -138,6 +147,21 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         reply.header(QUEUED_HEADER, 'pending');
         return reply.code(copied.statusCode).send(copied.body);
       }
+    }
+    // A filmer create: one whose earlier answer was lost may already be on the remote (adopted, not made twice).
+    const isCreate = write?.kind === 'filmer_upsert' && lostCreateKey(body) !== undefined;
+    if (isCreate && outbox) {
+      const adopted = await outbox.adoptLostCreate(body);
+      if (adopted)
+        return reply
+          .code(201)
+          .header(QUEUED_HEADER, 'adopted')
+          .send({
+            id: adopted.id,
+            external_id: adopted.external_id ?? null,
+            name: adopted.name,
+            status: 'created',
+          });
     }
     const forwarded = await connection.forward({
       method: request.method,
@@ -175,13 +199,19 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         };
       }
       // A write that got no answer may or may not have landed: the outbox reads the record back before it sends it again.
-      if (queueable) return queue(forwarded.failure.error);
+      if (queueable) {
+        if (isCreate) outbox!.rememberLostCreate(body, sourceOf(request));
+        return queue(forwarded.failure.error);
+      }
       if (unreadable) return sendError(reply, 'bad_request', unreadable);
       const copied = fromCopy();
       if (copied) return answerFromCopy(copied, forwarded.failure.error);
       return sendError(reply, forwarded.failure.status, forwarded.failure.error);
     }
-    if (forwarded.statusCode >= 500 && queueable) return queue(`the remote answered ${forwarded.statusCode}`);
+    if (forwarded.statusCode >= 500 && queueable) {
+      if (isCreate) outbox!.rememberLostCreate(body, sourceOf(request));
+      return queue(`the remote answered ${forwarded.statusCode}`);
+    }
     if (forwarded.statusCode >= 500) {
       const copied = fromCopy();
       if (copied) return answerFromCopy(copied, `the remote answered ${forwarded.statusCode}`);

@@ -85,7 +85,7 @@ export class OutboxRepo {
   private readonly byIdStmt;
   private readonly openInLaneStmt;
   private readonly laneHeadsStmt;
-  private readonly dueLaneHeadsStmt;
+  private readonly nextDueStmt;
   private readonly countStmt;
   private readonly countAllOpenStmt;
   private readonly listStmt;
@@ -107,25 +107,25 @@ export class OutboxRepo {
     this.openInLaneStmt = db.prepare<[string], OutboxRow>(
       "SELECT * FROM outbox_ops WHERE lane = ? AND state != 'settled' ORDER BY id",
     );
-    // Each open lane's first write: what the replay can work on next (a lane held for a person is skipped by the caller).
-    this.laneHeadsStmt = db.prepare<[number], OutboxRow>(
+    // Each open lane's first write, when it is waiting and due: what the replay can work on next.
+    // A lane whose first write is held for a person is parked, and never takes a place in the LIMIT.
+    this.laneHeadsStmt = db.prepare<[{ now: string; limit: number }], OutboxRow>(
       `SELECT o.* FROM outbox_ops o
        JOIN (SELECT lane, MIN(id) AS id FROM outbox_ops WHERE state != 'settled' GROUP BY lane) h ON h.id = o.id
-       ORDER BY o.id LIMIT ?`,
+       WHERE o.state = 'waiting' AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
+       ORDER BY o.id LIMIT @limit`,
     );
-    // The lanes whose first write can be sent now: held and waiting ones are left out here, not by the
-    // caller, so that however many there are, they never hide a due lane beyond the limit.
-    this.dueLaneHeadsStmt = db.prepare<[string, number], OutboxRow>(
-      `SELECT o.* FROM outbox_ops o
+    this.nextDueStmt = db
+      .prepare<[], string | null>(
+        `SELECT MIN(o.next_attempt_at) FROM outbox_ops o
        JOIN (SELECT lane, MIN(id) AS id FROM outbox_ops WHERE state != 'settled' GROUP BY lane) h ON h.id = o.id
-       WHERE o.state = 'waiting' AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= ?)
-       ORDER BY o.id LIMIT ?`,
-    );
+       WHERE o.state = 'waiting'`,
+      )
+      .pluck();
     this.countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM outbox_ops WHERE state = ?');
     this.countAllOpenStmt = db.prepare<[], { n: number }>(
       "SELECT COUNT(*) AS n FROM outbox_ops WHERE state != 'settled'",
     );
-    // Named parameters: better-sqlite3 counts a numbered one used twice (?1 … ?1) as two values to bind.
     this.listStmt = db.prepare<[{ state: string; limit: number; offset: number }], OutboxRow>(
       // Settled: the latest first; the others in the order they will be sent.
       `SELECT * FROM outbox_ops WHERE state = @state
@@ -172,13 +172,14 @@ export class OutboxRepo {
     return new Set(this.openLanesStmt.all().map((r) => r.lane));
   }
 
-  laneHeads(limit: number): OutboxRow[] {
-    return this.laneHeadsStmt.all(limit);
+  /** The first write of each lane that is waiting and due at `now`, oldest first. */
+  dueLaneHeads(now: string, limit: number): OutboxRow[] {
+    return this.laneHeadsStmt.all({ now, limit });
   }
 
-  /** The first write of each lane that is waiting and due at `nowIso`, oldest first. */
-  dueLaneHeads(nowIso: string, limit: number): OutboxRow[] {
-    return this.dueLaneHeadsStmt.all(nowIso, limit);
+  /** When the next lane waiting on a backoff or a decision's grace falls due (null: none waits on a time). */
+  nextDueAt(): string | null {
+    return this.nextDueStmt.get() ?? null;
   }
 
   count(state: OutboxRowState): number {

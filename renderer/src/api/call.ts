@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  isEventStream,
   isFileAnswer,
   isNoContent,
   pathOf,
@@ -52,6 +53,9 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : '';
 }
 
+/** A write the desk queued for the remote keeps its outbox id on the answer (proxy mode, offline). */
+const queuedOf = (answer: Exchange) => (answer.queuedOp === undefined ? {} : { queuedOp: answer.queuedOp });
+
 /** Reads an answer by the route's schema for its status; undeclared errors (401, 500…) become ApiError. */
 export function readAnswer<R extends RouteSpec>(route: R, answer: Exchange): ClientAnswer<R> {
   const schema = responseSchemaOf(route, answer.status);
@@ -59,7 +63,8 @@ export function readAnswer<R extends RouteSpec>(route: R, answer: Exchange): Cli
     if (answer.ok) throw new ContractError(route, answer.status, ['no such status is declared for this route']);
     throw new ApiError(answer.status, errorBodyOf(answer));
   }
-  if (isNoContent(schema)) return { status: answer.status, body: undefined } as ClientAnswer<R>;
+  if (isNoContent(schema)) return { status: answer.status, body: undefined, ...queuedOf(answer) } as ClientAnswer<R>;
+  if (isEventStream(schema)) throw new Error(`${route.method} ${route.path} is a stream: follow it with followEvents`);
   if (isFileAnswer(schema)) {
     if (answer.file) return { status: answer.status, body: answer.file } as ClientAnswer<R>;
     if (!answer.ok) throw new ApiError(answer.status, errorBodyOf(answer));
@@ -71,7 +76,7 @@ export function readAnswer<R extends RouteSpec>(route: R, answer: Exchange): Cli
     if (!answer.ok) throw new ApiError(answer.status, errorBodyOf(answer));
     throw new ContractError(route, answer.status, parsed ? problemsOf(parsed.error) : ['the body is not JSON']);
   }
-  return { status: answer.status, body: parsed.data } as ClientAnswer<R>;
+  return { status: answer.status, body: parsed.data, ...queuedOf(answer) } as ClientAnswer<R>;
 }
 
 type Args<R extends RouteSpec> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];

@@ -11,9 +11,12 @@ type IsSuccess<S extends number> = `${S}` extends `2${string}` ? true : false;
 /** What the client reads for one status: the schema's output, a File (its bytes and the server's name for it), or nothing. */
 type ClientBody<Part> = Part extends z.ZodType ? z.output<Part> : Part extends FileAnswer ? File : undefined;
 
-/** What the client reads: any declared status, its body parsed by that status's schema. */
+/**
+ * What the client reads: any declared status, its body parsed by that status's schema; `queuedOp`
+ * when the desk queued the write for the remote (proxy mode, the remote not answering).
+ */
 export type ClientAnswer<R extends RouteSpec> = {
-  [S in StatusOf<R>]: { status: S; body: ClientBody<R['responses'][S]> };
+  [S in StatusOf<R>]: { status: S; body: ClientBody<R['responses'][S]>; queuedOp?: number };
 }[StatusOf<R>];
 
 /** The body of a success (2xx): what a plain call returns; other statuses are thrown as errors. */

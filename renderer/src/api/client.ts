@@ -63,6 +63,16 @@ export async function checkSessionToken(candidate: string): Promise<'accepted' |
   }
 }
 
+/**
+ * A short tag of this page's token (FNV-1a), never the token: names the stream the tabs of one
+ * session share (a Web Lock's name shows in the browser's developer tools).
+ */
+export function apiTokenTag(): string {
+  let hash = 0x811c9dc5;
+  for (const char of token ?? '') hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash.toString(36);
+}
+
 export function hasApiToken(): boolean {
   return token !== null;
 }
@@ -79,6 +89,20 @@ export interface Exchange {
   json: unknown;
   /** An attachment (a CSV export), byte for byte, named as the server's Content-Disposition says (else ''): set instead of `json`. */
   file?: File;
+  /** Proxy mode: the outbox's id of a write the desk accepted while the remote could not take it. */
+  queuedOp?: number;
+}
+
+/**
+ * Set on a Sync API answer in proxy mode when the desk took the write into its outbox instead of
+ * the remote taking it (docs/offline.md): the answer is the desk's prediction, not the remote's word.
+ */
+const QUEUED_HEADER = 'x-desk-queued';
+
+/** A write's id ("12"), or a batch's first and last ("12-15"): the first. A read says "pending" (no write of its own). */
+export function queuedOpOf(headers: Headers): { queuedOp?: number } {
+  const ids = /^(\d{1,15})(?:-\d{1,15})?$/.exec(headers.get(QUEUED_HEADER) ?? '');
+  return ids ? { queuedOp: Number(ids[1]) } : {};
 }
 
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */
@@ -137,7 +161,7 @@ export async function exchange(
       json = NOT_JSON;
     }
   }
-  return { status: response.status, ok: response.ok, json };
+  return { status: response.status, ok: response.ok, json, ...queuedOpOf(response.headers) };
 }
 
 /** An error answer as the ApiError carries it: the server's body, or one that says what came instead. */

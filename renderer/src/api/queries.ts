@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { deskApi, syncApi, type LogFilters } from './sync-api';
+import { deskApi, syncApi, type DeskSession, type LogFilters } from './sync-api';
 
 /**
  * One queryOptions factory per resource (TanStack's pattern): components and mutations share
@@ -42,13 +42,17 @@ export const upgradeQuery = (id: number) =>
     staleTime: 60_000,
   });
 
-/** Polled so the status bar's mode, remote health and deviation count stay live. */
+/** Proxy mode's outbox has writes to send or is sending them: its counts move by the second. */
+const outboxMoving = (session: DeskSession | undefined) =>
+  !!session?.outbox && (session.outbox.waiting > 0 || session.outbox.sending !== null);
+
+/** Polled so the status bar's mode, remote health, outbox counts and deviation count stay live. */
 export const sessionQuery = () =>
   queryOptions({
     queryKey: [...queryKeys.desk, 'session'],
     queryFn: deskApi.session,
     staleTime: 2_000,
-    refetchInterval: 5_000,
+    refetchInterval: (query) => (outboxMoving(query.state.data) ? 2_000 : 5_000),
   });
 
 export const connectionQuery = () =>

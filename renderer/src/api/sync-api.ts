@@ -8,6 +8,7 @@ import type { FilmerWrite } from '../../../shared/schemas/filmer';
 import type { HandEdit } from '../../../shared/schemas/hand-edits';
 import type { ByIdEdit } from '../../../shared/schemas/walk-ins';
 import { call, callForAnswer } from './call';
+import { ApiError } from './client';
 
 export type { DeskSession };
 
@@ -38,6 +39,8 @@ export function bookingListQuery(f: BookingFilters): QueryInput<typeof syncRoute
 /** What a create or update answered: outcomes the form shows are not exceptions. */
 export interface WriteOutcome<T = Record<string, unknown>> {
   httpStatus: number;
+  /** Proxy mode, the remote not answering: the desk queued the write (its outbox id); the body is the desk's prediction. */
+  queuedOp?: number;
   body: T & {
     status: string;
     error?: string;
@@ -49,8 +52,12 @@ export interface WriteOutcome<T = Record<string, unknown>> {
 }
 
 /** Every declared answer of a write, as the forms read it (a 406 or 409 is shown, not thrown). */
-function outcomeOf(answer: { status: number; body: unknown }): WriteOutcome {
-  return { httpStatus: answer.status, body: answer.body as WriteOutcome['body'] };
+function outcomeOf(answer: { status: number; body: unknown; queuedOp?: number }): WriteOutcome {
+  return {
+    httpStatus: answer.status,
+    body: answer.body as WriteOutcome['body'],
+    ...(answer.queuedOp === undefined ? {} : { queuedOp: answer.queuedOp }),
+  };
 }
 
 export const syncApi = {
@@ -58,7 +65,12 @@ export const syncApi = {
   getBooking: (externalId: string) => call(syncRoutes.getBooking, { params: { external_id: externalId } }),
   saveBooking: async (booking: BookingWrite): Promise<WriteOutcome> =>
     outcomeOf(await callForAnswer(syncRoutes.saveBooking, { body: booking })),
-  deleteBooking: (externalId: string) => call(syncRoutes.deleteBooking, { params: { external_id: externalId } }),
+  /** Deleted (or queued for the remote: `queuedOp`, proxy mode offline); a 404 is thrown as ApiError. */
+  deleteBooking: async (externalId: string): Promise<{ queuedOp?: number }> => {
+    const answer = await callForAnswer(syncRoutes.deleteBooking, { params: { external_id: externalId } });
+    if (answer.status !== 204) throw new ApiError(answer.status, answer.body);
+    return answer.queuedOp === undefined ? {} : { queuedOp: answer.queuedOp };
+  },
 
   listFilmers: (includeAll: boolean) =>
     call(syncRoutes.listFilmers, { query: { include_all: includeAll ? 'true' : undefined } }),

@@ -15,6 +15,7 @@ import { ROUTES } from '../lib/routes';
 import { ScreenBoundary } from './ScreenBoundary';
 import { SignInPanel } from './SignInPanel';
 import { StatusBar } from './StatusBar';
+import { useLiveChanges } from './use-live-changes';
 import { useRefetchWhenBack } from './use-refetch-when-back';
 import { useSidebarCollapsed } from './useSidebar';
 
@@ -34,6 +35,7 @@ const historyDetailPage = lazyScreen(() =>
 const daySheetPage = lazyScreen(() =>
   import('../features/bookings/day-sheet/DaySheetPage').then((m) => m.DaySheetPage),
 );
+const syncPage = lazyScreen(() => import('../features/sync/SyncPage').then((m) => m.SyncPage));
 const settingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
 
 function Screens() {
@@ -46,6 +48,7 @@ function Screens() {
   const HistoryDetailPage = historyDetailPage();
   const SettingsPage = settingsPage();
   const DaySheetPage = daySheetPage();
+  const SyncPage = syncPage();
   return (
     <ScreenBoundary scope="screen" resetKey={location}>
       <Suspense fallback={<LoadingState label="Opening…" />}>
@@ -66,6 +69,7 @@ function Screens() {
           <Route path={`${ROUTES.filmers}/:id?`} component={FilmersPage} />
           <Route path={ROUTES.catalogue} nest component={CataloguePage} />
           <Route path={ROUTES.settings} component={SettingsPage} />
+          <Route path={ROUTES.sync} nest component={SyncPage} />
           <Route path={ROUTES.log}>{() => <LogPage />}</Route>
           <Route path={ROUTES.logDeviations}>{() => <LogPage onlyDeviations />}</Route>
           {/* The import wizards are drawn by ImportHost, which keeps one with work alive off-screen. */}
@@ -110,6 +114,7 @@ function SidebarToggle({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
 export function App() {
   const { signedOut } = useReachability();
   useRefetchWhenBack();
+  useLiveChanges();
   const [collapsed, toggleSidebar] = useSidebarCollapsed();
   return (
     <Router hook={useHashLocation}>
@@ -129,7 +134,7 @@ export function App() {
             </Group>
             <Group gap="sm" wrap="nowrap">
               <Text size="xs" c="dimmed" visibleFrom="md">
-                <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–7</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
+                <Kbd size="xs">/</Kbd> search · <Kbd size="xs">Alt 1–8</Kbd> screens · <Kbd size="xs">Esc</Kbd> close
               </Text>
               <ColorSchemeMenu />
             </Group>

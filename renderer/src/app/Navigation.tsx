@@ -3,6 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { useLocation } from 'wouter';
 import {
   IconFileImport,
+  IconCloudUpload,
   IconHistory,
   IconListDetails,
   IconPackage,
@@ -20,6 +21,7 @@ const ICONS: Record<(typeof NAV_ITEMS)[number]['path'], typeof IconTicket> = {
   '/log': IconListDetails,
   '/import/bookings': IconFileImport,
   '/imports': IconHistory,
+  '/sync': IconCloudUpload,
 };
 
 const shortcutLabel = (shortcut: string) => shortcut.replace('alt+', 'Alt ');

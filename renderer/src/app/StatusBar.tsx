@@ -10,6 +10,7 @@ import { sessionQuery } from '../api/queries';
 import { useReachability, type Reachability } from '../api/reachability';
 import { remoteStatusWords, type RemoteStatusKind } from '../lib/remote-status-words';
 import { ROUTES } from '../lib/routes';
+import { OutboxStatus } from './OutboxStatus';
 
 function remoteHost(url: string | null): string {
   if (!url) return 'remote';
@@ -31,13 +32,15 @@ const REMOTE_COLOURS: Record<RemoteStatusKind, string> = {
 
 /**
  * The remote's health in proxy mode, in words: "Online"; "Offline" with what went wrong as far as
- * the desk can tell, since when and how old the desk's copy is; the long form in the tooltip.
+ * the desk can tell, since when and how old the desk's copy is; the long form in the tooltip. The
+ * outbox's counts sit right after the badge ("Offline — 3 writes waiting") and are never cut short:
+ * the remote's longer words after them are.
  */
 function RemoteHealth({ session }: { session: DeskSession }) {
   const words = remoteStatusWords(session.health, session.copy, session.dropzone.timezone);
   return (
-    <Tooltip label={words.tooltip} multiline maw={420}>
-      <Group gap={6} wrap="nowrap" miw={0} tabIndex={0} role="status" data-testid="status-remote">
+    <Group gap={6} wrap="nowrap" miw={0} role="status" data-testid="status-remote">
+      <Tooltip label={words.tooltip} multiline maw={420}>
         <Badge
           size="sm"
           variant="dot"
@@ -46,16 +49,33 @@ function RemoteHealth({ session }: { session: DeskSession }) {
           data-state={session.health.state}
           data-result={session.health.result ?? undefined}
           style={{ flexShrink: 0 }}
+          tabIndex={0}
         >
           {words.label}
         </Badge>
-        {words.detail && (
-          <Text size="sm" c="red.8" fw={600} truncate="end" data-testid="status-remote-detail">
+      </Tooltip>
+      {session.outbox && (
+        <OutboxStatus
+          outbox={session.outbox}
+          timeZone={session.dropzone.timezone}
+          remoteAnswers={session.health.state === 'online'}
+        />
+      )}
+      {words.detail && (
+        <Tooltip label={words.tooltip} multiline maw={420}>
+          <Text
+            size="sm"
+            c="light-dark(var(--mantine-color-red-8), var(--mantine-color-red-4))"
+            fw={600}
+            truncate="end"
+            miw={0}
+            data-testid="status-remote-detail"
+          >
             — {words.detail}
           </Text>
-        )}
-      </Group>
-    </Tooltip>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
 
@@ -162,7 +182,7 @@ export function StatusBar() {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="status-bar">
       {/* One line at any width: what does not fit is cut short (the remote's words have a tooltip with the long form). */}
       <Group gap="md" wrap="nowrap" miw={0}>
-        <Text size="sm" fw={600} data-testid="status-dropzone">
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-dropzone">
           {session.data?.dropzone.name ?? '…'}
         </Text>
         <Badge size="sm" variant="light" color={proxy ? 'grape' : 'gray'} data-testid="status-mode" tt="none">

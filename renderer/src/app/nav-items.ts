@@ -10,4 +10,6 @@ export const NAV_ITEMS = [
   // The wizard opens on bookings; its own switch goes to filmers (and the nav item stays lit there).
   { label: 'Import', path: ROUTES.importBookings, shortcut: 'alt+6', activeFor: '/import/' },
   { label: 'Import history', path: ROUTES.imports, shortcut: 'alt+7' },
+  // Proxy mode's outbox; in local mode the screen says there is none and why.
+  { label: 'Sync', path: ROUTES.sync, shortcut: 'alt+8' },
 ] as const;

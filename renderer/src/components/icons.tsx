@@ -4,6 +4,8 @@ import {
   IconCheck as TablerCheck,
   IconChevronDown,
   IconChevronUp,
+  IconAlertTriangle as TablerAlertTriangle,
+  IconCloudUpload as TablerCloudUpload,
   IconColumns as TablerColumns,
   IconCopy as TablerCopy,
   IconCreditCard as TablerCreditCard,
@@ -49,9 +51,11 @@ function sized(Icon: TablerIcon) {
   return SizedIcon;
 }
 
+export const IconAlertTriangle = sized(TablerAlertTriangle);
 export const IconArrowLeft = sized(TablerArrowLeft);
 export const IconCalendar = sized(TablerCalendar);
 export const IconCheck = sized(TablerCheck);
+export const IconCloudUpload = sized(TablerCloudUpload);
 export const IconColumns = sized(TablerColumns);
 export const IconCopy = sized(TablerCopy);
 export const IconCreditCard = sized(TablerCreditCard);

@@ -16,6 +16,12 @@ export const ROUTES = {
   importFilmers: '/import/filmers',
   imports: '/imports',
   importDetail: (id: number) => `/imports/${id}`,
+  /** The Sync screen (proxy mode's outbox): writes waiting, the ones that need a person, the settled. */
+  sync: '/sync',
+  syncAttention: '/sync/attention',
+  syncSettled: '/sync/settled',
+  /** One write of the outbox, with its fields side by side and the choices for it. */
+  syncWrite: (id: number) => `/sync/writes/${id}`,
   /** The printable day sheet (opened from Bookings; not in the navigation). */
   daySheet: (day: string) => `/day-sheet/${day}`,
 } as const;

@@ -27,6 +27,8 @@ export interface RecordGridProps<T> {
   gridRef?: RefObject<HTMLDivElement | null>;
   /** The screen's main list: focused when it arrives (VirtualGrid). */
   focusOnArrival?: boolean;
+  /** Columns with nothing in them on the rows shown: they give their room up first (VirtualGrid). */
+  emptyColumns?: ReadonlySet<string>;
 }
 
 /**

@@ -73,6 +73,8 @@ export interface VirtualGridProps<T> {
   gridRef?: RefObject<HTMLDivElement | null>;
   /** The screen's own list: it takes the focus when its rows first arrive, so the arrow keys work without a Tab. */
   focusOnArrival?: boolean;
+  /** Columns with nothing in them on the rows shown (by id): they give their room up first. */
+  emptyColumns?: ReadonlySet<string>;
 }
 
 /**
@@ -106,6 +108,7 @@ export function VirtualGrid<T>({
   scrollResetKey,
   gridRef,
   focusOnArrival = false,
+  emptyColumns,
 }: VirtualGridProps<T>) {
   const ownRef = useRef<HTMLDivElement>(null);
   const scrollRef = gridRef ?? ownRef;
@@ -113,7 +116,7 @@ export function VirtualGrid<T>({
   // A press of the mouse places the cursor itself; the focus it brings must not move it to the first row.
   const pointerFocus = useRef(false);
   const columns = table.getVisibleLeafColumns();
-  const flexes = columnFlexes(columns, table.getState().columnSizing);
+  const flexes = columnFlexes(columns, table.getState().columnSizing, emptyColumns);
   const headers = table.getFlatHeaders().filter((header) => header.column.getIsVisible());
   const at = cursorWithin(cursor, { rows: rows.count, columns: columns.length });
   // The rows are at least this wide (min-width: 100% does the rest); the growing columns share what the grid has beyond it.

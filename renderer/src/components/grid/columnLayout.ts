@@ -44,22 +44,34 @@ export interface ColumnFlex {
   grow: number;
   shrink: number;
   min: number;
+  /** A width of its own instead of the column's size (px): an empty column's. */
+  basis?: number;
 }
 
 const weight = (value: boolean | number | undefined): number =>
   value === true ? 1 : typeof value === 'number' && value > 0 ? value : 0;
 
+/** How narrow a column with nothing in it may get: its header's words and sort arrow still show. */
+export const EMPTY_COLUMN_MIN = 96;
+
 /**
  * How each visible column flexes (none: it keeps its width). The columns marked `grow` share the
  * room left over, else the last column takes it; those marked `shrink` give room up down to their
- * `minSize`. A column the user dragged to a width (in `sizing`) keeps that width.
+ * `minSize`. A column with nothing in it on the rows shown (`empty`) gives its room up first: it
+ * is EMPTY_COLUMN_MIN wide and takes no more. A column the user dragged to a width (in `sizing`) keeps that width.
  */
 export function columnFlexes<T>(
   columns: Column<T, unknown>[],
   sizing: ColumnSizingState,
+  empty: ReadonlySet<string> = new Set(),
 ): Map<Column<T, unknown>, ColumnFlex> {
   const flexes = new Map<Column<T, unknown>, ColumnFlex>();
   for (const column of columns) {
+    if (empty.has(column.id) && sizing[column.id] === undefined) {
+      const narrow = Math.min(column.getSize(), EMPTY_COLUMN_MIN);
+      flexes.set(column, { grow: 0, shrink: 0, min: narrow, basis: narrow });
+      continue;
+    }
     const meta = columnMeta(column);
     const grow = weight(meta.grow);
     if (grow === 0 || sizing[column.id] !== undefined) continue;
@@ -69,7 +81,8 @@ export function columnFlexes<T>(
   }
   // Nothing else takes the room left over: the last column does, so the rows reach the grid's edge.
   const last = columns.at(-1);
-  if (flexes.size === 0 && last) flexes.set(last, { grow: 1, shrink: 0, min: last.getSize() });
+  const growing = [...flexes.values()].some((flex) => flex.grow > 0);
+  if (!growing && last) flexes.set(last, { shrink: 0, min: last.getSize(), ...flexes.get(last), grow: 1 });
   return atLeastOne(flexes);
 }
 
@@ -97,7 +110,7 @@ export function minimumWidth<T>(columns: Column<T, unknown>[], flexes: Map<Colum
 
 /** Where a column's header and cells take their width from, and how they align. */
 export function cellLayout<T>(column: Column<T, unknown>, flex: ColumnFlex | undefined) {
-  const width = `var(${widthVariable(column)})`;
+  const width = flex?.basis === undefined ? `var(${widthVariable(column)})` : `${flex.basis}px`;
   return {
     style: flex ? { width, flex: `${flex.grow} ${flex.shrink} ${width}`, minWidth: `${flex.min}px` } : { width },
     'data-align': columnMeta(column).align,

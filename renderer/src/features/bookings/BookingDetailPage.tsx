@@ -20,6 +20,7 @@ import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { AlbumCreditsCard } from './detail/actions/AlbumCreditsCard';
 import { FinanceCard } from './detail/FinanceCard';
 import { JumpCard } from './detail/JumpCard';
+import { OutboxNotice } from './detail/OutboxNotice';
 import { ProductCard } from './detail/ProductCard';
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.httpStatus === 404;
@@ -103,6 +104,9 @@ export function BookingDetailPage({
         onEdit={() => setEditing(true)}
         onDelete={() => setDeleting(true)}
       />
+      {session.data?.mode === 'proxy' && b.external_id && (
+        <OutboxNotice externalId={b.external_id} timeZone={timeZone} />
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <BookingFieldsCard booking={b} timeZone={timeZone} />

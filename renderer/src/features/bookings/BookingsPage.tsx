@@ -13,6 +13,7 @@ import { DeleteBookingDialog } from './DeleteBookingDialog';
 import { bookingDialogs, NO_DIALOG } from './list/bookingDialogs';
 import { CopyAgeNotice } from './list/CopyAgeNotice';
 import { updateView } from './list/bookingsView';
+import { emptyColumnsOf } from './list/emptyColumns';
 import { FiltersBar } from './list/FiltersBar';
 import { canAddress, NO_EXTERNAL_ID_REASON } from './list/ListActions';
 import { ListFooter } from './list/ListFooter';
@@ -124,6 +125,7 @@ export function BookingsPage() {
         isDimmed={walkIns ? undefined : (booking) => !canAddress(booking, false)}
         busy={list.isFetching}
         scrollResetKey={JSON.stringify(filters)}
+        emptyColumns={emptyColumnsOf(table)}
         placeholder={<ListPlaceholder bookings={bookings} onCreate={actions.create} />}
       />
       <ListFooter

@@ -3,9 +3,11 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingListItem } from '../../../../shared/schemas/booking';
 import { ApiError } from '../../api/client';
+import { refreshOutbox } from '../../api/outbox-api';
 import { queryKeys } from '../../api/queries';
 import { deskApi, syncApi } from '../../api/sync-api';
 import { formatDate } from '../../lib/format';
+import { SAVED_AT_DESK } from '../../lib/queued-words';
 
 export interface DeleteBookingDialogProps {
   opened: boolean;
@@ -23,19 +25,21 @@ export interface DeleteBookingDialogProps {
 export function DeleteBookingDialog({ opened, booking, onClose, onDeleted }: DeleteBookingDialogProps) {
   const queryClient = useQueryClient();
   const remove = useMutation({
-    mutationFn: async (target: BookingListItem) => {
+    mutationFn: async (target: BookingListItem): Promise<{ queued: boolean }> => {
       try {
         // A walk-in has no external id: the desk deletes it by its own id.
         if (target.external_id === null) await deskApi.deleteWalkIn(target.id);
-        else await syncApi.deleteBooking(target.external_id);
+        else return { queued: (await syncApi.deleteBooking(target.external_id)).queuedOp !== undefined };
       } catch (error) {
         if (!(error instanceof ApiError && error.httpStatus === 404)) throw error;
       }
+      return { queued: false };
     },
-    onSuccess: async (_result, target) => {
+    onSuccess: async ({ queued }, target) => {
+      if (queued) void refreshOutbox(queryClient);
       notifications.show({
         color: 'teal',
-        title: 'Booking deleted',
+        title: queued ? SAVED_AT_DESK : 'Booking deleted',
         message: `${target.name ?? 'The booking'} (${target.external_id ?? 'walk-in'}) is gone.`,
       });
       onDeleted(target);

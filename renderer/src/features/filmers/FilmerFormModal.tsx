@@ -6,6 +6,7 @@ import type { Filmer } from '../../../../shared/schemas/filmer';
 import { DIALOG_STYLES } from '../../components/dialog-styles';
 import { filmerWriteOf, formValuesOf, NEW_FILMER, problemsOf, type FilmerFormValues } from './filmer-form';
 import { isSaved, useSaveFilmer } from './use-filmer-mutations';
+import { SAVED_AT_DESK } from '../../lib/queued-words';
 
 export interface FilmerFormModalProps {
   opened: boolean;
@@ -68,7 +69,8 @@ function FilmerForm({ filmer, onClose, onSaved, onDelete }: FilmerFormProps) {
       if (isSaved(outcome)) {
         const id = Number(outcome.body.id ?? filmer?.id);
         const name = String(outcome.body.name ?? values.name.trim());
-        notifications.show({ color: 'teal', title: filmer ? 'Filmer saved' : 'Filmer created', message: name });
+        const title = outcome.queuedOp !== undefined ? SAVED_AT_DESK : filmer ? 'Filmer saved' : 'Filmer created';
+        notifications.show({ color: 'teal', title, message: name });
         onSaved({ id, externalId: (outcome.body.external_id as string | null | undefined) ?? null, created: !filmer });
       } else if (outcome.httpStatus === 404) {
         refuse({}, [

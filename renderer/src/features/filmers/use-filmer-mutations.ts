@@ -3,6 +3,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { filmerJumpsHeld } from '../../../../shared/rules/filmer';
 import type { Filmer, FilmerWrite } from '../../../../shared/schemas/filmer';
 import { jumpsApi } from '../../api/jumps-api';
+import { refreshOutbox } from '../../api/outbox-api';
+import { SAVED_AT_DESK } from '../../lib/queued-words';
 import { queryKeys } from '../../api/queries';
 import { syncApi, type WriteOutcome } from '../../api/sync-api';
 
@@ -41,6 +43,7 @@ export function useSaveFilmer() {
   return useMutation({
     mutationFn: (write: FilmerWrite) => syncApi.saveFilmer(write),
     onSuccess: (outcome) => {
+      if (outcome.queuedOp !== undefined) void refreshOutbox(queryClient);
       if (isSaved(outcome)) return refresh(queryClient);
     },
   });
@@ -74,13 +77,16 @@ export function useSetFilmerActive() {
         message: `The change was not saved: ${error.message}`,
       });
     },
-    onSuccess: (_outcome, { filmer, active }) => {
+    onSuccess: (outcome, { filmer, active }) => {
+      if (outcome.queuedOp !== undefined) void refreshOutbox(queryClient);
       notifications.show({
         color: 'teal',
         title: active ? `${filmer.name} is active` : `${filmer.name} is inactive`,
-        message: active
-          ? 'Shown on the tablet list again.'
-          : 'Taken off the tablet list; the filmer and their jumps are kept.',
+        message:
+          (active
+            ? 'Shown on the tablet list again.'
+            : 'Taken off the tablet list; the filmer and their jumps are kept.') +
+          (outcome.queuedOp !== undefined ? ` ${SAVED_AT_DESK}.` : ''),
       });
     },
     onSettled: () => refresh(queryClient),

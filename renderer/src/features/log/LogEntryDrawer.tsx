@@ -1,10 +1,24 @@
-import { Alert, Badge, Button, Code, CopyButton, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Drawer,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { LogEntryDetail } from '../../../../shared/schemas/log';
 import { ApiError } from '../../api/client';
 import { logEntryQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatBytes } from '../../lib/format';
+import { ROUTES } from '../../lib/routes';
 import { httpColor } from './http-color';
 
 type Message = NonNullable<LogEntryDetail['request']>;
@@ -57,6 +71,21 @@ function MessageSection({ title, message, testId }: { title: string; message: Me
   );
 }
 
+/** A call the outbox took (proxy mode, the remote not answering): a link to the write and its attempts. */
+function QueuedWriteLink({ entry }: { entry: LogEntryDetail }) {
+  const header = entry.response?.headers['x-desk-queued'] ?? '';
+  const ids = /^(\d{1,15})(?:-(\d{1,15}))?$/.exec(header);
+  if (!ids) return null;
+  const first = Number(ids[1]);
+  const more = ids[2] === undefined ? 0 : Number(ids[2]) - first;
+  return (
+    <Text size="sm" data-testid="log-queued-write">
+      Queued in the desk&apos;s outbox: <Anchor href={`#${ROUTES.syncWrite(first)}`}>write {first}</Anchor>
+      {more > 0 ? ` and the ${more} after it` : ''} (its attempts and what became of it are on the Sync screen).
+    </Text>
+  );
+}
+
 function Detail({ entry }: { entry: LogEntryDetail }) {
   return (
     <Stack gap="md">
@@ -81,6 +110,7 @@ function Detail({ entry }: { entry: LogEntryDetail }) {
           {entry.remote_error}
         </Alert>
       )}
+      <QueuedWriteLink entry={entry} />
       {entry.deviations.length > 0 && (
         <Alert
           color="orange"

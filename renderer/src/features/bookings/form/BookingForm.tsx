@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { BookingListItem } from '../../../../../shared/schemas/booking';
 import { productsQuery, sessionQuery } from '../../../api/queries';
+import { SAVED_AT_DESK } from '../../../lib/queued-words';
 import { useDropzoneToday } from '../../../lib/use-dropzone-today';
 import { BookingFields } from './BookingFields';
 import { draftKey, dropDraft, keepDraft, takeDraft } from './drafts';
@@ -133,8 +134,11 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
       ? { ...updateRequest(base, values), ...(idGiven ? { external_id: values.external_id } : {}) }
       : createRequest(values);
     let result;
+    let queued = false;
     try {
-      result = readOutcome(await save.mutateAsync({ request, target }), externalId, !editing);
+      const outcome = await save.mutateAsync({ request, target });
+      queued = outcome.queuedOp !== undefined;
+      result = readOutcome(outcome, externalId, !editing);
     } catch (error) {
       result = readFailure(error);
     }
@@ -146,7 +150,13 @@ export function BookingForm({ booking, onClose, onSaved, onPickerOpenChange }: B
       };
       finish(
         saved,
-        result.created ? (saved.externalId === null ? 'Walk-in created' : 'Booking created') : 'Booking saved',
+        queued
+          ? SAVED_AT_DESK
+          : result.created
+            ? saved.externalId === null
+              ? 'Walk-in created'
+              : 'Booking created'
+            : 'Booking saved',
       );
     } else if (result.kind === 'partial') {
       // The server now holds every change but the ignored ones: the form shows exactly that.

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isBlankExternalId } from '../../../../../shared/rules/external-id';
 import type { BookingWrite } from '../../../../../shared/schemas/booking';
+import { refreshOutbox } from '../../../api/outbox-api';
 import { queryKeys, sessionQuery } from '../../../api/queries';
 import { deskApi, syncApi } from '../../../api/sync-api';
 
@@ -53,6 +54,8 @@ export function useSaveBooking() {
       if (!handEdits && outcome.body.status === 'partial_update' && externalId && !isBlankExternalId(externalId))
         await syncApi.getBooking(externalId).catch(() => undefined);
       void queryClient.invalidateQueries({ queryKey: queryKeys.bookings });
+      // Queued for the remote: the status bar's count and the booking's own notice follow at once.
+      if (outcome.queuedOp !== undefined) void refreshOutbox(queryClient);
     },
   });
 }

@@ -24,7 +24,8 @@ export function ListFooter({
 }: ListFooterProps) {
   return (
     <Group justify="space-between" gap="md" wrap="nowrap" mih={32}>
-      <Group gap="lg" wrap="nowrap">
+      {/* The count and key hints give way (the hints wrap); the pager never does, so it stays on one line. */}
+      <Group gap="lg" wrap="nowrap" miw={0}>
         <Group gap={8} wrap="nowrap">
           <Text
             size="sm"
@@ -57,6 +58,7 @@ export function ListFooter({
           withEdges
           getControlProps={(control) => ({ 'aria-label': `${control[0]!.toUpperCase()}${control.slice(1)} page` })}
           getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          styles={{ root: { flexShrink: 0 } }}
           data-testid="bookings-pagination"
         />
       )}

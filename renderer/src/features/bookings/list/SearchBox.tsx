@@ -11,6 +11,14 @@ export interface SearchBoxProps {
 }
 
 /**
+ * Wide enough for the whole placeholder, beside the search icon and the "/" key hint: a cut hint
+ * hides the "or link" that tells reception a pasted link works. The toolbar beside it folds its
+ * actions into More instead; only in a window narrower than the desk's smallest (1024 px; Mantine's
+ * `md` starts at 992 px) is the box narrower, so New booking stays in the window.
+ */
+const SEARCH_WIDTH = { base: 260, md: 420 };
+
+/**
  * The desk list's one search box: anything reception is told (name, e-mail, phone, booking
  * number, link), in both modes. Escape clears it, then leaves it.
  */
@@ -36,7 +44,7 @@ export function SearchBox({ inputRef, value, onChange, onGoToResults }: SearchBo
       aria-label="Search bookings"
       autoComplete="off"
       spellCheck={false}
-      w={340}
+      w={SEARCH_WIDTH}
       leftSection={<IconSearch />}
       rightSection={
         value ? (

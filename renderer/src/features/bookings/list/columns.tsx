@@ -297,8 +297,9 @@ export const NARROW_WINDOW = 1280;
 
 /**
  * The default columns for a window width. At a narrow window (1024 wide): date, name, check-in,
- * mobile, product and external id fit; the product replaces the camera package; e-mail and the
- * camera requirement come back from 1280 up.
+ * mobile, e-mail, product and external id fit (each flexible column down to its minSize, an empty
+ * one further: emptyColumns.ts); the product replaces the camera package; the camera
+ * requirement comes back from 1280 up.
  */
 export function defaultColumnVisibility(windowWidth: number): VisibilityState {
   const narrow = windowWidth < NARROW_WINDOW;
@@ -308,7 +309,6 @@ export function defaultColumnVisibility(windowWidth: number): VisibilityState {
     language: false,
     show_publicly: false,
     reference: false,
-    email: !narrow,
     camera_requirement: !narrow,
   };
 }

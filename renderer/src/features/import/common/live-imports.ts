@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import type { ImportProgress } from '../../../../../shared/schemas/imports/progress';
-import { followEvents } from '../../../api/event-stream';
+import { shareEvents } from '../../../api/shared-event-stream';
 import { readImportEvent } from './import-events';
 
 /**
  * The imports the desk is sending, as its progress stream tells this window (GET
- * /api/desk/imports/events): for the status bar's badge, the wizard that handed one over, and
+ * /api/desk/imports/events, one for all tabs): for the status bar's badge, the wizard that handed one over, and
  * the history, in this window or any other. A module store, opened while anything watches.
  */
 export interface LiveImports {
@@ -51,11 +51,13 @@ function onEvent(name: string, data: unknown): void {
   else if (event?.name === 'progress') onProgress(event.progress);
 }
 
+/** The tabs of this browser share one progress stream: a tab that joins late starts from what the holder knows. */
 function follow(): void {
-  stopFollowing = followEvents('/api/desk/imports/events', {
-    onEvent,
-    onDown: () => update({ connected: false }),
-  });
+  stopFollowing = shareEvents(
+    '/api/desk/imports/events',
+    { onEvent, onDown: () => update({ connected: false }) },
+    { catchUp: () => ({ name: 'snapshot', data: { imports: [...state.running.values()] } }) },
+  );
 }
 
 function subscribe(listener: () => void): () => void {

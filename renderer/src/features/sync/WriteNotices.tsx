@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { OutboxOpView } from '../../../../shared/schemas/outbox';
+import { RECORDED_BY_MAX } from '../../../../shared/schemas/recorded-by';
+import { IconAlertTriangle } from '../../components/icons';
+import { attentionWords, choiceWords } from '../../lib/outbox-write-words';
+import { useDeskTime } from './use-desk-time';
+
+/* A write's notices at the top of its page: why it is held, and the decision taken on it. */
+
+/** Why the write is held, at the top: the remote's refusal, the record gone, or the fields both sides changed. */
+export function AttentionNotice({ op }: { op: OutboxOpView }) {
+  // Decided already: the decision's own note says what happens next.
+  if (op.state !== 'attention' || !op.attention || op.decision) return null;
+  if (op.attention === 'refused')
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title="The remote refused this write" data-testid="write-refused">
+        <Text size="sm">{attentionWords(op)}</Text>
+        <Text size="sm" mt={4}>
+          Nothing else of this record is sent until you decide: edit what it names and send it again, keep the
+          remote&apos;s values, or discard it.
+        </Text>
+      </Alert>
+    );
+  if (op.attention === 'deleted')
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title="Deleted at the remote" data-testid="write-deleted">
+        <Text size="sm">
+          The remote deleted this record after the desk changed it. The desk never creates it again unasked: create it
+          again with the desk&apos;s values, or let it go.
+        </Text>
+      </Alert>
+    );
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle />} title="Conflict" data-testid="write-conflict">
+      <Text size="sm">
+        {attentionWords(op)}, to another value. Choose per field which to keep (or type the right one), or keep every
+        field one way.
+      </Text>
+    </Alert>
+  );
+}
+
+export function DecisionNote({
+  op,
+  name,
+  onName,
+  onUndo,
+  pending,
+}: {
+  op: OutboxOpView;
+  name: string;
+  onName: (name: string) => void;
+  onUndo: () => void;
+  pending: boolean;
+}) {
+  const deskTime = useDeskTime();
+  if (!op.decision) return null;
+  const undoable = op.state !== 'settled';
+  return (
+    <Alert color="sky" title={`Decided: ${choiceWords(op.decision.action, op.attention)}`} data-testid="write-decision">
+      <Stack gap="xs">
+        <Text size="sm">
+          By {op.decision.by}, {deskTime(op.decision.at)}.{' '}
+          {undoable ? 'It is sent when the remote answers; until then it can be undone.' : 'It has been carried out.'}
+        </Text>
+        {undoable && (
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              label="Your name"
+              size="xs"
+              value={name}
+              onChange={(event) => onName(event.currentTarget.value)}
+              maxLength={RECORDED_BY_MAX}
+              autoComplete="off"
+              w={220}
+            />
+            <Button
+              size="xs"
+              variant="default"
+              onClick={onUndo}
+              loading={pending}
+              disabled={name.trim() === ''}
+              data-testid="undo-decision"
+            >
+              Undo decision
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
