@@ -111,7 +111,7 @@ function bookings(prefix: string, today: string): string[] {
       name: `${pick(FIRST)} ${pick(LAST)}`,
       email: `guest.${i}@example.com`,
       mobile: `+31 6 ${String(20_000_000 + i).padStart(8, '0')}`,
-      jump_on: addDays(today, i % 3),
+      jump_on: addDays(today, i % 2),
       camera_package: pick(PACKAGES),
     }),
   );
@@ -149,6 +149,14 @@ export async function benchOutbox(root: string, line: Line, pass: (ok: boolean) 
       },
     });
     await desk.offline.settled();
+    // Today's and tomorrow's bookings copied (none yet): offline, a new booking of those days is a create the copy can tell.
+    const copy = desk.offline.copy();
+    check(copy !== null, 'the desk opened no copy of the remote');
+    const started = performance.now();
+    while (![today, addDays(today, 1)].every((day) => copy!.sliceAges().has(`day:${day}`))) {
+      check(performance.now() - started < 60_000, "the copy did not fetch today's and tomorrow's bookings in a minute");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const outbox = desk.offline.outbox();
     check(outbox !== null, 'the desk opened no outbox');
     const sync = new Client(desk.url, DESK_TOKEN);

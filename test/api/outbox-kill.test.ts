@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { addDays, dateInZone } from '../../shared/dates';
+import { dateInZone } from '../../shared/dates';
 import type { TestDesk } from '../support/desk';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { REMOTE_TOKEN, startRemoteDesk } from '../support/remote';
@@ -122,12 +122,17 @@ test(
   { timeout: 180_000 },
   async () => {
     desk = await serve(true);
+    // The copy has today's bookings (none): a new booking of today is a create it can tell offline.
+    await waitFor(
+      async () => (await call('GET', '/api/desk/session', undefined, desk!.token)).body?.copy?.as_of,
+      'the copy of today',
+    );
     await proxy.set({ kind: 'refuse' });
     const bookings = Array.from({ length: WRITES }, (_, i) => ({
       external_id: key(i),
       name: `Killed ${i}`,
       reference: `K-${i}`,
-      jump_on: addDays(today, i % 2),
+      jump_on: today,
     }));
     for (const b of bookings) expected.set(b.external_id, { name: b.name, reference: b.reference });
     await queueOffline(bookings);
@@ -168,8 +173,8 @@ test(
     // Updates of records the remote holds, and records new to it.
     const bookings = Array.from({ length: 600 }, (_, i) =>
       i < 300
-        ? { external_id: key(i * 3), name: `Updated ${i}`, reference: `U-${i}`, jump_on: addDays(today, (i * 3) % 2) }
-        : { external_id: key(WRITES + i), name: `Lost ${i}`, reference: `L-${i}`, jump_on: addDays(today, i % 2) },
+        ? { external_id: key(i * 3), name: `Updated ${i}`, reference: `U-${i}`, jump_on: today }
+        : { external_id: key(WRITES + i), name: `Lost ${i}`, reference: `L-${i}`, jump_on: today },
     );
     for (const b of bookings) expected.set(b.external_id, { name: b.name, reference: b.reference });
     await queueOffline(bookings);
