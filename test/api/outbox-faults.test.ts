@@ -7,7 +7,7 @@ import { addDays } from '../../shared/dates';
 import { LIMITS } from '../../shared/limits';
 import { copyFileOf } from '../../electron/offline/remote-copy';
 import type { TestDesk } from '../support/desk';
-import { direct } from '../support/remote';
+import { direct, waitForSession } from '../support/remote';
 import { waitFor } from '../support/wait-for';
 import {
   FAST_OUTBOX,
@@ -184,6 +184,8 @@ describe('the remote answers 5xx, refuses a write, or refuses the credentials', 
 describe('what the outbox does not take', () => {
   test('a filmer create offline: 503 with Retry-After, no id, nothing queued', async () => {
     await lineDown();
+    // Known offline, the create is not sent at all (one sent and unanswered is looked up later instead).
+    await waitForSession(desk, (s) => s.health?.state === 'offline');
     try {
       const before = await outboxSummary(desk);
       for (const [path, body] of [
