@@ -4,6 +4,21 @@ import { absorbProxiedAnswer, type ProxiedAnswer } from './copy-absorb';
 import { CopyReads } from './copy-reads';
 import { CopyRefresher, DEFAULT_COPY_TIMING, type CopyTiming, type RefresherState } from './copy-refresher';
 import { RemoteCopy, remoteKeyOf } from './remote-copy';
+import { carryCopyOver } from './copy-carry-over';
+import type { RemoteResult } from '../proxy/remote-client';
+
+/** What a copy's refresh or outbox gets once the desk has switched to another remote or other credentials. */
+const SWITCHED = (path: string): RemoteResult => ({
+  ok: false,
+  url: path,
+  failure: {
+    kind: 'unreachable',
+    status: 'remote_unreachable',
+    cause: 'the desk switched to another remote or other credentials',
+    error: 'remote unreachable: the desk switched to another remote or other credentials',
+  },
+  sentHeaders: {},
+});
 import { Outbox } from './outbox';
 import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-replay';
 
@@ -23,6 +38,7 @@ export interface OfflineCopyOptions {
 
 interface Active {
   key: string;
+  remoteUrl: string;
   copy: RemoteCopy;
   refresher: CopyRefresher;
   reads: CopyReads;
@@ -117,8 +133,10 @@ export class OfflineCopy {
     const target = this.options.connection.target();
     const key = target ? remoteKeyOf(target.remoteUrl, target.credentials) : null;
     if (this.active?.key === key) return;
+    const previous = this.active;
     await this.stopActive();
     if (!target || !key) return;
+    if (previous && previous.remoteUrl === target.remoteUrl) await this.carryOver(previous.key, key);
     try {
       const copy = RemoteCopy.open({
         dataDir: this.options.dataDir,
@@ -131,6 +149,7 @@ export class OfflineCopy {
         copy,
         // Each answer is written into the copy before the next await, well within the change bus's window.
         async (path) => {
+          if (!this.stillTarget(key)) return SWITCHED(path);
           const result = await this.options.connection.remoteGet(path);
           if (result.ok) this.options.changed?.();
           return result;
@@ -140,18 +159,60 @@ export class OfflineCopy {
       );
       const outbox = new Outbox(
         copy,
-        (method, path, body) => this.options.connection.remoteCall(method, path, body),
+        (method, path, body) =>
+          this.stillTarget(key)
+            ? this.options.connection.remoteCall(method, path, body)
+            : Promise.resolve(SWITCHED(path)),
         this.options.now,
         this.options.outboxTiming ?? DEFAULT_OUTBOX_TIMING,
       );
       outbox.onChange(() => {
         for (const listener of this.outboxListeners) listener();
       });
-      this.active = { key, copy, refresher, reads: new CopyReads(copy, this.options.now), outbox };
+      this.active = {
+        key,
+        remoteUrl: target.remoteUrl,
+        copy,
+        refresher,
+        reads: new CopyReads(copy, this.options.now),
+        outbox,
+      };
       refresher.start();
       outbox.start();
     } catch (error) {
       this.options.warn?.(`the copy of the remote could not be opened: ${(error as Error).message}`);
+    }
+  }
+
+  /**
+   * Whether the remote in force is still the one a copy was opened for: between a switch and the
+   * copy's stop, its refresh and its outbox must not reach the new remote (or the new credentials)
+   * with the old one's reads and writes.
+   */
+  private stillTarget(key: string): boolean {
+    const target = this.options.connection.target();
+    return target !== null && remoteKeyOf(target.remoteUrl, target.credentials) === key;
+  }
+
+  /** New credentials for the same remote: the copy and its waiting writes follow them, to the same dropzone only. */
+  private async carryOver(fromKey: string, toKey: string): Promise<void> {
+    try {
+      const result = await carryCopyOver({
+        dataDir: this.options.dataDir,
+        fromKey,
+        toKey,
+        get: (path) => this.options.connection.remoteGet(path),
+      });
+      if (result.carried)
+        this.options.warn?.(
+          `the ${result.writes} writes waiting in the outbox follow the new credentials (the same dropzone: ${result.checked} bookings checked)`,
+        );
+      else if (result.writes > 0)
+        this.options.warn?.(
+          `the ${result.writes} writes waiting in the outbox stay with the previous credentials (${result.why}); they land once those are back`,
+        );
+    } catch (error) {
+      this.options.warn?.(`the outbox could not follow the new credentials: ${(error as Error).message}`);
     }
   }
 

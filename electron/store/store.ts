@@ -125,6 +125,10 @@ export class Store {
     return this.dropzones.all().length === 0;
   }
 
+  isOpen(): boolean {
+    return this.db.open;
+  }
+
   close(): void {
     if (this.db.open) this.db.close();
   }

@@ -7,7 +7,7 @@ import { addDays } from '../../shared/dates';
 import { LIMITS } from '../../shared/limits';
 import { copyFileOf } from '../../electron/offline/remote-copy';
 import type { TestDesk } from '../support/desk';
-import { direct, waitForSession } from '../support/remote';
+import { direct, REMOTE_OTHER_TOKEN, useProxy, waitForSession } from '../support/remote';
 import { waitFor } from '../support/wait-for';
 import {
   FAST_OUTBOX,
@@ -178,6 +178,53 @@ describe('the remote answers 5xx, refuses a write, or refuses the credentials', 
     }
     assert.equal(await remoteName(key(0)), 'Paused, then more');
     for (let i = 1; i < RECORDS; i++) assert.equal(await remoteName(key(i)), `Paused ${i}`);
+  });
+
+  test('new credentials: the waiting writes follow them to the same dropzone only, and land', async () => {
+    await lineDown();
+    for (let i = 0; i < RECORDS; i++) await queue({ external_id: key(i), name: `New token ${i}` });
+    const remoteStore = new Database(pair.remote.storeFile);
+    remoteStore.pragma('busy_timeout = 5000');
+    // The remote stops taking the desk's token (its dropzone's tokens revoked); the other dropzone's still work.
+    const ours = 'dropzone_id = (SELECT id FROM dropzones ORDER BY id LIMIT 1)';
+    const revoke = () =>
+      remoteStore.prepare(`UPDATE api_tokens SET token_hash = 'revoked:' || token_hash WHERE ${ours}`).run();
+    const restore = () =>
+      remoteStore
+        .prepare("UPDATE api_tokens SET token_hash = substr(token_hash, 9) WHERE token_hash LIKE 'revoked:%'")
+        .run();
+    const settings = (token?: string) => ({
+      request_timeout_ms: 1_000,
+      connect_timeout_ms: 500,
+      ...(token ? { credentials: { kind: 'bearer', token } } : {}),
+    });
+    try {
+      revoke();
+      await pair.proxy.set({ kind: 'pass' });
+      await waitForSummary(desk, (s) => s.paused === 'credentials', 'the outbox paused');
+      // A token of another dropzone of the same remote: the writes must not follow it there.
+      await useProxy(desk, pair.proxy.url, settings(REMOTE_OTHER_TOKEN));
+      await desk.offline.settled();
+      assert.equal((await outboxSummary(desk)).waiting, 0, "the other dropzone's copy has an outbox of its own");
+      // Back to the refused token (its writes still held), then a new token of the same dropzone.
+      await useProxy(desk, pair.proxy.url, settings());
+      await desk.offline.settled();
+      assert.ok((await outboxSummary(desk)).waiting >= RECORDS, 'the first copy kept its writes');
+      const created = await pair.remote.admin('POST', '/api-tokens', { label: 'the new desk token' });
+      assert.equal(created.status, 201, created.text);
+      await useProxy(desk, pair.proxy.url, settings(created.body.token));
+      await desk.offline.settled();
+      const landed = await waitForSummary(desk, (s) => s.waiting === 0 && s.attention === 0, 'the writes to land');
+      assert.equal(landed.paused, null);
+    } finally {
+      restore();
+      remoteStore.close();
+    }
+    for (let i = 0; i < RECORDS; i++) assert.equal(await remoteName(key(i)), `New token ${i}`);
+    // The first credentials again for the tests after this one: a copy of their own, fetched anew.
+    await useProxy(desk, pair.proxy.url, settings());
+    await desk.offline.settled();
+    await waitForSession(desk, (s) => typeof s.copy?.as_of === 'string', 20_000);
   });
 });
 

@@ -23,6 +23,8 @@ export interface CopyIdentity {
 export class RemoteCopyRepo {
   private readonly identityStmt;
   private readonly setIdentityStmt;
+  private readonly rekeyStmt;
+  private readonly probeStmt;
   private readonly bodyStmt;
   private readonly putListStmt;
   private readonly putShowStmt;
@@ -40,6 +42,10 @@ export class RemoteCopyRepo {
     this.identityStmt = db.prepare<[], CopyIdentity>(
       'SELECT remote_key, remote_url, created_at FROM copy_identity WHERE only = 1',
     );
+    this.probeStmt = db.prepare<[number], { id: number; uuid: string; external_id: string }>(
+      "SELECT id, uuid, external_id FROM bookings WHERE id > 0 AND external_id IS NOT NULL AND uuid NOT LIKE 'remote-%' ORDER BY id DESC LIMIT ?",
+    );
+    this.rekeyStmt = db.prepare('UPDATE copy_identity SET remote_key = ? WHERE only = 1');
     this.setIdentityStmt = db.prepare(
       'INSERT INTO copy_identity (only, remote_key, remote_url, created_at) VALUES (1, ?, ?, ?)',
     );
@@ -82,6 +88,16 @@ export class RemoteCopyRepo {
 
   identity(): CopyIdentity | undefined {
     return this.identityStmt.get();
+  }
+
+  /** A few of the remote's bookings the copy holds, to ask the remote about (is this the same dropzone?). */
+  probeBookings(count: number): { id: number; uuid: string; external_id: string }[] {
+    return this.probeStmt.all(count);
+  }
+
+  /** The copy now answers to other credentials of the same remote dropzone (its file was renamed to their key). */
+  rekey(remoteKey: string): void {
+    this.rekeyStmt.run(remoteKey);
   }
 
   setIdentity(identity: CopyIdentity): void {
