@@ -28,9 +28,8 @@ export async function carryCopyOver(options: {
   const to = copyFileOf(options.dataDir, options.toKey);
   if (!existsSync(from)) return { carried: false, writes: 0, why: 'no copy to carry' };
   const store = Store.open(from);
-  let writes = 0;
   try {
-    writes = store.outbox.countOpen();
+    const writes = store.outbox.countOpen();
     if (writes === 0) return { carried: false, writes, why: 'no writes waiting' };
     if (existsSync(to)) return { carried: false, writes, why: 'these credentials have a copy of their own already' };
     const probes = store.remoteCopy.probeBookings(PROBES);
