@@ -10,7 +10,8 @@
  *      refused), over HTTP one at a time: a Sync API list page of today, a name search within the
  *      window, a show, and reception's desk list searched by phone; target p99 < 15 ms.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { BENCH_TIMEZONE, benchSeedFile } from './bench-seed';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays, dateInZone } from '../shared/dates';
@@ -20,7 +21,7 @@ import { mulberry32 } from '../scripts/seeded-random';
 import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile } from './common';
 import { startDeskProcess } from './scale';
 
-const TIMEZONE = 'Europe/Amsterdam';
+const TIMEZONE = BENCH_TIMEZONE;
 const COPY_BOOKINGS = 100_000;
 const REMOTE_TOKEN = 'bench-remote-token-aaaaaaaaaaaa';
 const DESK_TOKEN = 'bench-desk-token-bbbbbbbbbbbbbb';
@@ -30,23 +31,12 @@ const TARGET_P99_MS = 15;
 
 type Line = (label: string, value: string, target?: string) => void;
 
-function seedFile(dir: string, token: string): string {
-  const file = join(dir, 'seed.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      dropzones: [{ key: 'bench', name: 'Bench Dropzone', timezone: TIMEZONE, api_tokens: [token], products: [] }],
-    }),
-  );
-  return file;
-}
-
 /** 100,000 bookings over the copy's window (13 days back to 14 ahead: a day back stays creatable all day). */
 async function fillRemote(dir: string, today: string): Promise<void> {
   const desk = await startDesk({
     dataDir: dir,
     port: 0,
-    seedFile: seedFile(join(dir, '..'), REMOTE_TOKEN),
+    seedFile: benchSeedFile(join(dir, '..'), REMOTE_TOKEN),
     logErrors: false,
     backups: false,
   });
@@ -104,7 +94,7 @@ export async function benchOfflineCopy(root: string, line: Line, pass: (ok: bool
     desk = await startDesk({
       dataDir: join(deskDir, 'data'),
       port: 0,
-      seedFile: seedFile(deskDir, DESK_TOKEN),
+      seedFile: benchSeedFile(deskDir, DESK_TOKEN),
       logErrors: false,
       backups: false,
       connectionOverrides: {

@@ -9,8 +9,9 @@
  *  (p) the same 10,000 writes (other external ids) through the desk online, one per call: the
  *      rate a booking system gets when the remote answers. Target: the replay at least half of it.
  */
+import { BENCH_TIMEZONE, benchSeedFile } from './bench-seed';
 import { once } from 'node:events';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ import { mulberry32 } from '../scripts/seeded-random';
 import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile } from './common';
 import { startDeskProcess } from './scale';
 
-const TIMEZONE = 'Europe/Amsterdam';
+const TIMEZONE = BENCH_TIMEZONE;
 /** BENCH_OUTBOX_WRITES: fewer, for a quick look while working on the outbox (the figures are for 10,000). */
 const WRITES = Number(process.env.BENCH_OUTBOX_WRITES ?? 10_000);
 const REMOTE_TOKEN = 'bench-remote-token-cccccccccccc';
@@ -30,17 +31,6 @@ const TARGET_ACCEPT_P99_MS = 15;
 const TARGET_REPLAY_SHARE = 0.5;
 
 type Line = (label: string, value: string, target?: string, result?: string) => void;
-
-function seedFile(dir: string, token: string): string {
-  const file = join(dir, 'seed.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      dropzones: [{ key: 'bench', name: 'Bench Dropzone', timezone: TIMEZONE, api_tokens: [token], products: [] }],
-    }),
-  );
-  return file;
-}
 
 /**
  * The line to the remote: a small HTTP relay on a port of its own that can be cut (the port
@@ -125,7 +115,7 @@ export async function benchOutbox(root: string, line: Line, pass: (ok: boolean) 
   const seeding = await startDesk({
     dataDir: remoteDir,
     port: 0,
-    seedFile: seedFile(join(remoteDir, '..'), REMOTE_TOKEN),
+    seedFile: benchSeedFile(join(remoteDir, '..'), REMOTE_TOKEN),
     logErrors: false,
     backups: false,
   });
@@ -139,7 +129,7 @@ export async function benchOutbox(root: string, line: Line, pass: (ok: boolean) 
     desk = await startDesk({
       dataDir: join(deskDir, 'data'),
       port: 0,
-      seedFile: seedFile(deskDir, DESK_TOKEN),
+      seedFile: benchSeedFile(deskDir, DESK_TOKEN),
       logErrors: false,
       backups: false,
       connectionOverrides: {
