@@ -59,7 +59,10 @@ describe('the change bus', () => {
     const heard = listen(bus);
     const sent = new Promise<void>((resolve) => bus.subscribe(() => resolve()));
     bus.emit(1, 'imports', { ids: [7] });
+    // The bus's timer never holds the desk open (unref'd): this one keeps the test's event loop alive meanwhile.
+    const alive = setTimeout(() => undefined, 5_000);
     await sent;
+    clearTimeout(alive);
     assert.deepEqual(heard[0]!.changes, [{ kind: 'imports', ids: [7], external_ids: [], many: false }]);
   });
 });
