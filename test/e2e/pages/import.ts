@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The import wizard (#/import/bookings, #/import/filmers). Locators live here only. */
 export class ImportWizardScreen {
@@ -10,7 +10,15 @@ export class ImportWizardScreen {
 
   readonly root = () => this.page.getByTestId('import-wizard');
   /** "Import…" on the Bookings or Filmers screen. */
-  readonly openFromList = (kind: 'bookings' | 'filmers') => this.page.getByTestId(`import-${kind}`);
+  /** "Import…" on the list's toolbar; it folds into "More" when the bar is short of room (a row selected shows Edit and Delete). */
+  readonly openFromList = async (kind: 'bookings' | 'filmers') => {
+    const action = this.page.getByTestId(`import-${kind}`);
+    const more = this.page.getByRole('button', { name: 'More actions' });
+    // The bar settles its folding after it measured; then Import… is either in it or behind More.
+    await expect(action.or(more).first()).toBeVisible();
+    if (!(await action.isVisible())) await more.click();
+    await action.click();
+  };
   readonly stepper = () => this.page.getByTestId('import-stepper');
   readonly next = () => this.page.getByTestId('import-next');
   readonly back = () => this.page.getByTestId('import-back');
