@@ -49,8 +49,9 @@ export class Outbox {
   }
 
   private changed(): void {
-    if (this.copy.store.outbox.countOpen() === 0 && this.syncedAt === null) this.syncedAt = this.now().toISOString();
-    else if (this.copy.store.outbox.countOpen() > 0) this.syncedAt = null;
+    const open = this.copy.store.outbox.countOpen();
+    if (open > 0) this.syncedAt = null;
+    else this.syncedAt ??= this.now().toISOString();
     for (const listener of this.listeners) listener();
   }
 

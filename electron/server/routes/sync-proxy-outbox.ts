@@ -4,8 +4,7 @@ import { DESK_SOURCE } from '../../offline/outbox-decisions';
 import type { Outbox } from '../../offline/outbox';
 import type { ConnectionHealth } from '../../../shared/schemas/health';
 
-/** The header that marks an answer the outbox gave: the write's id (or the first and last of a batch's). */
-export const QUEUED_HEADER = 'x-desk-queued';
+import { QUEUED_HEADER } from '../../../shared/api/queued-header';
 
 /** A write of the Sync API the outbox can take, by its method and path below /api/f1/sync. */
 export type QueueableWrite =

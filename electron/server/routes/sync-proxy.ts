@@ -7,11 +7,11 @@ import type { DeskConnection } from '../../proxy/connection';
 import type { QueryValue } from '../../sync/validation';
 import type { DropzoneRecord } from '../../store/records';
 import { sendError } from '../reply';
+import { QUEUED_HEADER } from '../../../shared/api/queued-header';
 import {
   jsonBody,
   lanesOf,
   mustQueue,
-  QUEUED_HEADER,
   queueableWrite,
   remoteSaidBefore,
   sayWhyRemoteFailed,

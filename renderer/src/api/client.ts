@@ -1,3 +1,4 @@
+import { firstQueuedWrite, QUEUED_HEADER } from '../../../shared/api/queued-header';
 import type { ErrorBody } from '../../../shared/schemas/common';
 import { fileNameOf } from './content-disposition';
 import { apiBase } from './session-token';
@@ -93,16 +94,10 @@ export interface Exchange {
   queuedOp?: number;
 }
 
-/**
- * Set on a Sync API answer in proxy mode when the desk took the write into its outbox instead of
- * the remote taking it (docs/offline.md): the answer is the desk's prediction, not the remote's word.
- */
-const QUEUED_HEADER = 'x-desk-queued';
-
 /** A write's id ("12"), or a batch's first and last ("12-15"): the first. A read says "pending" (no write of its own). */
 export function queuedOpOf(headers: Headers): { queuedOp?: number } {
-  const ids = /^(\d{1,15})(?:-\d{1,15})?$/.exec(headers.get(QUEUED_HEADER) ?? '');
-  return ids ? { queuedOp: Number(ids[1]) } : {};
+  const queuedOp = firstQueuedWrite(headers.get(QUEUED_HEADER));
+  return queuedOp === undefined ? {} : { queuedOp };
 }
 
 /** A body that is not JSON (an HTML error page of something in between, a cut-off answer). */

@@ -19,6 +19,7 @@ import { logEntryQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatBytes } from '../../lib/format';
 import { ROUTES } from '../../lib/routes';
+import { firstQueuedWrite, QUEUED_HEADER } from '../../../../shared/api/queued-header';
 import { httpColor } from './http-color';
 
 type Message = NonNullable<LogEntryDetail['request']>;
@@ -73,11 +74,11 @@ function MessageSection({ title, message, testId }: { title: string; message: Me
 
 /** A call the outbox took (proxy mode, the remote not answering): a link to the write and its attempts. */
 function QueuedWriteLink({ entry }: { entry: LogEntryDetail }) {
-  const header = entry.response?.headers['x-desk-queued'] ?? '';
-  const ids = /^(\d{1,15})(?:-(\d{1,15}))?$/.exec(header);
-  if (!ids) return null;
-  const first = Number(ids[1]);
-  const more = ids[2] === undefined ? 0 : Number(ids[2]) - first;
+  const header = entry.response?.headers[QUEUED_HEADER];
+  const first = firstQueuedWrite(header);
+  if (first === undefined) return null;
+  const last = Number(header?.split('-')[1] ?? first);
+  const more = last - first;
   return (
     <Text size="sm" data-testid="log-queued-write">
       Queued in the desk&apos;s outbox: <Anchor href={`#${ROUTES.syncWrite(first)}`}>write {first}</Anchor>
