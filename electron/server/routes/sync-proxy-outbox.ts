@@ -51,13 +51,28 @@ export function jsonBody(body: unknown): unknown {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** A filmer's lane by the id as a path gives it (`05` is filmer 5). */
+const filmerLaneOf = (id: string) => filmerLane(/^\d+$/.test(id) ? String(Number(id)) : id);
+
+/** The record a read of one booking or filmer is for (`/bookings/:external_id`, `/filmers/:id`), or undefined. */
+export function laneOfRead(path: string): string | undefined {
+  const [collection, rest, ...more] = path.split('/').filter(Boolean);
+  if (rest === undefined || more.length > 0) return undefined;
+  try {
+    const key = decodeURIComponent(rest);
+    return collection === 'bookings' ? bookingLane(key) : collection === 'filmers' ? filmerLaneOf(key) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The records a write is for: the lanes whose earlier writes it must not overtake. */
 export function lanesOf(write: QueueableWrite, body: unknown): string[] {
   switch (write.kind) {
     case 'booking_delete':
       return [bookingLane(write.externalId)];
     case 'filmer_delete':
-      return [filmerLane(/^\d+$/.test(write.id) ? String(Number(write.id)) : write.id)];
+      return [filmerLaneOf(write.id)];
     case 'booking_upsert':
       return isObject(body) && typeof body.external_id === 'string' ? [bookingLane(body.external_id)] : [];
     case 'filmer_upsert':

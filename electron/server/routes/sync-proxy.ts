@@ -10,6 +10,7 @@ import { sendError } from '../reply';
 import { QUEUED_HEADER } from '../../../shared/api/queued-header';
 import {
   jsonBody,
+  laneOfRead,
   lanesOf,
   mustQueue,
   queueableWrite,
@@ -19,7 +20,6 @@ import {
   sourceOf,
   takeIntoOutbox,
 } from './sync-proxy-outbox';
-import { bookingLane, filmerLane } from '../../offline/outbox-accept';
 import { lostCreateKey } from '../../offline/outbox-lost-creates';
 
 export interface SyncProxyOptions {
@@ -133,14 +133,7 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
       return queue(remoteSaidBefore(connection.healthView()), 'not sent');
     // A read of a record with writes waiting: the copy holds what the desk accepted, the remote not yet.
     if (outbox && request.method === 'GET') {
-      const segments = splitUrl(rawUrl).path.split('/').filter(Boolean);
-      let lane: string | undefined;
-      try {
-        if (segments.length === 2 && segments[0] === 'bookings') lane = bookingLane(decodeURIComponent(segments[1]!));
-        if (segments.length === 2 && segments[0] === 'filmers') lane = filmerLane(decodeURIComponent(segments[1]!));
-      } catch {
-        lane = undefined;
-      }
+      const lane = laneOfRead(splitUrl(rawUrl).path);
       const copied = lane && outbox.holds(lane) ? offline?.reads()?.answer(splitUrl(rawUrl).path, {}) : undefined;
       if (copied && !copied.notInCopy && copied.asOf) {
         reply.header(COPY_SOURCE_HEADER, copySourceValue(copied.asOf));
