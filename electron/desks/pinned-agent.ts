@@ -30,7 +30,9 @@ export function pinnedConnector(
   options: Omit<buildConnector.BuildOptions, 'rejectUnauthorized'> = {},
 ): buildConnector.connector {
   const expected = certificateFingerprint(fingerprint);
-  const connect = buildConnector({ ...options, rejectUnauthorized: false });
+  // No TLS session resumption: a resumed session shows no certificate to compare (and needs none
+  // it was first made with; but a fresh handshake per connection keeps the check one simple rule).
+  const connect = buildConnector({ ...options, rejectUnauthorized: false, maxCachedSessions: 0 });
   return (opts, callback) =>
     connect(opts, (error, socket) => {
       if (error || !socket) return callback(error ?? new Error('no socket'), null);

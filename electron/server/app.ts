@@ -43,6 +43,9 @@ import { syncApiRoutes } from './routes/sync-api';
 import type { ReadPool } from '../readers/read-pool';
 import { syncProxyRoutes } from './routes/sync-proxy';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
+import { MainDeskLan } from '../desks/main-desk-lan';
+import { LanGate } from './lan-gate';
+import { desksRoutesPlugin, pairingRoutes } from './routes/desks';
 
 export interface AppOptions {
   store: Store;
@@ -68,6 +71,8 @@ export interface AppOptions {
   responseCheck?: ResponseCheck;
   /** The change bus every write path tells (default: one of the server's own; the composition root shares it with the copy). */
   changes?: DeskChanges;
+  /** The main desk on the venue's network (docs/desks.md): its HTTPS listener serves this same app. */
+  lan?: MainDeskLan;
 }
 
 export interface DeskApp {
@@ -98,6 +103,7 @@ export function buildApp({
   importRetryBackoff,
   reads,
   changes = new DeskChanges(),
+  lan = new MainDeskLan(store, now),
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -140,6 +146,8 @@ export function buildApp({
     // restart; and open progress streams end, or the close would wait for them.
     imports.stop();
     eventStreams.closeAll();
+    lanGate.close();
+    await lan.close();
   });
 
   app.decorateRequest('dropzone', null);
@@ -168,6 +176,10 @@ export function buildApp({
     'onRequest',
     makeHostGuard(() => app.server.address() as AddressInfo | null),
   );
+  // The LAN listener's door: nothing on the venue's network without a credential.
+  const lanGate = new LanGate(store, auth, now);
+  app.addHook('onRequest', lanGate.hook);
+  lan.attach((request, response) => app.routing(request, response));
   app.addHook('onRequest', refuseMalformedQuery);
   app.addHook('onRequest', refuseUnknownMethod);
   // Node hands a CONNECT over as a bare socket, outside Fastify: answered there, as a path the desk lacks.
@@ -191,6 +203,7 @@ export function buildApp({
   app.register(staticUi, { uiDir });
   // The routes of shared/api/ carry their full path: registered without a prefix.
   app.register(deskPublicRoutes);
+  app.register(pairingRoutes, { store, now });
   app.register(async (authed) => {
     authed.addHook('onRequest', auth.hook);
     authed.register(async (local) => {
@@ -222,6 +235,7 @@ export function buildApp({
       desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
       desk.register(apiTokenRoutes, { store, now });
+      desk.register(desksRoutesPlugin, { store, lan, gate: lanGate, now });
     });
   });
   const stop = async (graceMs = 30_000) => {
