@@ -79,3 +79,17 @@ test('a pinned agent talks to the certificate it pins and refuses another before
     server.close();
   }
 });
+
+test("a backup carries the desk's identity: a store restored from it serves the same certificate", async () => {
+  const dataDir = mkdtempSync(join(dir, 'backed-up-'));
+  const store = Store.open(join(dataDir, 'desk.sqlite3'));
+  const identity = await lanIdentity(store, NOW);
+  const backup = await store.backup(dataDir);
+  store.close();
+  const restored = Store.open(backup.file);
+  try {
+    assert.deepEqual(await lanIdentity(restored, NOW), identity);
+  } finally {
+    restored.close();
+  }
+});
