@@ -102,17 +102,14 @@ export class MainDeskPairing {
     }
     const dropzone = this.store.dropzones.byId(code.dropzone_id);
     if (!dropzone) return refuse('not_found', 'pairing_code_unknown', 'the dropzone of that pairing code is gone');
-    if (this.store.pairedDesks.liveByName(request.name))
-      return refuse(
-        'conflict',
-        'desk_name_taken',
-        `a desk named "${request.name}" is paired already: choose another name, or revoke that desk first (npm run desks -- revoke "${request.name}")`,
-      );
+    if (this.store.pairedDesks.liveByName(request.name)) return nameTaken(request.name);
     const identity = this.store.lan.identity();
     if (!identity) return refuse('not_found', 'pairing_code_unknown', 'this desk has no LAN certificate');
     const credential = `dzp_${newToken().slice(4)}`;
+    // Checked again inside the write lock: another pairing (here, or `npm run desks` beside) may have won meanwhile.
     const deskId = this.store.transaction(() => {
-      if (!this.store.pairingCodes.use(code.code_id, at.toISOString())) return null;
+      if (this.store.pairedDesks.liveByName(request.name)) return 'name_taken' as const;
+      if (!this.store.pairingCodes.use(code.code_id, at.toISOString())) return 'used' as const;
       return this.store.pairedDesks.add({
         dropzoneId: dropzone.id,
         name: request.name,
@@ -121,7 +118,8 @@ export class MainDeskPairing {
         from: request.from,
       });
     });
-    if (deskId === null)
+    if (deskId === 'name_taken') return nameTaken(request.name);
+    if (deskId === 'used')
       return refuse('conflict', 'pairing_code_used', 'that pairing code has just paired another desk: make a new one');
     return {
       ok: true,
@@ -149,6 +147,14 @@ export class MainDeskPairing {
     this.store.pairedDesks.revoke(desk.id, this.now().toISOString());
     return desk;
   }
+}
+
+function nameTaken(name: string): PairOutcome {
+  return refuse(
+    'conflict',
+    'desk_name_taken',
+    `a desk named "${name}" is paired already: choose another name, or revoke that desk first (npm run desks -- revoke "${name}")`,
+  );
 }
 
 function refuse(status: 'not_found' | 'forbidden' | 'conflict', code: DeskRefusalCode, error: string): PairOutcome {

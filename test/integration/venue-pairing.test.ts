@@ -21,7 +21,6 @@ const LAN_PORT = 4781;
 
 const venue = openVenue(['main', 'desk', 'relay', 'booking']);
 const skip = 'skip' in venue ? venue.skip : false;
-if (skip) console.log(`# the venue tests are skipped: ${skip}`);
 
 describe('a venue on network namespaces: pairing with the main desk over the LAN', { skip }, () => {
   const v = venue as Venue;
@@ -92,9 +91,8 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
     }
   };
 
-  before(async () => {
-    mainDir = tempDir('venue-main-');
-    writeFileSync(join(mainDir, 'seed.json'), JSON.stringify(BASE_SEED));
+  /** The main desk's `serve --lan`, in its namespace; resolves with its LAN line's URL and fingerprint. */
+  const startMain = async (seed: boolean): Promise<[string, string]> => {
     main = v.spawn('main', NODE, [
       CLI,
       'serve',
@@ -103,8 +101,7 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
       '0',
       '--data-dir',
       mainDir,
-      '--seed',
-      join(mainDir, 'seed.json'),
+      ...(seed ? ['--seed', join(mainDir, 'seed.json')] : []),
       '--lan',
       '--lan-port',
       String(LAN_PORT),
@@ -117,8 +114,13 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
       () => `the main desk's LAN line:\n${main.output()}`,
       { timeoutMs: 60_000 },
     );
-    lanUrl = line[1] as string;
-    fingerprint = line[2] as string;
+    return [line[1] as string, line[2] as string];
+  };
+
+  before(async () => {
+    mainDir = tempDir('venue-main-');
+    writeFileSync(join(mainDir, 'seed.json'), JSON.stringify(BASE_SEED));
+    [lanUrl, fingerprint] = await startMain(true);
   });
   after(async () => {
     await main?.stop();
@@ -277,6 +279,11 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
     assert.equal(session?.status, 200);
     assert.equal(sync?.status, 200);
     assert.equal(stream?.status, 200);
+
+    // A restart of the main desk: the same certificate, the same port, the pairing still good.
+    assert.equal(await main.stop(), 0, main.output());
+    assert.deepEqual(await startMain(false), [lanUrl, fingerprint]);
+    assert.equal(callsFrom('desk', [{ path: '/api/desk/session', credential: pairing.credential }])[0]?.status, 200);
 
     const revoke = v.run('main', NODE, [CLI, 'desks', 'revoke', 'Video desk', '--data-dir', mainDir]);
     assert.equal(revoke.status, 0, revoke.stderr);
