@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { deskChangeEvents } from '../../shared/schemas/desk-changes';
+import { startTestDesk, type TestDesk } from '../support/desk';
+import { watchEvents, type EventWatch } from '../support/import-events';
+import { FAST_HEALTH } from '../support/remote';
+import { TEST_TOKEN } from '../support/seed';
+import { waitFor } from '../support/wait-for';
+
+/**
+ * A paired desk on loopback: proxy mode whose upstream is a main desk (docs/desks.md). The LAN's
+ * TLS and pairing are tried in test/integration/; here the main desk's own session token stands
+ * for the paired desk's credential, so what is tried is what the paired desk DOES with its main desk.
+ */
+describe('a paired desk: the main desk is its upstream', () => {
+  let main: TestDesk;
+  let paired: TestDesk;
+  let watch: EventWatch;
+
+  before(async () => {
+    main = await startTestDesk();
+    paired = await startTestDesk({
+      seed: null,
+      deskOptions: {
+        healthTiming: FAST_HEALTH,
+        mainDesk: { url: main.url, fingerprint: '', credential: main.sessionToken, name: 'Reception' },
+      },
+    });
+    watch = await watchEvents(paired, '/api/desk/changes');
+    await watch.next((e) => e.event === 'ready');
+  });
+  after(async () => {
+    watch.close();
+    await paired.dispose();
+    await main.dispose();
+  });
+
+  test("its screens show the main desk's bookings", async () => {
+    const atMain = await main.desk('GET', '/bookings?include_all=true');
+    const atPaired = await paired.desk('GET', '/bookings?include_all=true');
+    assert.equal(atPaired.status, 200, atPaired.text);
+    assert.deepEqual(atPaired.body, atMain.body);
+  });
+
+  test('a check-in made at the paired desk is at the main desk, and back', async () => {
+    const res = await paired.desk('PUT', '/bookings/by-id/101/check-in', { state: 'arrived', recorded_by: 'Vic' });
+    assert.equal(res.status, 200, res.text);
+    const atMain = await main.desk('GET', '/bookings/by-id/101/check-in');
+    assert.equal(atMain.body.check_in.state, 'arrived');
+    await main.desk('PUT', '/bookings/by-id/102/check-in', { state: 'no_show', recorded_by: 'Rita' });
+    assert.equal((await paired.desk('GET', '/bookings/by-id/102/check-in')).body.check_in.state, 'no_show');
+  });
+
+  test("a booking the booking system syncs to the main desk is news at the paired desk's windows", async () => {
+    const seen = watch.events.length;
+    const made = await main.sync('POST', '/bookings', {
+      external_id: 'LIVE-1',
+      name: 'Live One',
+      jump_on: '2026-06-15',
+    });
+    assert.equal(made.status, 201, made.text);
+    await waitFor(
+      () =>
+        watch.events
+          .slice(seen)
+          .some(
+            (e) =>
+              e.event === 'changes' &&
+              deskChangeEvents.changes
+                .parse(e.data)
+                .changes.some((c) => c.kind === 'bookings' && (c.many || c.external_ids.includes('LIVE-1'))),
+          ),
+      () => 'the bookings change to reach the paired desk',
+      { timeoutMs: 2_000 },
+    );
+    const found = await paired.desk('GET', '/bookings?include_all=true&q=LIVE-1');
+    assert.equal(found.body.bookings.length, 1);
+  });
+
+  test("its Sync API is the main desk's", async () => {
+    const res = await paired.request('/api/f1/sync/products', {
+      headers: { authorization: `Bearer ${paired.sessionToken}` },
+    });
+    assert.equal(res.status, 200, res.text);
+    const atMain = await main.sync('GET', '/products');
+    assert.deepEqual(res.body, atMain.body);
+    void TEST_TOKEN;
+  });
+
+  test('what is about this desk itself stays here: its session and connection', async () => {
+    const session = await paired.desk('GET', '/session');
+    assert.equal(session.status, 200);
+    assert.equal((await paired.desk('GET', '/connection')).body.remote_url, main.url);
+  });
+});
