@@ -168,6 +168,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     });
     // A paired desk follows its main desk's changes: this desk's windows hear every desk's writes.
     const upstream = connection;
+    const copyOfMain = offline;
     mainDesk = options.mainDesk
       ? new MainDeskLink({
           connection: upstream,
@@ -175,6 +176,9 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
           dropzoneId: () => dropzone.id,
           mainName: options.mainDesk.name,
           now,
+          upstreamChanged: (kind) => {
+            if (kind === 'bookings' || kind === 'filmers' || kind === 'catalogue') copyOfMain.upstreamChanged(kind);
+          },
         })
       : undefined;
     mainDesk?.start();

@@ -15,6 +15,8 @@ export interface MainDeskLinkOptions {
   changes: DeskChanges;
   /** The dropzone this desk's windows work for (the bus is per dropzone). */
   dropzoneId: () => number | null;
+  /** Told of each kind the main desk changed (the copy refreshes those slices at once). */
+  upstreamChanged?: (kind: DeskChangeKind) => void;
   /** The main desk's name, for the words a person reads. */
   mainName: string;
   now?: () => Date;
@@ -192,6 +194,7 @@ export class MainDeskLink {
       const change = deskChange.safeParse(item);
       if (!change.success) continue;
       const kind: DeskChangeKind = change.data.kind;
+      this.options.upstreamChanged?.(kind);
       this.options.changes.emit(dropzoneId, kind, {
         ids: change.data.ids,
         externalIds: change.data.external_ids,

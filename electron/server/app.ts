@@ -210,7 +210,7 @@ export function buildApp({
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
-      desk.register(sessionRoutes, { connection, log, offline });
+      desk.register(sessionRoutes, { connection, log, offline, ...(mainDesk ? { mainDesk } : {}) });
       desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, now });
       desk.register(bookingActionRoutes, { store, now });

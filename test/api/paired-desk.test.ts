@@ -3,8 +3,26 @@ import { after, before, describe, test } from 'node:test';
 import { deskChangeEvents } from '../../shared/schemas/desk-changes';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { watchEvents, type EventWatch } from '../support/import-events';
-import { FAST_HEALTH } from '../support/remote';
-import { TEST_TOKEN } from '../support/seed';
+import { FAST_HEALTH, waitForSession } from '../support/remote';
+import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TEST_TODAY } from '../support/seed';
+
+/** Whether the paired desk's copy of its main desk holds a booking (read from its file, beside the desk). */
+function copyHolds(desk: TestDesk, externalId: string): boolean {
+  const folder = join(desk.dataDir, 'copies');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.sqlite3'))
+    .some((name) => {
+      const db = new Database(join(folder, name), { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare('SELECT 1 FROM bookings WHERE external_id = ?').get(externalId) !== undefined;
+      } finally {
+        db.close();
+      }
+    });
+}
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -84,12 +102,46 @@ describe('a paired desk: the main desk is its upstream', () => {
     assert.equal(res.status, 200, res.text);
     const atMain = await main.sync('GET', '/products');
     assert.deepEqual(res.body, atMain.body);
-    void TEST_TOKEN;
   });
 
   test('what is about this desk itself stays here: its session and connection', async () => {
     const session = await paired.desk('GET', '/session');
     assert.equal(session.status, 200);
+    assert.equal(session.body.main_desk.name, 'Reception');
+    assert.equal(session.body.main_desk.state, 'answering');
     assert.equal((await paired.desk('GET', '/connection')).body.remote_url, main.url);
+  });
+
+  test('the main desk stops: within 10 s the paired desk says since when; the day goes on from its copy; then it comes back by itself', async () => {
+    // The main desk's change stream made the copy fetch today again: the booking made a moment ago is in it.
+    await waitFor(
+      () => copyHolds(paired, 'LIVE-1'),
+      () => 'the copy to hold the booking synced a moment ago',
+      { timeoutMs: 5_000 },
+    );
+    const window = `/bookings?from=${TEST_TODAY}&to=${TEST_TODAY}`;
+    const before = (await paired.desk('GET', window)).body.bookings.map((b: any) => b.id);
+    assert.ok(before.length > 0);
+    const { dataDir, port } = main;
+    await main.close();
+    const cut = Date.now();
+    const down = await waitForSession(paired, (s) => s.main_desk.state === 'not_answering', 10_000);
+    assert.ok(Date.now() - cut < 10_000);
+    assert.ok(down.main_desk.since);
+    const fromCopy = await paired.desk('GET', window);
+    assert.equal(fromCopy.status, 200, fromCopy.text);
+    assert.deepEqual(
+      fromCopy.body.bookings.map((b: any) => b.id),
+      before,
+    );
+    const ledger = await paired.desk('GET', '/bookings/HAS-PRODUCT/ledger');
+    assert.equal(ledger.status, 503, ledger.text);
+    assert.equal(ledger.body.status, 'main_desk_unreachable');
+    assert.match(ledger.body.error, /This needs the main desk \(Reception\), which is not answering since \d\d:\d\d/);
+    assert.ok(Number(ledger.headers.get('retry-after')) > 0);
+
+    main = await startTestDesk({ dataDir, port, seed: null, deskOptions: { sessionToken: main.sessionToken } });
+    await waitForSession(paired, (s) => s.main_desk.state === 'answering', 10_000);
+    assert.equal((await paired.desk('GET', '/bookings/HAS-PRODUCT/ledger')).status, 200);
   });
 });
