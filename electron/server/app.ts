@@ -5,6 +5,7 @@ import { LIMITS } from '../../shared/limits';
 import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { MainDeskLink } from '../desks/main-desk-link';
+import type { MainDeskMarks } from '../desks/main-desk-marks';
 import { mainDeskForward } from './main-desk-forward';
 import type { OfflineCopy } from '../offline/offline-copy';
 import type { DropzoneRecord } from '../store/records';
@@ -72,6 +73,8 @@ export interface AppOptions {
   changes?: DeskChanges;
   /** A paired desk's link to its main desk: routes served by 'main' are passed on through it (docs/desks.md). */
   mainDesk?: MainDeskLink;
+  /** A paired desk's check-ins waiting for its main desk (counted in its session). */
+  marksForMain?: MainDeskMarks;
 }
 
 export interface DeskApp {
@@ -103,6 +106,7 @@ export function buildApp({
   reads,
   changes = new DeskChanges(),
   mainDesk,
+  marksForMain,
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -151,6 +155,7 @@ export function buildApp({
   app.decorateRequest('dropzone', null);
   app.decorateRequest('deskSession', false);
   app.decorateRequest('caller', null);
+  app.decorateRequest('pairedDesk', null);
   // First of all hooks, so every call to the Sync API is logged, refused ones included.
   installRequestLog(
     app,
@@ -210,7 +215,13 @@ export function buildApp({
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
-      desk.register(sessionRoutes, { connection, log, offline, ...(mainDesk ? { mainDesk } : {}) });
+      desk.register(sessionRoutes, {
+        connection,
+        log,
+        offline,
+        ...(mainDesk ? { mainDesk } : {}),
+        ...(marksForMain ? { marksForMain } : {}),
+      });
       desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, now });
       desk.register(bookingActionRoutes, { store, now });

@@ -27,6 +27,8 @@ export const mainDeskStatus = z.object({
   since: z.string().nullable(),
   /** Why it does not answer, or what removal says (null otherwise). */
   detail: z.string().nullable(),
+  /** Check-ins made at this desk while apart, waiting to be sent to the main desk. */
+  marks_waiting: z.number().int(),
 });
 export type MainDeskStatus = z.infer<typeof mainDeskStatus>;
 

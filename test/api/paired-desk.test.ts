@@ -7,7 +7,7 @@ import { FAST_HEALTH, waitForSession } from '../support/remote';
 import Database from 'better-sqlite3';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { TEST_TODAY } from '../support/seed';
+import { TEST_NOW, TEST_TODAY } from '../support/seed';
 
 /** Whether the paired desk's copy of its main desk holds a booking (read from its file, beside the desk). */
 function copyHolds(desk: TestDesk, externalId: string): boolean {
@@ -34,12 +34,18 @@ describe('a paired desk: the main desk is its upstream', () => {
   let main: TestDesk;
   let paired: TestDesk;
   let watch: EventWatch;
+  let mainClock: () => Date;
 
   before(async () => {
-    main = await startTestDesk();
+    // Both clocks move (from the seed's day): of two marks made apart, the one made later is in force.
+    const started = Date.now();
+    const now = () => new Date(Date.parse(TEST_NOW) + (Date.now() - started));
+    mainClock = now;
+    main = await startTestDesk({ deskOptions: { now } });
     paired = await startTestDesk({
       seed: null,
       deskOptions: {
+        now,
         healthTiming: FAST_HEALTH,
         mainDesk: { url: main.url, fingerprint: '', credential: main.sessionToken, name: 'Reception' },
       },
@@ -140,8 +146,59 @@ describe('a paired desk: the main desk is its upstream', () => {
     assert.match(ledger.body.error, /This needs the main desk \(Reception\), which is not answering since \d\d:\d\d/);
     assert.ok(Number(ledger.headers.get('retry-after')) > 0);
 
-    main = await startTestDesk({ dataDir, port, seed: null, deskOptions: { sessionToken: main.sessionToken } });
+    // Reception marks a guest at the paired desk while apart: in its copy at once, and kept for the main desk.
+    const guest = before.find((id: number) => id !== 103) as number;
+    const marked = await paired.desk('PUT', `/bookings/by-id/${guest}/check-in`, {
+      state: 'arrived',
+      recorded_by: 'Vic',
+    });
+    assert.equal(marked.status, 200, marked.text);
+    assert.equal((await paired.desk('GET', `/bookings/by-id/${guest}/check-in`)).body.check_in.state, 'arrived');
+    assert.equal((await paired.desk('GET', '/session')).body.main_desk.marks_waiting, 1);
+
+    main = await startTestDesk({
+      dataDir,
+      port,
+      seed: null,
+      deskOptions: { sessionToken: main.sessionToken, now: mainClock },
+    });
     await waitForSession(paired, (s) => s.main_desk.state === 'answering', 10_000);
     assert.equal((await paired.desk('GET', '/bookings/HAS-PRODUCT/ledger')).status, 200);
+    // The mark made apart lands at the main desk once, with the time it was made.
+    await waitForSession(paired, (s) => s.main_desk.marks_waiting === 0, 10_000);
+    const atMain = await main.desk('GET', `/bookings/by-id/${guest}/check-in`);
+    assert.equal(atMain.body.check_in.state, 'arrived');
+    assert.equal(atMain.body.history.filter((m: any) => m.state === 'arrived').length, 1);
+  });
+
+  test('the same guest marked at two desks while apart: the later mark is in force at both, the history keeps both', async () => {
+    const { dataDir, port } = main;
+    await main.close();
+    await waitForSession(paired, (s) => s.main_desk.state === 'not_answering', 10_000);
+    // The paired desk (the video desk) marks first: jumped; the main desk (reception) later: no-show.
+    const early = await paired.desk('PUT', '/bookings/by-id/103/check-in', { state: 'jumped', recorded_by: 'Vic' });
+    assert.equal(early.status, 200, early.text);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    main = await startTestDesk({
+      dataDir,
+      port,
+      seed: null,
+      deskOptions: { sessionToken: main.sessionToken, now: mainClock },
+    });
+    // Not yet reconnected: the main desk marks now, later than the paired desk's mark.
+    const late = await main.desk('PUT', '/bookings/by-id/103/check-in', { state: 'no_show', recorded_by: 'Rita' });
+    assert.equal(late.status, 200);
+    await waitForSession(paired, (s) => s.main_desk.state === 'answering' && s.main_desk.marks_waiting === 0, 10_000);
+    const atMain = (await main.desk('GET', '/bookings/by-id/103/check-in')).body;
+    const atPaired = (await paired.desk('GET', '/bookings/by-id/103/check-in')).body;
+    assert.equal(atMain.check_in.state, 'no_show');
+    assert.deepEqual(atPaired.check_in, atMain.check_in);
+    assert.deepEqual(
+      atMain.history.map((m: any) => [m.state, m.recorded_by]),
+      [
+        ['jumped', 'Vic'],
+        ['no_show', 'Rita'],
+      ],
+    );
   });
 });

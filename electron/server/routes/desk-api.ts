@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { deskRoutes } from '../../../shared/api/desk-routes';
 import type { MainDeskLink } from '../../desks/main-desk-link';
+import type { MainDeskMarks } from '../../desks/main-desk-marks';
 import type { MainDeskStatus } from '../../../shared/schemas/session';
 import type { DeskConnection } from '../../proxy/connection';
 import { APP_VERSION } from '../../version';
@@ -37,10 +38,15 @@ export interface SessionRoutesOptions {
   log: RequestLog;
   offline?: OfflineCopy;
   mainDesk?: MainDeskLink;
+  marksForMain?: MainDeskMarks;
 }
 
 /** The session's view of a paired desk's main desk. */
-function mainDeskStatusOf(connection: DeskConnection, link: MainDeskLink | undefined): MainDeskStatus | null {
+function mainDeskStatusOf(
+  connection: DeskConnection,
+  link: MainDeskLink | undefined,
+  marks: MainDeskMarks | undefined,
+): MainDeskStatus | null {
   if (!link) return null;
   const state = link.state();
   return {
@@ -49,12 +55,13 @@ function mainDeskStatusOf(connection: DeskConnection, link: MainDeskLink | undef
     state: state.kind,
     since: state.kind === 'connecting' ? null : state.since,
     detail: state.kind === 'not_answering' ? state.cause : state.kind === 'removed' ? state.message : null,
+    marks_waiting: marks?.waiting() ?? 0,
   };
 }
 
 export async function sessionRoutes(
   app: FastifyInstance,
-  { connection, log, offline, mainDesk }: SessionRoutesOptions,
+  { connection, log, offline, mainDesk, marksForMain }: SessionRoutesOptions,
 ) {
   serveRoute(app, deskRoutes.session, ({ request }) => {
     const dz = request.dropzone!;
@@ -70,7 +77,7 @@ export async function sessionRoutes(
         contract_deviations: log.seenBy(dz.id).deviationCount,
         version: APP_VERSION,
         sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),
-        main_desk: mainDeskStatusOf(connection, mainDesk),
+        main_desk: mainDeskStatusOf(connection, mainDesk, marksForMain),
       },
     };
   });
