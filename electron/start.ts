@@ -180,6 +180,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
           now,
           upstreamChanged: (kind) => {
             if (kind === 'bookings' || kind === 'filmers' || kind === 'catalogue') copyOfMain.upstreamChanged(kind);
+            if (kind === 'check_ins') marksForMain?.mainDeskMarksChanged();
           },
         })
       : undefined;
@@ -188,7 +189,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       ? new MainDeskMarks({
           connection: upstream,
           link: mainDesk,
-          store: () => copyOfMain.copy()?.store ?? null,
+          copy: () => copyOfMain.copy(),
           now,
           landed: () => {
             changes.emit(dropzone.id, 'check_ins', { many: true });

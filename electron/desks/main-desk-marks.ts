@@ -1,12 +1,13 @@
+import { checkInsOfDays } from '../../shared/schemas/reception';
+import type { RemoteCopy } from '../offline/remote-copy';
 import type { DeskConnection } from '../proxy/connection';
-import type { Store } from '../store/store';
 import type { MainDeskLink } from './main-desk-link';
 
 export interface MainDeskMarksOptions {
   connection: DeskConnection;
   link: MainDeskLink;
-  /** The store the marks wait in: the paired desk's copy of its main desk (null while none is open). */
-  store: () => Store | null;
+  /** Where the marks wait: the paired desk's copy of its main desk (null while none is open). */
+  copy: () => RemoteCopy | null;
   now?: () => Date;
   /** How often the waiting marks are looked at while the main desk answers. */
   intervalMs?: number;
@@ -42,7 +43,7 @@ export class MainDeskMarks {
 
   /** How many marks wait for the main desk (the status bar). */
   waiting(): number {
-    return this.options.store()?.mainDeskMarks.waitingCount() ?? 0;
+    return this.options.copy()?.store.mainDeskMarks.waitingCount() ?? 0;
   }
 
   /** One pass over the waiting marks; a pass under way is joined, not doubled. */
@@ -52,9 +53,10 @@ export class MainDeskMarks {
   }
 
   private async pass(): Promise<void> {
-    const store = this.options.store();
+    const copy = this.options.copy();
     // A removed desk sends nothing more; while the main desk does not answer, each round tries the oldest mark.
-    if (!store || this.options.link.state().kind === 'removed') return;
+    if (!copy || this.options.link.state().kind === 'removed') return;
+    const store = copy.store;
     let landed = 0;
     for (const mark of store.mainDeskMarks.waiting()) {
       const result = await this.options.connection.mainDeskCall({
@@ -78,7 +80,49 @@ export class MainDeskMarks {
       store.mainDeskMarks.settle(mark.id, this.now().toISOString(), outcome);
       landed++;
     }
-    if (landed > 0) this.options.landed?.();
+    if (landed > 0) {
+      this.marksChanged = true;
+      this.options.landed?.();
+    }
+    // Once nothing waits, the copy takes the main desk's marks (every desk's) for today and tomorrow.
+    if (this.marksChanged && store.mainDeskMarks.waitingCount() === 0 && (await this.takeMainDeskMarks(copy)))
+      this.options.landed?.();
+  }
+
+  /** The main desk's marks changed (its change stream said so): the next round takes them in. */
+  mainDeskMarksChanged(): void {
+    this.marksChanged = true;
+    void this.sendWaiting();
+  }
+
+  private marksChanged = true;
+
+  /**
+   * The main desk's marks in force for today and tomorrow into the copy, so that while apart the
+   * day sheet and the list show every desk's check-ins as they were; a mark still waiting to be
+   * sent stays this desk's. True when taken in.
+   */
+  private async takeMainDeskMarks(copy: RemoteCopy): Promise<boolean> {
+    const { today, tomorrow } = copy.window();
+    const result = await this.options.connection.mainDeskCall({
+      method: 'GET',
+      path: `/api/desk/check-ins?from=${today}&to=${tomorrow}`,
+      headers: { accept: 'application/json' },
+    });
+    if (!result.ok || result.statusCode !== 200) return false;
+    const parsed = checkInsOfDays.safeParse(jsonOf(result.body));
+    if (!parsed.success) return false;
+    const { store, dropzone } = copy;
+    store.transaction(() => {
+      if (store.mainDeskMarks.waitingCount() > 0) return;
+      store.checkIns.clearDays(dropzone.id, today, tomorrow);
+      for (const { booking_id, day, state, recorded_by, recorded_at } of parsed.data.check_ins) {
+        if (!store.bookings.byId(dropzone.id, booking_id)) continue;
+        store.checkIns.put({ booking_id, day, state, recorded_by: recorded_by ?? '', recorded_at });
+      }
+    });
+    this.marksChanged = false;
+    return true;
   }
 }
 

@@ -148,6 +148,18 @@ export const checkInAnswer = z.object({ booking_id: z.number().int(), check_in: 
  * GET /api/desk/bookings/by-id/:id/check-in: the booking's mark for its jump day, as the booking
  * page shows it; `jump_on` null: no jump day, so nothing to check in for.
  */
+/** GET /api/desk/check-ins?from=&to=: every mark in force for those jump days (a paired desk's copy takes them in). */
+export const checkInsQuery = z
+  .strictObject({ from: isoDate, to: isoDate })
+  .refine((q) => q.from <= q.to, { error: 'from must not be after to' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, {
+    error: 'at most 32 days at once',
+  });
+export const checkInsOfDays = z.object({
+  check_ins: z.array(checkIn.extend({ booking_id: z.number().int() })),
+});
+export type CheckInsOfDays = z.infer<typeof checkInsOfDays>;
+
 export const checkInMark = z.object({
   day: isoDate,
   /** Null: the day's mark was cleared. */

@@ -56,6 +56,12 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, now }: 
       : refusal('not_found', `booking ${params.id} not found`, id === undefined ? {} : { id });
   });
 
+  serveRoute(app, deskRoutes.checkInsOfDays, (call) => {
+    const at = ctx(call);
+    const marks = at.store.checkIns.ofDays(at.dropzone.id, call.query.from, call.query.to);
+    return { status: 200, body: { check_ins: marks } };
+  });
+
   serveRoute(app, deskRoutes.recordCheckIn, (call) => {
     const { params, body } = call;
     const id = parseRecordId(params.id);
