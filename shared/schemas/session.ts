@@ -29,12 +29,17 @@ export const mainDeskStatus = z.object({
   detail: z.string().nullable(),
   /** Check-ins made at this desk while apart, waiting to be sent to the main desk. */
   marks_waiting: z.number().int(),
+  /** What the main desk last said of itself: its own link to the remote (proxy mode), shown apart from this link. */
+  main_mode: z.enum(CONNECTION_MODES).nullable(),
+  main_remote_state: z.string().nullable(),
+  main_outbox_waiting: z.number().int(),
 });
 export type MainDeskStatus = z.infer<typeof mainDeskStatus>;
 
 /** GET /api/desk/session */
 export const deskSession = z.object({
   dropzone: z.object({ key: z.string(), name: z.string(), timezone: z.string(), currency: z.string() }),
+  /** The venue's mode: this desk's, or on a paired desk its main desk's once known (whose store the screens show). */
   mode: z.enum(CONNECTION_MODES),
   remote_url: z.string().nullable(),
   health: connectionHealth,

@@ -56,6 +56,9 @@ function mainDeskStatusOf(
     since: state.kind === 'connecting' ? null : state.since,
     detail: state.kind === 'not_answering' ? state.cause : state.kind === 'removed' ? state.message : null,
     marks_waiting: marks?.waiting() ?? 0,
+    main_mode: link.self()?.mode ?? null,
+    main_remote_state: link.self()?.remoteState ?? null,
+    main_outbox_waiting: link.self()?.waiting ?? 0,
   };
 }
 
@@ -69,7 +72,7 @@ export async function sessionRoutes(
       status: 200,
       body: {
         dropzone: { key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency },
-        mode: connection.mode,
+        mode: mainDesk?.self()?.mode ?? connection.mode,
         remote_url: connection.remoteUrl,
         health: connection.healthView(),
         copy: copyStatusOf(offline),

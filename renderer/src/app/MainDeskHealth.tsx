@@ -41,8 +41,18 @@ function wordsOf(main: MainDeskStatus, timeZone: string): { label: string; detai
  * A paired desk's status: whether its main desk answers (the venue's LAN), apart from the main
  * desk's own link to the remote; the writes this desk keeps for the main desk sit right after.
  */
+/** The main desk's own link to the remote, apart from this desk's link to it: only when it is not plain "online". */
+function mainRemoteWords(main: MainDeskStatus): string | null {
+  if (main.state !== 'answering' || main.main_mode !== 'proxy') return null;
+  const waiting = main.main_outbox_waiting > 0 ? `, ${main.main_outbox_waiting} writes waiting there` : '';
+  if (main.main_remote_state === 'online' && !waiting) return null;
+  const state = main.main_remote_state === 'online' ? 'online' : 'offline from its remote';
+  return `main desk ${state}${waiting}`;
+}
+
 export function MainDeskHealth({ session, main }: { session: DeskSession; main: MainDeskStatus }) {
   const words = wordsOf(main, session.dropzone.timezone);
+  const remote = mainRemoteWords(main);
   return (
     <Group gap={6} wrap="nowrap" miw={0} role="status" data-testid="status-main-desk">
       <Tooltip label={words.tooltip} multiline maw={420}>
@@ -65,6 +75,16 @@ export function MainDeskHealth({ session, main }: { session: DeskSession; main: 
           timeZone={session.dropzone.timezone}
           remoteAnswers={main.state === 'answering'}
         />
+      )}
+      {main.marks_waiting > 0 && (
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="status-marks-waiting">
+          {main.marks_waiting} check-in{main.marks_waiting === 1 ? '' : 's'} waiting
+        </Text>
+      )}
+      {remote && (
+        <Text size="sm" c="dimmed" truncate="end" miw={0} data-testid="status-main-desk-remote">
+          ({remote})
+        </Text>
       )}
       {words.detail && (
         <Text
