@@ -6,6 +6,7 @@ import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { MainDeskLink } from '../desks/main-desk-link';
 import type { MainDeskMarks } from '../desks/main-desk-marks';
+import { mainDeskAdminGuard } from './main-desk-admin';
 import { mainDeskForward } from './main-desk-forward';
 import type { OfflineCopy } from '../offline/offline-copy';
 import type { DropzoneRecord } from '../store/records';
@@ -125,7 +126,8 @@ export function buildApp({
   });
   const auth = new TokenAuth(store);
   const adminUnlocks = new AdminUnlocks(store, now);
-  app.decorate('adminGuard', adminUnlocks.guard);
+  // A paired desk's unlocks are its main desk's (the venue's one passphrase): checked there.
+  app.decorate('adminGuard', mainDesk ? mainDeskAdminGuard(connection) : adminUnlocks.guard);
   // Which backends answer now: serveRoute asks it for a route's `servedBy` (shared/api/backends.ts).
   app.decorate('deskMode', () => connection.servingMode);
   app.decorate('deskMainForward', mainDesk ? mainDeskForward(connection, mainDesk) : null);

@@ -132,6 +132,10 @@ describe('a paired desk: the main desk is its upstream', () => {
     assert.equal(session.body.main_desk.name, 'Reception');
     assert.equal(session.body.main_desk.state, 'answering');
     assert.equal((await paired.desk('GET', '/connection')).body.remote_url, main.url);
+    // Its upstream is the main desk for as long as it is paired: the connection settings cannot point it elsewhere.
+    const moved = await paired.admin('PUT', '/connection', { mode: 'local' });
+    assert.equal(moved.status, 422, moved.text);
+    assert.match(moved.body.error, /cannot be changed on a paired desk/);
   });
 
   test('the main desk stops: within 10 s the paired desk says since when; the day goes on from its copy; then it comes back by itself', async () => {
