@@ -25,13 +25,7 @@ export function mainDeskAdminGuard(connection: DeskConnection) {
           error: `an administrator action: the unlock is the main desk's, and it does not answer (${result.failure.cause})`,
           status: 'main_desk_unreachable',
         });
-    let unlocked = false;
-    try {
-      unlocked = (JSON.parse(result.body.toString('utf8')) as { unlocked?: unknown }).unlocked === true;
-    } catch {
-      unlocked = false;
-    }
-    if (result.statusCode === 200 && unlocked) return;
+    if (result.statusCode === 200 && unlockedIn(result.body)) return;
     return sendError(
       reply,
       'forbidden',
@@ -39,4 +33,12 @@ export function mainDeskAdminGuard(connection: DeskConnection) {
       { admin: 'locked' },
     );
   };
+}
+
+function unlockedIn(body: Buffer): boolean {
+  try {
+    return (JSON.parse(body.toString('utf8')) as { unlocked?: unknown }).unlocked === true;
+  } catch {
+    return false;
+  }
 }
