@@ -28,7 +28,19 @@ export const MAIN_LAYERS = {
   },
   'headless-entry': {
     files: ['electron/serve.ts', 'electron/ui-build.ts', 'electron/parent-watch.ts'],
-    mayImport: ['composition', 'cli', 'server', 'desks', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
+    mayImport: [
+      'composition',
+      'cli',
+      'server',
+      'desks',
+      'imports',
+      'readers',
+      'seed',
+      'desk',
+      'sync',
+      'proxy',
+      'store',
+    ],
     role: 'npm run serve (the desk without Electron) and its own helpers',
   },
   composition: {

@@ -12,7 +12,8 @@ import { oneNameInTheSearchIndex } from './011-one-name-in-the-search-index';
 import { theRemotesCopy } from './012-the-remotes-copy';
 import { jumpRemovalsAndProductChanges } from './013-jump-removals-and-product-changes';
 import { theOutbox } from './014-the-outbox';
-import { theMainDesksLanAndPairedDesks } from './015-the-main-desks-lan-and-paired-desks';
+import { checkInMarksAcrossDesks } from './015-check-in-marks-across-desks';
+import { theMainDesksLanAndPairedDesks } from './016-the-main-desks-lan-and-paired-desks';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
@@ -31,5 +32,6 @@ export const MIGRATIONS: readonly Migration[] = [
   theRemotesCopy,
   jumpRemovalsAndProductChanges,
   theOutbox,
+  checkInMarksAcrossDesks,
   theMainDesksLanAndPairedDesks,
 ];

@@ -8,7 +8,7 @@ import type { Migration } from './types';
  * it expects, never its secret; a paired desk only the hash of its credential.
  */
 export const theMainDesksLanAndPairedDesks: Migration = {
-  version: 15,
+  version: 16,
   name: "the main desk's LAN listener and its paired desks",
   up(db) {
     db.exec(`

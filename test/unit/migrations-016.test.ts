@@ -4,16 +4,16 @@ import { test } from 'node:test';
 import { migrate, schemaVersion } from '../../electron/store/migrate';
 import { MIGRATIONS } from '../../electron/store/migrations';
 
-/** Step 15: the main desk's LAN identity and settings, its pairing codes and its paired desks. */
+/** Step 16: the main desk's LAN identity and settings, its pairing codes and its paired desks. */
 
-test('step 15 keeps one identity, LAN settings beside the port, and one live desk per name', () => {
+test('step 16 keeps one identity, LAN settings beside the port, and one live desk per name', () => {
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
-  migrate(db, MIGRATIONS.slice(0, 14));
+  migrate(db, MIGRATIONS.slice(0, 15));
   db.prepare('UPDATE listen_settings SET fixed_port = 5000 WHERE id = 1').run();
   db.prepare("INSERT INTO dropzones (id, key, name, timezone, created_at) VALUES (1, 'a', 'A', 'UTC', 'now')").run();
-  migrate(db, MIGRATIONS.slice(0, 15));
-  assert.equal(schemaVersion(db), 15);
+  migrate(db, MIGRATIONS.slice(0, 16));
+  assert.equal(schemaVersion(db), 16);
 
   assert.deepEqual(db.prepare('SELECT fixed_port, lan_enabled, lan_port, lan_address FROM listen_settings').get(), {
     fixed_port: 5000,
