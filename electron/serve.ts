@@ -17,6 +17,7 @@ import { ensureUiBuilt } from './ui-build';
 import { isIP } from 'node:net';
 import { DEFAULT_LAN_PORT } from '../shared/schemas/desks';
 import { joinMainDesk } from './desks/join';
+import { readPairing, type Pairing } from './desks/pairing-file';
 import type { LanRunOverrides } from './desks/main-desk-lan';
 
 /** A fixed default, so a booking system configured once keeps finding the desk after a restart. */
@@ -163,6 +164,10 @@ export async function main(argv: string[]): Promise<void> {
   refusePlainHttpOffLoopback(host);
   if (values.join === undefined && (values.code !== undefined || values.name !== undefined))
     throw new Error('--code and --name go with --join https://<main desk address>:<port>');
+  if (values.join !== undefined && values.lan)
+    throw new Error(
+      '--join makes this desk a paired desk, and a paired desk does not let other desks join: leave out --lan',
+    );
   if (values.join !== undefined && (values.code === undefined || values.name === undefined))
     throw new Error(
       '--join needs --code (the one-time code shown at the main desk) and --name (this desk\'s name, e.g. "Video desk")',
@@ -204,6 +209,19 @@ export async function main(argv: string[]): Promise<void> {
     }
   }
 
+  // This start's pairing, or the one an earlier --join kept: the desk is then its main desk's paired desk.
+  let pairing: Pairing | null;
+  try {
+    pairing = readPairing(dataDir);
+    if (pairing && lan)
+      throw new Error(
+        `this desk is paired with ${pairing.mainName} (${pairing.url}): a paired desk does not let other desks join; pair them with the main desk`,
+      );
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+
   // After the lock (which made the data folder, 0700): the sign-in secret browsers keep across restarts.
   let sessionFile: DeskSessionFile;
   let sessionSecret: string;
@@ -230,6 +248,16 @@ export async function main(argv: string[]): Promise<void> {
     responseCheck: 'report',
     onStoreUpgrade: (from, to) => console.log(storeUpgradeNotice(from, to)),
     lan,
+    ...(pairing
+      ? {
+          mainDesk: {
+            url: pairing.url,
+            fingerprint: pairing.fingerprint,
+            credential: pairing.credential,
+            name: pairing.mainName,
+          },
+        }
+      : {}),
   }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     throw new Error(
@@ -261,7 +289,11 @@ export async function main(argv: string[]): Promise<void> {
       `          (pair a desk: ${values['data-dir'] === undefined ? 'npm run desks -- pair' : `npm run desks -- pair --data-dir ${shellWord(values['data-dir'])}`})`,
     );
   const connection = desk.connection.view();
-  if (connection.mode === 'proxy') {
+  if (pairing) {
+    console.log(
+      `Paired:   "${pairing.desk.name}" of ${pairing.mainName} at ${pairing.url} (its certificate pinned: SHA-256 ${pairing.fingerprint})`,
+    );
+  } else if (connection.mode === 'proxy') {
     const from = connection.overridden.includes('credentials') ? ' (from DESK_REMOTE_TOKEN)' : '';
     const credentials =
       connection.credentials.kind === 'none'

@@ -45,6 +45,10 @@ describe('npm run serve on the LAN', () => {
     assert.match(await refusal(['--join', 'https://10.0.0.1:4781']), /--join needs --code .* and --name/);
     assert.match(await refusal(['--code', 'ABCD']), /--code and --name go with --join/);
     assert.match(
+      await refusal(['--lan', '--join', 'https://10.0.0.1:4781', '--code', '0000-0000-0000-0000', '--name', 'X']),
+      /a paired desk does not let other desks join: leave out --lan/,
+    );
+    assert.match(
       await refusal(['--join', 'http://10.0.0.1:4781', '--code', '0000-0000-0000-0000', '--name', 'X']),
       /--join needs an https:\/\/ address/,
     );

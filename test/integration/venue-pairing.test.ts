@@ -280,6 +280,33 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
     assert.equal(sync?.status, 200);
     assert.equal(stream?.status, 200);
 
+    // The next start needs no flag: the data folder remembers the pairing, and the desk shows the main desk's day.
+    const again = v.spawn('desk', NODE, [CLI, 'serve', '--no-ui-build', '--port', '0', '--data-dir', paired.dataDir]);
+    try {
+      const desk = await waitFor(
+        () => {
+          if (again.child.exitCode !== null) throw new Error(`the paired desk exited:\n${again.output()}`);
+          return /Desk: +(http:\/\/127\.0\.0\.1:\d+)\/\?token=(\S+)/.exec(again.output());
+        },
+        () => `the paired desk's Desk line:\n${again.output()}`,
+        { timeoutMs: 60_000 },
+      );
+      assert.match(again.output(), new RegExp(`^Paired: +"Video desk" of .+ at ${lanUrl} `, 'm'));
+      const session = await waitFor(
+        () => {
+          const [answer] = callsFrom('desk', [
+            { path: '/api/desk/session', base: desk[1], credential: desk[2], body: true },
+          ]) as { body?: { main_desk?: { state: string; url: string } | null } }[];
+          return answer?.body?.main_desk?.state === 'answering' && answer.body;
+        },
+        "the paired desk's main desk answering",
+        { timeoutMs: 60_000, intervalMs: 1_000 },
+      );
+      assert.equal(session.main_desk?.url, lanUrl);
+    } finally {
+      await again.stop();
+    }
+
     // A restart of the main desk: the same certificate, the same port, the pairing still good.
     assert.equal(await main.stop(), 0, main.output());
     assert.deepEqual(await startMain(false), [lanUrl, fingerprint]);

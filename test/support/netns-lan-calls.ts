@@ -4,7 +4,7 @@
  *
  *   node --import tsx test/support/netns-lan-calls.ts <base-url> <fingerprint> '<calls as JSON>'
  *
- * A call is { method, path, credential?, scheme?: 'https' | 'http' }; `http` tries plain HTTP at
+ * A call is { method, path, credential?, scheme?: 'https' | 'http', base?, body? }; `http` tries plain HTTP at
  * the same address and port (a TLS listener answers that with no HTTP at all). A call that gets
  * no answer reports its error's code.
  */
@@ -18,6 +18,8 @@ interface Call {
   scheme?: 'https' | 'http';
   /** Another base URL for this call (plain HTTP to another port). */
   base?: string;
+  /** Report the answer's JSON body too. */
+  body?: boolean;
 }
 
 const [base, fingerprint, callsJson] = process.argv.slice(2);
@@ -42,7 +44,7 @@ for (const call of calls) {
     } catch {
       // Not JSON: a UI file, or nothing.
     }
-    results.push({ status: answer.statusCode, code });
+    results.push({ status: answer.statusCode, code, ...(call.body ? { body: JSON.parse(text) as unknown } : {}) });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
     results.push({ error: (error as { code?: string }).code ?? cause?.code ?? (error as Error).message });
