@@ -59,10 +59,13 @@ describe('npm run serve on the LAN', () => {
     const args = ['--port', '0', '--data-dir', dataDir, '--lan', '--lan-address', '127.0.0.1', '--lan-port', '0'];
     const lanLine = /^LAN: https:\/\/127\.0\.0\.1:\d+ {2}\(certificate SHA-256 (([0-9A-F]{2}:){31}[0-9A-F]{2})\)$/m;
     const first = await startServe(args);
-    const fingerprint = (await waitFor(() => lanLine.exec(first.output()), 'the LAN line'))[1];
+    const fingerprint = (await waitFor(() => lanLine.exec(first.output()), 'the LAN line', { timeoutMs: 60_000 }))[1];
     assert.equal(await first.stop(), 0);
     const second = await startServe(args);
-    assert.equal((await waitFor(() => lanLine.exec(second.output()), 'the LAN line'))[1], fingerprint);
+    assert.equal(
+      (await waitFor(() => lanLine.exec(second.output()), 'the LAN line', { timeoutMs: 60_000 }))[1],
+      fingerprint,
+    );
     assert.equal(await second.stop(), 0);
   });
 });
