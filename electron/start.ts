@@ -221,7 +221,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         if (options.logErrors !== false) console.error(`dropzone-desk: ${error.message}`);
       },
     });
-    const lan = new MainDeskLan(store, now, options.lan);
+    // A paired desk is no main desk: its LAN listener stays off whatever its store says.
+    const lan = new MainDeskLan(store, now, options.mainDesk ? { enabled: false } : options.lan);
     const { app, auth, stop } = buildApp({
       store,
       connection,

@@ -254,7 +254,7 @@ export function buildApp({
       desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
       desk.register(apiTokenRoutes, { store, now });
-      desk.register(desksRoutesPlugin, { store, lan, gate: lanGate, now });
+      desk.register(desksRoutesPlugin, { store, lan, gate: lanGate, now, pairedWith: mainDesk?.mainName ?? null });
     });
   });
   const stop = async (graceMs = 30_000) => {

@@ -50,7 +50,10 @@ export class LanGate {
     const revoked = token === undefined ? undefined : this.store.pairedDesks.holderOf(token);
     if (revoked && revoked.revoked_at !== null) {
       request.caller = { kind: 'invalid', label: revoked.name, dropzoneId: null };
-      return sendError(reply, 'unauthorized', revokedWords(mainDeskName()), { code: 'desk_revoked' });
+      // `status` names it as the paired desk's link reads it (desks/main-desk-link.ts); `code` as every other refusal here.
+      return reply
+        .code(401)
+        .send({ error: revokedWords(mainDeskName()), code: 'desk_revoked', status: 'desk_revoked' });
     }
     const caller = this.auth.identify(request.headers.authorization);
     if (caller.kind === 'paired' && caller.pairedDeskId !== undefined) {

@@ -23,14 +23,14 @@ export const desksRoutes = {
     servedBy: 'desk',
     guard: 'admin',
     body: { schema: lanUpdate, name: 'LAN settings' },
-    responses: { 200: desksView, 422: deskError },
+    responses: { 200: desksView, 409: deskError, 422: deskError },
   }),
   newPairingCode: defineRoute({
     method: 'POST',
     path: '/api/desk/desks/pairing-codes',
     servedBy: 'desk',
     guard: 'admin',
-    responses: { 201: pairingCodeView },
+    responses: { 201: pairingCodeView, 409: deskError },
   }),
   revokeDesk: defineRoute({
     method: 'DELETE',

@@ -221,6 +221,7 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     const next = await lan.call('GET', '/api/desk/session', { credential: pairing.credential });
     assert.equal(next.status, 401);
     assert.equal(next.body.code, 'desk_revoked');
+    assert.equal(next.body.status, 'desk_revoked', "as the paired desk's link reads it");
     assert.match(next.body.error, /^This desk was removed from /);
     assert.equal((await lan.call('GET', '/api/f1/sync/bookings', { credential: pairing.credential })).status, 401);
     assert.equal((await main.admin('DELETE', `/desks/${pairing.desk.id}`)).status, 404);

@@ -280,7 +280,7 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
     assert.equal(sync?.status, 200);
     assert.equal(stream?.status, 200);
 
-    // The next start needs no flag: the data folder remembers the pairing, and the desk shows the main desk's day.
+    // The next start needs no flag: the data folder remembers the pairing, and the desk follows its main desk.
     const again = v.spawn('desk', NODE, [CLI, 'serve', '--no-ui-build', '--port', '0', '--data-dir', paired.dataDir]);
     try {
       const desk = await waitFor(
@@ -292,29 +292,34 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
         { timeoutMs: 60_000 },
       );
       assert.match(again.output(), new RegExp(`^Paired: +"Video desk" of .+ at ${lanUrl} `, 'm'));
-      const session = await waitFor(
-        () => {
-          const [answer] = callsFrom('desk', [
-            { path: '/api/desk/session', base: desk[1], credential: desk[2], body: true },
-          ]) as { body?: { main_desk?: { state: string; url: string } | null } }[];
-          return answer?.body?.main_desk?.state === 'answering' && answer.body;
-        },
-        "the paired desk's main desk answering",
-        { timeoutMs: 60_000, intervalMs: 1_000 },
-      );
-      assert.equal(session.main_desk?.url, lanUrl);
+      /** The paired desk's own session, asked on its loopback: what it says of its main desk. */
+      const mainDeskSeen = (state: string) =>
+        waitFor(
+          () => {
+            const [answer] = callsFrom('desk', [
+              { path: '/api/desk/session', base: desk[1], credential: desk[2], body: true },
+            ]) as { body?: { main_desk?: { state: string; url: string; detail: string | null } | null } }[];
+            return answer?.body?.main_desk?.state === state && answer.body.main_desk;
+          },
+          `the paired desk to say its main desk is ${state}`,
+          { timeoutMs: 60_000, intervalMs: 1_000 },
+        );
+      assert.equal((await mainDeskSeen('answering')).url, lanUrl);
+
+      // A restart of the main desk: the same certificate, the same port, the pairing still good.
+      assert.equal(await main.stop(), 0, main.output());
+      assert.deepEqual(await startMain(false), [lanUrl, fingerprint]);
+      assert.equal(callsFrom('desk', [{ path: '/api/desk/session', credential: pairing.credential }])[0]?.status, 200);
+      await mainDeskSeen('answering');
+
+      // Revoked beside the running main desk: the credential is refused, and the paired desk says it was removed.
+      const revoke = v.run('main', NODE, [CLI, 'desks', 'revoke', 'Video desk', '--data-dir', mainDir]);
+      assert.equal(revoke.status, 0, revoke.stderr);
+      const [afterRevoke] = callsFrom('desk', [{ path: '/api/desk/session', credential: pairing.credential }]);
+      assert.deepEqual(afterRevoke, { status: 401, code: 'desk_revoked' });
+      assert.match((await mainDeskSeen('removed')).detail ?? '', /^This desk was removed from /);
     } finally {
       await again.stop();
     }
-
-    // A restart of the main desk: the same certificate, the same port, the pairing still good.
-    assert.equal(await main.stop(), 0, main.output());
-    assert.deepEqual(await startMain(false), [lanUrl, fingerprint]);
-    assert.equal(callsFrom('desk', [{ path: '/api/desk/session', credential: pairing.credential }])[0]?.status, 200);
-
-    const revoke = v.run('main', NODE, [CLI, 'desks', 'revoke', 'Video desk', '--data-dir', mainDir]);
-    assert.equal(revoke.status, 0, revoke.stderr);
-    const [afterRevoke] = callsFrom('desk', [{ path: '/api/desk/session', credential: pairing.credential }]);
-    assert.deepEqual(afterRevoke, { status: 401, code: 'desk_revoked' });
   });
 });

@@ -14,6 +14,8 @@ export interface DesksRoutesOptions {
   lan: MainDeskLan;
   gate: LanGate;
   now: () => Date;
+  /** On a paired desk, its main desk's name: it pairs no desks of its own. */
+  pairedWith?: string | null;
 }
 
 /** POST /api/desks/pair: on the LAN listener only (elsewhere it is no endpoint), with no credential. */
@@ -28,8 +30,16 @@ export async function pairingRoutes(app: FastifyInstance, { store, now }: Omit<D
 }
 
 /** /api/desk/desks: Settings → Desks on the main desk (its LAN listener, pairing codes, paired desks). */
-export async function desksRoutesPlugin(app: FastifyInstance, { store, lan, gate, now }: DesksRoutesOptions) {
+export async function desksRoutesPlugin(
+  app: FastifyInstance,
+  { store, lan, gate, now, pairedWith = null }: DesksRoutesOptions,
+) {
   const pairing = new MainDeskPairing(store, now);
+  const notAMainDesk = () =>
+    refusal(
+      'conflict',
+      `this desk is paired with ${pairedWith}: other desks pair with the main desk, not with a paired one (Settings → Desks there)`,
+    );
   const view = (): DesksView => ({
     main_name: lan.mainName(),
     lan: lan.view(),
@@ -45,6 +55,7 @@ export async function desksRoutesPlugin(app: FastifyInstance, { store, lan, gate
   serveRoute(app, desksRoutes.getDesks, () => ({ status: 200, body: view() }));
 
   serveRoute(app, desksRoutes.putLan, async ({ body }) => {
+    if (pairedWith !== null) return notAMainDesk();
     const saved = store.lan.settings();
     await lan.save({
       enabled: body.enabled,
@@ -55,6 +66,7 @@ export async function desksRoutesPlugin(app: FastifyInstance, { store, lan, gate
   });
 
   serveRoute(app, desksRoutes.newPairingCode, async ({ request }) => {
+    if (pairedWith !== null) return notAMainDesk();
     const shown = await pairing.newCode(request.dropzone!);
     return {
       status: 201,

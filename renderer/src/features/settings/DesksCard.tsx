@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DesksView, PairedDeskView, PairingCodeView } from '../../../../shared/schemas/desks';
 import { desksQuery } from '../../api/desks-api';
+import { sessionQuery } from '../../api/queries';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { PairingCodePanel } from './desks/PairingCodePanel';
@@ -88,7 +89,9 @@ function PairedDesks({ desks, onRevoke }: { desks: PairedDeskView[]; onRevoke: (
  * Its LAN listener, a one-time pairing code, and the paired desks with what they did last.
  */
 export function DesksCard() {
-  const desks = useQuery(desksQuery());
+  const session = useQuery(sessionQuery());
+  const pairedWith = session.data?.main_desk ?? null;
+  const desks = useQuery({ ...desksQuery(), enabled: session.isSuccess && pairedWith === null });
   const setLan = useSetLan();
   const newCode = useNewPairingCode();
   const [code, setCode] = useState<PairingCodeView | null>(null);
@@ -99,7 +102,12 @@ export function DesksCard() {
       <Title order={4} mb="sm">
         Desks
       </Title>
-      {desks.isPending ? (
+      {pairedWith ? (
+        <Text size="sm" data-testid="desks-paired-with">
+          This desk is paired with <b>{pairedWith.name}</b> ({pairedWith.url}), the venue&apos;s main desk. Other desks
+          pair with the main desk, in its Settings → Desks.
+        </Text>
+      ) : desks.isPending ? (
         <LoadingState label="Loading the desks…" />
       ) : desks.isError ? (
         <ErrorState error={desks.error} onRetry={() => desks.refetch()} />
