@@ -3,8 +3,9 @@ import { desksView, lanUpdate, pairAnswer, pairingCodeView, pairRequest } from '
 import { defineRoute, NO_CONTENT } from './route';
 
 /**
- * Several desks at one venue (docs/desks.md). The desk's own store answers them in every mode: the
- * certificate, the codes and the paired desks are this desk's, whoever owns the bookings.
+ * Several desks at one venue (docs/desks.md). About this very desk process as a main desk (its
+ * certificate, its LAN listener, the codes it showed, the desks paired with it), so never passed on
+ * by a paired desk: there they answer for the paired desk itself, which pairs no desks of its own.
  */
 export const desksRoutes = {
   /** On the LAN listener only, with no credential: the one thing a stranger on the LAN may ask. */
@@ -12,15 +13,20 @@ export const desksRoutes = {
     method: 'POST',
     path: '/api/desks/pair',
     auth: 'none',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     body: { schema: pairRequest, name: 'pairing' },
     responses: { 201: pairAnswer, 403: deskError, 404: deskError, 409: deskError, 422: deskError },
   }),
-  getDesks: defineRoute({ method: 'GET', path: '/api/desk/desks', servedBy: 'desk', responses: { 200: desksView } }),
+  getDesks: defineRoute({
+    method: 'GET',
+    path: '/api/desk/desks',
+    servedBy: 'this-desk',
+    responses: { 200: desksView },
+  }),
   putLan: defineRoute({
     method: 'PUT',
     path: '/api/desk/desks/lan',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     guard: 'admin',
     body: { schema: lanUpdate, name: 'LAN settings' },
     responses: { 200: desksView, 409: deskError, 422: deskError },
@@ -28,14 +34,14 @@ export const desksRoutes = {
   newPairingCode: defineRoute({
     method: 'POST',
     path: '/api/desk/desks/pairing-codes',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     guard: 'admin',
     responses: { 201: pairingCodeView, 409: deskError },
   }),
   revokeDesk: defineRoute({
     method: 'DELETE',
     path: '/api/desk/desks/:id',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     guard: 'admin',
     numericParams: ['id'],
     responses: { 204: NO_CONTENT, 404: deskError },

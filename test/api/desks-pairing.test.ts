@@ -276,3 +276,33 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     assert.equal(pairing.desk.name, 'CLI desk');
   });
 });
+
+describe('a paired desk pairs no desks of its own', () => {
+  let main: TestDesk;
+  let paired: TestDesk;
+  before(async () => {
+    main = await startTestDesk();
+    paired = await startTestDesk({
+      seed: null,
+      deskOptions: {
+        lan: { enabled: true, port: 0, address: '127.0.0.1' },
+        mainDesk: { url: main.url, fingerprint: '', credential: main.sessionToken, name: 'Reception' },
+      },
+    });
+  });
+  after(async () => {
+    await paired.dispose();
+    await main.dispose();
+  });
+
+  test('its LAN listener stays off, and Settings → Desks there refuses to listen or to make a code', async () => {
+    assert.equal(paired.lan.view().listening, false);
+    assert.deepEqual(paired.lan.endpoints(), []);
+    const listen = await paired.admin('PUT', '/desks/lan', { enabled: true });
+    assert.equal(listen.status, 409, listen.text);
+    assert.match(listen.body.error, /this desk is paired with Reception/);
+    assert.equal((await paired.admin('POST', '/desks/pairing-codes')).status, 409);
+    assert.equal(paired.lan.view().listening, false);
+    assert.equal(main.queryStore('SELECT * FROM pairing_codes').length, 0, 'nothing passed on to the main desk');
+  });
+});
