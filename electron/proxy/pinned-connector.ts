@@ -19,8 +19,8 @@ export class CertificateMismatchError extends Error {
     where: string,
   ) {
     super(
-      `the certificate at ${where} is not the main desk's: it shows SHA-256 ${seen || '(none)'}, the pairing holds ${expected}. ` +
-        'A machine in the middle, or the main desk was reinstalled: pair this desk again',
+      `the main desk's certificate changed: ${where} shows SHA-256 ${seen || '(none)'}, the pairing holds ${expected}. ` +
+        'A machine in the middle, or the main desk was set up anew: pair this desk again',
     );
     this.name = 'CertificateMismatchError';
   }

@@ -8,7 +8,7 @@ import { X509Certificate } from 'node:crypto';
 import { after, test } from 'node:test';
 import { request } from 'undici';
 import { certificateFingerprint, lanIdentity, makeLanIdentity } from '../../electron/desks/lan-identity';
-import { CertificateChangedError, pinnedAgent } from '../../electron/desks/pinned-agent';
+import { CertificateMismatchError, pinnedAgent } from '../../electron/desks/pinned-agent';
 import { Store } from '../../electron/store/store';
 
 const dir = mkdtempSync(join(tmpdir(), 'desk-lan-identity-'));
@@ -68,7 +68,7 @@ test('a pinned agent talks to the certificate it pins and refuses another before
 
     const wrong = pinnedAgent(stranger.fingerprint);
     await assert.rejects(request(url, { dispatcher: wrong }), (error: unknown) => {
-      assert.ok(error instanceof CertificateChangedError, String(error));
+      assert.ok(error instanceof CertificateMismatchError, String(error));
       assert.match(error.message, /^the main desk's certificate changed: 127\.0\.0\.1:\d+ shows SHA-256 /);
       assert.equal(error.seen, identity.fingerprint);
       return true;
