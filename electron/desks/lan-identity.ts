@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import * as x509 from '@peculiar/x509';
 import { createHash, randomBytes, X509Certificate, webcrypto } from 'node:crypto';
+import { normalFingerprint } from '../proxy/pinned-connector';
 import type { Store } from '../store/store';
 
 /** The main desk's certificate and key, as the HTTPS listener takes them. */
@@ -26,13 +27,9 @@ const VALID_YEARS = 30;
  * a fingerprint in any spelling (hex with or without separators, any case).
  */
 export function certificateFingerprint(derOrPem: Buffer | Uint8Array | string): string {
-  if (typeof derOrPem !== 'string') return colonHex(createHash('sha256').update(derOrPem).digest('hex'));
+  if (typeof derOrPem !== 'string') return normalFingerprint(createHash('sha256').update(derOrPem).digest('hex'));
   if (derOrPem.includes('-----BEGIN')) return new X509Certificate(derOrPem).fingerprint256;
-  return colonHex(derOrPem.replace(/[^0-9a-f]/gi, ''));
-}
-
-function colonHex(hex: string): string {
-  return (hex.toUpperCase().match(/.{2}/g) ?? []).join(':');
+  return normalFingerprint(derOrPem);
 }
 
 /** A new key pair and a self-signed certificate for it, made with a maintained X.509 library. */
