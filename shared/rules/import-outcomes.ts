@@ -1,5 +1,5 @@
-import { SYNC_OUTCOMES } from './outcomes';
-import { IMPORT_DONE_STATUSES, type ImportRowStatus } from './schemas/imports/row-outcomes';
+import { SYNC_OUTCOMES } from '../outcomes';
+import { IMPORT_DONE_STATUSES, type ImportRowStatus } from '../schemas/imports/row-outcomes';
 
 /** What became of one row of an import: the Sync API's outcome, or the desk's own (left out, not sent). */
 export interface RowOutcome {
