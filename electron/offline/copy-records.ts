@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/objects';
 import { bookingShow } from '../../shared/schemas/booking';
 import { booleanFields, textFields } from '../../shared/schemas/common';
 import type { BookingRecord, FilmerRecord } from '../store/records';
@@ -9,10 +10,6 @@ import type { BookingRecord, FilmerRecord } from '../store/records';
  */
 
 type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const text = (value: unknown): string | null | undefined =>
   typeof value === 'string' ? value : value === null ? null : undefined;
