@@ -20,7 +20,7 @@ const SWITCHED = (path: string): RemoteResult => ({
   sentHeaders: {},
 });
 import { Outbox } from './outbox';
-import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-replay';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-timing';
 
 export interface OfflineCopyOptions {
   dataDir: string;

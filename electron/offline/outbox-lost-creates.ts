@@ -1,5 +1,5 @@
 import type { OutboxRow } from '../store/repos/outbox';
-import type { RemoteCall } from './outbox-replay';
+import type { RemoteCall } from './remote-call';
 import type { OutboxSettler } from './outbox-settle';
 import type { RemoteCopy } from './remote-copy';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addDays } from '../../shared/dates';
 import type { CopyTiming } from '../../electron/offline/copy-refresher';
-import type { OutboxTiming } from '../../electron/offline/outbox-replay';
+import type { OutboxTiming } from '../../electron/offline/outbox-timing';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { direct, FAST_HEALTH, startRemoteDesk, useProxy, waitForSession } from '../support/remote';
