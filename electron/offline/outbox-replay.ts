@@ -1,11 +1,12 @@
 import { backoffDelay } from '../../shared/backoff';
+import { isLostFilmerCreateLane } from '../../shared/schemas/outbox';
 import type { RemoteResult } from '../proxy/remote-client';
 import type { OutboxRow, OutboxRowChanges } from '../store/repos/outbox';
 import { describeFailure, retryAfterMs } from './outbox-answers';
 import { fieldsOf, parseFields, type Fields, type RecordKind } from './outbox-fields';
 import { combine, mergeForReplay, type MergePlan, type PendingChange } from './outbox-merge';
 import { OutboxSettler } from './outbox-settle';
-import { LOST_CREATE_LANE, LostFilmerCreates } from './outbox-lost-creates';
+import { LostFilmerCreates } from './outbox-lost-creates';
 import type { RemoteCall } from './remote-call';
 import type { RemoteCopy } from './remote-copy';
 import { DEFAULT_OUTBOX_TIMING, jittered, type OutboxTiming } from './outbox-timing';
@@ -217,12 +218,12 @@ export class OutboxReplay {
   private async replay(runs: LaneRun[]): Promise<void> {
     // Decisions take effect here: keep theirs / discard settle without a send.
     const live: LaneRun[] = [];
-    for (const run of runs.filter((r) => r.ops[0]!.lane.startsWith(LOST_CREATE_LANE))) {
+    for (const run of runs.filter((r) => isLostFilmerCreateLane(r.ops[0]!.lane))) {
       const found = await this.lostCreates.lookUp(run.ops);
       if (found === undefined) throw new Unreachable('the remote did not answer the look-up of a lost filmer create');
       this.countDone(run);
     }
-    runs = runs.filter((r) => !r.ops[0]!.lane.startsWith(LOST_CREATE_LANE));
+    runs = runs.filter((r) => !isLostFilmerCreateLane(r.ops[0]!.lane));
     for (const run of runs)
       if (!this.settler.applyDecisionWithoutSend(run.ops[0]!, () => this.countDone(run))) live.push(run);
 
