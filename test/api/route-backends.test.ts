@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { backendServing } from '../../shared/api/backends';
+import { backendsServing } from '../../shared/api/backends';
 import { deskRoutes } from '../../shared/api/desk-routes';
 import { defineRoute, pathOf, type RouteSpec } from '../../shared/api/route';
 import { servedLocallyOnly } from '../../shared/api/served-locally';
@@ -18,27 +18,28 @@ import { startProxiedTestDesk, type TestDesk } from '../support/desk';
  * serveRoute answers the refusal for a mode none of its backends serves, so no handler sees it.
  */
 
-describe('backendServing: the backend a mode picks for a route', () => {
-  test('local mode: the local store only; proxy mode: the remote before its copy', () => {
-    const cases: [RouteSpec['servedBy'], ConnectionMode, string | undefined][] = [
-      [['local'], 'local', 'local'],
-      [['local'], 'proxy', undefined],
-      [['local', 'remote'], 'proxy', 'remote'],
-      [['local', 'copy'], 'proxy', 'copy'],
-      [['local', 'remote', 'copy'], 'proxy', 'remote'],
-      [['remote', 'copy'], 'local', undefined],
+describe('backendsServing: the backends a mode gives a route, in the order they answer', () => {
+  test('local mode: the local store only; proxy mode: the remote, then its copy when the remote does not answer', () => {
+    const cases: [RouteSpec['servedBy'], ConnectionMode, 'desk' | string[]][] = [
+      [['local'], 'local', ['local']],
+      [['local'], 'proxy', []],
+      [['local', 'remote'], 'proxy', ['remote']],
+      [['local', 'copy'], 'proxy', ['copy']],
+      [['local', 'remote', 'copy'], 'proxy', ['remote', 'copy']],
+      [['copy', 'remote', 'local'], 'proxy', ['remote', 'copy']],
+      [['remote', 'copy'], 'local', []],
       ['desk', 'local', 'desk'],
       ['desk', 'proxy', 'desk'],
     ];
     for (const [servedBy, mode, expected] of cases)
-      assert.equal(backendServing(servedBy, mode), expected, `${JSON.stringify(servedBy)} in ${mode} mode`);
+      assert.deepEqual(backendsServing(servedBy, mode), expected, `${JSON.stringify(servedBy)} in ${mode} mode`);
   });
 
-  test('every route of the tables states it, and every Sync API route is served in both modes', () => {
+  test('every route of the tables states it; every Sync API route: the local store, or the remote then the copy', () => {
     for (const route of Object.values(deskRoutes)) assert.ok(route.servedBy, `${route.method} ${route.path}`);
     for (const route of Object.values(syncRoutes)) {
-      assert.equal(backendServing(route.servedBy, 'local'), 'local', `${route.method} ${route.path}`);
-      assert.equal(backendServing(route.servedBy, 'proxy'), 'remote', `${route.method} ${route.path}`);
+      assert.deepEqual(backendsServing(route.servedBy, 'local'), ['local'], `${route.method} ${route.path}`);
+      assert.deepEqual(backendsServing(route.servedBy, 'proxy'), ['remote', 'copy'], `${route.method} ${route.path}`);
     }
   });
 });
@@ -98,8 +99,12 @@ describe('serveRoute: a route its backends cannot serve now is refused before it
       /a declared 409/,
     );
     assert.throws(
+      () => serveRoute(bare, defineRoute({ ...base, servedBy: ['local', 'copy', 'remote'] }), noop),
+      /serveSyncRoute serves it with its forwarder/,
+    );
+    assert.throws(
       () => serveRoute(bare, defineRoute({ ...base, servedBy: ['local', 'remote'] }), noop),
-      /the Sync API's forwarder serves it/,
+      /serveSyncRoute serves it with its forwarder/,
     );
     const modeless = Fastify();
     modeless.decorate('adminGuard', null);

@@ -86,7 +86,7 @@ export function serveRoute<R extends RouteSpec>(
 ): void {
   const whenAbsent = route.body?.whenAbsent;
   const guard = guardOf(app, route);
-  const backendNow = routeBackend(app, route);
+  const backendNow = routeBackend(app, route, { upstreams: false });
   app.route({
     method: route.method,
     url: urlOf(route),
@@ -105,6 +105,8 @@ export function serveRoute<R extends RouteSpec>(
       // After the guard and the checks, as a handler's own refusal came before: a malformed request is told so in any mode.
       const decision = backendNow();
       if ('refuse' in decision) return reply.code(decision.refuse.status).send(decision.refuse.body);
+      // Registered only when no mode forwards it (routeBackend): a desk route has no forwarder yet.
+      if (decision.serve === 'upstream') throw new Error(`${route.method} ${route.path} has no forwarder`);
       const answer = await handler({
         backend: decision.serve,
         copy: decision.serve === 'copy' ? decision.copy : null,
