@@ -7,6 +7,7 @@ import type { RemoteCredentials } from '../proxy/credentials';
 import type { DropzoneRecord } from '../store/records';
 import type { CopiedCatalogue } from '../store/repos/remote-copy';
 import { Store } from '../store/store';
+import { bookingRow } from '../sync/booking-factory';
 import { bookingFieldsOf, filmerFieldsOf, isObject, remoteIdOf } from './copy-records';
 
 /** How far the copy reaches around today: the spec's edit window back, as far ahead. */
@@ -149,26 +150,18 @@ export class RemoteCopy {
       if (previous) this.dropBookingRow(previous.id);
     }
     const at = this.at();
+    // As the remote stated it: no product matched, no lock (the copy derives nothing by the desk's rules).
     store.bookings.insert({
       id,
-      dropzone_id: dz,
-      uuid: fields.uuid ?? `remote-${id}`,
-      link: fields.link ?? `remote-${id}`,
-      external_id: fields.external_id ?? null,
-      external_service: fields.external_service ?? null,
-      name: fields.name ?? null,
-      email: fields.email ?? null,
-      mobile: fields.mobile ?? null,
-      jump_on: fields.jump_on ?? null,
-      language: fields.language ?? null,
-      reference: fields.reference ?? null,
-      camera_package: fields.camera_package ?? null,
-      show_publicly: fields.show_publicly ?? false,
-      album_status_raw: fields.album_status_raw ?? null,
-      product_id: fields.product_id ?? null,
-      locked_attributes: [],
-      created_at: fields.created_at ?? at,
-      updated_at: fields.updated_at ?? at,
+      ...bookingRow(dz, fields, {
+        uuid: fields.uuid ?? `remote-${id}`,
+        link: fields.link ?? `remote-${id}`,
+        album_status_raw: fields.album_status_raw ?? null,
+        product_id: fields.product_id ?? null,
+        locked_attributes: [],
+        created_at: fields.created_at ?? at,
+        updated_at: fields.updated_at ?? at,
+      }),
     });
     return id;
   }
