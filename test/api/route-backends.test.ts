@@ -11,6 +11,8 @@ import { syncRoutes } from '../../shared/api/sync-routes';
 import type { ConnectionMode } from '../../shared/schemas/connection';
 import { installContractChecks } from '../../electron/server/contract/compilers';
 import { serveRoute } from '../../electron/server/contract/serve-route';
+import { installSyncApiScope, serveSyncRoute } from '../../electron/server/contract/serve-sync-route';
+import { installErrorHandlers, installJsonParser } from '../../electron/server/errors';
 import { startProxiedTestDesk, type TestDesk } from '../support/desk';
 
 /**
@@ -109,6 +111,77 @@ describe('serveRoute: a route its backends cannot serve now is refused before it
     const modeless = Fastify();
     modeless.decorate('adminGuard', null);
     assert.throws(() => serveRoute(modeless, thing, noop as never), /does not know it/);
+  });
+});
+
+describe('serveSyncRoute: one registration, the backend of the mode answers, its body read its way', () => {
+  let mode: ConnectionMode = 'local';
+  const seen: { backend: string; body: unknown; fallback?: string | null }[] = [];
+  const app = Fastify();
+  let base = '';
+
+  before(async () => {
+    app.decorate('deskMode', () => mode);
+    installJsonParser(app);
+    installErrorHandlers(app);
+    await app.register(async (scope) => {
+      installSyncApiScope(scope);
+      scope.decorate('upstreams', {
+        remote: async (request, reply, fallback) => {
+          seen.push({ backend: 'remote', body: request.body, fallback });
+          return reply.code(202).send({ forwarded: true });
+        },
+      });
+      serveSyncRoute(
+        scope,
+        { method: 'POST', path: '/api/f1/sync/things', servedBy: ['local', 'remote', 'copy'] },
+        async (request, reply) => {
+          seen.push({ backend: 'local', body: request.body });
+          return reply.code(201).send({ local: true });
+        },
+      );
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  after(() => app.close());
+
+  const post = (body: string, type: string) =>
+    fetch(`${base}/api/f1/sync/things`, { method: 'POST', body, headers: { 'content-type': type } });
+
+  test('local mode: the local answer, with the body parsed as JSON; another type is 415', async () => {
+    mode = 'local';
+    seen.length = 0;
+    assert.equal((await post('{"a":1}', 'application/json')).status, 201);
+    assert.deepEqual(seen, [{ backend: 'local', body: { a: 1 } }]);
+    assert.equal((await post('a=1', 'text/plain')).status, 415);
+    assert.equal(seen.length, 1);
+  });
+
+  test('proxy mode: the remote’s forwarder, told the copy answers after it, the body as the bytes that came', async () => {
+    mode = 'proxy';
+    seen.length = 0;
+    assert.equal((await post('{"a":1}', 'application/json')).status, 202);
+    assert.equal((await post('not json', 'text/plain')).status, 202);
+    assert.deepEqual(
+      seen.map(({ backend, body, fallback }) => ({ backend, body: String(body), fallback })),
+      [
+        { backend: 'remote', body: '{"a":1}', fallback: 'copy' },
+        { backend: 'remote', body: 'not json', fallback: 'copy' },
+      ],
+    );
+    assert.ok(seen.every(({ body }) => Buffer.isBuffer(body)));
+  });
+
+  test('a Sync API route some mode leaves without an answer is refused at start', () => {
+    const bare = Fastify();
+    bare.decorate('deskMode', () => 'local' as const);
+    for (const servedBy of [['remote'], ['local', 'copy']] as const)
+      assert.throws(
+        () => serveSyncRoute(bare, { method: 'GET', path: '/api/f1/sync/x', servedBy }, () => undefined),
+        /needs refusedWhy/,
+        servedBy.join(', '),
+      );
   });
 });
 
