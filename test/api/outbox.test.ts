@@ -152,6 +152,8 @@ describe('writes while the remote cannot be reached', () => {
     assert.equal(update.status, 503, update.text);
     assert.equal(update.body.status, 'not_in_copy');
     assert.match(update.body.error, /cannot tell a new booking/);
+    // Why the remote did not answer comes first, then what the desk cannot do without it.
+    assert.match(update.body.error, /^remote unreachable: [^;]+; the desk's copy does not hold FAR-AWAY/);
     assert.ok(Number(update.headers.get('retry-after')) > 0);
     const far = await desk.sync('POST', '/bookings', { external_id: 'FAR-AWAY', jump_on: addDays(TODAY, 40) });
     assert.equal(far.status, 503, far.text);
