@@ -28,19 +28,50 @@ export const MAIN_LAYERS = {
   },
   'headless-entry': {
     files: ['electron/serve.ts', 'electron/ui-build.ts', 'electron/parent-watch.ts'],
-    mayImport: ['composition', 'cli', 'server', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
+    mayImport: [
+      'composition',
+      'cli',
+      'server',
+      'desks',
+      'imports',
+      'readers',
+      'seed',
+      'desk',
+      'sync',
+      'proxy',
+      'store',
+    ],
     role: 'npm run serve (the desk without Electron) and its own helpers',
   },
   composition: {
     files: ['electron/start.ts', 'electron/bootstrap.ts'],
-    mayImport: ['server', 'offline-entry', 'offline', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
+    mayImport: [
+      'server',
+      'desks',
+      'offline-entry',
+      'offline',
+      'imports',
+      'readers',
+      'seed',
+      'desk',
+      'sync',
+      'proxy',
+      'store',
+    ],
     role: "the composition root: one desk process's store, server, remote connection and backups, wired together",
   },
   shell: {
     mayImport: ['server', 'proxy', 'composition'],
     role: 'the Electron main process, which reaches the store only through the server process',
   },
-  server: { mayImport: ['offline-entry', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'], role: 'HTTP' },
+  server: {
+    mayImport: ['desks', 'offline-entry', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'],
+    role: 'HTTP',
+  },
+  desks: {
+    mayImport: ['offline-entry', 'proxy', 'store'],
+    role: "several desks at one venue: the main desk's LAN identity and pairings, a paired desk's link to its main desk",
+  },
   // Listed before `offline`: a file's layer is the first that matches.
   'offline-entry': {
     files: ['electron/offline/offline-copy.ts', 'electron/offline/proxied-sync-api.ts'],
@@ -68,7 +99,7 @@ export const MAIN_LAYERS = {
   proxy: { mayImport: ['store'], role: 'the remote connection' },
   store: { mayImport: [], role: 'the SQLite store: it knows no rule, no HTTP and no caller' },
   cli: {
-    mayImport: ['store'],
+    mayImport: ['desks', 'store'],
     role: 'the token, backup, admin and url commands, which work on the store beside or without a running desk',
   },
   common: {

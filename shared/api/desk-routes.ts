@@ -92,11 +92,16 @@ export const deskRoutes = {
   health: defineRoute({
     method: 'GET',
     path: '/api/desk/health',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     auth: 'none',
     responses: { 200: deskHealth },
   }),
-  session: defineRoute({ method: 'GET', path: '/api/desk/session', servedBy: 'desk', responses: { 200: deskSession } }),
+  session: defineRoute({
+    method: 'GET',
+    path: '/api/desk/session',
+    servedBy: 'this-desk',
+    responses: { 200: deskSession },
+  }),
 
   // The administrator guard (docs/desk-api.md "Administrator"): routes with `guard: 'admin'` need an unlock.
   getAdmin: defineRoute({ method: 'GET', path: '/api/desk/admin', servedBy: 'desk', responses: { 200: adminView } }),
@@ -124,13 +129,13 @@ export const deskRoutes = {
   getConnection: defineRoute({
     method: 'GET',
     path: '/api/desk/connection',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: connectionView },
   }),
   putConnection: defineRoute({
     method: 'PUT',
     path: '/api/desk/connection',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     guard: 'admin',
     body: { schema: connectionUpdate, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
     responses: { 200: connectionView, 422: deskError },
@@ -138,7 +143,7 @@ export const deskRoutes = {
   testConnection: defineRoute({
     method: 'POST',
     path: '/api/desk/connection/test',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     guard: 'admin',
     body: { schema: connectionTestInput, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
     responses: { 200: connectionTestResult, 422: deskError },
@@ -310,11 +315,16 @@ export const deskRoutes = {
     responses: { 200: filmerJumpCounts, 409: deskError },
   }),
 
-  getListen: defineRoute({ method: 'GET', path: '/api/desk/listen', servedBy: 'desk', responses: { 200: listenView } }),
+  getListen: defineRoute({
+    method: 'GET',
+    path: '/api/desk/listen',
+    servedBy: 'this-desk',
+    responses: { 200: listenView },
+  }),
   putListen: defineRoute({
     method: 'PUT',
     path: '/api/desk/listen',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     body: { schema: listenUpdate, name: 'listen', nonObject: 'schema' },
     responses: { 200: listenView, 422: deskError },
   }),
@@ -493,13 +503,13 @@ export const deskRoutes = {
   deskChanges: defineRoute({
     method: 'GET',
     path: '/api/desk/changes',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: EVENT_STREAM },
   }),
   deskChangeStatus: defineRoute({
     method: 'GET',
     path: '/api/desk/changes/status',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: deskChangeStatus },
   }),
 } as const;

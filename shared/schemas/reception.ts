@@ -126,6 +126,18 @@ export const checkInWrite = z.strictObject(
   {
     state: z.enum(CHECK_IN_STATES, { error: `must be one of ${CHECK_IN_STATES.join(', ')}, or null` }).nullable(),
     recorded_by: recordedBy,
+    /**
+     * Made where the mark was made (a paired desk's mark sent later): the same key twice is one
+     * mark. Absent: the desk makes one.
+     */
+    key: z
+      .string()
+      .regex(/^[\x21-\x7e]{8,100}$/, { error: 'must be 8 to 100 visible ASCII characters' })
+      .optional(),
+    /** When the mark was made (a mark made at a desk apart arrives later); absent: now. Of two marks, the later one is in force. */
+    made_at: isoDateTime.optional(),
+    /** The name of the desk where the mark was made, for the history (a paired desk sends its own). */
+    desk: z.string().min(1).max(100).optional(),
   },
   { error: 'must be a check-in object' },
 );
@@ -136,7 +148,22 @@ export const checkInAnswer = z.object({ booking_id: z.number().int(), check_in: 
  * GET /api/desk/bookings/by-id/:id/check-in: the booking's mark for its jump day, as the booking
  * page shows it; `jump_on` null: no jump day, so nothing to check in for.
  */
-export const bookingCheckIn = checkInAnswer.extend({ jump_on: isoDate.nullable() });
+export const checkInMark = z.object({
+  day: isoDate,
+  /** Null: the day's mark was cleared. */
+  state: z.enum(CHECK_IN_STATES).nullable(),
+  recorded_by: z.string().nullable(),
+  made_at: isoDateTime,
+  /** The desk where it was made: a paired desk's name, or null for the main desk itself. */
+  desk: z.string().nullable(),
+});
+export type CheckInMark = z.infer<typeof checkInMark>;
+
+export const bookingCheckIn = checkInAnswer.extend({
+  jump_on: isoDate.nullable(),
+  /** Every mark the booking was given, oldest first, from every desk: two desks' marks made apart are both kept. */
+  history: z.array(checkInMark),
+});
 export type BookingCheckIn = z.infer<typeof bookingCheckIn>;
 
 /** GET /api/desk/day-sheet?day=YYYY-MM-DD: every booking of one jump day, for the printed sheet. */

@@ -18,6 +18,20 @@ export const copyStatus = z.object({
 });
 export type CopyStatus = z.infer<typeof copyStatus>;
 
+/** A paired desk's main desk (docs/desks.md): which one, and whether it answers; null on any other desk. */
+export const mainDeskStatus = z.object({
+  name: z.string(),
+  url: z.string(),
+  state: z.enum(['connecting', 'answering', 'not_answering', 'removed']),
+  /** Since when it is in that state (null while connecting). */
+  since: z.string().nullable(),
+  /** Why it does not answer, or what removal says (null otherwise). */
+  detail: z.string().nullable(),
+  /** Check-ins made at this desk while apart, waiting to be sent to the main desk. */
+  marks_waiting: z.number().int(),
+});
+export type MainDeskStatus = z.infer<typeof mainDeskStatus>;
+
 /** GET /api/desk/session */
 export const deskSession = z.object({
   dropzone: z.object({ key: z.string(), name: z.string(), timezone: z.string(), currency: z.string() }),
@@ -35,5 +49,7 @@ export const deskSession = z.object({
    * The desktop window's own origin is app://desk, which no booking system can reach.
    */
   sync_api_url: z.string(),
+  /** On a paired desk: its main desk and whether it answers (the venue's LAN, apart from the remote's health). */
+  main_desk: mainDeskStatus.nullable(),
 });
 export type DeskSession = z.infer<typeof deskSession>;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { backendsServing } from '../../shared/api/backends';
+import { backendsServing, type ServingMode } from '../../shared/api/backends';
 import { deskRoutes } from '../../shared/api/desk-routes';
 import { defineRoute, pathOf, type RouteSpec } from '../../shared/api/route';
 import { servedLocallyOnly } from '../../shared/api/served-locally';
@@ -22,7 +22,7 @@ import { startProxiedTestDesk, type TestDesk } from '../support/desk';
 
 describe('backendsServing: the backends a mode gives a route, in the order they answer', () => {
   test('local mode: the local store only; proxy mode: the remote, then its copy when the remote does not answer', () => {
-    const cases: [RouteSpec['servedBy'], ConnectionMode, 'desk' | string[]][] = [
+    const cases: [RouteSpec['servedBy'], ServingMode, string[]][] = [
       [['local'], 'local', ['local']],
       [['local'], 'proxy', []],
       [['local', 'remote'], 'proxy', ['remote']],
@@ -30,8 +30,14 @@ describe('backendsServing: the backends a mode gives a route, in the order they 
       [['local', 'remote', 'copy'], 'proxy', ['remote', 'copy']],
       [['copy', 'remote', 'local'], 'proxy', ['remote', 'copy']],
       [['remote', 'copy'], 'local', []],
-      ['desk', 'local', 'desk'],
-      ['desk', 'proxy', 'desk'],
+      ['desk', 'local', ['desk']],
+      ['desk', 'proxy', ['desk']],
+      ['desk', 'paired', ['main']],
+      ['this-desk', 'paired', ['desk']],
+      [['local'], 'paired', ['main']],
+      [['local', 'copy'], 'paired', ['main', 'copy']],
+      // The Sync API reaches the main desk as its remote: not as its desk API too.
+      [['local', 'remote', 'copy'], 'paired', ['remote', 'copy']],
     ];
     for (const [servedBy, mode, expected] of cases)
       assert.deepEqual(backendsServing(servedBy, mode), expected, `${JSON.stringify(servedBy)} in ${mode} mode`);
@@ -42,6 +48,7 @@ describe('backendsServing: the backends a mode gives a route, in the order they 
     for (const route of Object.values(syncRoutes)) {
       assert.deepEqual(backendsServing(route.servedBy, 'local'), ['local'], `${route.method} ${route.path}`);
       assert.deepEqual(backendsServing(route.servedBy, 'proxy'), ['remote', 'copy'], `${route.method} ${route.path}`);
+      assert.deepEqual(backendsServing(route.servedBy, 'paired'), ['remote', 'copy'], `${route.method} ${route.path}`);
     }
   });
 });
@@ -122,6 +129,8 @@ describe('serveSyncRoute: one registration, the backend of the mode answers, its
 
   before(async () => {
     app.decorate('deskMode', () => mode);
+    // A copy is open: the forwarder is told it answers when the remote does not (its store is not read here).
+    app.decorate('deskCopy', () => ({ store: {} as never, dropzone: {} as never }));
     installJsonParser(app);
     installErrorHandlers(app);
     await app.register(async (scope) => {
@@ -176,7 +185,7 @@ describe('serveSyncRoute: one registration, the backend of the mode answers, its
   test('a Sync API route some mode leaves without an answer is refused at start', () => {
     const bare = Fastify();
     bare.decorate('deskMode', () => 'local' as const);
-    for (const servedBy of [['remote'], ['local', 'copy']] as const)
+    for (const servedBy of [['remote'], ['copy']] as const)
       assert.throws(
         () => serveSyncRoute(bare, { method: 'GET', path: '/api/f1/sync/x', servedBy }, () => undefined),
         /needs refusedWhy/,

@@ -71,7 +71,11 @@ export function serveSyncRoute(
   local: LocalAnswerer,
   { beforeBody = false }: { beforeBody?: boolean } = {},
 ): void {
-  const backendNow = routeBackend(app, { ...route, method: String(route.method), responses: {} }, { upstreams: true });
+  const backendNow = routeBackend(
+    app,
+    { ...route, method: String(route.method), responses: {} },
+    { upstreams: ['remote'] },
+  );
   app.route({
     method: route.method === 'ALL' ? app.supportedMethods : (route.method as HTTPMethods | HTTPMethods[]),
     url: route.path,
@@ -82,7 +86,8 @@ export function serveSyncRoute(
       if (decision.serve === 'upstream') {
         const forwarder = app.upstreams?.[decision.upstream];
         if (!forwarder) throw new Error(`no forwarder to the ${decision.upstream} for ${request.method} ${route.path}`);
-        return forwarder(request, reply, decision.fallback);
+        const { otherwise } = decision;
+        return forwarder(request, reply, 'serve' in otherwise && otherwise.serve === 'copy' ? 'copy' : null);
       }
       if (decision.serve !== 'local')
         throw new Error(`${request.method} ${route.path}: the Sync API is answered by the local store or an upstream`);
