@@ -3,7 +3,6 @@ import { isoDate, isoDateTime, pagination } from './common';
 import { bookingListItem } from './booking';
 import { CAMERA_REQUIREMENTS } from './finance';
 import { recordedBy } from './recorded-by';
-import { DESK_SEARCH_MIN_CHARACTERS, searchableQuery } from '../rules/desk-search';
 import { readPageNumber } from '../page-number';
 
 /**
@@ -43,6 +42,14 @@ const positiveInteger = z.string().transform((text, context) => {
   context.addIssue({ code: 'custom', message: reading.problem });
   return z.NEVER;
 });
+
+/** The trigram search index finds substrings of this many characters or more. */
+export const DESK_SEARCH_MIN_CHARACTERS = 3;
+
+/** True when a query is long enough to search for (trimmed, at least DESK_SEARCH_MIN_CHARACTERS). */
+export function searchableQuery(q: string): boolean {
+  return [...q.trim()].length >= DESK_SEARCH_MIN_CHARACTERS;
+}
 
 /** The filters shared by the list, the export and (with `day`) the day sheet; all optional. */
 const listFilters = {
