@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { PAIRING_FILE_NAME, readPairing } from '../../electron/desks/pairing-file';
 import { parsePairingCode } from '../../electron/desks/pairing-code';
 import { BASE_SEED, TEST_TOKEN } from '../support/seed';
-import { openVenue, type Venue, type VenueProcess } from '../support/venue-netns';
+import { NetemUnavailable, openVenue, type Venue, type VenueProcess } from '../support/venue-netns';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -150,6 +150,34 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
     ]);
     assert.equal(results[6]?.status, 200, 'the booking system syncs over HTTPS with its API token');
     assert.equal(results[7]?.status, 403, 'an API token opens the Sync API only');
+  });
+
+  test('the harness cuts a host off and puts it back', () => {
+    const health = [{ path: '/api/desk/health' }];
+    v.cut('booking');
+    try {
+      const [cutOff] = callsFrom('booking', health);
+      assert.ok(cutOff?.error, `a cut-off host reaches nothing: ${JSON.stringify(cutOff)}`);
+    } finally {
+      v.heal('booking');
+    }
+    assert.deepEqual(callsFrom('booking', health), [{ status: 401, code: 'lan_credential_required' }]);
+  });
+
+  test("the harness slows a host's link with tc netem", (t) => {
+    try {
+      v.netem('booking', ['delay', '300ms']);
+    } catch (error) {
+      if (error instanceof NetemUnavailable) return t.skip(error.message);
+      throw error;
+    }
+    try {
+      const [slow] = callsFrom('booking', [{ path: '/api/desk/health', timed: true }]) as { ms?: number }[];
+      // A TLS handshake and a request: at least two round trips, each 300 ms longer now.
+      assert.ok((slow?.ms ?? 0) >= 600, `the link is slow: ${JSON.stringify(slow)}`);
+    } finally {
+      v.netem('booking', []);
+    }
   });
 
   test("the desk's loopback HTTP is not on the venue's network", () => {

@@ -20,6 +20,8 @@ interface Call {
   base?: string;
   /** Report the answer's JSON body too. */
   body?: boolean;
+  /** Report how long the call took, connection included (`ms`). */
+  timed?: boolean;
 }
 
 const [base, fingerprint, callsJson] = process.argv.slice(2);
@@ -29,6 +31,8 @@ const results: unknown[] = [];
 for (const call of calls) {
   const url = new URL(call.path, call.base ?? base);
   if (call.scheme === 'http') url.protocol = 'http:';
+  const started = performance.now();
+  const took = () => (call.timed ? { ms: Math.round(performance.now() - started) } : {});
   try {
     const answer = await request(url, {
       method: (call.method ?? 'GET') as 'GET',
@@ -44,10 +48,15 @@ for (const call of calls) {
     } catch {
       // Not JSON: a UI file, or nothing.
     }
-    results.push({ status: answer.statusCode, code, ...(call.body ? { body: JSON.parse(text) as unknown } : {}) });
+    results.push({
+      status: answer.statusCode,
+      code,
+      ...(call.body ? { body: JSON.parse(text) as unknown } : {}),
+      ...took(),
+    });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
-    results.push({ error: (error as { code?: string }).code ?? cause?.code ?? (error as Error).message });
+    results.push({ error: (error as { code?: string }).code ?? cause?.code ?? (error as Error).message, ...took() });
   }
 }
 await agent.close();

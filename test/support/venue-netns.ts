@@ -11,6 +11,11 @@ import { once } from 'node:events';
 
 export const VENUE_SUBNET = '10.77.0';
 
+/** `tc netem` cannot shape a link here (a kernel without sch_netem): a test skips with this reason. */
+export class NetemUnavailable extends Error {
+  override name = 'NetemUnavailable';
+}
+
 export interface VenueHost {
   /** The namespace's name (for `ip netns exec`). */
   ns: string;
@@ -18,6 +23,8 @@ export interface VenueHost {
   address: string;
   /** The veth end in the host's namespace, on the bridge (to cut this host off: ip link set … down). */
   hostSide: string;
+  /** The veth end inside the namespace (where `tc netem` shapes what the host sends). */
+  inside: string;
 }
 
 export interface Venue {
@@ -26,6 +33,11 @@ export interface Venue {
   spawn(host: string, command: string, args: string[], env?: NodeJS.ProcessEnv): VenueProcess;
   /** Runs a command in a host's namespace to its end. */
   run(host: string, command: string, args: string[]): { status: number | null; stdout: string; stderr: string };
+  /** Cuts a host off the venue (its cable pulled: no reset, only silence), or puts it back. */
+  cut(host: string): void;
+  heal(host: string): void;
+  /** A slow or lossy link for what a host sends (`tc netem` arguments, e.g. ['delay', '300ms', 'loss', '5%']); [] removes it. */
+  netem(host: string, args: readonly string[]): void;
   /** Deletes the namespaces and the bridge (their veths go with them). Safe to call twice. */
   close(): void;
 }
@@ -88,16 +100,21 @@ export function openVenue(names: readonly string[]): Venue | { skip: string } {
       must(['-n', ns, 'addr', 'add', `${address}/24`, 'dev', inside]);
       must(['-n', ns, 'link', 'set', inside, 'up']);
       must(['-n', ns, 'link', 'set', 'lo', 'up']);
-      hosts[name] = { ns, address, hostSide };
+      hosts[name] = { ns, address, hostSide, inside };
     });
   } catch (error) {
     close();
     return { skip: `the venue's network could not be made: ${(error as Error).message}` };
   }
-  const nsOf = (host: string): string => {
+  const hostOf = (host: string): VenueHost => {
     const found = hosts[host];
     if (!found) throw new Error(`no host "${host}" in this venue`);
-    return found.ns;
+    return found;
+  };
+  const nsOf = (host: string): string => hostOf(host).ns;
+  const tc = (host: string, args: string[]) => {
+    const result = spawnSync('ip', ['netns', 'exec', nsOf(host), 'tc', ...args], { encoding: 'utf8' });
+    return { ok: result.status === 0, error: (result.stderr || result.stdout || result.error?.message || '').trim() };
   };
   const processes = new Set<ChildProcess>();
   return {
@@ -128,6 +145,22 @@ export function openVenue(names: readonly string[]): Venue | { skip: string } {
     run(host, command, args) {
       const result = spawnSync('ip', ['netns', 'exec', nsOf(host), command, ...args], { encoding: 'utf8' });
       return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    },
+    cut(host) {
+      must(['link', 'set', hostOf(host).hostSide, 'down']);
+    },
+    heal(host) {
+      must(['link', 'set', hostOf(host).hostSide, 'up']);
+    },
+    netem(host, args) {
+      const dev = hostOf(host).inside;
+      tc(host, ['qdisc', 'del', 'dev', dev, 'root']);
+      if (args.length === 0) return;
+      const added = tc(host, ['qdisc', 'add', 'dev', dev, 'root', 'netem', ...args]);
+      if (added.ok) return;
+      if (/qdisc kind is unknown/i.test(added.error))
+        throw new NetemUnavailable(`this kernel has no netem (sch_netem): tc said "${added.error}"`);
+      throw new Error(`tc netem ${args.join(' ')} on ${host}: ${added.error}`);
     },
     close() {
       // `ip netns exec` execs its command: the pid is the process's own, so the kill reaches it.
