@@ -389,8 +389,9 @@ async function decideEverything(): Promise<{ keptMine: number; keptTheirs: numbe
     let last = '';
     const held = await waitFor(
       async () => {
-        const attention = await pair.desk.desk('GET', '/outbox?state=attention&per_page=500');
+        // Waiting first: a write the replay holds between the two reads is then seen held, never missed.
         const waiting = await pair.desk.desk('GET', '/outbox?state=waiting&per_page=500');
+        const attention = await pair.desk.desk('GET', '/outbox?state=attention&per_page=500');
         const heldKeys = new Set(attention.body.ops.map((op: { record: { key: string } }) => op.record.key));
         last = JSON.stringify({ attention: attention.body.total, waiting: waiting.body.total });
         const stuck = waiting.body.ops.every((op: { record: { key: string } }) => heldKeys.has(op.record.key));
