@@ -1,8 +1,8 @@
 import { HTTP_CODE_OF } from '../../shared/outcomes';
 import { isPlainObject } from '../sync/validation';
-import { ProductCache, upsertBooking, deleteBooking } from '../sync/bookings';
+import { ProductCache, parseBookingWrite, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
-import { deleteFilmer, upsertFilmer } from '../sync/filmers';
+import { deleteFilmer, FILMER_HAS_JUMPS, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
 import { runBatch } from '../sync/batch';
 import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-fields';
@@ -45,14 +45,48 @@ function answer(result: SyncResult, opIds: number[]): QueuedAnswer {
  * or one of a day it has not fetched): answered 503, never guessed, so an update is not taken for a
  * create (or a delete for "not found").
  */
-function unknownToCopy(externalId: string | null, why: string): SyncResult {
+function unknownToCopy(
+  externalId: string | null,
+  why: string,
+  key: Record<string, unknown> = { external_id: externalId },
+): SyncResult {
   return {
     status: 'not_in_copy',
     body: {
-      external_id: externalId,
+      ...key,
       error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
       status: 'not_in_copy',
     },
+  };
+}
+
+/** A batch element the copy cannot judge: the whole batch is answered 503, and nothing of it is kept. */
+class CannotJudge extends Error {
+  constructor(
+    readonly index: number,
+    readonly result: Record<string, unknown>,
+  ) {
+    super('a batch element the copy cannot judge');
+  }
+}
+
+/**
+ * A batch with an element the copy cannot judge (and the Sync API's rules do not refuse): no
+ * element status of the spec says "ask again later", so the whole batch is refused with 503 and
+ * Retry-After, and none of it is queued (docs/spec-decisions.md).
+ */
+function batchCannotBeJudged(key: 'bookings' | 'filmers', cannot: CannotJudge): QueuedAnswer {
+  const why = typeof cannot.result.error === 'string' ? cannot.result.error : REMOTE_CANNOT_BE_REACHED;
+  const which = typeof cannot.result.external_id === 'string' ? ` (${cannot.result.external_id})` : '';
+  const reason = why.startsWith(`${REMOTE_CANNOT_BE_REACHED}; `) ? why.slice(REMOTE_CANNOT_BE_REACHED.length + 2) : why;
+  return {
+    statusCode: 503,
+    body: {
+      status: 'not_in_copy',
+      error: `${REMOTE_CANNOT_BE_REACHED}; the desk cannot judge element ${cannot.index + 1} of the ${key} batch${which}, so none of it is taken: ${reason}`,
+    },
+    opIds: [],
+    retryAfterSeconds: 60,
   };
 }
 
@@ -160,24 +194,35 @@ export class OutboxIntake {
     runOne: (ctx: SyncContext, products: ProductCache, element: unknown) => { result: SyncResult; opId?: number },
   ): QueuedAnswer {
     const count = isPlainObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
-    return this.store.transaction(() => {
-      // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
-      const full = count <= LIMITS.batchMaxElements ? this.roomFor(count) : undefined;
-      if (full) return full;
-      const ctx = this.ctx();
-      const products = new ProductCache(ctx);
-      const opIds: number[] = [];
-      const result = runBatch(ctx, body, key, (element) => {
-        const one = runOne(ctx, products, element);
-        if (one.opId !== undefined) opIds.push(one.opId);
-        return one.result as SyncResult<Record<string, unknown>>;
+    try {
+      return this.store.transaction(() => {
+        // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
+        const full = count <= LIMITS.batchMaxElements ? this.roomFor(count) : undefined;
+        if (full) return full;
+        const ctx = this.ctx();
+        const products = new ProductCache(ctx);
+        const opIds: number[] = [];
+        let index = 0;
+        let cannot: CannotJudge | undefined;
+        const result = runBatch(ctx, body, key, (element) => {
+          const one = runOne(ctx, products, element);
+          if (one.result.status === 'not_in_copy') cannot ??= new CannotJudge(index, one.result.body);
+          index += 1;
+          if (one.opId !== undefined) opIds.push(one.opId);
+          return one.result as SyncResult<Record<string, unknown>>;
+        });
+        // Thrown through the batch's transaction: every element's change and write is undone.
+        if (cannot) throw cannot;
+        return answer(result, opIds);
       });
-      return answer(result, opIds);
-    });
+    } catch (error) {
+      if (error instanceof CannotJudge) return batchCannotBeJudged(key, error);
+      throw error;
+    }
   }
 
-  /** `DELETE /filmers/:id` */
-  filmerDelete(rawId: string, source: string): QueuedAnswer {
+  /** `DELETE /filmers/:id`: never queued, since the copy cannot tell the remote will take it (below). */
+  filmerDelete(rawId: string, _source: string): QueuedAnswer {
     return this.store.transaction(() => {
       const full = this.roomFor(1);
       if (full) return full;
@@ -185,20 +230,27 @@ export class OutboxIntake {
         return answer(unknownToCopy(null, "the desk has not copied the remote's filmers yet"), []);
       const id = Number(rawId);
       const held = Number.isSafeInteger(id) ? this.store.filmers.byId(this.copy.dropzone.id, id) : undefined;
-      const result = deleteFilmer(this.ctx(), rawId);
-      if (result.status !== 'ok' || !held) return answer(result, []);
-      const opId = this.enqueue(
-        'filmer',
-        String(id),
-        'delete',
-        fieldsOf('filmer', held),
-        {},
-        source,
-        held.name,
-        null,
-        '204',
-      );
-      return { statusCode: 204, body: null, opIds: [opId] };
+      // The copy holds the jumps of the bookings it holds whole only (today's and tomorrow's): a
+      // jump there is a refusal the remote would give too; none there says nothing of older ones.
+      if (held && this.store.remoteCopy.jumpsOfFilmer(held.id) > 0)
+        return answer(
+          {
+            status: 'unprocessable_content',
+            body: { id: held.id, errors: [FILMER_HAS_JUMPS], status: 'unprocessable_content' },
+          },
+          [],
+        );
+      if (held)
+        return answer(
+          unknownToCopy(
+            null,
+            `the remote refuses to delete a filmer with jumps, and the desk's copy holds only the jumps of today's and tomorrow's bookings: whether filmer ${held.id} filmed others only the remote knows`,
+            { id: held.id },
+          ),
+          [],
+        );
+      // Not a filmer the copy holds (it holds every one): the remote's own 404.
+      return answer(deleteFilmer(this.ctx(), rawId), []);
     });
   }
 
@@ -234,6 +286,9 @@ export class OutboxIntake {
     view: 'record' | 'summary' = 'record',
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
+    // An invalid write is invalid whatever the copy holds: the rules' own 422, as online.
+    const parsed = parseBookingWrite(body);
+    if (!parsed.ok) return { result: parsed.refused };
     const externalId = isPlainObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
     const held = externalId === undefined ? undefined : this.store.bookings.byExternalId(dz, externalId);
     const before = held ? fieldsOf('booking', held) : null;

@@ -171,10 +171,12 @@ export async function syncProxyRoutes(app: FastifyInstance, { connection, deskDr
         : undefined;
     // `remoteSaid`: why the remote gave no answer, first in a refusal ("remote unreachable: …; the desk's copy …").
     const answerFromCopy = (answer: CopyAnswer, remoteSaid: string) => {
-      if (answer.notInCopy)
+      if (answer.notInCopy) {
+        if (answer.retryAfterSeconds) reply.header('retry-after', String(answer.retryAfterSeconds));
         return reply
           .code(answer.statusCode)
           .send({ status: 'not_in_copy', error: `${remoteSaid}; ${answer.notInCopy}` });
+      }
       if (answer.asOf) reply.header(COPY_SOURCE_HEADER, copySourceValue(answer.asOf));
       return reply.code(answer.statusCode).send(answer.body);
     };
