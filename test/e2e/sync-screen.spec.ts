@@ -185,12 +185,14 @@ test('writes made offline are counted, land when the line is back, and a conflic
   );
   expect(((await (await remote.get(request, '/bookings/SYNC-2')).json()) as { name: string }).name).toBe('Ben Renamed');
 
-  // A conflict on purpose: offline, reception changes Ann's e-mail; at the remote someone else does too.
+  // A conflict on purpose: offline, reception changes Ann's e-mail and mobile; at the remote someone
+  // else changes the e-mail too. The mobile lands; only the e-mail is held.
   await remote.setLine({ kind: 'refuse' });
   await waitForHealth(request, desk, 'offline');
   await desk.open(page, BookingDetail.route('SYNC-1'));
   await detail.editButton().click();
   await form.field('E-mail').fill('ann.desk@example.com');
+  await form.field('Mobile').fill('+31 6 5555 0009');
   await form.submit().click();
   await expect(bookings.notification('Saved at the desk; it will be sent when the remote answers')).toBeVisible();
   const atRemote = await remote.post(request, '/bookings', { external_id: 'SYNC-1', email: 'ann.remote@example.com' });
@@ -235,6 +237,12 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expect(email.getByTestId('value-queued')).toHaveText('ann@example.com');
   await expect(email.getByTestId('value-desk')).toHaveText('ann.desk@example.com');
   await expect(email.getByTestId('value-remote')).toHaveText('ann.remote@example.com');
+  await expect(write.fields()).toHaveCount(1);
+  await expect(write.landedField('mobile')).toContainText('+31 6 5555 0009');
+  await expect(write.landedField('mobile')).toContainText('this one');
+  expect(((await (await remote.get(request, '/bookings/SYNC-1')).json()) as { mobile: string }).mobile).toBe(
+    '+31 6 5555 0009',
+  );
   await expect(write.apply()).toBeDisabled();
   await expectAccessible(page, 'a held write on the Sync screen');
   await lookAtBothSizes(page, 'sync-conflict');
