@@ -59,6 +59,7 @@ interface RecordSend {
   run: LaneRun;
   kind: RecordKind;
   key: string;
+  /** The writes with fields in the send (a write with nothing to send was settled or held already). */
   parts: WritePart[];
   fields: Fields;
   create: boolean;
@@ -363,7 +364,7 @@ export class OutboxReplay {
     for (const part of staying)
       if (part.held.length > 0) this.settler.holdConflict(part.op, part.held, remote, part.there, null);
     if (going.length === 0) return undefined;
-    return { run, kind: run.kind, key: run.key, parts, fields, create, remote };
+    return { run, kind: run.kind, key: run.key, parts: going, fields, create, remote };
   }
 
   /**
@@ -470,36 +471,37 @@ export class OutboxReplay {
     });
   }
 
-  private markInFlight(runs: readonly LaneRun[]): void {
+  /** Before a send: these writes are on their way (after a crash, each is read back before it is sent again). */
+  private markInFlight(ops: readonly OutboxRow[]): void {
     const at = this.now().toISOString();
     this.copy.store.transaction(() => {
-      for (const run of runs) for (const op of run.ops) this.outbox.update(op.id, { in_flight_at: at });
+      for (const op of ops) this.outbox.update(op.id, { in_flight_at: at });
     });
   }
 
   private async sendBookings(sends: RecordSend[]): Promise<void> {
-    this.markInFlight(sends.map((s) => s.run));
+    this.markInFlight(sends.flatMap(opsOf));
     const elements = sends.map((s) => ({ external_id: s.key, ...s.fields }));
     const single = elements.length === 1;
     const result = single
       ? await this.remote('POST', '/bookings', elements[0])
       : await this.remote('POST', '/bookings/batch', { bookings: elements });
     if (!result.ok) {
-      for (const s of sends) this.attempt(s.run.ops, `${describeFailure(result)} (sent; will read back first)`, null);
+      for (const s of sends) this.attempt(opsOf(s), `${describeFailure(result)} (sent; will read back first)`, null);
       throw new Unreachable(describeFailure(result));
     }
     if (result.statusCode === 401 || result.statusCode === 403) {
       for (const s of sends)
-        this.attempt(s.run.ops, `the remote refused the credentials (HTTP ${result.statusCode})`, null);
+        this.attempt(opsOf(s), `the remote refused the credentials (HTTP ${result.statusCode})`, null);
       throw new CredentialsRefused();
     }
     const body = jsonOf(result.body) as Record<string, unknown> | null;
     if (!single && (result.statusCode !== 200 || !Array.isArray(body?.results))) {
-      for (const s of sends) this.failedOnRecord(s.run.ops, result, 'sending it');
+      for (const s of sends) this.failedOnRecord(opsOf(s), result, 'sending it');
       return;
     }
     if (single && (result.statusCode >= 500 || result.statusCode === 429)) {
-      this.failedOnRecord(sends[0]!.run.ops, result, 'sending it');
+      this.failedOnRecord(opsOf(sends[0]!), result, 'sending it');
       return;
     }
     const answers = single ? [body ?? {}] : (body!.results as Record<string, unknown>[]);
@@ -513,7 +515,7 @@ export class OutboxReplay {
           this.settler.settleSent(send, send.parts, element);
           this.countOps(send.parts.filter((part) => part.held.length === 0).length);
         } else if (status === 'too_many_requests' || status === 'internal_error') {
-          this.failedOnRecord(send.run.ops, result, 'sending it');
+          this.failedOnRecord(opsOf(send), result, 'sending it');
         } else {
           this.settler.refused(send, send.parts, element, single ? result.statusCode : undefined);
         }
@@ -522,9 +524,9 @@ export class OutboxReplay {
   }
 
   private async sendFilmer(send: RecordSend): Promise<void> {
-    this.markInFlight([send.run]);
+    this.markInFlight(opsOf(send));
     const result = await this.remote('POST', '/filmers', { id: Number(send.key), ...send.fields });
-    const element = this.sentAnswer(send.run, result);
+    const element = this.sentAnswer(opsOf(send), result);
     if (!element) return;
     if (element.status === 'ok' || element.status === 'created') {
       this.settler.settleSent(send, send.parts, element);
@@ -533,7 +535,7 @@ export class OutboxReplay {
   }
 
   private async sendDelete(run: LaneRun): Promise<void> {
-    this.markInFlight([run]);
+    this.markInFlight(run.ops);
     const result = await this.remote('DELETE', showPath(run));
     if (result.ok && (result.statusCode === 204 || result.statusCode === 200 || result.statusCode === 404)) {
       this.settler.settle(run.ops, result.statusCode === 404 ? 'already_there' : 'sent', 'deleted at the remote');
@@ -541,7 +543,7 @@ export class OutboxReplay {
       this.countDone(run);
       return;
     }
-    const element = this.sentAnswer(run, result);
+    const element = this.sentAnswer(run.ops, result);
     if (element)
       this.settler.holdOne(
         run.ops[0]!,
@@ -557,17 +559,17 @@ export class OutboxReplay {
   }
 
   /** The answer to a send as a JSON object, or undefined when the write must wait (the error is recorded or thrown). */
-  private sentAnswer(run: LaneRun, result: RemoteResult): Record<string, unknown> | undefined {
+  private sentAnswer(ops: readonly OutboxRow[], result: RemoteResult): Record<string, unknown> | undefined {
     if (!result.ok) {
-      this.attempt(run.ops, `${describeFailure(result)} (sent; will read back first)`, null);
+      this.attempt(ops, `${describeFailure(result)} (sent; will read back first)`, null);
       throw new Unreachable(describeFailure(result));
     }
     if (result.statusCode === 401 || result.statusCode === 403) {
-      this.attempt(run.ops, `the remote refused the credentials (HTTP ${result.statusCode})`, null);
+      this.attempt(ops, `the remote refused the credentials (HTTP ${result.statusCode})`, null);
       throw new CredentialsRefused();
     }
     if (result.statusCode >= 500 || result.statusCode === 429) {
-      this.failedOnRecord(run.ops, result, 'sending it');
+      this.failedOnRecord(ops, result, 'sending it');
       return undefined;
     }
     const body = jsonOf(result.body);
@@ -586,6 +588,8 @@ export class OutboxReplay {
 }
 
 export type { OutboxRowChanges };
+
+const opsOf = (send: RecordSend): OutboxRow[] => send.parts.map((part) => part.op);
 
 const isDueAt = (op: OutboxRow, nowIso: string) => op.next_attempt_at === null || op.next_attempt_at <= nowIso;
 
