@@ -2,7 +2,7 @@ import { HTTP_CODE_OF } from '../../shared/outcomes';
 import { isPlainObject } from '../sync/validation';
 import { ProductCache, parseBookingWrite, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
-import { deleteFilmer, FILMER_HAS_JUMPS, upsertFilmer } from '../sync/filmers';
+import { deleteFilmer, FILMER_HAS_JUMPS, filmerCreateRefusal, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
 import { runBatch } from '../sync/batch';
 import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-fields';
@@ -167,7 +167,11 @@ export class OutboxIntake {
 
   /** `POST /filmers` with an `id` (an update); a create cannot be answered without the remote, which assigns the id. */
   filmerUpsert(body: unknown, source: string): QueuedAnswer {
-    if (isPlainObject(body) && body.id === undefined) return FILMER_CREATE_OFFLINE;
+    if (isPlainObject(body) && body.id === undefined) {
+      // An invalid create is refused as online; a valid one needs the remote.
+      const refused = filmerCreateRefusal(body);
+      return refused ? answer(refused, []) : FILMER_CREATE_OFFLINE;
+    }
     return this.store.transaction(() => {
       const full = this.roomFor(1);
       if (full) return full;
@@ -180,7 +184,14 @@ export class OutboxIntake {
   /** `POST /filmers/batch`: queued only when every element is an update (a create needs the remote). */
   filmerBatch(body: unknown, source: string): QueuedAnswer {
     const elements = isPlainObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
-    if (elements.some((element) => isPlainObject(element) && element.id === undefined)) return FILMER_CREATE_OFFLINE;
+    // A create the rules refuse on its body alone gets its 422 in the batch, as online; a valid one needs the remote.
+    if (
+      elements.some(
+        (element) =>
+          isPlainObject(element) && element.id === undefined && filmerCreateRefusal(element, 'batch') === undefined,
+      )
+    )
+      return FILMER_CREATE_OFFLINE;
     return this.batch(body, 'filmers', (ctx, _products, element) => this.oneFilmer(ctx, element, source, 'batch'));
   }
 

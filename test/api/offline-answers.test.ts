@@ -139,6 +139,17 @@ describe('offline: the desk answers only what it can stand behind', () => {
       assert.equal(res.body.status, 'unprocessable_content');
       assert.equal(res.headers.get('x-desk-queued'), null);
     }
+    // A filmer create needs the remote (503), but one the rules refuse on its body is refused as online.
+    const noEmail = await pair.desk.sync('POST', '/filmers', { name: 'No Email' });
+    assert.equal(noEmail.status, 422, noEmail.text);
+    assert.equal(noEmail.body.error, 'email is required');
+    const badEmail = await pair.desk.sync('POST', '/filmers', { name: 'Bad', email: 'not-an-email' });
+    assert.equal(badEmail.status, 422, badEmail.text);
+    const filmerBatch = await pair.desk.sync('POST', '/filmers/batch', {
+      filmers: [{ name: 'Bad', email: 'not-an-email' }],
+    });
+    assert.equal(filmerBatch.status, 200, filmerBatch.text);
+    assert.equal(filmerBatch.body.results[0].status, 'unprocessable_content');
     const batch = await pair.desk.sync('POST', '/bookings/batch', {
       bookings: [
         { external_id: 'OA-1', mobile: '0610000001' },
