@@ -101,19 +101,27 @@ describe('online: the copy takes in only what the remote accepted', () => {
     assert.notEqual(copiedFilmer(3)?.email, 'not-an-email');
   });
 
-  test('a booking batch and single bookings: refused elements (422, 406) leave the copy as it was', async () => {
+  test('a booking batch and single bookings: refused elements (422, 406, 409) leave the copy as it was', async () => {
     const res = await pair.desk.sync('POST', '/bookings/batch', {
       bookings: [
         { external_id: 'OA-1', name: 'Ok Name' },
         { external_id: 'OA-1', name: 'Bad Day', jump_on: '2026-13-45' },
         { external_id: 'OA-OLD', name: 'Too Old', jump_on: addDays(TODAY, -40) },
+        // Delivered for a jump more than 60 days ago at the remote: closed to changes.
+        { external_id: 'DELIVERED-OLD', name: 'Closed' },
       ],
     });
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(
       res.body.results.map((r: any) => r.status),
-      ['ok', 'unprocessable_content', 'not_acceptable'],
+      ['ok', 'unprocessable_content', 'not_acceptable', 'conflict'],
     );
+    // The refusal names the remote's id of the booking: taken in, it made a row of nothing in the copy.
+    assert.equal(typeof res.body.results[3].id, 'number');
+    assert.equal(copiedBooking('DELIVERED-OLD'), undefined);
+    const closed = await pair.desk.sync('POST', '/bookings', { external_id: 'DELIVERED-OLD', name: 'Closed' });
+    assert.equal(closed.status, 409, closed.text);
+    assert.equal(copiedBooking('DELIVERED-OLD'), undefined);
     assert.equal(copiedBooking('OA-1')?.jump_on, TODAY);
     assert.equal(copiedBooking('OA-OLD'), undefined);
     // The accepted element is in the copy (a refresh answered just before it may have passed it by a moment).
