@@ -2,7 +2,9 @@ import type { OutboxTiming } from './offline/outbox-replay';
 import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';
-import { DeskConnection } from './proxy/connection';
+import { DeskConnection, type MainDeskUpstream } from './proxy/connection';
+import { MainDeskLink } from './desks/main-desk-link';
+import { MainDeskMarks } from './desks/main-desk-marks';
 import { OfflineCopy } from './offline/offline-copy';
 import type { CopyTiming } from './offline/copy-refresher';
 import type { HealthTiming } from './proxy/health';
@@ -73,6 +75,8 @@ export interface DeskOptions {
   readerThreads?: number;
   /** Told before an existing store's schema steps run (they can take a minute on a large store). */
   onStoreUpgrade?: OnStoreUpgrade;
+  /** A paired desk's main desk (its pairing, docs/desks.md): the upstream of this whole run. */
+  mainDesk?: MainDeskUpstream & { name: string };
 }
 
 /**
@@ -96,6 +100,8 @@ export interface RunningDesk {
   connection: DeskConnection;
   /** Proxy mode's copy of the remote (docs/offline.md): none in local mode. */
   offline: OfflineCopy;
+  /** A paired desk's link to its main desk (docs/desks.md); undefined on any other desk. */
+  mainDesk: MainDeskLink | undefined;
   /** Things to tell whoever started the desk (never secrets), e.g. a secret file's permissions were tightened. */
   notices: string[];
   /** The automatic backups (absent when turned off). */
@@ -133,6 +139,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   let offline: OfflineCopy | undefined;
   let backups: BackupSchedule | undefined;
   let reads: ReadPool | undefined;
+  let mainDesk: MainDeskLink | undefined;
+  let marksForMain: MainDeskMarks | undefined;
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
     const secrets = options.secrets ?? FileSecretStore.inDataDir(options.dataDir);
@@ -143,6 +151,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       secrets,
       overrides: options.connectionOverrides,
       healthTiming: options.healthTiming,
+      ...(options.mainDesk ? { mainDesk: options.mainDesk } : {}),
     });
     notices.push(...connection.notices);
     // One change bus for the server's routes and the copy (proxy mode): every window hears both.
@@ -159,6 +168,36 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         if (options.logErrors !== false) console.error(`dropzone-desk: ${message}`);
       },
     });
+    // A paired desk follows its main desk's changes: this desk's windows hear every desk's writes.
+    const upstream = connection;
+    const copyOfMain = offline;
+    mainDesk = options.mainDesk
+      ? new MainDeskLink({
+          connection: upstream,
+          changes,
+          dropzoneId: () => dropzone.id,
+          mainName: options.mainDesk.name,
+          now,
+          upstreamChanged: (kind) => {
+            if (kind === 'bookings' || kind === 'filmers' || kind === 'catalogue') copyOfMain.upstreamChanged(kind);
+            if (kind === 'check_ins') marksForMain?.mainDeskMarksChanged();
+          },
+        })
+      : undefined;
+    mainDesk?.start();
+    marksForMain = mainDesk
+      ? new MainDeskMarks({
+          connection: upstream,
+          link: mainDesk,
+          copy: () => copyOfMain.copy(),
+          now,
+          landed: () => {
+            changes.emit(dropzone.id, 'check_ins', { many: true });
+            changes.emit(dropzone.id, 'connection');
+          },
+        })
+      : undefined;
+    marksForMain?.start();
     // The outbox's counts (the status bar) and the copy's records it settles (the lists) change together.
     offline.onOutboxChange(() => {
       changes.emit(dropzone.id, 'outbox', { many: true });
@@ -190,6 +229,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       importRetryBackoff: options.importRetryBackoff,
       reads,
       changes,
+      ...(mainDesk ? { mainDesk } : {}),
+      ...(marksForMain ? { marksForMain } : {}),
     });
     const sessionToken =
       typeof options.sessionToken === 'function'
@@ -237,6 +278,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       storeFile,
       connection: open,
       offline: copy,
+      mainDesk,
       notices,
       backups: schedule,
       addSession(dropzoneKey) {
@@ -250,7 +292,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       close: () =>
         // The remote connection closes at once, beside the server's drain: a call waiting on a
         // silent remote ends now (502) instead of holding the exit for the whole grace period.
-        (closing ??= Promise.all([stop(), open.close()])
+        (closing ??= Promise.all([stop(), open.close(), mainDesk?.stop(), marksForMain?.stop()])
           // After the server drained (no read under way), before the store closes.
           .then(() => Promise.all([readers.close(), copy.close()]))
           .then(() => schedule?.stop())
@@ -260,6 +302,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
           })),
     };
   } catch (error) {
+    mainDesk?.stop();
+    marksForMain?.stop();
     await backups?.stop();
     await offline?.close();
     await connection?.close();

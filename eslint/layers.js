@@ -28,19 +28,35 @@ export const MAIN_LAYERS = {
   },
   'headless-entry': {
     files: ['electron/serve.ts', 'electron/ui-build.ts', 'electron/parent-watch.ts'],
-    mayImport: ['composition', 'cli', 'server', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
+    mayImport: [
+      'composition',
+      'cli',
+      'server',
+      'desks',
+      'imports',
+      'readers',
+      'seed',
+      'desk',
+      'sync',
+      'proxy',
+      'store',
+    ],
     role: 'npm run serve (the desk without Electron) and its own helpers',
   },
   composition: {
     files: ['electron/start.ts', 'electron/bootstrap.ts'],
-    mayImport: ['server', 'offline', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
+    mayImport: ['server', 'desks', 'offline', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
     role: "the composition root: one desk process's store, server, remote connection and backups, wired together",
   },
   shell: {
     mayImport: ['server', 'proxy', 'composition'],
     role: 'the Electron main process, which reaches the store only through the server process',
   },
-  server: { mayImport: ['offline', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'], role: 'HTTP' },
+  server: { mayImport: ['desks', 'offline', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'], role: 'HTTP' },
+  desks: {
+    mayImport: ['offline', 'proxy', 'store'],
+    role: "several desks at one venue: the main desk's LAN identity and pairings, a paired desk's link to its main desk",
+  },
   offline: {
     mayImport: ['desk', 'sync', 'proxy', 'store'],
     role: "proxy mode's copy of the remote: it reaches the remote through proxy/ and answers with the Sync API's rules",
@@ -62,7 +78,7 @@ export const MAIN_LAYERS = {
   proxy: { mayImport: ['store'], role: 'the remote connection' },
   store: { mayImport: [], role: 'the SQLite store: it knows no rule, no HTTP and no caller' },
   cli: {
-    mayImport: ['store'],
+    mayImport: ['desks', 'store'],
     role: 'the token, backup, admin and url commands, which work on the store beside or without a running desk',
   },
   common: {
@@ -100,8 +116,39 @@ export const RENDERER_ZONES = {
   },
 };
 
-/** Code both sides run, the browser too: pure functions and schemas, no Node and no I/O. */
-const SHARED = { files: ['shared/**'], role: 'code both sides run, the browser too' };
+/**
+ * Code both sides run, the browser too: pure functions and schemas, no Node and no I/O. Inside it,
+ * from the top: the route tables; the rules and the service's facts (siblings); the schemas; the
+ * files at its root (limits, dates, outcomes), which import nothing of shared/. A file in a new
+ * folder of shared/ has no layer and fails lint, like one under electron/.
+ */
+export const SHARED_LAYERS = {
+  'shared-api': {
+    files: ['shared/api/**'],
+    mayImport: ['shared-rules', 'shared-service', 'shared-schemas', 'shared-root'],
+    role: 'the route tables',
+  },
+  'shared-rules': {
+    files: ['shared/rules/**'],
+    mayImport: ['shared-schemas', 'shared-root'],
+    role: 'the rules both sides apply',
+  },
+  'shared-service': {
+    files: ['shared/service/**'],
+    mayImport: ['shared-schemas', 'shared-root'],
+    role: "the service's facts",
+  },
+  'shared-schemas': { files: ['shared/schemas/**'], mayImport: ['shared-root'], role: 'the schemas' },
+  'shared-root': {
+    files: ['shared/*'],
+    mayImport: [],
+    role: 'the small pieces below the schemas: limits, dates, outcomes',
+  },
+};
+const SHARED_NAMES = Object.keys(SHARED_LAYERS);
+const SHARED_ARROWS =
+  "shared/ points api → rules, service → schemas → the files at shared/'s root, and rules and service never import each other";
+const sharedLabel = (name) => SHARED_LAYERS[name].files.map((pattern) => pattern.replace(/\/\*\*$/, '')).join(', ');
 
 /** Tests, bench, scripts and the tools' own configs: they may import any layer (that is their job). */
 const TOOLS = {
@@ -141,24 +188,25 @@ function fileDescriptors() {
       pattern: zone.files,
       ...(name === 'features' ? { capture: ['feature'] } : {}),
     })),
-    { category: 'shared', pattern: SHARED.files },
+    ...Object.entries(SHARED_LAYERS).map(([name, layer]) => ({ category: name, pattern: layer.files })),
     { category: 'tools', pattern: TOOLS.files },
   ];
 }
 
 const fromLayer = (name) => ({ file: { categories: name } });
+const fromSharedLayer = { file: { categories: { anyOf: SHARED_NAMES } } };
 /** A local file outside these layers (external packages and Node's modules have no layer, so never match). */
 const localOutside = (names) => ({ file: { categories: { noneOf: names } }, module: { origin: 'local' } });
 
 function layerPolicies() {
   const main = Object.entries(MAIN_LAYERS).map(([name, layer]) => ({
     from: fromLayer(name),
-    disallow: { to: localOutside([name, 'common', 'shared', ...layer.mayImport]) },
+    disallow: { to: localOutside([name, 'common', ...SHARED_NAMES, ...layer.mayImport]) },
     message: `${mainLabel(name)} (${layer.role}) may not import {{ to.file.path }}: ${MAIN_ARROWS}.`,
   }));
   const page = Object.entries(RENDERER_ZONES).map(([name, zone]) => ({
     from: fromLayer(name),
-    disallow: { to: localOutside([name, 'shared', ...zone.mayImport]) },
+    disallow: { to: localOutside([name, ...SHARED_NAMES, ...zone.mayImport]) },
     message: `renderer/src/${name} (${zone.role}) may not import {{ to.file.path }}: ${PAGE_ARROWS}.`,
   }));
   const siblingFeatures = {
@@ -168,19 +216,35 @@ function layerPolicies() {
     },
     message: `renderer/src/features/{{ from.file.captured.feature }} may not import {{ to.file.path }}: a feature never imports another (what two features need goes down to components/ or lib/).`,
   };
-  const shared = {
-    from: fromLayer('shared'),
-    disallow: { to: localOutside(['shared']) },
-    message: `shared/ (${SHARED.role}) may not import {{ to.file.path }}: it imports neither electron/ nor renderer/.`,
+  return [...main, ...page, siblingFeatures, ...sharedPolicies()];
+}
+
+/** shared/ imports neither side, and inside it, only down its own order. */
+function sharedPolicies() {
+  const neitherSide = {
+    from: fromSharedLayer,
+    disallow: { to: localOutside(SHARED_NAMES) },
+    message: `shared/ (code both sides run, the browser too) may not import {{ to.file.path }}: it imports neither electron/ nor renderer/.`,
   };
-  return [...main, ...page, siblingFeatures, shared];
+  const within = Object.entries(SHARED_LAYERS).flatMap(([name, layer]) => {
+    const above = SHARED_NAMES.filter((other) => other !== name && !layer.mayImport.includes(other));
+    if (above.length === 0) return [];
+    return [
+      {
+        from: fromLayer(name),
+        disallow: { to: { file: { categories: { anyOf: above } } } },
+        message: `${sharedLabel(name)} (${layer.role}) may not import {{ to.file.path }}: ${SHARED_ARROWS}.`,
+      },
+    ];
+  });
+  return [neitherSide, ...within];
 }
 
 /** Node's own modules: the main side's only. */
 function nodeModulePolicies() {
   return [
     {
-      from: fromLayer('shared'),
+      from: fromSharedLayer,
       disallow: { to: { module: { origin: 'core' } } },
       message: 'shared/ runs in the browser too: no Node modules ({{ dependency.source }}); pure functions, no I/O.',
     },

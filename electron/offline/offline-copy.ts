@@ -36,6 +36,9 @@ export interface OfflineCopyOptions {
   changed?: () => void;
 }
 
+/** An upstream's burst of changes is one refresh: an import's batches, a Sync API batch. */
+const UPSTREAM_GATHER_MS = 150;
+
 interface Active {
   key: string;
   remoteUrl: string;
@@ -111,6 +114,39 @@ export class OfflineCopy {
       refresh: refresher.view(),
     };
   }
+
+  /**
+   * The upstream said what changed (a paired desk's main desk, live on its change stream): the
+   * copy fetches those slices now rather than at their next turn, so that what reception sees
+   * when the link drops is what it saw a moment before. Bursts are gathered for a moment.
+   */
+  upstreamChanged(kind: 'bookings' | 'filmers' | 'catalogue'): void {
+    this.pendingKinds.add(kind);
+    this.upstreamTimer ??= setTimeout(() => {
+      this.upstreamTimer = null;
+      const kinds = [...this.pendingKinds];
+      this.pendingKinds.clear();
+      const active = this.active;
+      if (!active) return;
+      const { today, tomorrow } = active.copy.window();
+      const refresh = async () => {
+        if (kinds.includes('bookings')) {
+          await active.refresher.refreshDay(today);
+          await active.refresher.refreshDay(tomorrow);
+        }
+        if (kinds.includes('filmers')) await active.refresher.refreshFilmers();
+        if (kinds.includes('catalogue')) {
+          await active.refresher.refreshCatalogue('products');
+          await active.refresher.refreshCatalogue('upgrades');
+        }
+      };
+      // A refresh that fails leaves the slice to its own turn (the refresher's retry): nothing to do here.
+      refresh().catch(() => undefined);
+    }, UPSTREAM_GATHER_MS).unref();
+  }
+
+  private readonly pendingKinds = new Set<'bookings' | 'filmers' | 'catalogue'>();
+  private upstreamTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** A remote's answer while proxying: into the copy at once. The call never fails because of the copy. */
   absorb(answer: ProxiedAnswer): void {
@@ -226,6 +262,7 @@ export class OfflineCopy {
   }
 
   async close(): Promise<void> {
+    if (this.upstreamTimer) clearTimeout(this.upstreamTimer);
     this.closed = true;
     this.unsubscribe();
     await this.switching;

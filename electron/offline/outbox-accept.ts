@@ -1,5 +1,5 @@
 import { HTTP_CODE_OF } from '../../shared/outcomes';
-import { isPlainObject } from '../sync/validation';
+import { isObject } from '../../shared/objects';
 import { ProductCache, parseBookingWrite, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
 import { deleteFilmer, FILMER_HAS_JUMPS, filmerCreateRefusal, upsertFilmer } from '../sync/filmers';
@@ -167,7 +167,7 @@ export class OutboxIntake {
 
   /** `POST /filmers` with an `id` (an update); a create cannot be answered without the remote, which assigns the id. */
   filmerUpsert(body: unknown, source: string): QueuedAnswer {
-    if (isPlainObject(body) && body.id === undefined) {
+    if (isObject(body) && body.id === undefined) {
       // An invalid create is refused as online; a valid one needs the remote.
       const refused = filmerCreateRefusal(body);
       return refused ? answer(refused, []) : FILMER_CREATE_OFFLINE;
@@ -183,12 +183,12 @@ export class OutboxIntake {
 
   /** `POST /filmers/batch`: queued only when every element is an update (a create needs the remote). */
   filmerBatch(body: unknown, source: string): QueuedAnswer {
-    const elements = isPlainObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
+    const elements = isObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
     // A create the rules refuse on its body alone gets its 422 in the batch, as online; a valid one needs the remote.
     if (
       elements.some(
         (element) =>
-          isPlainObject(element) && element.id === undefined && filmerCreateRefusal(element, 'batch') === undefined,
+          isObject(element) && element.id === undefined && filmerCreateRefusal(element, 'batch') === undefined,
       )
     )
       return FILMER_CREATE_OFFLINE;
@@ -204,7 +204,7 @@ export class OutboxIntake {
     key: 'bookings' | 'filmers',
     runOne: (ctx: SyncContext, products: ProductCache, element: unknown) => { result: SyncResult; opId?: number },
   ): QueuedAnswer {
-    const count = isPlainObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
+    const count = isObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
     try {
       return this.store.transaction(() => {
         // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
@@ -300,11 +300,11 @@ export class OutboxIntake {
     // An invalid write is invalid whatever the copy holds: the rules' own 422, as online.
     const parsed = parseBookingWrite(body);
     if (!parsed.ok) return { result: parsed.refused };
-    const externalId = isPlainObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
+    const externalId = isObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
     const held = externalId === undefined ? undefined : this.store.bookings.byExternalId(dz, externalId);
     const before = held ? fieldsOf('booking', held) : null;
     if (!held && externalId !== undefined && externalId.trim() !== '') {
-      const unknown = this.cannotTellCreate(externalId, isPlainObject(body) ? body.jump_on : undefined);
+      const unknown = this.cannotTellCreate(externalId, isObject(body) ? body.jump_on : undefined);
       if (unknown) return { result: unknown };
     }
     const result = this.store.transaction(() =>
@@ -340,7 +340,7 @@ export class OutboxIntake {
     mode: 'single' | 'batch' = 'single',
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
-    const id = isPlainObject(body) && typeof body.id === 'number' ? body.id : undefined;
+    const id = isObject(body) && typeof body.id === 'number' ? body.id : undefined;
     if (!this.store.remoteCopy.sliceRefreshedAt('filmers'))
       return { result: unknownToCopy(null, "the desk has not copied the remote's filmers yet") };
     const held = id === undefined ? undefined : this.store.filmers.byId(dz, id);

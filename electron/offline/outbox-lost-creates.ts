@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/objects';
 import type { OutboxRow } from '../store/repos/outbox';
 import type { RemoteCall } from './outbox-replay';
 import type { OutboxSettler } from './outbox-settle';
@@ -13,7 +14,6 @@ import type { RemoteCopy } from './remote-copy';
 export const LOST_CREATE_LANE = 'filmer-new:';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 /** The filmer a create names: its external id if it has one, else its name and e-mail. */

@@ -6,7 +6,8 @@ import type { RemoteCredentials } from '../proxy/credentials';
 import type { DropzoneRecord } from '../store/records';
 import type { CopiedCatalogue } from '../store/repos/remote-copy';
 import { Store } from '../store/store';
-import { bookingFieldsOf, filmerFieldsOf, isObject, remoteIdOf } from './copy-records';
+import { isObject } from '../../shared/objects';
+import { bookingFieldsOf, filmerFieldsOf, remoteIdOf } from './copy-records';
 
 /** How far the copy reaches around today: the spec's edit window back, as far ahead. */
 export const COPY_DAYS_BACK = 14;

@@ -15,7 +15,8 @@ import {
 import { forward, type DeskCall, type Forwarded } from './forwarder';
 import { DEFAULT_HEALTH_TIMING, HealthMonitor, type HealthTiming } from './health';
 import { probeRemote } from './probe';
-import { RemoteClient, type RemoteResult, type RemoteTarget } from './remote-client';
+import { RemoteClient, type RemoteRequest, type RemoteResult, type RemoteTarget } from './remote-client';
+import type { ServingMode } from '../../shared/api/backends';
 import type { SecretStore } from '../common/secret-store';
 import type { RemoteFailure } from './transport-errors';
 import {
@@ -28,6 +29,13 @@ import {
   type SettingsProblem,
   type StoredConnection,
 } from './settings';
+
+const NOT_PAIRED: RemoteFailure = {
+  kind: 'unreachable',
+  status: 'remote_unreachable',
+  cause: 'this desk is not paired with a main desk',
+  error: 'main desk unreachable: this desk is not paired with a main desk',
+};
 
 const IN_LOCAL_MODE: RemoteFailure = {
   kind: 'unreachable',
@@ -42,6 +50,22 @@ export interface ConnectionOptions {
   /** What flags and DESK_REMOTE_TOKEN set for this run. */
   overrides?: RunOverrides;
   healthTiming?: HealthTiming;
+  /**
+   * A paired desk's main desk (docs/desks.md): its upstream for this whole run, whatever the stored
+   * settings say: proxy mode to the main desk's LAN address, with the desk's own credential, trusting
+   * exactly the certificate the pairing pinned.
+   */
+  mainDesk?: MainDeskUpstream;
+}
+
+/** Where a paired desk's main desk is and how it is trusted: what its pairing stored. */
+export interface MainDeskUpstream {
+  /** https://<address>:<port> of the main desk's LAN listener. */
+  url: string;
+  /** The main desk certificate's SHA-256 fingerprint, pinned at pairing. */
+  fingerprint: string;
+  /** This desk's own credential at the main desk (a bearer token there). */
+  credential: string;
 }
 
 export class ConnectionSettingsError extends Error {
@@ -53,6 +77,7 @@ function sameTarget(a: RemoteTarget, b: RemoteTarget): boolean {
     a.remoteUrl === b.remoteUrl &&
     a.requestTimeoutMs === b.requestTimeoutMs &&
     a.connectTimeoutMs === b.connectTimeoutMs &&
+    a.pinnedFingerprint === b.pinnedFingerprint &&
     JSON.stringify(a.credentials) === JSON.stringify(b.credentials)
   );
 }
@@ -78,7 +103,10 @@ export class DeskConnection {
 
   constructor(private readonly options: ConnectionOptions) {
     this.stored = this.load();
-    this.overrides = options.overrides ?? {};
+    const main = options.mainDesk;
+    this.overrides = main
+      ? { mode: 'proxy', remoteUrl: main.url, credentials: { kind: 'bearer', token: main.credential } }
+      : (options.overrides ?? {});
     this.current = effectiveConnection(this.stored, this.overrides);
     const problem = checkEffective(this.current);
     if (problem) throw new ConnectionSettingsError(`${problem.error}: give --remote-url URL, or --mode local`);
@@ -91,6 +119,16 @@ export class DeskConnection {
 
   get mode(): 'local' | 'proxy' {
     return this.current.mode;
+  }
+
+  /** How the desk serves this run: its mode, or 'paired' when its upstream is a main desk (shared/api/backends.ts). */
+  get servingMode(): ServingMode {
+    return this.options.mainDesk ? 'paired' : this.current.mode;
+  }
+
+  /** Whether this run's upstream is the venue's main desk (settings cannot point it elsewhere). */
+  get pairedWithMainDesk(): boolean {
+    return this.options.mainDesk !== undefined;
   }
 
   get remoteUrl(): string | null {
@@ -127,6 +165,15 @@ export class DeskConnection {
     update: ConnectionUpdate,
     now = new Date(),
   ): { ok: true; view: ConnectionView } | { ok: false; problem: SettingsProblem } {
+    // A paired desk's upstream is its main desk for as long as it is paired: no setting points it elsewhere.
+    if (this.options.mainDesk)
+      return {
+        ok: false,
+        problem: {
+          field: 'mode',
+          error: `cannot be changed on a paired desk: its upstream is the main desk at ${this.options.mainDesk.url} (docs/desks.md says how to leave the pairing)`,
+        },
+      };
     const result = applyUpdate(this.stored, this.overrides, update, now);
     if (!result.ok) return result;
     const next = result.stored;
@@ -239,17 +286,39 @@ export class DeskConnection {
       headers,
       ...(body === undefined ? {} : { body: Buffer.from(JSON.stringify(body)) }),
     });
-    if (client === this.client) {
-      if (!result.ok)
-        this.health.observe(
-          result.failure.kind === 'bad_response' ? 'not_sync_api' : result.failure.kind,
-          result.failure.cause,
-        );
-      else if (result.statusCode === 401 || result.statusCode === 403)
-        this.health.observe('credentials_rejected', `the remote rejected the credentials (HTTP ${result.statusCode})`);
-      else if (result.statusCode < 500) this.health.observe('ok', null);
-    }
+    if (client === this.client) this.observe(result);
     return result;
+  }
+
+  /**
+   * A paired desk's call to its main desk's own API (a path from the server's root, /api/desk/…),
+   * over the same pinned connections as its Sync API calls. Its outcome is the health's news too.
+   */
+  async mainDeskCall(request: Omit<RemoteRequest, 'fromRoot'>): Promise<RemoteResult> {
+    const client = this.client;
+    if (!client || !this.options.mainDesk)
+      return { ok: false, url: request.path, failure: NOT_PAIRED, sentHeaders: {} };
+    const result = await client.send({ ...request, fromRoot: true });
+    if (client === this.client) this.observe(result);
+    return result;
+  }
+
+  /** A long-lived GET to the main desk (its change stream): the answer's body is read as it comes. */
+  mainDeskStream(path: string, signal: AbortSignal) {
+    const client = this.client;
+    if (!client || !this.options.mainDesk) return null;
+    return client.stream(path, signal);
+  }
+
+  private observe(result: RemoteResult): void {
+    if (!result.ok)
+      this.health.observe(
+        result.failure.kind === 'bad_response' ? 'not_sync_api' : result.failure.kind,
+        result.failure.cause,
+      );
+    else if (result.statusCode === 401 || result.statusCode === 403)
+      this.health.observe('credentials_rejected', `the remote rejected the credentials (HTTP ${result.statusCode})`);
+    else if (result.statusCode < 500) this.health.observe('ok', null);
   }
 
   /** Stops the health checker and closes every connection to the remote at once. */
@@ -291,6 +360,7 @@ export class DeskConnection {
             credentials: c.credentials,
             requestTimeoutMs: c.requestTimeoutMs,
             connectTimeoutMs: c.connectTimeoutMs,
+            pinnedFingerprint: this.options.mainDesk?.fingerprint ?? null,
           }
         : null;
     if (this.client && target && sameTarget(this.client.target, target)) return;

@@ -2,6 +2,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { Agent } from 'undici';
 import { apiBaseOf } from './settings';
 import { credentialHeader, redactedCredentialHeader, type RemoteCredentials } from './credentials';
+import { pinnedConnector } from './pinned-connector';
 import { classifyFailure, ResponseTooLargeError, type RemoteFailure } from './transport-errors';
 
 /** Where and how to reach the remote Sync API server. */
@@ -10,6 +11,8 @@ export interface RemoteTarget {
   credentials: RemoteCredentials | null;
   requestTimeoutMs: number;
   connectTimeoutMs: number;
+  /** The one certificate to trust (SHA-256), for a paired desk's main desk: its own self-signed certificate. */
+  pinnedFingerprint?: string | null;
 }
 
 export interface RemoteRequest {
@@ -19,6 +22,8 @@ export interface RemoteRequest {
   /** Headers to send besides the credentials (lower-case names). */
   headers: Record<string, string>;
   body?: Buffer;
+  /** `path` is from the server's root, not the Sync API's base (a paired desk's call to its main desk's desk API). */
+  fromRoot?: boolean;
 }
 
 export type RemoteResult =
@@ -79,8 +84,9 @@ export class RemoteClient {
     this.basePath = base.pathname;
     this.host = base.hostname;
     this.port = base.port || (base.protocol === 'https:' ? '443' : '80');
+    const connectOptions = { timeout: target.connectTimeoutMs, lookup };
     this.agent = new Agent({
-      connect: { timeout: target.connectTimeoutMs, lookup },
+      connect: target.pinnedFingerprint ? pinnedConnector(target.pinnedFingerprint, connectOptions) : connectOptions,
       // Our own deadline below is the one that speaks; these are the backstop.
       headersTimeout: target.requestTimeoutMs + 1000,
       bodyTimeout: target.requestTimeoutMs + 1000,
@@ -89,8 +95,8 @@ export class RemoteClient {
     });
   }
 
-  urlFor(path: string): string {
-    return `${this.origin}${this.basePath}${path}`;
+  urlFor(path: string, fromRoot = false): string {
+    return `${this.origin}${fromRoot ? '' : this.basePath}${path}`;
   }
 
   /** The request's headers plus the remote credentials (or, `redacted`, a stand-in for them). */
@@ -104,7 +110,7 @@ export class RemoteClient {
   }
 
   async send(request: RemoteRequest): Promise<RemoteResult> {
-    const url = this.urlFor(request.path);
+    const url = this.urlFor(request.path, request.fromRoot);
     const sentHeaders = this.headersFor(request, true);
     const deadline = new AbortController();
     let timedOut = false;
@@ -115,7 +121,7 @@ export class RemoteClient {
     try {
       const response = await this.agent.request({
         origin: this.origin,
-        path: `${this.basePath}${request.path}`,
+        path: `${request.fromRoot ? '' : this.basePath}${request.path}`,
         method: request.method as 'GET',
         headers: this.headersFor(request, false),
         body: request.body && request.body.length > 0 ? request.body : undefined,
@@ -151,6 +157,21 @@ export class RemoteClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A GET from the server's root whose answer is read as it comes (a change stream), ended by
+   * `signal`. Only the connect timeout bounds it: a stream that stays open is its point.
+   */
+  async stream(path: string, signal: AbortSignal) {
+    return this.agent.request({
+      origin: this.origin,
+      path,
+      method: 'GET',
+      headers: this.headersFor({ method: 'GET', path, headers: { accept: 'text/event-stream' } }, false),
+      signal,
+      bodyTimeout: 0,
+    });
   }
 
   /** Lets calls in flight finish (each is bounded by its deadline), then closes the pool. */

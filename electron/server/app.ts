@@ -4,6 +4,10 @@ import type { BackoffPolicy } from '../../shared/backoff';
 import { LIMITS } from '../../shared/limits';
 import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
+import type { MainDeskLink } from '../desks/main-desk-link';
+import type { MainDeskMarks } from '../desks/main-desk-marks';
+import { mainDeskAdminGuard } from './main-desk-admin';
+import { mainDeskForward } from './main-desk-forward';
 import type { OfflineCopy } from '../offline/offline-copy';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
@@ -68,6 +72,10 @@ export interface AppOptions {
   responseCheck?: ResponseCheck;
   /** The change bus every write path tells (default: one of the server's own; the composition root shares it with the copy). */
   changes?: DeskChanges;
+  /** A paired desk's link to its main desk: routes served by 'main' are passed on through it (docs/desks.md). */
+  mainDesk?: MainDeskLink;
+  /** A paired desk's check-ins waiting for its main desk (counted in its session). */
+  marksForMain?: MainDeskMarks;
 }
 
 export interface DeskApp {
@@ -98,6 +106,8 @@ export function buildApp({
   importRetryBackoff,
   reads,
   changes = new DeskChanges(),
+  mainDesk,
+  marksForMain,
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -116,9 +126,11 @@ export function buildApp({
   });
   const auth = new TokenAuth(store);
   const adminUnlocks = new AdminUnlocks(store, now);
-  app.decorate('adminGuard', adminUnlocks.guard);
+  // A paired desk's unlocks are its main desk's (the venue's one passphrase): checked there.
+  app.decorate('adminGuard', mainDesk ? mainDeskAdminGuard(connection) : adminUnlocks.guard);
   // Which backends answer now: serveRoute asks it for a route's `servedBy` (shared/api/backends.ts).
-  app.decorate('deskMode', () => connection.mode);
+  app.decorate('deskMode', () => connection.servingMode);
+  app.decorate('deskMainForward', mainDesk ? mainDeskForward(connection, mainDesk) : null);
   // The copy a route served by 'copy' answers from, when proxy mode has one open.
   app.decorate('deskCopy', () => {
     const copy = offline?.copy();
@@ -145,6 +157,7 @@ export function buildApp({
   app.decorateRequest('dropzone', null);
   app.decorateRequest('deskSession', false);
   app.decorateRequest('caller', null);
+  app.decorateRequest('pairedDesk', null);
   // First of all hooks, so every call to the Sync API is logged, refused ones included.
   installRequestLog(
     app,
@@ -204,7 +217,13 @@ export function buildApp({
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
-      desk.register(sessionRoutes, { connection, log, offline });
+      desk.register(sessionRoutes, {
+        connection,
+        log,
+        offline,
+        ...(mainDesk ? { mainDesk } : {}),
+        ...(marksForMain ? { marksForMain } : {}),
+      });
       desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, now });
       desk.register(bookingActionRoutes, { store, now });

@@ -12,7 +12,8 @@ import { bookingRecordView, bookingShowView } from './booking-views';
 import { timestamp, todayAt, type SyncContext, type SyncRefused, type SyncResult } from './context';
 import { recordProductAssignment } from './finance';
 import { matchProduct } from '../../shared/service/product-match';
-import { describeIssues, isPlainObject } from './validation';
+import { isObject } from '../../shared/objects';
+import { describeIssues } from './validation';
 
 /** Active products, loaded once per request however many batch elements need them. */
 export class ProductCache {
@@ -79,7 +80,7 @@ export function parseBookingWrite(
 ): { ok: true; input: BookingWrite } | { ok: false; refused: SyncRefused } {
   const refuse = (refused: SyncRefused['body']) =>
     ({ ok: false, refused: { status: 'unprocessable_content', body: refused } }) as const;
-  if (!isPlainObject(body)) return refuse({ error: 'booking must be a JSON object', status: 'unprocessable_content' });
+  if (!isObject(body)) return refuse({ error: 'booking must be a JSON object', status: 'unprocessable_content' });
   if (isBlankExternalId(body.external_id)) {
     // `fields` (as in every other 422 of a booking) lets a form mark the field without reading the message.
     return refuse({

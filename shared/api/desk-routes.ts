@@ -53,6 +53,8 @@ import {
 import { listenUpdate, listenView } from '../schemas/listen';
 import {
   bookingCheckIn,
+  checkInsOfDays,
+  checkInsQuery,
   checkInAnswer,
   checkInWrite,
   daySheet,
@@ -92,11 +94,16 @@ export const deskRoutes = {
   health: defineRoute({
     method: 'GET',
     path: '/api/desk/health',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     auth: 'none',
     responses: { 200: deskHealth },
   }),
-  session: defineRoute({ method: 'GET', path: '/api/desk/session', servedBy: 'desk', responses: { 200: deskSession } }),
+  session: defineRoute({
+    method: 'GET',
+    path: '/api/desk/session',
+    servedBy: 'this-desk',
+    responses: { 200: deskSession },
+  }),
 
   // The administrator guard (docs/desk-api.md "Administrator"): routes with `guard: 'admin'` need an unlock.
   getAdmin: defineRoute({ method: 'GET', path: '/api/desk/admin', servedBy: 'desk', responses: { 200: adminView } }),
@@ -124,13 +131,13 @@ export const deskRoutes = {
   getConnection: defineRoute({
     method: 'GET',
     path: '/api/desk/connection',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: connectionView },
   }),
   putConnection: defineRoute({
     method: 'PUT',
     path: '/api/desk/connection',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     guard: 'admin',
     body: { schema: connectionUpdate, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
     responses: { 200: connectionView, 422: deskError },
@@ -138,7 +145,7 @@ export const deskRoutes = {
   testConnection: defineRoute({
     method: 'POST',
     path: '/api/desk/connection/test',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     guard: 'admin',
     body: { schema: connectionTestInput, name: 'connection', whenAbsent: {}, nonObject: 'schema' },
     responses: { 200: connectionTestResult, 422: deskError },
@@ -196,6 +203,12 @@ export const deskRoutes = {
     path: '/api/desk/bookings/by-id/:id/check-in',
     numericParams: ['id'],
     responses: { 200: bookingCheckIn, 404: deskError, 409: deskError },
+  }),
+  checkInsOfDays: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
+    method: 'GET',
+    path: '/api/desk/check-ins',
+    query: { schema: checkInsQuery, name: 'check-ins query' },
+    responses: { 200: checkInsOfDays, 409: deskError, 422: deskError },
   }),
   recordCheckIn: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
     method: 'PUT',
@@ -310,11 +323,16 @@ export const deskRoutes = {
     responses: { 200: filmerJumpCounts, 409: deskError },
   }),
 
-  getListen: defineRoute({ method: 'GET', path: '/api/desk/listen', servedBy: 'desk', responses: { 200: listenView } }),
+  getListen: defineRoute({
+    method: 'GET',
+    path: '/api/desk/listen',
+    servedBy: 'this-desk',
+    responses: { 200: listenView },
+  }),
   putListen: defineRoute({
     method: 'PUT',
     path: '/api/desk/listen',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     body: { schema: listenUpdate, name: 'listen', nonObject: 'schema' },
     responses: { 200: listenView, 422: deskError },
   }),
@@ -493,13 +511,13 @@ export const deskRoutes = {
   deskChanges: defineRoute({
     method: 'GET',
     path: '/api/desk/changes',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: EVENT_STREAM },
   }),
   deskChangeStatus: defineRoute({
     method: 'GET',
     path: '/api/desk/changes/status',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: deskChangeStatus },
   }),
 } as const;

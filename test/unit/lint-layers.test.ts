@@ -313,6 +313,48 @@ describe('shared/: both sides run it, so it imports neither, nor Node', () => {
   });
 });
 
+describe('inside shared/: api → rules, service → schemas → the root files', () => {
+  test('a schema importing a rule or a fact of the service', async () => {
+    await refusedEverySpelling(
+      'shared/schemas/probe.ts',
+      ['../service/jumps', '../../shared/service/jumps', `${ROOT}/shared/service/jumps`, './../rules/../service/jumps'],
+      /shared\/schemas \(the schemas\) may not import shared\/service\/jumps\.ts: shared\/ points api → rules, service → schemas/,
+    );
+    await refused(
+      'shared/schemas/imports/probe.ts',
+      '../../rules/desk-search',
+      /may not import shared\/rules\/desk-search\.ts/,
+    );
+    await refused(
+      'shared/schemas/probe.ts',
+      '../api/route',
+      /shared\/schemas .* may not import shared\/api\/route\.ts/,
+    );
+  });
+
+  test('the root files importing a schema, and the rules and the service importing each other or the route tables', async () => {
+    await refused('shared/probe.ts', './schemas/booking', /shared\/\* .* may not import shared\/schemas\/booking\.ts/);
+    await refused('shared/probe.ts', './rules/email', /shared\/\* .* may not import shared\/rules\/email\.ts/);
+    await refused('shared/rules/probe.ts', '../service/album', /rules and service never import each other/);
+    await refused('shared/service/probe.ts', '../rules/email', /rules and service never import each other/);
+    await refused('shared/service/probe.ts', '../api/desk-routes', /shared\/service .* may not import shared\/api\//);
+  });
+
+  test('down the order passes, and a new folder of shared/ has no layer', async () => {
+    await allowed('shared/api/probe.ts', '../service/album');
+    await allowed('shared/api/probe.ts', '../schemas/booking');
+    await allowed('shared/rules/probe.ts', '../schemas/filmer');
+    await allowed('shared/service/probe.ts', '../schemas/finance');
+    await allowed('shared/schemas/imports/probe.ts', '../../limits');
+    await allowed('shared/schemas/probe.ts', './text');
+    const unplaced = await layerProblems('shared/loose/probe.ts', 'export const x = 1;\n');
+    assert.deepEqual(
+      unplaced.map((p) => p.rule),
+      ['boundaries/no-unknown-files'],
+    );
+  });
+});
+
 describe('each package in its own layer', () => {
   test("SQLite in the store, HTTP in the server, Electron's API in main and the preload", async () => {
     await refused('electron/sync/probe.ts', 'better-sqlite3', /SQLite is the store's/);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { backendServing } from '../../../shared/api/backends';
+import { backendsServing, type ServingMode } from '../../../shared/api/backends';
 import { responseSchemaOf, type RouteSpec } from '../../../shared/api/route';
 import { proxyModeRefusalMessage } from '../../../shared/api/served-locally';
-import type { ConnectionMode } from '../../../shared/schemas/connection';
 import type { DropzoneRecord } from '../../store/records';
 import type { Store } from '../../store/store';
 import { refusal } from './answers';
@@ -16,7 +15,7 @@ export interface CopyScope {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The desk's mode, asked on every request (switching needs no restart): which backends can answer now. */
-    deskMode: (() => ConnectionMode) | null;
+    deskMode: (() => ServingMode) | null;
     /** Proxy mode's copy of the remote when one is open (docs/offline.md); absent or null: none. */
     deskCopy?: (() => CopyScope | null) | null;
   }
@@ -28,8 +27,14 @@ declare module 'fastify' {
  */
 export type StoreBackend = 'local' | 'copy' | 'desk';
 
-export type BackendDecision =
-  { serve: 'local' | 'desk' } | { serve: 'copy'; copy: CopyScope } | { refuse: ReturnType<typeof refusal<'conflict'>> };
+type Refusal = { refuse: ReturnType<typeof refusal<'conflict'>> };
+type StoreServes = { serve: 'local' | 'desk' } | { serve: 'copy'; copy: CopyScope };
+
+/**
+ * Who answers this request: the desk's store (its own records, or its copy), or on a paired desk
+ * the main desk, with what answers instead when the main desk does not (its copy, or the refusal).
+ */
+export type BackendDecision = StoreServes | { serve: 'main'; otherwise: StoreServes | Refusal } | Refusal;
 
 /**
  * How a route of shared/api/ is served, by its `servedBy`: checked once when it is registered (a
@@ -37,24 +42,32 @@ export type BackendDecision =
  */
 export function routeBackend(app: FastifyInstance, route: RouteSpec): () => BackendDecision {
   const { servedBy } = route;
-  if (servedBy === 'desk') return () => ({ serve: 'desk' });
   const name = `${route.method} ${route.path}`;
-  if (servedBy.includes('remote'))
+  if (servedBy === 'this-desk') return () => ({ serve: 'desk' });
+  if (servedBy !== 'desk' && servedBy.includes('remote'))
     throw new Error(
       `${name} is served by the remote: the Sync API's forwarder serves it (routes/sync-proxy.ts), not serveRoute`,
     );
   const modeOf = app.deskMode;
   if (!modeOf) throw new Error(`${name} depends on the desk's mode, and this server does not know it (deskMode)`);
   const why = route.refusedWhy;
-  if (why === undefined || responseSchemaOf(route, 409) === undefined)
+  if (servedBy !== 'desk' && (why === undefined || responseSchemaOf(route, 409) === undefined))
     throw new Error(`${name} is not served in every mode: it needs refusedWhy and a declared 409 (servedLocallyOnly)`);
-  const refused = { refuse: refusal('conflict', proxyModeRefusalMessage(why)) };
+  const refused: Refusal = { refuse: refusal('conflict', proxyModeRefusalMessage(why ?? 'this needs the main desk')) };
   const copyOf = () => app.deskCopy?.() ?? null;
+  // The first of the store's backends that can answer now; a copy that could not be opened (its
+  // file, say) leaves the route as refused as a local-only one.
+  const fromStore = (backends: readonly string[]): StoreServes | Refusal => {
+    for (const backend of backends) {
+      if (backend === 'local' || backend === 'desk') return { serve: backend };
+      const copy = backend === 'copy' ? copyOf() : null;
+      if (copy) return { serve: 'copy', copy };
+    }
+    return refused;
+  };
   return () => {
-    const backend = backendServing(servedBy, modeOf());
-    if (backend === 'local') return { serve: 'local' };
-    // A copy that could not be opened (its file, say) leaves the route as refused as a local-only one.
-    const copy = backend === 'copy' ? copyOf() : null;
-    return copy ? { serve: 'copy', copy } : refused;
+    const backends = backendsServing(servedBy, modeOf());
+    if (backends[0] === 'main') return { serve: 'main', otherwise: fromStore(backends.slice(1)) };
+    return fromStore(backends);
   };
 }

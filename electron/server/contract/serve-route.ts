@@ -29,8 +29,16 @@ export interface RouteCall<R extends RouteSpec> {
   reply: FastifyReply;
 }
 
+/** A paired desk's way to its main desk (electron/desks/main-desk-forward.ts): a request passed on as it came. */
+export type MainDeskForward = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+) => Promise<{ answered: true } | { answered: false; why: string; retryAfterSeconds: number }>;
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** On a paired desk: passes a request on to the main desk (routes whose backend is 'main'); else null. */
+    deskMainForward?: MainDeskForward | null;
     /** The administrator guard (server/admin-unlocks.ts): the preHandler of every `guard: 'admin'` route. */
     adminGuard: preHandlerAsyncHookHandler | null;
     /** The change bus (common/desk-changes.ts): told what each writing route changed, after its commit. */
@@ -103,7 +111,21 @@ export function serveRoute<R extends RouteSpec>(
           },
     handler: async (request, reply) => {
       // After the guard and the checks, as a handler's own refusal came before: a malformed request is told so in any mode.
-      const decision = backendNow();
+      let decision = backendNow();
+      if ('serve' in decision && decision.serve === 'main') {
+        const forward = app.deskMainForward;
+        const passed = forward ? await forward(request, reply) : null;
+        if (passed?.answered) return reply;
+        // The main desk did not answer: its copy serves what it can; the rest waits for the main desk.
+        if ('refuse' in decision.otherwise) {
+          const why = passed?.why ?? 'this desk has no main desk to ask';
+          return reply
+            .code(503)
+            .header('retry-after', String(passed?.retryAfterSeconds ?? 30))
+            .send({ error: why, status: 'main_desk_unreachable' });
+        }
+        decision = decision.otherwise;
+      }
       if ('refuse' in decision) return reply.code(decision.refuse.status).send(decision.refuse.body);
       const answer = await handler({
         backend: decision.serve,

@@ -5,6 +5,7 @@ import type { Outbox } from '../../offline/outbox';
 import type { ConnectionHealth } from '../../../shared/schemas/health';
 
 import { QUEUED_HEADER } from '../../../shared/api/queued-header';
+import { isObject } from '../../../shared/objects';
 
 /** A write of the Sync API the outbox can take, by its method and path below /api/f1/sync. */
 export type QueueableWrite =
@@ -47,9 +48,6 @@ export function jsonBody(body: unknown): unknown {
     return undefined;
   }
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A filmer's lane by the id as a path gives it (`05` is filmer 5). */
 const filmerLaneOf = (id: string) => filmerLane(/^\d+$/.test(id) ? String(Number(id)) : id);

@@ -1,0 +1,52 @@
+import type { TLSSocket } from 'node:tls';
+import { buildConnector } from 'undici';
+
+/**
+ * A fingerprint as the desks show it: SHA-256, upper-case hex pairs joined by colons (as Node's
+ * `fingerprint256` and `openssl x509 -fingerprint -sha256` print it).
+ */
+export function normalFingerprint(text: string): string {
+  const hex = text.replace(/[^0-9a-f]/gi, '').toUpperCase();
+  return hex.match(/.{2}/g)?.join(':') ?? '';
+}
+
+/** The certificate a pinned connection was shown is not the one it was pinned to: never a transient failure. */
+export class CertificateMismatchError extends Error {
+  readonly code = 'ERR_DESK_CERTIFICATE_MISMATCH';
+  constructor(
+    readonly expected: string,
+    readonly seen: string,
+    where: string,
+  ) {
+    super(
+      `the certificate at ${where} is not the main desk's: it shows SHA-256 ${seen || '(none)'}, the pairing holds ${expected}. ` +
+        'A machine in the middle, or the main desk was reinstalled: pair this desk again',
+    );
+    this.name = 'CertificateMismatchError';
+  }
+}
+
+/**
+ * An undici connector that trusts exactly one certificate, by its SHA-256 fingerprint (as
+ * Syncthing pins device ids): the main desk's certificate is its own, self-signed, so no CA or host
+ * name says anything; the fingerprint the pairing code bound does. Checked once the TLS handshake
+ * is done and before a byte of the request is written: a mismatch ends the connection.
+ */
+export function pinnedConnector(
+  fingerprint: string,
+  options: Omit<buildConnector.BuildOptions, 'rejectUnauthorized'>,
+): buildConnector.connector {
+  const expected = normalFingerprint(fingerprint);
+  const connect = buildConnector({ ...options, rejectUnauthorized: false });
+  return (opts, callback) =>
+    connect(opts, (error, socket) => {
+      if (error || !socket) return callback(error ?? new Error('no socket'), null);
+      if (opts.protocol !== 'https:') return callback(null, socket);
+      const seen = normalFingerprint((socket as TLSSocket).getPeerCertificate?.().fingerprint256 ?? '');
+      if (seen !== expected) {
+        socket.destroy();
+        return callback(new CertificateMismatchError(expected, seen, `${opts.hostname}:${opts.port}`), null);
+      }
+      callback(null, socket);
+    });
+}
