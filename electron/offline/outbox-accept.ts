@@ -50,15 +50,17 @@ function unknownToCopy(
   why: string,
   key: Record<string, unknown> = { external_id: externalId },
 ): SyncResult {
-  return {
+  const body = {
+    ...key,
+    error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
     status: 'not_in_copy',
-    body: {
-      ...key,
-      error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
-      status: 'not_in_copy',
-    },
   };
+  cannotJudgeWhy.set(body, why);
+  return { status: 'not_in_copy', body };
 }
+
+/** Why the copy could not judge an answer's record, by the answer's body (a batch says it again in its own words). */
+const cannotJudgeWhy = new WeakMap<object, string>();
 
 /** A batch element the copy cannot judge: the whole batch is answered 503, and nothing of it is kept. */
 class CannotJudge extends Error {
@@ -76,14 +78,13 @@ class CannotJudge extends Error {
  * Retry-After, and none of it is queued (docs/spec-decisions.md).
  */
 function batchCannotBeJudged(key: 'bookings' | 'filmers', cannot: CannotJudge): QueuedAnswer {
-  const why = typeof cannot.result.error === 'string' ? cannot.result.error : REMOTE_CANNOT_BE_REACHED;
   const which = typeof cannot.result.external_id === 'string' ? ` (${cannot.result.external_id})` : '';
-  const reason = why.startsWith(`${REMOTE_CANNOT_BE_REACHED}; `) ? why.slice(REMOTE_CANNOT_BE_REACHED.length + 2) : why;
+  const why = cannotJudgeWhy.get(cannot.result) ?? 'the desk cannot tell what the remote would answer';
   return {
     statusCode: 503,
     body: {
       status: 'not_in_copy',
-      error: `${REMOTE_CANNOT_BE_REACHED}; the desk cannot judge element ${cannot.index + 1} of the ${key} batch${which}, so none of it is taken: ${reason}`,
+      error: `${REMOTE_CANNOT_BE_REACHED}; the desk cannot judge element ${cannot.index + 1} of the ${key} batch${which}, so none of it is taken (${why}): send the batch again once the remote answers`,
     },
     opIds: [],
     retryAfterSeconds: 60,
