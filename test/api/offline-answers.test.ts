@@ -284,5 +284,18 @@ describe('at replay, a remote answer other than the offline one is shown beside 
     assert.equal(op.predicted, 'ok');
     assert.equal(op.remote_status, 422);
     assert.match(op.remote_error, /taken/);
+    // A refusal holds the whole record: a later write of another field waits behind it.
+    const later = await pair.desk.sync('POST', '/filmers', { id: 3, name: 'Jo Later' });
+    assert.equal(later.status, 200, later.text);
+    const behind = await waitFor(
+      async () => {
+        const view = (await pair.desk.desk('GET', `/outbox/${later.headers.get('x-desk-queued')}`)).body;
+        return new RegExp(`waits behind write ${id}`).test(view.last_error ?? '') && view;
+      },
+      'the later write to wait behind the refused one',
+      { timeoutMs: 15_000 },
+    );
+    assert.equal(behind.state, 'waiting');
+    assert.notEqual((await direct(pair.remote, 'GET', '/filmers/3')).body.name, 'Jo Later');
   });
 });
