@@ -1,4 +1,4 @@
-import type { OutboxTiming } from './offline/outbox-replay';
+import type { OutboxTiming } from './offline/outbox-timing';
 import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const MAIN_ARROWS =
-  'the main side points shell → server → offline/imports/readers/seed → desk → sync/proxy → store, with electron/common and shared/ below them all (docs/architecture.md)';
+  'the main side points shell → server → desk, offline (through its entry), imports, readers, seed (siblings: none imports another) → sync/proxy → store, with electron/common and shared/ below them all (docs/architecture.md)';
 const PAGE_ARROWS =
   'the page points app → features → components → lib → api, a feature never imports another, and the page shares code with the main side only through shared/';
 
@@ -45,34 +45,55 @@ export const MAIN_LAYERS = {
   },
   composition: {
     files: ['electron/start.ts', 'electron/bootstrap.ts'],
-    mayImport: ['server', 'desks', 'offline', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
+    mayImport: [
+      'server',
+      'desks',
+      'offline-entry',
+      'offline',
+      'imports',
+      'readers',
+      'seed',
+      'desk',
+      'sync',
+      'proxy',
+      'store',
+    ],
     role: "the composition root: one desk process's store, server, remote connection and backups, wired together",
   },
   shell: {
     mayImport: ['server', 'proxy', 'composition'],
     role: 'the Electron main process, which reaches the store only through the server process',
   },
-  server: { mayImport: ['desks', 'offline', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'], role: 'HTTP' },
+  server: {
+    mayImport: ['desks', 'offline-entry', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'],
+    role: 'HTTP',
+  },
   desks: {
-    mayImport: ['offline', 'proxy', 'store'],
+    mayImport: ['offline-entry', 'proxy', 'store'],
     role: "several desks at one venue: the main desk's LAN identity and pairings, a paired desk's link to its main desk",
   },
+  // Listed before `offline`: a file's layer is the first that matches.
+  'offline-entry': {
+    files: ['electron/offline/offline-copy.ts', 'electron/offline/proxied-sync-api.ts'],
+    mayImport: ['offline', 'sync', 'proxy', 'store'],
+    role: "proxy mode's copy as the server reaches it: the copy in force, and the proxied Sync API (one call in, one answer out)",
+  },
   offline: {
-    mayImport: ['desk', 'sync', 'proxy', 'store'],
-    role: "proxy mode's copy of the remote: it reaches the remote through proxy/ and answers with the Sync API's rules",
+    mayImport: ['sync', 'proxy', 'store'],
+    role: "proxy mode's copy of the remote and its outbox, behind its entry: it reaches the remote through proxy/ and answers with the Sync API's rules",
   },
   imports: {
-    mayImport: ['desk', 'sync', 'proxy', 'store'],
+    mayImport: ['sync', 'proxy', 'store'],
     role: 'imports run by the desk: batch after batch, through the sync rules or the remote',
   },
   readers: {
-    mayImport: ['desk', 'sync', 'store'],
+    mayImport: ['sync', 'store'],
     role: 'reader threads: the long reads (a list page) on read-only connections beside the writer',
   },
-  seed: { mayImport: ['desk', 'sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
+  seed: { mayImport: ['sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
   desk: {
     mayImport: ['sync', 'store'],
-    role: "the desk's own rules, beside the Sync API's (the desk builds on sync; sync never imports desk)",
+    role: "the desk's own rules, beside the Sync API's and beside offline/, imports/, readers/ and seed/ (sync never imports desk)",
   },
   sync: { mayImport: ['store'], role: "the Sync API's rules" },
   proxy: { mayImport: ['store'], role: 'the remote connection' },

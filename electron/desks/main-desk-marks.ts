@@ -1,13 +1,20 @@
 import { checkInsOfDays } from '../../shared/schemas/reception';
-import type { RemoteCopy } from '../offline/remote-copy';
+import type { Store } from '../store/store';
 import type { DeskConnection } from '../proxy/connection';
 import type { MainDeskLink } from './main-desk-link';
+
+/** What the marks need of the paired desk's copy of its main desk: its store, its dropzone, its days. */
+export interface CopyOfMainDesk {
+  store: Store;
+  dropzone: { id: number };
+  window(): { today: string; tomorrow: string };
+}
 
 export interface MainDeskMarksOptions {
   connection: DeskConnection;
   link: MainDeskLink;
   /** Where the marks wait: the paired desk's copy of its main desk (null while none is open). */
-  copy: () => RemoteCopy | null;
+  copy: () => CopyOfMainDesk | null;
   now?: () => Date;
   /** How often the waiting marks are looked at while the main desk answers. */
   intervalMs?: number;
@@ -102,7 +109,7 @@ export class MainDeskMarks {
    * day sheet and the list show every desk's check-ins as they were; a mark still waiting to be
    * sent stays this desk's. True when taken in.
    */
-  private async takeMainDeskMarks(copy: RemoteCopy): Promise<boolean> {
+  private async takeMainDeskMarks(copy: CopyOfMainDesk): Promise<boolean> {
     const { today, tomorrow } = copy.window();
     const result = await this.options.connection.mainDeskCall({
       method: 'GET',

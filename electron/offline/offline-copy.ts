@@ -20,7 +20,9 @@ const SWITCHED = (path: string): RemoteResult => ({
   sentHeaders: {},
 });
 import { Outbox } from './outbox';
-import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-replay';
+import { NO_OUTBOX, type OutboxForPeople } from './outbox-none';
+import { ProxiedSyncApi } from './proxied-sync-api';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-timing';
 
 export interface OfflineCopyOptions {
   dataDir: string;
@@ -71,7 +73,11 @@ export class OfflineCopy {
   /** Changes one after another: a switch waits until the copy it replaces has stopped. */
   private switching: Promise<void> = Promise.resolve();
 
+  /** Proxy mode's Sync API: one call in, one answer out, the copy and the outbox behind it. */
+  readonly syncApi: ProxiedSyncApi;
+
   constructor(private readonly options: OfflineCopyOptions) {
+    this.syncApi = new ProxiedSyncApi(options.connection, this, options.deskDropzone);
     this.unsubscribe = options.connection.onTargetChange(() => this.follow());
     this.follow();
   }
@@ -88,6 +94,11 @@ export class OfflineCopy {
   /** The outbox of the copy in force, or null (local mode, or no copy could be opened). */
   outbox(): Outbox | null {
     return this.active?.outbox ?? null;
+  }
+
+  /** The outbox in force as the Sync screen sees it: the empty one in local mode (or with no copy open). */
+  outboxForPeople(): OutboxForPeople {
+    return this.active?.outbox ?? NO_OUTBOX;
   }
 
   /** Told whenever the outbox in force changes (and when another takes its place). */

@@ -4,21 +4,20 @@ import { ProductCache, parseBookingWrite, upsertBooking, deleteBooking } from '.
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
 import { deleteFilmer, FILMER_HAS_JUMPS, filmerCreateRefusal, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
+import { bookingLane, filmerLane } from '../../shared/schemas/outbox';
 import { runBatch } from '../sync/batch';
 import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-fields';
 import type { RemoteCopy } from './remote-copy';
 import { restateBookingBodies, restateFilmerBodies } from './copy-restate';
 
-/**
- * How an answer of the outbox's own begins; the proxy puts the remote's actual failure in its place
- * ("remote unreachable: connection refused (…)"), as a read from the copy says it first.
- */
-export const REMOTE_CANNOT_BE_REACHED = 'the remote cannot be reached';
-
 /** How many writes the outbox holds at most (docs/offline.md, "The window"): beyond, a write is refused, never dropped. */
 export const OUTBOX_CAPACITY = 10_000;
 
-/** What the caller is answered: the status code and body the remote would give, and the write's place in the outbox. */
+/**
+ * What the caller is answered: the status code and body the remote would give, and the write's
+ * place in the outbox. A refusal for want of the remote (`not_in_copy`, `remote_unreachable`) says
+ * what the desk cannot do; the proxy says the remote's actual failure before it (proxied-sync-api.ts).
+ */
 export interface QueuedAnswer {
   statusCode: number;
   body: unknown;
@@ -27,9 +26,6 @@ export interface QueuedAnswer {
   /** Set for an answer the outbox cannot give (full; a filmer create): seconds to wait. */
   retryAfterSeconds?: number;
 }
-
-export const bookingLane = (externalId: string) => `booking:${externalId}`;
-export const filmerLane = (id: number | string) => `filmer:${id}`;
 
 function answer(result: SyncResult, opIds: number[]): QueuedAnswer {
   return {
@@ -52,7 +48,7 @@ function unknownToCopy(
 ): SyncResult {
   const body = {
     ...key,
-    error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
+    error: `${why}: send it again once the remote answers`,
     status: 'not_in_copy',
   };
   cannotJudgeWhy.set(body, why);
@@ -84,7 +80,7 @@ function batchCannotBeJudged(key: 'bookings' | 'filmers', cannot: CannotJudge): 
     statusCode: 503,
     body: {
       status: 'not_in_copy',
-      error: `${REMOTE_CANNOT_BE_REACHED}; the desk cannot judge element ${cannot.index + 1} of the ${key} batch${which}, so none of it is taken (${why}): send the batch again once the remote answers`,
+      error: `the desk cannot judge element ${cannot.index + 1} of the ${key} batch${which}, so none of it is taken (${why}): send the batch again once the remote answers`,
     },
     opIds: [],
     retryAfterSeconds: 60,
@@ -96,7 +92,7 @@ const FULL = (needed: number, held: number): QueuedAnswer => ({
   body: {
     status: 'remote_unreachable',
     error:
-      `${REMOTE_CANNOT_BE_REACHED}; the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
+      `the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
       `${needed > 1 ? `; this call needs ${needed}` : ''}): send again once the remote answers`,
   },
   opIds: [],
@@ -391,7 +387,7 @@ const FILMER_CREATE_OFFLINE: QueuedAnswer = {
   statusCode: 503,
   body: {
     status: 'remote_unreachable',
-    error: `${REMOTE_CANNOT_BE_REACHED}; a new filmer needs it (the remote assigns its id): send the create again once the remote answers`,
+    error: 'a new filmer needs the remote (it assigns the id): send the create again once the remote answers',
   },
   opIds: [],
   retryAfterSeconds: 60,

@@ -13,7 +13,6 @@ import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { AdminUnlocks } from './admin-unlocks';
 import { TokenAuth } from './auth';
-import { backendConstraint } from './backend-constraint';
 import { answerClientError } from './guards/client-errors';
 import { installContractChecks, type ResponseCheck } from './contract/compilers';
 import { installBodyDrain } from './guards/drain-body';
@@ -45,15 +44,15 @@ import { logRoutes } from './routes/desk-log';
 import { outboxRoutes } from './routes/desk-outbox';
 import { syncApiRoutes } from './routes/sync-api';
 import type { ReadPool } from '../readers/read-pool';
-import { syncProxyRoutes } from './routes/sync-proxy';
+import { remoteForwarder } from './routes/sync-proxy';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 
 export interface AppOptions {
   store: Store;
   /** Local store or remote server: picks who answers /api/f1/sync, call by call. */
   connection: DeskConnection;
-  /** Proxy mode's copy of the remote: reads while the remote cannot be reached, reception's screens (docs/offline.md). */
-  offline?: OfflineCopy;
+  /** Proxy mode's copy of the remote and its outbox: the Sync API when the remote does not answer, reception's screens (docs/offline.md). */
+  offline: OfflineCopy;
   /** The dropzone the desk works for (in proxy mode, the one the remote credentials belong to). */
   deskDropzone: DropzoneRecord;
   log?: RequestLog;
@@ -121,7 +120,6 @@ export function buildApp({
       ignoreTrailingSlash: true,
       // Long, percent-encoded external_ids (255 characters of non-ASCII text) must still route.
       maxParamLength: 4096,
-      constraints: { backend: backendConstraint(() => connection.mode) },
     },
   });
   const auth = new TokenAuth(store);
@@ -133,7 +131,7 @@ export function buildApp({
   app.decorate('deskMainForward', mainDesk ? mainDeskForward(connection, mainDesk) : null);
   // The copy a route served by 'copy' answers from, when proxy mode has one open.
   app.decorate('deskCopy', () => {
-    const copy = offline?.copy();
+    const copy = offline.copy();
     return copy ? { store: copy.store, dropzone: copy.dropzone } : null;
   });
   // Imports run here, not in the page: they outlive any window, and end only by Cancel or the desk stopping.
@@ -206,13 +204,8 @@ export function buildApp({
   app.register(deskPublicRoutes);
   app.register(async (authed) => {
     authed.addHook('onRequest', auth.hook);
-    authed.register(async (local) => {
-      local.addHook('onRoute', (route) => {
-        route.constraints = { ...route.constraints, backend: 'local' };
-      });
-      await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now, reads });
-    });
-    authed.register(syncProxyRoutes, { connection, deskDropzone, offline });
+    // Every route once; its backend, for the desk's mode, is the table's (serveSyncRoute).
+    authed.register(syncApiRoutes, { store, now, reads, upstreams: { remote: remoteForwarder(app, offline) } });
     // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {

@@ -4,7 +4,7 @@ import { changedFields, sameValue } from '../../electron/offline/outbox-fields';
 import { mergeWrite } from '../../electron/offline/outbox-merge';
 import { laneTurn } from '../../electron/offline/outbox-lane';
 import type { OutboxRow } from '../../electron/store/repos/outbox';
-import { jittered } from '../../electron/offline/outbox-replay';
+import { jittered } from '../../electron/offline/outbox-timing';
 import { retryAfterMs } from '../../electron/offline/outbox-answers';
 
 // The three-way merge the replay runs before it sends a queued write (base = the copy when
