@@ -6,7 +6,7 @@ import type { SecretStore } from '../common/secret-store';
 import { certificateFingerprint } from './lan-identity';
 import { codeMatchesCertificate, pairingProof, parsePairingCode } from './pairing-code';
 import { pinnedAgent } from './pinned-agent';
-import { pairingCredentialStore, readPairing, writePairing, type Pairing } from './pairing-file';
+import { pairingCredentialStore, writePairing, type Pairing } from './pairing-file';
 
 /** Joining failed: one line that says which way (the code, the certificate, the main desk's answer). */
 export class JoinError extends Error {
@@ -89,7 +89,7 @@ function certificateAt(url: URL, timeoutMs: number): Promise<string> {
  * Pairs this desk with a main desk (docs/desks.md, "Pairing"): reads the code, checks the
  * certificate the address shows against the code's check BEFORE sending anything, proves the
  * code's secret over a connection pinned to that certificate, and keeps the pairing in the data
- * folder. Any refusal is one line, and leaves nothing written on this side.
+ * folder (in place of an earlier one). Any refusal is one line, and leaves nothing written on this side.
  */
 export async function joinMainDesk(options: JoinOptions): Promise<Pairing> {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -100,12 +100,8 @@ export async function joinMainDesk(options: JoinOptions): Promise<Pairing> {
     throw new JoinError((error as Error).message);
   }
   const url = mainDeskOrigin(options.url);
+  // A pairing kept already (a desk removed at its main desk, pairing anew) is replaced only once this one succeeds.
   const secrets = options.secrets ?? pairingCredentialStore(options.dataDir);
-  const existing = readPairing(options.dataDir, secrets);
-  if (existing)
-    throw new JoinError(
-      `this data folder is paired already, with ${existing.mainName} at ${existing.url}: start it without --join, or use another --data-dir`,
-    );
 
   const seen = await certificateAt(url, timeoutMs);
   if (!codeMatchesCertificate(code, seen))

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FileSecretStore, type SecretStore } from '../common/secret-store';
@@ -91,10 +91,4 @@ export function writePairing(
     secrets.write(null);
     throw error;
   }
-}
-
-/** Forgets the pairing (the desk is then unpaired; the main desk still lists it until revoked there). */
-export function forgetPairing(dataDir: string, secrets: SecretStore = pairingCredentialStore(dataDir)): void {
-  rmSync(join(dataDir, PAIRING_FILE_NAME), { force: true });
-  secrets.write(null);
 }

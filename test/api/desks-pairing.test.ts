@@ -206,13 +206,9 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     assert.equal(answer.body.credential, undefined);
   });
 
-  test('revoking ends the desk at once: its stream closes, its next call is 401 desk_revoked', async () => {
-    const pairing = await joinMainDesk({
-      url: lanUrl,
-      code: await newCode(),
-      name: 'Doomed desk',
-      dataDir: joinerDir(),
-    });
+  test('revoking ends the desk at once: its stream closes, its next call is 401 desk_revoked; it may pair anew', async () => {
+    const dataDir = joinerDir();
+    const pairing = await joinMainDesk({ url: lanUrl, code: await newCode(), name: 'Doomed desk', dataDir });
     const stream = await lan.stream('/api/desk/changes', pairing.credential);
     assert.equal(stream.status, 200);
     const revoked = await main.admin('DELETE', `/desks/${pairing.desk.id}`);
@@ -226,6 +222,21 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     assert.equal((await lan.call('GET', '/api/f1/sync/bookings', { credential: pairing.credential })).status, 401);
     assert.equal((await main.admin('DELETE', `/desks/${pairing.desk.id}`)).status, 404);
     assert.ok(!(await main.desk('GET', '/desks')).body.desks.some((d: { name: string }) => d.name === 'Doomed desk'));
+
+    // As its refusal says: pair anew with a new code; the data folder's pairing is replaced once that succeeds.
+    const stale = parsePairingCode(await newCode());
+    const refused = await refusalOf(
+      joinMainDesk({ url: lanUrl, code: `${stale.check}${stale.codeId}00000000`, name: 'Doomed desk', dataDir }),
+    );
+    assert.equal(refused.code, 'pairing_proof_wrong');
+    assert.equal(
+      readPairing(dataDir)?.credential,
+      pairing.credential,
+      'a refused join leaves the old pairing as it was',
+    );
+    const anew = await joinMainDesk({ url: lanUrl, code: await newCode(), name: 'Doomed desk', dataDir });
+    assert.deepEqual(readPairing(dataDir), anew);
+    assert.equal((await lan.call('GET', '/api/desk/session', { credential: anew.credential })).status, 200);
   });
 
   test('npm run desks -- revoke beside the running desk: the stream ends within a sweep, the next call is refused', async () => {

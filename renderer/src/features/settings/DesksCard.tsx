@@ -14,7 +14,8 @@ function LanAddresses({ lan }: { lan: DesksView['lan'] }) {
   if (!lan.listening) {
     return (
       <Text size="sm" c="dimmed" data-testid="desks-lan-off">
-        Other desks cannot reach this one: it listens on this computer only.
+        Other desks cannot reach this one: it listens on this computer only. Turn on “Let other desks join” to pair a
+        desk.
       </Text>
     );
   }
