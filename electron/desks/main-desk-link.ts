@@ -31,7 +31,7 @@ export interface MainDeskLinkOptions {
   now?: () => Date;
   /** The wait before the change stream is opened again after it failed: first, then doubling up to the last. */
   reconnectMs?: { first: number; max: number };
-  /** Silence on the change stream (the main desk sends a keep-alive every 5 s) after which the link is taken as down. */
+  /** Silence on the change stream (the main desk sends a keep-alive every 2 s) after which the link is taken as down. */
   silenceMs?: number;
 }
 
@@ -47,7 +47,11 @@ export class MainDeskLink {
   private readonly now: () => Date;
   private wait: number;
   private stopped = false;
-  private silenceTimer: ReturnType<typeof setTimeout> | null = null;
+  private watchdog: ReturnType<typeof setInterval> | null = null;
+  /** When the main desk was last heard from: a keep-alive or event on its stream, or any call answered. */
+  private lastHeard = Date.now();
+  /** When the change stream last sent anything (a keep-alive, an event); null while none is open. */
+  private streamHeard: number | null = null;
   private streamAbort: AbortController | null = null;
 
   constructor(private readonly options: MainDeskLinkOptions) {
@@ -101,6 +105,7 @@ export class MainDeskLink {
 
   /** Starts following the main desk's change stream (again and again, until stop). */
   start(): void {
+    this.watchSilence();
     void this.follow();
   }
 
@@ -108,11 +113,12 @@ export class MainDeskLink {
     this.stopped = true;
     this.abort.abort();
     this.streamAbort?.abort();
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
+    if (this.watchdog) clearInterval(this.watchdog);
   }
 
   /** A call to the main desk was answered (any HTTP answer but a removal). */
   answered(): void {
+    this.lastHeard = Date.now();
     if (this.current.kind === 'answering' || this.current.kind === 'removed') return;
     this.set({ kind: 'answering', since: this.now().toISOString() });
   }
@@ -175,10 +181,10 @@ export class MainDeskLink {
         return false;
       }
       this.answered();
-      this.armSilence(streamAbort);
+      this.lastHeard = this.streamHeard = Date.now();
       let buffer = '';
       for await (const chunk of response.body) {
-        this.armSilence(streamAbort);
+        this.lastHeard = this.streamHeard = Date.now();
         buffer += (chunk as Buffer).toString('utf8');
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -198,17 +204,25 @@ export class MainDeskLink {
       return false;
     } finally {
       this.abort.signal.removeEventListener('abort', onStop);
-      if (this.silenceTimer) clearTimeout(this.silenceTimer);
+      this.streamHeard = null;
     }
   }
 
-  /** A stream that goes silent past the main desk's keep-alive is a cut link (a pulled cable sends no reset). */
-  private armSilence(streamAbort: AbortController): void {
-    if (this.silenceTimer) clearTimeout(this.silenceTimer);
-    this.silenceTimer = setTimeout(() => {
-      this.notAnswering('the main desk went silent (no keep-alive on its change stream)');
-      streamAbort.abort();
-    }, this.options.silenceMs ?? 8_000).unref();
+  /**
+   * A link that goes silent past the main desk's keep-alive is a cut link (a pulled cable sends no
+   * reset, and a TCP connection waits minutes to notice): looked at every second, apart from the
+   * stream's own loop, so that no stream state can keep it from being noticed.
+   */
+  private watchSilence(): void {
+    const silence = this.options.silenceMs ?? 5_000;
+    this.watchdog ??= setInterval(() => {
+      const now = Date.now();
+      // A stream that stopped sending is dead even while calls are answered: open another.
+      if (this.streamHeard !== null && now - this.streamHeard > silence) this.streamAbort?.abort();
+      if (this.current.kind === 'answering' && now - this.lastHeard > silence)
+        this.notAnswering('the main desk went silent (no keep-alive on its change stream)');
+    }, 1_000);
+    this.watchdog.unref();
   }
 
   /** One Server-Sent Event of the main desk's stream, re-told on this desk's bus. */

@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { PassThrough } from 'node:stream';
 
 /** Between events, a comment line this often: a dead connection shows up, and nothing in between times it out. */
-export const KEEP_ALIVE_MS = 5_000;
+export const KEEP_ALIVE_MS = 2_000;
 
 /** Writes one Server-Sent Event (its data one JSON line). */
 export type SendEvent = (event: string, data: unknown) => void;

@@ -43,6 +43,14 @@ export function mainDeskForward(connection: DeskConnection, link: MainDeskLink) 
       reply.code(401).send({ error: state.message, status: 'desk_revoked' });
       return { answered: true };
     }
+    // Known apart: the copy answers at once instead of each click waiting out a connect timeout;
+    // the link's own change stream notices when the main desk answers again.
+    if (state.kind === 'not_answering')
+      return {
+        answered: false,
+        why: `This needs the main desk (${link.mainName}), which is not answering since ${clockOf(state.since)}: ${state.cause}. It is tried again by itself; or check the main desk and the network.`,
+        retryAfterSeconds: 10,
+      };
     const headers: Record<string, string> = {};
     for (const name of PASSED_ON) {
       const value = request.headers[name];

@@ -78,7 +78,7 @@ describe('a paired desk on the venue LAN: live, cut off, back, killed mid-replay
       NODE,
       [CLI, 'serve', '--no-ui-build', '--port', String(DESK_PORT), '--data-dir', deskDir, ...extra],
       // The copy and the outbox at a test's pace: today's slice every second, a replay that retries quickly.
-      { DESK_COPY_TODAY_MS: '1000', DESK_OUTBOX_FIRST_MS: '100', DESK_OUTBOX_MAX_MS: '1000' },
+      { DESK_COPY_TODAY_MS: '1000', DESK_OUTBOX_MAX_WAIT_MS: '1000' },
     );
     const line = await waitFor(
       () => {
@@ -161,13 +161,21 @@ describe('a paired desk on the venue LAN: live, cut off, back, killed mid-replay
       assert.ok(Date.now() - cut <= 10_000);
       const [list, mark, edit] = atDesk([
         { path: '/api/desk/bookings?q=NS-LIVE-1' },
-        { method: 'PUT', path: `/api/desk/bookings/by-id/${today.id}/check-in`, json: { state: 'arrived', recorded_by: 'Vic' } },
-        { method: 'POST', path: '/api/f1/sync/bookings', json: { external_id: 'NS-LIVE-1', mobile: '+31 6 1234 5678' } },
+        {
+          method: 'PUT',
+          path: `/api/desk/bookings/by-id/${today.id}/check-in`,
+          json: { state: 'arrived', recorded_by: 'Vic' },
+        },
+        {
+          method: 'POST',
+          path: '/api/f1/sync/bookings',
+          json: { external_id: 'NS-LIVE-1', mobile: '+31 6 1234 5678' },
+        },
       ]);
       assert.equal(list?.body?.bookings?.length, 1, 'the day goes on from the copy');
       assert.equal(mark?.status, 200, JSON.stringify(mark));
       assert.equal(edit?.status, 200, JSON.stringify(edit));
-      assert.ok(edit?.queued, 'the edit waits in the paired desk\'s outbox');
+      assert.ok(edit?.queued, "the edit waits in the paired desk's outbox");
       const ledger = atDesk([{ path: '/api/desk/bookings/NS-LIVE-1/ledger' }])[0];
       assert.equal(ledger?.status, 503);
       assert.match(ledger?.body?.error, /This needs the main desk/);
@@ -211,14 +219,20 @@ describe('a paired desk on the venue LAN: live, cut off, back, killed mid-replay
   });
 
   test('killed mid-replay: at its next start it sends the rest; each mark is at the main desk once', async () => {
-    const MARKS = 200;
+    const MARKS = 100;
     const booking = (atDesk([{ path: '/api/desk/bookings?q=NS-LIVE-1' }])[0]?.body?.bookings ?? [])[0];
     const before = mainRows<{ n: number }>('SELECT count(*) AS n FROM check_in_marks')[0]!.n;
     v.cut('desk');
+    let last: unknown;
     try {
-      await waitFor(() => deskSession()?.main_desk?.state === 'not_answering', 'the paired desk to say so', {
-        timeoutMs: 10_000,
-      });
+      await waitFor(
+        () => {
+          last = deskSession()?.main_desk;
+          return (last as { state?: string } | undefined)?.state === 'not_answering';
+        },
+        () => `the paired desk to say so; last: ${JSON.stringify(last)}\n${desk.output().slice(-2000)}`,
+        { timeoutMs: 10_000 },
+      );
       const answers = atDesk([
         {
           method: 'PUT',
