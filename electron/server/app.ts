@@ -44,6 +44,7 @@ import { outboxRoutes } from './routes/desk-outbox';
 import { syncApiRoutes } from './routes/sync-api';
 import type { ReadPool } from '../readers/read-pool';
 import { syncProxyRoutes } from './routes/sync-proxy';
+import { openApiDocumentRoutes } from './routes/openapi';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 
 export interface AppOptions {
@@ -206,6 +207,8 @@ export function buildApp({
       await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now, reads });
     });
     authed.register(syncProxyRoutes, { connection, deskDropzone, offline });
+    // The API described: in the Sync API's auth, so a booking system's developer reads it with their token.
+    authed.register(openApiDocumentRoutes, { connection });
     // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {

@@ -4,6 +4,7 @@ import {
   specBookingCreated,
   specBookingPartialUpdate,
   specBookingUpdated,
+  specBatchResults,
   specFilmerCreated,
   specFilmerUpdated,
   specOutcomeError,
@@ -42,6 +43,8 @@ const bookingListQuery = z.strictObject({
   'q[email_cont]': text,
   'q[jump_on_gteq]': text,
   'q[jump_on_lteq]': text,
+  'q[jump_on_lt]': text,
+  'q[jump_on_gt]': text,
 });
 
 /** A refusal of one record, in the spec's outcome shape (section 7). */
@@ -58,7 +61,7 @@ export const syncRoutes = {
     path: '/api/f1/sync/bookings',
     servedBy: SYNC_BACKENDS,
     query: { schema: bookingListQuery, name: 'bookings query' },
-    responses: { 200: bookingListAnswer },
+    responses: { 200: bookingListAnswer, 422: specOutcomeError },
   }),
   getBooking: defineRoute({
     method: 'GET',
@@ -73,6 +76,14 @@ export const syncRoutes = {
     body: { schema: bookingWrite, name: 'booking', checkedBy: 'sync-rule' },
     responses: { 200: z.union([specBookingUpdated, specBookingPartialUpdate]), 201: specBookingCreated, ...outcomes },
   }),
+  /** Each element is checked on its own, as the single endpoint checks it, and answered in `results` (spec 4.5). */
+  saveBookingBatch: defineRoute({
+    method: 'POST',
+    path: '/api/f1/sync/bookings/batch',
+    servedBy: SYNC_BACKENDS,
+    body: { schema: z.object({ bookings: z.array(bookingWrite) }), name: 'booking batch', checkedBy: 'sync-rule' },
+    responses: { 200: specBatchResults, 422: specOutcomeError },
+  }),
   deleteBooking: defineRoute({
     method: 'DELETE',
     path: '/api/f1/sync/bookings/:external_id',
@@ -85,7 +96,7 @@ export const syncRoutes = {
     path: '/api/f1/sync/filmers',
     servedBy: SYNC_BACKENDS,
     query: { schema: z.strictObject({ include_all: z.literal('true').optional() }), name: 'filmers query' },
-    responses: { 200: filmerListAnswer },
+    responses: { 200: filmerListAnswer, 422: specOutcomeError },
   }),
   getFilmer: defineRoute({
     method: 'GET',
@@ -99,6 +110,13 @@ export const syncRoutes = {
     servedBy: SYNC_BACKENDS,
     body: { schema: filmerWrite, name: 'filmer', checkedBy: 'sync-rule' },
     responses: { 200: specFilmerUpdated, 201: specFilmerCreated, ...outcomes },
+  }),
+  saveFilmerBatch: defineRoute({
+    method: 'POST',
+    path: '/api/f1/sync/filmers/batch',
+    servedBy: SYNC_BACKENDS,
+    body: { schema: z.object({ filmers: z.array(filmerWrite) }), name: 'filmer batch', checkedBy: 'sync-rule' },
+    responses: { 200: specBatchResults, 422: specOutcomeError },
   }),
   /** A filmer with jumps is refused (`errors`), as an outcome the page shows. */
   deleteFilmer: defineRoute({

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDesk, type DeskOptions, type RunningDesk } from '../../electron/start';
 import { ADMIN_HEADER } from '../../shared/schemas/admin';
+import { openApiCheckFor } from './openapi-check';
 import { BASE_SEED, TEST_NOW, TEST_TOKEN } from './seed';
 
 /** The administrator passphrase the test desks are set up with (on first use of `admin()`). */
@@ -78,6 +79,11 @@ export async function startTestDesk(
     dataDir?: string;
     port?: number;
     deskOptions?: Partial<DeskOptions>;
+    /**
+     * Hold every answer to the OpenAPI document (test/support/openapi-check.ts): on unless a test's
+     * remote answers what no Sync API server would (a fake that breaks the spec on purpose).
+     */
+    checkOpenApi?: boolean;
   } = {},
 ): Promise<TestDesk> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
@@ -110,6 +116,15 @@ export async function startTestDesk(
   const request = async <T>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
     const response = await fetch(`${desk.url}${path}`, init);
     const text = await response.text();
+    if (options.checkOpenApi !== false)
+      openApiCheckFor(desk.connection.servingMode).assert({
+        method: init.method ?? 'GET',
+        url: path,
+        status: response.status,
+        headers: response.headers,
+        text,
+        requestBody: typeof init.body === 'string' ? init.body : undefined,
+      });
     let body: unknown = undefined;
     if (text && (response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: body as T, text };

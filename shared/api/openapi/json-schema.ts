@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** A JSON Schema (draft 2020-12, OpenAPI 3.1's dialect), as plain data. */
+export type JsonSchema = { [key: string]: unknown };
+
+/**
+ * A route's zod schema as JSON Schema, in the shape that travels on the wire: the schema's input
+ * side, since the server sends what a handler gave (a field with a default may be absent) and a
+ * client sends what the schema takes. A check zod cannot express in JSON Schema (a refine, a
+ * custom type) is left out: the schema says less than the server checks, never more.
+ */
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const converted = z.toJSONSchema(schema, {
+    io: 'input',
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema }) => {
+      // An import row's record: any JSON object, checked by the Sync API's rules as it is sent.
+      if (zodSchema._zod.def.type === 'custom') jsonSchema.type = 'object';
+    },
+  }) as JsonSchema;
+  delete converted.$schema;
+  return converted;
+}
