@@ -33,12 +33,14 @@ import { bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } 
 const SYNC_BACKENDS = ['local', 'remote'] as const;
 
 const text = z.string().optional();
+/** A yes/no parameter as the Sync API reads it (`include_all`): `true`/`1`, `false`/`0`. */
+const queryFlag = z.enum(['true', 'false', '1', '0']).optional();
 
 /** GET /bookings: page, filters (spec 4.1), as the query string carries them. */
 const bookingListQuery = z.strictObject({
   page: text,
   per_page: text,
-  include_all: z.literal('true').optional(),
+  include_all: queryFlag,
   'q[name_cont]': text,
   'q[email_cont]': text,
   'q[jump_on_gteq]': text,
@@ -95,7 +97,7 @@ export const syncRoutes = {
     method: 'GET',
     path: '/api/f1/sync/filmers',
     servedBy: SYNC_BACKENDS,
-    query: { schema: z.strictObject({ include_all: z.literal('true').optional() }), name: 'filmers query' },
+    query: { schema: z.strictObject({ include_all: queryFlag }), name: 'filmers query' },
     responses: { 200: filmerListAnswer, 422: specOutcomeError },
   }),
   getFilmer: defineRoute({

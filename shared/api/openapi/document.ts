@@ -96,6 +96,17 @@ function goesUpstream(route: RouteSpec, mode: ServingMode): boolean {
   return backendsServing(route.servedBy, mode).some((backend) => backend === 'remote' || backend === 'main');
 }
 
+/** The same content, with every integer `id` in it also `null` (a record the remote has not numbered yet). */
+function withNullableIds(content: JsonSchema): JsonSchema {
+  const walk = (value: unknown, key?: string): unknown => {
+    if (Array.isArray(value)) return value.map((item) => walk(item));
+    if (value === null || typeof value !== 'object') return value;
+    const schema = Object.fromEntries(Object.entries(value).map(([name, part]) => [name, walk(part, name)]));
+    return key === 'properties' && schema.id ? { ...schema, id: { anyOf: [schema.id, { type: 'null' }] } } : schema;
+  };
+  return walk(content) as JsonSchema;
+}
+
 function contentOf(spec: ResponseSpec): JsonSchema | undefined {
   if (isNoContent(spec)) return undefined;
   if (isFileAnswer(spec)) return { [spec.file.split(';')[0] as string]: { schema: { type: 'string' } } };
@@ -119,7 +130,9 @@ function declaredResponses(documented: DocumentedRoute, mode: ServingMode): Reco
       headers['X-Desk-Queued'] = headerRef('XDeskQueued');
     }
     const refusal = code === 409 && route.refusedWhy ? ` Also: "${proxyModeRefusalMessage(route.refusedWhy)}".` : '';
-    const content = contentOf(spec);
+    let content = contentOf(spec);
+    // Offline, the outbox answers a create before the remote gave it an id.
+    if (upstream && isWrite(route) && code < 300 && content) content = withNullableIds(content);
     responses[status] = {
       description: `${STATUS_WORDS[code] ?? `HTTP ${code}`}.${refusal}`,
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
