@@ -86,6 +86,13 @@ export interface DeskApp {
    * connection: a browser's idle keep-alive or speculative sockets must not hold the exit.
    */
   stop(graceMs?: number): Promise<void>;
+  /** Every route the server registered (method and URL as Fastify has them): tests hold them to the API tables. */
+  routes: readonly ServedRoute[];
+}
+
+export interface ServedRoute {
+  method: string;
+  url: string;
 }
 
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
@@ -119,6 +126,10 @@ export function buildApp({
       maxParamLength: 4096,
       constraints: { backend: backendConstraint(() => connection.mode) },
     },
+  });
+  const routes: ServedRoute[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of ([] as string[]).concat(method)) routes.push({ method: one, url });
   });
   const auth = new TokenAuth(store);
   const adminUnlocks = new AdminUnlocks(store, now);
@@ -240,5 +251,5 @@ export function buildApp({
     app.server.closeAllConnections();
     await closed;
   };
-  return { app, auth, log, changes, stop };
+  return { app, auth, log, changes, stop, routes };
 }

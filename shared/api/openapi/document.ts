@@ -131,8 +131,8 @@ function declaredResponses(documented: DocumentedRoute, mode: ServingMode): Reco
     }
     const refusal = code === 409 && route.refusedWhy ? ` Also: "${proxyModeRefusalMessage(route.refusedWhy)}".` : '';
     let content = contentOf(spec);
-    // Offline, the outbox answers a create before the remote gave it an id.
-    if (upstream && isWrite(route) && code < 300 && content) content = withNullableIds(content);
+    // Offline, the outbox answers a create before the remote gave it an id, and the copy shows it so until it lands.
+    if (upstream && code < 300 && content) content = withNullableIds(content);
     responses[status] = {
       description: `${STATUS_WORDS[code] ?? `HTTP ${code}`}.${refusal}`,
       ...(Object.keys(headers).length > 0 ? { headers } : {}),
