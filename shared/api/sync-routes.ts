@@ -4,7 +4,6 @@ import {
   specBookingCreated,
   specBookingPartialUpdate,
   specBookingUpdated,
-  specBatchResults,
   specFilmerCreated,
   specFilmerUpdated,
   specOutcomeError,
@@ -15,7 +14,7 @@ import {
 } from '../schemas/contract';
 import { filmerWrite } from '../schemas/filmer';
 import { defineRoute, NO_CONTENT } from './route';
-import { bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } from './sync-answers';
+import { batchAnswer, bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } from './sync-answers';
 
 /**
  * The Sync API (spec/sync-api-f1.md) as the desk's renderer calls it, answers held to the spec's
@@ -84,7 +83,7 @@ export const syncRoutes = {
     path: '/api/f1/sync/bookings/batch',
     servedBy: SYNC_BACKENDS,
     body: { schema: z.object({ bookings: z.array(bookingWrite) }), name: 'booking batch', checkedBy: 'sync-rule' },
-    responses: { 200: specBatchResults, 422: specOutcomeError },
+    responses: { 200: batchAnswer, 422: specOutcomeError },
   }),
   deleteBooking: defineRoute({
     method: 'DELETE',
@@ -118,7 +117,7 @@ export const syncRoutes = {
     path: '/api/f1/sync/filmers/batch',
     servedBy: SYNC_BACKENDS,
     body: { schema: z.object({ filmers: z.array(filmerWrite) }), name: 'filmer batch', checkedBy: 'sync-rule' },
-    responses: { 200: specBatchResults, 422: specOutcomeError },
+    responses: { 200: batchAnswer, 422: specOutcomeError },
   }),
   /** A filmer with jumps is refused (`errors`), as an outcome the page shows. */
   deleteFilmer: defineRoute({

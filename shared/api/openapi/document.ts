@@ -145,9 +145,9 @@ function declaredResponses(documented: DocumentedRoute, mode: ServingMode): Reco
 /** Answers the desk gives on any route of this kind, beside the table's own. */
 function commonStatuses(documented: DocumentedRoute, mode: ServingMode): number[] {
   const { route, auth } = documented;
-  const statuses = [400, 403, 417, 500];
+  // A body of another type, or too large, is refused before any route looks at it: on a route that takes none too.
+  const statuses = [400, 403, 413, 415, 417, 500];
   if (auth !== 'none') statuses.push(401);
-  if (route.body) statuses.push(413, 415);
   if (route.body || route.query) statuses.push(422);
   if (goesUpstream(route, mode)) statuses.push(429, 502, 503, 504);
   return statuses;
