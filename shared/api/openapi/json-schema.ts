@@ -23,6 +23,9 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
     override: ({ zodSchema, jsonSchema }) => {
       // An import row's record: any JSON object, checked by the Sync API's rules as it is sent.
       if (zodSchema._zod.def.type === 'custom') jsonSchema.type = 'object';
+      // A whole number's safe-integer bounds say nothing a client needs (and make odd examples).
+      if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
+      if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
       // A string trimmed before its length is checked: blanks around it do not count, so its length is not the text's.
       if (zodSchema._zod.def.type === 'string' && trimsFirst(zodSchema)) {
         delete jsonSchema.minLength;

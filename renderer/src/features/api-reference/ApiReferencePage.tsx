@@ -30,14 +30,23 @@ export function ApiReferencePage() {
       spec,
       deepLinking: false,
       displayOperationId: true,
-      docExpansion: 'none',
+      docExpansion: 'list',
       defaultModelsExpandDepth: -1,
       requestInterceptor: (request) => {
         authorizeForeignRequest(request.headers);
         return request;
       },
     });
-    return () => node.replaceChildren();
+    // Swagger UI labels its server list with a span a screen reader does not tie to it (and draws it again at will).
+    const labelServers = new MutationObserver(() => {
+      const servers = node.querySelector('select#servers');
+      if (servers && !servers.hasAttribute('aria-label')) servers.setAttribute('aria-label', 'Server');
+    });
+    labelServers.observe(node, { childList: true, subtree: true });
+    return () => {
+      labelServers.disconnect();
+      node.replaceChildren();
+    };
   }, [document.data]);
 
   return (
