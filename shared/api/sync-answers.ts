@@ -43,5 +43,7 @@ export const filmerListAnswer = z.array(filmerAnswer);
  * desk (a bug; rolled back alone, spec 4.5) says `internal_error` rather than taking the batch down.
  */
 export const batchAnswer = z.object({
-  results: z.array(z.union([specBatchEntry, z.looseObject({ status: z.literal('internal_error'), error: z.string() })])),
+  results: z.array(
+    z.union([specBatchEntry, z.looseObject({ status: z.literal('internal_error'), error: z.string() })]),
+  ),
 });

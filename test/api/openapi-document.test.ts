@@ -131,7 +131,9 @@ describe('the server and the document', () => {
   test('every route the server answers under /api is in the document, and every operation of it is served', () => {
     const document = openApiDocument({ mode: 'local', version: '1.2.3' });
     const documented = new Set(
-      Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => shapeOf(method, path))),
+      Object.entries(document.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => shapeOf(method, path)),
+      ),
     );
     const served = new Set(
       desk.routes
@@ -154,7 +156,10 @@ describe('the server and the document', () => {
   test('GET /api/openapi.json: with a booking system’s token or the desk’s session, the document of this desk', async () => {
     const withToken = await desk.request('/api/openapi.json', { headers: { authorization: `Bearer ${TEST_TOKEN}` } });
     assert.equal(withToken.status, 200);
-    assert.deepEqual(withToken.body, openApiDocument({ mode: 'local', version: withToken.body.info.version, origin: desk.url }));
+    assert.deepEqual(
+      withToken.body,
+      openApiDocument({ mode: 'local', version: withToken.body.info.version, origin: desk.url }),
+    );
     assert.deepEqual(withToken.body.servers, [{ url: desk.url, description: 'This desk' }]);
     const withSession = await desk.request('/api/openapi.json', {
       headers: { authorization: `Bearer ${desk.sessionToken}` },

@@ -80,7 +80,10 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   if ('const' in schema) return fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
-  if (alternatives) return fc.oneof(...alternatives.map((part) => arbitraryOf({ ...schema, anyOf: undefined, oneOf: undefined, ...part })));
+  if (alternatives)
+    return fc.oneof(
+      ...alternatives.map((part) => arbitraryOf({ ...schema, anyOf: undefined, oneOf: undefined, ...part })),
+    );
   if (Array.isArray(schema.allOf)) return arbitraryOf(Object.assign({}, ...(schema.allOf as JsonSchema[])));
   if (Array.isArray(schema.type))
     return fc.oneof(...(schema.type as string[]).map((type) => arbitraryOf({ ...schema, type })));
@@ -108,14 +111,24 @@ export function arbitraryOf(schema: JsonSchema): fc.Arbitrary<unknown> {
 }
 
 /** A value of the wrong kind, for the part of a request that is broken on purpose. */
-const wrongValue = fc.oneof(fc.constant(null), fc.constant(''), fc.integer(), fc.constant([]), fc.string({ maxLength: 6 }));
+const wrongValue = fc.oneof(
+  fc.constant(null),
+  fc.constant(''),
+  fc.integer(),
+  fc.constant([]),
+  fc.string({ maxLength: 6 }),
+);
 
 function pathParamArbitrary(parameter: JsonSchema, known: KnownValues): fc.Arbitrary<string> {
   const schema = parameter.schema as JsonSchema;
   if (schema.type === 'integer')
     return fc.oneof(fc.constantFrom(...known.id), fc.integer({ min: 0, max: 1_000_000 })).map(String);
   const name = String(parameter.name);
-  const random = fc.string({ minLength: 1, maxLength: 12, unit: fc.constantFrom('a', 'Z', '1', '-', 'é', '?', '/', '%', ' ') });
+  const random = fc.string({
+    minLength: 1,
+    maxLength: 12,
+    unit: fc.constantFrom('a', 'Z', '1', '-', 'é', '?', '/', '%', ' '),
+  });
   const pool = name === 'external_id' ? known.external_id : known.id.map(String);
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: random });
 }
@@ -131,15 +144,16 @@ export function requestArbitrary(
   const pathParams = parameters.filter((parameter) => parameter.in === 'path');
   const queryParams = parameters.filter((parameter) => parameter.in === 'query');
   const bodySchema = (operation.requestBody as JsonSchema | undefined)?.content as
-    | Record<string, { schema: JsonSchema }>
-    | undefined;
+    Record<string, { schema: JsonSchema }> | undefined;
   const security = (operation.security ?? []) as Record<string, unknown>[];
   const takesToken = security.some((scheme) => 'apiToken' in scheme);
   const isAdmin = security.some((scheme) => 'adminUnlock' in scheme);
 
   const pathValues = fc.tuple(...pathParams.map((parameter) => pathParamArbitrary(parameter, known)));
   const queryValues = fc.record(
-    Object.fromEntries(queryParams.map((parameter) => [String(parameter.name), arbitraryOf(parameter.schema as JsonSchema)])),
+    Object.fromEntries(
+      queryParams.map((parameter) => [String(parameter.name), arbitraryOf(parameter.schema as JsonSchema)]),
+    ),
     { requiredKeys: queryParams.filter((parameter) => parameter.required).map((parameter) => String(parameter.name)) },
   );
   const body = bodySchema ? arbitraryOf(bodySchema['application/json']!.schema) : fc.constant(undefined);

@@ -122,7 +122,9 @@ export class OpenApiCheck {
     const found = this.responseOf(op, exchange.status);
     if (!found) {
       const documented = Object.keys(op.operation.responses as object).join(', ');
-      return [`HTTP ${exchange.status} is not documented (documented: ${documented}); the answer: ${exchange.text.slice(0, 300)}`];
+      return [
+        `HTTP ${exchange.status} is not documented (documented: ${documented}); the answer: ${exchange.text.slice(0, 300)}`,
+      ];
     }
     const problems: string[] = [];
     const { response, pointer } = found;
@@ -131,7 +133,9 @@ export class OpenApiCheck {
     if (!content) {
       if (exchange.text !== '') problems.push(`HTTP ${exchange.status} has no body by the document, and one came`);
     } else if (!(contentType in content)) {
-      problems.push(`the answer is ${contentType || 'without a type'}, the document says ${Object.keys(content).join(' or ')}`);
+      problems.push(
+        `the answer is ${contentType || 'without a type'}, the document says ${Object.keys(content).join(' or ')}`,
+      );
     } else if (contentType === 'application/json') {
       let body: unknown;
       try {
@@ -139,8 +143,7 @@ export class OpenApiCheck {
       } catch {
         problems.push('the answer is not JSON');
       }
-      if (body !== undefined)
-        problems.push(...this.problemsOf(`${pointer}/content/application~1json/schema`, body));
+      if (body !== undefined) problems.push(...this.problemsOf(`${pointer}/content/application~1json/schema`, body));
     }
     const headers = (response.headers ?? {}) as Record<string, JsonSchema>;
     for (const name of ['X-Desk-Source', 'X-Desk-Queued', 'Retry-After']) {
@@ -151,7 +154,9 @@ export class OpenApiCheck {
         problems.push(`the header ${name} came (${value}) and HTTP ${exchange.status} does not document it`);
         continue;
       }
-      const headerName = String(header.$ref ?? '').split('/').pop() as string;
+      const headerName = String(header.$ref ?? '')
+        .split('/')
+        .pop() as string;
       problems.push(...this.problemsOf(`/components/headers/${headerName}/schema`, value).map((p) => `${name}: ${p}`));
     }
     if (exchange.status >= 200 && exchange.status < 300) problems.push(...this.requestProblems(op, exchange));

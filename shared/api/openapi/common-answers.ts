@@ -22,7 +22,7 @@ export const SCHEMAS: Record<string, JsonSchema> = {
   DeskError: {
     ...jsonSchemaOf(deskError),
     description:
-      'The one error shape of the desk (the Sync API\'s, spec section 7): `error` says what failed and what to do, `status` names it, `fields` puts a message beside each field of a form, `id` names the record a 404 did not find. More properties may come (`external_id`, `admin`).',
+      "The one error shape of the desk (the Sync API's, spec section 7): `error` says what failed and what to do, `status` names it, `fields` puts a message beside each field of a form, `id` names the record a 404 did not find. More properties may come (`external_id`, `admin`).",
   },
   SyncOutcomeError: {
     ...jsonSchemaOf(specOutcomeError),
@@ -78,11 +78,13 @@ export const COMMON_RESPONSES: Record<string, JsonSchema> = {
     content: errorContent(),
   },
   ContentTooLarge: {
-    description: '`content_too_large`: a body over the limit (32 MiB; an import hand-over has its own), or a batch over 10,000 elements.',
+    description:
+      '`content_too_large`: a body over the limit (32 MiB; an import hand-over has its own), or a batch over 10,000 elements.',
     content: errorContent(),
   },
   UnsupportedMediaType: {
-    description: '`unsupported_media_type`: a body that is not `application/json`, or one sent with a `Content-Encoding`.',
+    description:
+      '`unsupported_media_type`: a body that is not `application/json`, or one sent with a `Content-Encoding`.',
     content: errorContent(),
   },
   ExpectationFailed: {
@@ -91,7 +93,7 @@ export const COMMON_RESPONSES: Record<string, JsonSchema> = {
   },
   RequestRefused: {
     description:
-      '`unprocessable_content`: the body or the query string does not match this operation\'s schema; `fields` names each field with its problem, and an unknown or repeated query parameter is named too.',
+      "`unprocessable_content`: the body or the query string does not match this operation's schema; `fields` names each field with its problem, and an unknown or repeated query parameter is named too.",
     content: errorContent(),
   },
   TooManyRequests: {

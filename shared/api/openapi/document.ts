@@ -2,14 +2,7 @@ import { backendsServing, type ServingMode } from '../backends';
 import { proxyModeRefusalMessage } from '../served-locally';
 import { isEventStream, isFileAnswer, isNoContent, type ResponseSpec, type RouteSpec } from '../route';
 import { documentedRoutes, openApiPathOf, pathParamsOf, type DocumentedRoute } from './api-tables';
-import {
-  COMMON_RESPONSES,
-  commonResponseRef,
-  HEADERS,
-  headerRef,
-  SCHEMAS,
-  SECURITY_SCHEMES,
-} from './common-answers';
+import { COMMON_RESPONSES, commonResponseRef, HEADERS, headerRef, SCHEMAS, SECURITY_SCHEMES } from './common-answers';
 import { jsonSchemaOf, type JsonSchema } from './json-schema';
 import { SPEC_NOTES } from './spec-notes';
 
@@ -196,7 +189,7 @@ function descriptionOf(documented: DocumentedRoute, mode: ServingMode): string {
   if (note) lines.push(note);
   if (goesUpstream(route, mode) && isWrite(route))
     lines.push(
-      "Offline, the outbox takes the write when the Sync API's rules (run on the desk's copy) accept it: the same status and body the remote would give, with `X-Desk-Queued`; a create answers `\"id\": null`.",
+      'Offline, the outbox takes the write when the Sync API\'s rules (run on the desk\'s copy) accept it: the same status and body the remote would give, with `X-Desk-Queued`; a create answers `"id": null`.',
     );
   return lines.join('\n\n');
 }
