@@ -1,9 +1,10 @@
-import type { OutboxTiming } from './offline/outbox-replay';
+import type { OutboxTiming } from './offline/outbox-timing';
 import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';
 import { DeskConnection, type MainDeskUpstream } from './proxy/connection';
 import { MainDeskLink } from './desks/main-desk-link';
+import { MainDeskMarks } from './desks/main-desk-marks';
 import { OfflineCopy } from './offline/offline-copy';
 import type { CopyTiming } from './offline/copy-refresher';
 import type { HealthTiming } from './proxy/health';
@@ -141,6 +142,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   let backups: BackupSchedule | undefined;
   let reads: ReadPool | undefined;
   let mainDesk: MainDeskLink | undefined;
+  let marksForMain: MainDeskMarks | undefined;
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
     const secrets = options.secrets ?? FileSecretStore.inDataDir(options.dataDir);
@@ -170,6 +172,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     });
     // A paired desk follows its main desk's changes: this desk's windows hear every desk's writes.
     const upstream = connection;
+    const copyOfMain = offline;
     mainDesk = options.mainDesk
       ? new MainDeskLink({
           connection: upstream,
@@ -177,9 +180,26 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
           dropzoneId: () => dropzone.id,
           mainName: options.mainDesk.name,
           now,
+          upstreamChanged: (kind) => {
+            if (kind === 'bookings' || kind === 'filmers' || kind === 'catalogue') copyOfMain.upstreamChanged(kind);
+            if (kind === 'check_ins') marksForMain?.mainDeskMarksChanged();
+          },
         })
       : undefined;
     mainDesk?.start();
+    marksForMain = mainDesk
+      ? new MainDeskMarks({
+          connection: upstream,
+          link: mainDesk,
+          copy: () => copyOfMain.copy(),
+          now,
+          landed: () => {
+            changes.emit(dropzone.id, 'check_ins', { many: true });
+            changes.emit(dropzone.id, 'connection');
+          },
+        })
+      : undefined;
+    marksForMain?.start();
     // The outbox's counts (the status bar) and the copy's records it settles (the lists) change together.
     offline.onOutboxChange(() => {
       changes.emit(dropzone.id, 'outbox', { many: true });
@@ -212,6 +232,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       reads,
       changes,
       ...(mainDesk ? { mainDesk } : {}),
+      ...(marksForMain ? { marksForMain } : {}),
     });
     const sessionToken =
       typeof options.sessionToken === 'function'
@@ -274,7 +295,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       close: () =>
         // The remote connection closes at once, beside the server's drain: a call waiting on a
         // silent remote ends now (502) instead of holding the exit for the whole grace period.
-        (closing ??= Promise.all([stop(), open.close(), mainDesk?.stop()])
+        (closing ??= Promise.all([stop(), open.close(), mainDesk?.stop(), marksForMain?.stop()])
           // After the server drained (no read under way), before the store closes.
           .then(() => Promise.all([readers.close(), copy.close()]))
           .then(() => schedule?.stop())
@@ -285,6 +306,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     };
   } catch (error) {
     mainDesk?.stop();
+    marksForMain?.stop();
     await backups?.stop();
     await offline?.close();
     await connection?.close();

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const MAIN_ARROWS =
-  'the main side points shell → server → offline/imports/readers/seed → desk → sync/proxy → store, with electron/common and shared/ below them all (docs/architecture.md)';
+  'the main side points shell → server → desk, offline (through its entry), imports, readers, seed (siblings: none imports another) → sync/proxy → store, with electron/common and shared/ below them all (docs/architecture.md)';
 const PAGE_ARROWS =
   'the page points app → features → components → lib → api, a feature never imports another, and the page shares code with the main side only through shared/';
 
@@ -45,34 +45,55 @@ export const MAIN_LAYERS = {
   },
   composition: {
     files: ['electron/start.ts', 'electron/bootstrap.ts'],
-    mayImport: ['server', 'desks', 'offline', 'imports', 'readers', 'seed', 'desk', 'sync', 'proxy', 'store'],
+    mayImport: [
+      'server',
+      'desks',
+      'offline-entry',
+      'offline',
+      'imports',
+      'readers',
+      'seed',
+      'desk',
+      'sync',
+      'proxy',
+      'store',
+    ],
     role: "the composition root: one desk process's store, server, remote connection and backups, wired together",
   },
   shell: {
     mayImport: ['server', 'proxy', 'composition'],
     role: 'the Electron main process, which reaches the store only through the server process',
   },
-  server: { mayImport: ['desks', 'offline', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'], role: 'HTTP' },
+  server: {
+    mayImport: ['desks', 'offline-entry', 'imports', 'readers', 'desk', 'sync', 'proxy', 'store'],
+    role: 'HTTP',
+  },
   desks: {
-    mayImport: ['offline', 'proxy', 'store'],
+    mayImport: ['offline-entry', 'proxy', 'store'],
     role: "several desks at one venue: the main desk's LAN identity and pairings, a paired desk's link to its main desk",
   },
+  // Listed before `offline`: a file's layer is the first that matches.
+  'offline-entry': {
+    files: ['electron/offline/offline-copy.ts', 'electron/offline/proxied-sync-api.ts'],
+    mayImport: ['offline', 'sync', 'proxy', 'store'],
+    role: "proxy mode's copy as the server reaches it: the copy in force, and the proxied Sync API (one call in, one answer out)",
+  },
   offline: {
-    mayImport: ['desk', 'sync', 'proxy', 'store'],
-    role: "proxy mode's copy of the remote: it reaches the remote through proxy/ and answers with the Sync API's rules",
+    mayImport: ['sync', 'proxy', 'store'],
+    role: "proxy mode's copy of the remote and its outbox, behind its entry: it reaches the remote through proxy/ and answers with the Sync API's rules",
   },
   imports: {
-    mayImport: ['desk', 'sync', 'proxy', 'store'],
+    mayImport: ['sync', 'proxy', 'store'],
     role: 'imports run by the desk: batch after batch, through the sync rules or the remote',
   },
   readers: {
-    mayImport: ['desk', 'sync', 'store'],
+    mayImport: ['sync', 'store'],
     role: 'reader threads: the long reads (a list page) on read-only connections beside the writer',
   },
-  seed: { mayImport: ['desk', 'sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
+  seed: { mayImport: ['sync', 'store'], role: 'seed fixtures, loaded through the Sync API rules' },
   desk: {
     mayImport: ['sync', 'store'],
-    role: "the desk's own rules, beside the Sync API's (the desk builds on sync; sync never imports desk)",
+    role: "the desk's own rules, beside the Sync API's and beside offline/, imports/, readers/ and seed/ (sync never imports desk)",
   },
   sync: { mayImport: ['store'], role: "the Sync API's rules" },
   proxy: { mayImport: ['store'], role: 'the remote connection' },
@@ -116,8 +137,39 @@ export const RENDERER_ZONES = {
   },
 };
 
-/** Code both sides run, the browser too: pure functions and schemas, no Node and no I/O. */
-const SHARED = { files: ['shared/**'], role: 'code both sides run, the browser too' };
+/**
+ * Code both sides run, the browser too: pure functions and schemas, no Node and no I/O. Inside it,
+ * from the top: the route tables; the rules and the service's facts (siblings); the schemas; the
+ * files at its root (limits, dates, outcomes), which import nothing of shared/. A file in a new
+ * folder of shared/ has no layer and fails lint, like one under electron/.
+ */
+export const SHARED_LAYERS = {
+  'shared-api': {
+    files: ['shared/api/**'],
+    mayImport: ['shared-rules', 'shared-service', 'shared-schemas', 'shared-root'],
+    role: 'the route tables',
+  },
+  'shared-rules': {
+    files: ['shared/rules/**'],
+    mayImport: ['shared-schemas', 'shared-root'],
+    role: 'the rules both sides apply',
+  },
+  'shared-service': {
+    files: ['shared/service/**'],
+    mayImport: ['shared-schemas', 'shared-root'],
+    role: "the service's facts",
+  },
+  'shared-schemas': { files: ['shared/schemas/**'], mayImport: ['shared-root'], role: 'the schemas' },
+  'shared-root': {
+    files: ['shared/*'],
+    mayImport: [],
+    role: 'the small pieces below the schemas: limits, dates, outcomes',
+  },
+};
+const SHARED_NAMES = Object.keys(SHARED_LAYERS);
+const SHARED_ARROWS =
+  "shared/ points api → rules, service → schemas → the files at shared/'s root, and rules and service never import each other";
+const sharedLabel = (name) => SHARED_LAYERS[name].files.map((pattern) => pattern.replace(/\/\*\*$/, '')).join(', ');
 
 /** Tests, bench, scripts and the tools' own configs: they may import any layer (that is their job). */
 const TOOLS = {
@@ -157,24 +209,25 @@ function fileDescriptors() {
       pattern: zone.files,
       ...(name === 'features' ? { capture: ['feature'] } : {}),
     })),
-    { category: 'shared', pattern: SHARED.files },
+    ...Object.entries(SHARED_LAYERS).map(([name, layer]) => ({ category: name, pattern: layer.files })),
     { category: 'tools', pattern: TOOLS.files },
   ];
 }
 
 const fromLayer = (name) => ({ file: { categories: name } });
+const fromSharedLayer = { file: { categories: { anyOf: SHARED_NAMES } } };
 /** A local file outside these layers (external packages and Node's modules have no layer, so never match). */
 const localOutside = (names) => ({ file: { categories: { noneOf: names } }, module: { origin: 'local' } });
 
 function layerPolicies() {
   const main = Object.entries(MAIN_LAYERS).map(([name, layer]) => ({
     from: fromLayer(name),
-    disallow: { to: localOutside([name, 'common', 'shared', ...layer.mayImport]) },
+    disallow: { to: localOutside([name, 'common', ...SHARED_NAMES, ...layer.mayImport]) },
     message: `${mainLabel(name)} (${layer.role}) may not import {{ to.file.path }}: ${MAIN_ARROWS}.`,
   }));
   const page = Object.entries(RENDERER_ZONES).map(([name, zone]) => ({
     from: fromLayer(name),
-    disallow: { to: localOutside([name, 'shared', ...zone.mayImport]) },
+    disallow: { to: localOutside([name, ...SHARED_NAMES, ...zone.mayImport]) },
     message: `renderer/src/${name} (${zone.role}) may not import {{ to.file.path }}: ${PAGE_ARROWS}.`,
   }));
   const siblingFeatures = {
@@ -184,19 +237,35 @@ function layerPolicies() {
     },
     message: `renderer/src/features/{{ from.file.captured.feature }} may not import {{ to.file.path }}: a feature never imports another (what two features need goes down to components/ or lib/).`,
   };
-  const shared = {
-    from: fromLayer('shared'),
-    disallow: { to: localOutside(['shared']) },
-    message: `shared/ (${SHARED.role}) may not import {{ to.file.path }}: it imports neither electron/ nor renderer/.`,
+  return [...main, ...page, siblingFeatures, ...sharedPolicies()];
+}
+
+/** shared/ imports neither side, and inside it, only down its own order. */
+function sharedPolicies() {
+  const neitherSide = {
+    from: fromSharedLayer,
+    disallow: { to: localOutside(SHARED_NAMES) },
+    message: `shared/ (code both sides run, the browser too) may not import {{ to.file.path }}: it imports neither electron/ nor renderer/.`,
   };
-  return [...main, ...page, siblingFeatures, shared];
+  const within = Object.entries(SHARED_LAYERS).flatMap(([name, layer]) => {
+    const above = SHARED_NAMES.filter((other) => other !== name && !layer.mayImport.includes(other));
+    if (above.length === 0) return [];
+    return [
+      {
+        from: fromLayer(name),
+        disallow: { to: { file: { categories: { anyOf: above } } } },
+        message: `${sharedLabel(name)} (${layer.role}) may not import {{ to.file.path }}: ${SHARED_ARROWS}.`,
+      },
+    ];
+  });
+  return [neitherSide, ...within];
 }
 
 /** Node's own modules: the main side's only. */
 function nodeModulePolicies() {
   return [
     {
-      from: fromLayer('shared'),
+      from: fromSharedLayer,
       disallow: { to: { module: { origin: 'core' } } },
       message: 'shared/ runs in the browser too: no Node modules ({{ dependency.source }}); pure functions, no I/O.',
     },

@@ -5,7 +5,8 @@ import type { BookingRecord } from '../store/records';
 import { bookingRecordView } from '../sync/booking-views';
 import { bookingNotFound, ProductCache, updateBooking } from '../sync/bookings';
 import type { SyncContext, SyncResult } from '../sync/context';
-import { describeIssues, isPlainObject } from '../sync/validation';
+import { isObject } from '../../shared/objects';
+import { describeIssues } from '../sync/validation';
 
 /**
  * A person at the desk edits a booking by hand. The same rules as a sync update apply (too old,
@@ -27,8 +28,7 @@ export function editBookingByHand(ctx: SyncContext, externalId: string, body: un
  * booking a refusal is about (`external_id`, or the desk's `id` for a walk-in).
  */
 export function readHandEdit(body: unknown, names: Record<string, unknown>): { edit: HandEdit } | SyncResult {
-  if (!isPlainObject(body))
-    return invalid(names, { booking: 'must be a JSON object' }, ['booking must be a JSON object']);
+  if (!isObject(body)) return invalid(names, { booking: 'must be a JSON object' }, ['booking must be a JSON object']);
   const parsed = handEdit.safeParse(body);
   if (!parsed.success) {
     const problems = describeIssues(parsed.error, 'booking');

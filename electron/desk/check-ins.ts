@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { BookingCheckIn, CheckIn, CheckInWrite } from '../../shared/schemas/reception';
+import type { CheckInRecord } from '../store/repos/check-ins';
 import { timestamp, type SyncContext } from '../sync/context';
 
 export type CheckInOutcome =
@@ -6,12 +8,33 @@ export type CheckInOutcome =
   | { kind: 'no_jump_day'; reason: string }
   | { kind: 'recorded'; booking_id: number; check_in: CheckIn | null };
 
+/** Where a mark comes from: the desk that made it (a paired desk's name; null: this desk). */
+export interface MarkOrigin {
+  desk: string | null;
+}
+
+function shown(record: CheckInRecord | undefined): CheckIn | null {
+  return record
+    ? { state: record.state, day: record.day, recorded_by: record.recorded_by, recorded_at: record.recorded_at }
+    : null;
+}
+
 /**
  * Reception marks a booking arrived, no-show or jumped for its jump day (the screen reception works from). The mark
  * belongs to the booking and that day: moved to another day, the booking shows unmarked there,
  * and the old day's mark stays with the old day. `state: null` clears the day's mark.
+ *
+ * Several desks (docs/desks.md): every mark goes into the booking's history, once per `key`
+ * (a mark sent again is the same mark). The mark in force is the one MADE last, by `made_at`,
+ * whichever reached this desk first: two desks that marked the same guest while apart end with the
+ * same mark, and the history keeps both. A `made_at` in the future (a desk's clock ahead) counts as now.
  */
-export function recordCheckIn(ctx: SyncContext, bookingId: number, write: CheckInWrite): CheckInOutcome {
+export function recordCheckIn(
+  ctx: SyncContext,
+  bookingId: number,
+  write: CheckInWrite,
+  origin: MarkOrigin = { desk: null },
+): CheckInOutcome {
   return ctx.store.transaction(() => {
     const booking = ctx.store.bookings.byId(ctx.dropzone.id, bookingId);
     if (!booking) return { kind: 'booking_not_found' };
@@ -22,6 +45,25 @@ export function recordCheckIn(ctx: SyncContext, bookingId: number, write: CheckI
         reason: `booking ${bookingId} has no jump day: a check-in is for the day of the jump, so give the booking its jump_on first`,
       };
     }
+    const now = timestamp(ctx);
+    const current = ctx.store.checkIns.get(booking.id, day);
+    // The same mark again (a retried send): already done; what is in force is the answer.
+    if (write.key !== undefined && ctx.store.checkInMarks.byKey(write.key))
+      return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
+    const madeAt = write.made_at !== undefined && write.made_at < now ? new Date(write.made_at).toISOString() : now;
+    ctx.store.checkInMarks.add({
+      key: write.key ?? randomUUID(),
+      booking_id: booking.id,
+      day,
+      state: write.state,
+      recorded_by: write.recorded_by,
+      made_at: madeAt,
+      desk: write.desk ?? origin.desk,
+      received_at: now,
+    });
+    // A mark made before the one in force is history only.
+    if (current && current.recorded_at > madeAt)
+      return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
     if (write.state === null) {
       ctx.store.checkIns.clear(booking.id, day);
       return { kind: 'recorded', booking_id: booking.id, check_in: null };
@@ -31,21 +73,20 @@ export function recordCheckIn(ctx: SyncContext, bookingId: number, write: CheckI
       day,
       state: write.state,
       recorded_by: write.recorded_by,
-      recorded_at: timestamp(ctx),
+      recorded_at: madeAt,
     };
     ctx.store.checkIns.put(record);
-    const { booking_id: _, ...checkIn } = record;
-    return { kind: 'recorded', booking_id: booking.id, check_in: checkIn };
+    return { kind: 'recorded', booking_id: booking.id, check_in: shown(record) };
   });
 }
 
-/** The booking's mark for its jump day (null: unmarked, or no jump day); undefined: no such booking. */
+/** The booking's mark for its jump day (null: unmarked, or no jump day) and its history; undefined: no such booking. */
 export function readCheckIn(ctx: SyncContext, bookingId: number): BookingCheckIn | undefined {
   const booking = ctx.store.bookings.byId(ctx.dropzone.id, bookingId);
   if (!booking) return undefined;
   const record = booking.jump_on === null ? undefined : ctx.store.checkIns.get(booking.id, booking.jump_on);
-  const check_in: CheckIn | null = record
-    ? { state: record.state, day: record.day, recorded_by: record.recorded_by, recorded_at: record.recorded_at }
-    : null;
-  return { booking_id: booking.id, jump_on: booking.jump_on, check_in };
+  const history = ctx.store.checkInMarks
+    .forBooking(booking.id)
+    .map(({ day, state, recorded_by, made_at, desk }) => ({ day, state, recorded_by, made_at, desk }));
+  return { booking_id: booking.id, jump_on: booking.jump_on, check_in: shown(record), history };
 }

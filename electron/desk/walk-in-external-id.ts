@@ -3,7 +3,8 @@ import { LIMITS } from '../../shared/limits';
 import { text } from '../../shared/schemas/text';
 import type { BookingRecord } from '../store/records';
 import type { SyncContext, SyncResult } from '../sync/context';
-import { describeIssues, isPlainObject } from '../sync/validation';
+import { isObject } from '../../shared/objects';
+import { describeIssues } from '../sync/validation';
 import { invalid } from './booking-hand-edits';
 
 const externalIdText = text(LIMITS.externalIdMaxLength);
@@ -13,7 +14,7 @@ const externalIdText = text(LIMITS.externalIdMaxLength);
  * the hand edit's own fields, which the hand edit's rules read as ever.
  */
 export function splitExternalId(body: unknown): { externalId: unknown; rest: unknown } {
-  if (!isPlainObject(body) || !('external_id' in body)) return { externalId: undefined, rest: body };
+  if (!isObject(body) || !('external_id' in body)) return { externalId: undefined, rest: body };
   const { external_id: externalId, ...rest } = body;
   return { externalId, rest };
 }

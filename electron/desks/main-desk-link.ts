@@ -9,12 +9,23 @@ export type MainDeskState =
   | { kind: 'not_answering'; since: string; cause: string }
   | { kind: 'removed'; since: string; message: string };
 
+/** What the main desk says of itself (its GET /api/desk/session): the venue's mode and its own link to the remote. */
+export interface MainDeskSelf {
+  mode: 'local' | 'proxy';
+  /** Its remote's health in a word (proxy mode), as its own status bar says it; null in local mode. */
+  remoteState: string | null;
+  /** Its outbox's waiting writes (proxy mode), else 0. */
+  waiting: number;
+}
+
 export interface MainDeskLinkOptions {
   connection: DeskConnection;
   /** The desk's change bus: the main desk's changes are this desk's windows' news. */
   changes: DeskChanges;
   /** The dropzone this desk's windows work for (the bus is per dropzone). */
   dropzoneId: () => number | null;
+  /** Told of each kind the main desk changed (the copy refreshes those slices at once). */
+  upstreamChanged?: (kind: DeskChangeKind) => void;
   /** The main desk's name, for the words a person reads. */
   mainName: string;
   now?: () => Date;
@@ -50,6 +61,42 @@ export class MainDeskLink {
 
   state(): MainDeskState {
     return this.current;
+  }
+
+  /** What the main desk last said of itself (null until it first answered). */
+  self(): MainDeskSelf | null {
+    return this.mainSelf;
+  }
+
+  private mainSelf: MainDeskSelf | null = null;
+
+  /** Asks the main desk about itself: on every (re)connect and when it says its connection changed. */
+  private async askSelf(): Promise<void> {
+    const result = await this.options.connection.mainDeskCall({
+      method: 'GET',
+      path: '/api/desk/session',
+      headers: { accept: 'application/json' },
+    });
+    if (!result.ok || result.statusCode !== 200) return;
+    try {
+      const body = JSON.parse(result.body.toString('utf8')) as {
+        mode?: unknown;
+        health?: { state?: unknown };
+        outbox?: { waiting?: unknown } | null;
+      };
+      if (body.mode !== 'local' && body.mode !== 'proxy') return;
+      const next: MainDeskSelf = {
+        mode: body.mode,
+        remoteState: body.mode === 'proxy' && typeof body.health?.state === 'string' ? body.health.state : null,
+        waiting: typeof body.outbox?.waiting === 'number' ? body.outbox.waiting : 0,
+      };
+      if (JSON.stringify(next) === JSON.stringify(this.mainSelf)) return;
+      this.mainSelf = next;
+      const dropzoneId = this.options.dropzoneId();
+      if (dropzoneId !== null) this.options.changes.emit(dropzoneId, 'connection');
+    } catch {
+      // Not the session's shape: the last known stays.
+    }
   }
 
   /** Starts following the main desk's change stream (again and again, until stop). */
@@ -175,6 +222,7 @@ export class MainDeskLink {
     const dropzoneId = this.options.dropzoneId();
     if (dropzoneId === null) return;
     if (event === 'ready') {
+      void this.askSelf();
       // Whatever changed while the stream was down: every window asks again for everything once.
       for (const kind of DESK_CHANGE_KINDS) this.options.changes.emit(dropzoneId, kind, { many: true });
       return;
@@ -192,6 +240,8 @@ export class MainDeskLink {
       const change = deskChange.safeParse(item);
       if (!change.success) continue;
       const kind: DeskChangeKind = change.data.kind;
+      this.options.upstreamChanged?.(kind);
+      if (kind === 'connection' || kind === 'outbox') void this.askSelf();
       this.options.changes.emit(dropzoneId, kind, {
         ids: change.data.ids,
         externalIds: change.data.external_ids,

@@ -1,4 +1,4 @@
-import type { RowOutcome } from '../../shared/import-outcomes';
+import type { RowOutcome } from '../../shared/rules/import-outcomes';
 import type { ImportKind } from '../../shared/schemas/imports/kinds';
 import type { DropzoneRecord } from '../store/records';
 

@@ -1,5 +1,5 @@
 import { backoffDelay, type BackoffPolicy } from '../../shared/backoff';
-import type { RowOutcome } from '../../shared/import-outcomes';
+import type { RowOutcome } from '../../shared/rules/import-outcomes';
 import { IMPORT_CHUNK_SIZE } from '../../shared/schemas/imports/limits';
 import type { ImportProgress } from '../../shared/schemas/imports/progress';
 import type { ImportCounts } from '../../shared/schemas/imports/row-outcomes';

@@ -1,4 +1,4 @@
-import { outcomeOfResult, type RowOutcome } from '../../shared/import-outcomes';
+import { outcomeOfResult, type RowOutcome } from '../../shared/rules/import-outcomes';
 import type { Store } from '../store/store';
 import { runSettledBatch } from '../sync/batch';
 import { ProductCache, upsertBooking } from '../sync/bookings';

@@ -1,5 +1,5 @@
 import { SYNC_API_PATH } from '../../shared/remote-url';
-import { outcomeOfResult } from '../../shared/import-outcomes';
+import { outcomeOfResult } from '../../shared/rules/import-outcomes';
 import type { ImportKind } from '../../shared/schemas/imports/kinds';
 import type { DeskConnection } from '../proxy/connection';
 import type { Store } from '../store/store';

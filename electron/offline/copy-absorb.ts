@@ -1,5 +1,5 @@
 import { parseRecordId } from '../sync/validation';
-import { isObject } from './copy-records';
+import { isObject } from '../../shared/objects';
 import type { RemoteCopy } from './remote-copy';
 
 /** One answer the remote gave while the desk proxied a call. */

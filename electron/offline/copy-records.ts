@@ -1,3 +1,6 @@
+import { isObject } from '../../shared/objects';
+import { bookingShow } from '../../shared/schemas/booking';
+import { booleanFields, textFields } from '../../shared/schemas/common';
 import type { BookingRecord, FilmerRecord } from '../store/records';
 
 /**
@@ -7,10 +10,6 @@ import type { BookingRecord, FilmerRecord } from '../store/records';
  */
 
 type Json = Record<string, unknown>;
-
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const text = (value: unknown): string | null | undefined =>
   typeof value === 'string' ? value : value === null ? null : undefined;
@@ -23,31 +22,23 @@ export function remoteIdOf(body: unknown): number | undefined {
   return isObject(body) ? wholeNumber(body.id) : undefined;
 }
 
+// The show answer's fields, as its schema has them; its times are taken below, and only when given.
+const BOOKING_TEXTS = textFields(bookingShow.shape).filter((key) => key !== 'created_at' && key !== 'updated_at');
+const BOOKING_FLAGS = booleanFields(bookingShow.shape);
+
 /** The booking fields an answer states, as the copy's columns (absent: not stated). */
 export function bookingFieldsOf(body: Json): Partial<BookingRecord> {
   const fields: Partial<BookingRecord> = {};
-  const texts = [
-    'uuid',
-    'link',
-    'external_id',
-    'external_service',
-    'name',
-    'email',
-    'mobile',
-    'jump_on',
-    'language',
-    'reference',
-    'camera_package',
-    'album_status_raw',
-  ] as const;
-  for (const key of texts) {
+  for (const key of BOOKING_TEXTS) {
     const value = text(body[key]);
     if (value === undefined) continue;
     if ((key === 'uuid' || key === 'link') && value === null) continue;
     (fields as Record<string, unknown>)[key] = value;
   }
-  const shown = flag(body.show_publicly);
-  if (shown !== undefined) fields.show_publicly = shown;
+  for (const key of BOOKING_FLAGS) {
+    const value = flag(body[key]);
+    if (value !== undefined) fields[key] = value;
+  }
   if ('product_id' in body) fields.product_id = wholeNumber(body.product_id) ?? null;
   const created = text(body.created_at);
   if (created) fields.created_at = created;

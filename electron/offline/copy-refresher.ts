@@ -1,7 +1,7 @@
 import { addDays, daysBetween } from '../../shared/dates';
 import { backoffDelay } from '../../shared/backoff';
 import type { RemoteResult } from '../proxy/remote-client';
-import { isObject } from './copy-records';
+import { isObject } from '../../shared/objects';
 import type { RemoteCopy } from './remote-copy';
 
 /** How often each slice is fetched again (docs/offline.md, "What the refresh costs the remote"). */

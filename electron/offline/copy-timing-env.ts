@@ -1,5 +1,5 @@
 import { DEFAULT_COPY_TIMING, type CopyTiming } from './copy-refresher';
-import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-replay';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-timing';
 
 /** The environment variable that shortens the copy's refresh, for tests (docs/offline.md, "Testing"). */
 export const COPY_TODAY_MS_VARIABLE = 'DESK_COPY_TODAY_MS';

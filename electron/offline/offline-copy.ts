@@ -20,7 +20,9 @@ const SWITCHED = (path: string): RemoteResult => ({
   sentHeaders: {},
 });
 import { Outbox } from './outbox';
-import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-replay';
+import { NO_OUTBOX, type OutboxForPeople } from './outbox-none';
+import { ProxiedSyncApi } from './proxied-sync-api';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-timing';
 
 export interface OfflineCopyOptions {
   dataDir: string;
@@ -35,6 +37,9 @@ export interface OfflineCopyOptions {
   /** The copy took a write's answer or a refresh's answer in: the windows should read it again. */
   changed?: () => void;
 }
+
+/** An upstream's burst of changes is one refresh: an import's batches, a Sync API batch. */
+const UPSTREAM_GATHER_MS = 150;
 
 interface Active {
   key: string;
@@ -68,7 +73,11 @@ export class OfflineCopy {
   /** Changes one after another: a switch waits until the copy it replaces has stopped. */
   private switching: Promise<void> = Promise.resolve();
 
+  /** Proxy mode's Sync API: one call in, one answer out, the copy and the outbox behind it. */
+  readonly syncApi: ProxiedSyncApi;
+
   constructor(private readonly options: OfflineCopyOptions) {
+    this.syncApi = new ProxiedSyncApi(options.connection, this, options.deskDropzone);
     this.unsubscribe = options.connection.onTargetChange(() => this.follow());
     this.follow();
   }
@@ -85,6 +94,11 @@ export class OfflineCopy {
   /** The outbox of the copy in force, or null (local mode, or no copy could be opened). */
   outbox(): Outbox | null {
     return this.active?.outbox ?? null;
+  }
+
+  /** The outbox in force as the Sync screen sees it: the empty one in local mode (or with no copy open). */
+  outboxForPeople(): OutboxForPeople {
+    return this.active?.outbox ?? NO_OUTBOX;
   }
 
   /** Told whenever the outbox in force changes (and when another takes its place). */
@@ -111,6 +125,39 @@ export class OfflineCopy {
       refresh: refresher.view(),
     };
   }
+
+  /**
+   * The upstream said what changed (a paired desk's main desk, live on its change stream): the
+   * copy fetches those slices now rather than at their next turn, so that what reception sees
+   * when the link drops is what it saw a moment before. Bursts are gathered for a moment.
+   */
+  upstreamChanged(kind: 'bookings' | 'filmers' | 'catalogue'): void {
+    this.pendingKinds.add(kind);
+    this.upstreamTimer ??= setTimeout(() => {
+      this.upstreamTimer = null;
+      const kinds = [...this.pendingKinds];
+      this.pendingKinds.clear();
+      const active = this.active;
+      if (!active) return;
+      const { today, tomorrow } = active.copy.window();
+      const refresh = async () => {
+        if (kinds.includes('bookings')) {
+          await active.refresher.refreshDay(today);
+          await active.refresher.refreshDay(tomorrow);
+        }
+        if (kinds.includes('filmers')) await active.refresher.refreshFilmers();
+        if (kinds.includes('catalogue')) {
+          await active.refresher.refreshCatalogue('products');
+          await active.refresher.refreshCatalogue('upgrades');
+        }
+      };
+      // A refresh that fails leaves the slice to its own turn (the refresher's retry): nothing to do here.
+      refresh().catch(() => undefined);
+    }, UPSTREAM_GATHER_MS).unref();
+  }
+
+  private readonly pendingKinds = new Set<'bookings' | 'filmers' | 'catalogue'>();
+  private upstreamTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** A remote's answer while proxying: into the copy at once. The call never fails because of the copy. */
   absorb(answer: ProxiedAnswer): void {
@@ -226,6 +273,7 @@ export class OfflineCopy {
   }
 
   async close(): Promise<void> {
+    if (this.upstreamTimer) clearTimeout(this.upstreamTimer);
     this.closed = true;
     this.unsubscribe();
     await this.switching;

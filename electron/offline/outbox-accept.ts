@@ -1,24 +1,23 @@
 import { HTTP_CODE_OF } from '../../shared/outcomes';
-import { isPlainObject } from '../sync/validation';
+import { isObject } from '../../shared/objects';
 import { ProductCache, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
 import { deleteFilmer, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
+import { bookingLane, filmerLane } from '../../shared/schemas/outbox';
 import { runBatch } from '../sync/batch';
 import { changedFields, fieldsOf, type Fields, type RecordKind } from './outbox-fields';
 import type { RemoteCopy } from './remote-copy';
 import { restateBookingBodies, restateFilmerBodies } from './copy-restate';
 
-/**
- * How an answer of the outbox's own begins; the proxy puts the remote's actual failure in its place
- * ("remote unreachable: connection refused (…)"), as a read from the copy says it first.
- */
-export const REMOTE_CANNOT_BE_REACHED = 'the remote cannot be reached';
-
 /** How many writes the outbox holds at most (docs/offline.md, "The window"): beyond, a write is refused, never dropped. */
 export const OUTBOX_CAPACITY = 10_000;
 
-/** What the caller is answered: the status code and body the remote would give, and the write's place in the outbox. */
+/**
+ * What the caller is answered: the status code and body the remote would give, and the write's
+ * place in the outbox. A refusal for want of the remote (`not_in_copy`, `remote_unreachable`) says
+ * what the desk cannot do; the proxy says the remote's actual failure before it (proxied-sync-api.ts).
+ */
 export interface QueuedAnswer {
   statusCode: number;
   body: unknown;
@@ -27,9 +26,6 @@ export interface QueuedAnswer {
   /** Set for an answer the outbox cannot give (full; a filmer create): seconds to wait. */
   retryAfterSeconds?: number;
 }
-
-export const bookingLane = (externalId: string) => `booking:${externalId}`;
-export const filmerLane = (id: number | string) => `filmer:${id}`;
 
 function answer(result: SyncResult, opIds: number[]): QueuedAnswer {
   return {
@@ -50,7 +46,7 @@ function unknownToCopy(externalId: string | null, why: string): SyncResult {
     status: 'not_in_copy',
     body: {
       external_id: externalId,
-      error: `${REMOTE_CANNOT_BE_REACHED}; ${why}: send it again once the remote answers`,
+      error: `${why}: send it again once the remote answers`,
       status: 'not_in_copy',
     },
   };
@@ -61,7 +57,7 @@ const FULL = (needed: number, held: number): QueuedAnswer => ({
   body: {
     status: 'remote_unreachable',
     error:
-      `${REMOTE_CANNOT_BE_REACHED}; the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
+      `the desk's outbox is full (${held} of ${OUTBOX_CAPACITY} writes waiting` +
       `${needed > 1 ? `; this call needs ${needed}` : ''}): send again once the remote answers`,
   },
   opIds: [],
@@ -133,7 +129,7 @@ export class OutboxIntake {
 
   /** `POST /filmers` with an `id` (an update); a create cannot be answered without the remote, which assigns the id. */
   filmerUpsert(body: unknown, source: string): QueuedAnswer {
-    if (isPlainObject(body) && body.id === undefined) return FILMER_CREATE_OFFLINE;
+    if (isObject(body) && body.id === undefined) return FILMER_CREATE_OFFLINE;
     return this.store.transaction(() => {
       const full = this.roomFor(1);
       if (full) return full;
@@ -145,8 +141,8 @@ export class OutboxIntake {
 
   /** `POST /filmers/batch`: queued only when every element is an update (a create needs the remote). */
   filmerBatch(body: unknown, source: string): QueuedAnswer {
-    const elements = isPlainObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
-    if (elements.some((element) => isPlainObject(element) && element.id === undefined)) return FILMER_CREATE_OFFLINE;
+    const elements = isObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
+    if (elements.some((element) => isObject(element) && element.id === undefined)) return FILMER_CREATE_OFFLINE;
     return this.batch(body, 'filmers', (ctx, _products, element) => this.oneFilmer(ctx, element, source, 'batch'));
   }
 
@@ -159,7 +155,7 @@ export class OutboxIntake {
     key: 'bookings' | 'filmers',
     runOne: (ctx: SyncContext, products: ProductCache, element: unknown) => { result: SyncResult; opId?: number },
   ): QueuedAnswer {
-    const count = isPlainObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
+    const count = isObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
     return this.store.transaction(() => {
       // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
       const full = count <= LIMITS.batchMaxElements ? this.roomFor(count) : undefined;
@@ -234,11 +230,11 @@ export class OutboxIntake {
     view: 'record' | 'summary' = 'record',
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
-    const externalId = isPlainObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
+    const externalId = isObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
     const held = externalId === undefined ? undefined : this.store.bookings.byExternalId(dz, externalId);
     const before = held ? fieldsOf('booking', held) : null;
     if (!held && externalId !== undefined && externalId.trim() !== '') {
-      const unknown = this.cannotTellCreate(externalId, isPlainObject(body) ? body.jump_on : undefined);
+      const unknown = this.cannotTellCreate(externalId, isObject(body) ? body.jump_on : undefined);
       if (unknown) return { result: unknown };
     }
     const result = this.store.transaction(() =>
@@ -274,7 +270,7 @@ export class OutboxIntake {
     mode: 'single' | 'batch' = 'single',
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
-    const id = isPlainObject(body) && typeof body.id === 'number' ? body.id : undefined;
+    const id = isObject(body) && typeof body.id === 'number' ? body.id : undefined;
     if (!this.store.remoteCopy.sliceRefreshedAt('filmers'))
       return { result: unknownToCopy(null, "the desk has not copied the remote's filmers yet") };
     const held = id === undefined ? undefined : this.store.filmers.byId(dz, id);
@@ -324,7 +320,7 @@ const FILMER_CREATE_OFFLINE: QueuedAnswer = {
   statusCode: 503,
   body: {
     status: 'remote_unreachable',
-    error: `${REMOTE_CANNOT_BE_REACHED}; a new filmer needs it (the remote assigns its id): send the create again once the remote answers`,
+    error: 'a new filmer needs the remote (it assigns the id): send the create again once the remote answers',
   },
   opIds: [],
   retryAfterSeconds: 60,

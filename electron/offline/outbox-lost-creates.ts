@@ -1,5 +1,7 @@
+import { isObject } from '../../shared/objects';
+import { lostFilmerCreateLane } from '../../shared/schemas/outbox';
 import type { OutboxRow } from '../store/repos/outbox';
-import type { RemoteCall } from './outbox-replay';
+import type { RemoteCall } from './remote-call';
 import type { OutboxSettler } from './outbox-settle';
 import type { RemoteCopy } from './remote-copy';
 
@@ -10,10 +12,8 @@ import type { RemoteCopy } from './remote-copy';
  * filmer up (by external id, else by name and e-mail) and, found, adopts it, so it is never made
  * twice. The replay does the same look-up on its own once the remote answers.
  */
-export const LOST_CREATE_LANE = 'filmer-new:';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : '');
 
 /** The filmer a create names: its external id if it has one, else its name and e-mail. */
@@ -41,10 +41,10 @@ export class LostFilmerCreates {
   /** Remembers a create that may have landed; nothing is sent for it, ever (the caller sends it again). */
   remember(body: unknown, source: string): void {
     const key = lostCreateKey(body);
-    if (!key || this.copy.store.outbox.hasOpen(LOST_CREATE_LANE + key)) return;
+    if (!key || this.copy.store.outbox.hasOpen(lostFilmerCreateLane(key))) return;
     const at = this.now().toISOString();
     const id = this.copy.store.outbox.insert({
-      lane: LOST_CREATE_LANE + key,
+      lane: lostFilmerCreateLane(key),
       record_kind: 'filmer',
       record_key: key,
       action: 'upsert',
@@ -72,10 +72,10 @@ export class LostFilmerCreates {
   async adoptBefore(body: unknown): Promise<Json | undefined> {
     const key = lostCreateKey(body);
     if (!key) return undefined;
-    const open = this.copy.store.outbox.openInLane(LOST_CREATE_LANE + key);
+    const open = this.copy.store.outbox.openInLane(lostFilmerCreateLane(key));
     if (open.length > 0) return (await this.lookUp(open)) ?? undefined;
     // The replay may have adopted it already: the caller's create is answered with that filmer.
-    const last = this.copy.store.outbox.listLane(LOST_CREATE_LANE + key, 1, 0).rows[0];
+    const last = this.copy.store.outbox.listLane(lostFilmerCreateLane(key), 1, 0).rows[0];
     if (last?.outcome !== 'adopted') return undefined;
     const held = this.copy.store.filmers.list(this.copy.dropzone.id, true).find((f) => matches(key, { ...f }));
     return held ? { ...held } : undefined;

@@ -1,42 +1,15 @@
 import { backoffDelay } from '../../shared/backoff';
+import { isLostFilmerCreateLane } from '../../shared/schemas/outbox';
 import type { RemoteResult } from '../proxy/remote-client';
 import type { OutboxRow, OutboxRowChanges } from '../store/repos/outbox';
 import { describeFailure, retryAfterMs } from './outbox-answers';
 import { fieldsOf, parseFields, type Fields, type RecordKind } from './outbox-fields';
 import { combine, mergeForReplay, type MergePlan, type PendingChange } from './outbox-merge';
 import { OutboxSettler } from './outbox-settle';
-import { LOST_CREATE_LANE, LostFilmerCreates } from './outbox-lost-creates';
+import { LostFilmerCreates } from './outbox-lost-creates';
+import type { RemoteCall } from './remote-call';
 import type { RemoteCopy } from './remote-copy';
-
-export type RemoteCall = (method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown) => Promise<RemoteResult>;
-
-export interface OutboxTiming {
-  /** The first wait after the remote gave no answer; it doubles, with jitter, up to `maxMs`. */
-  firstMs: number;
-  maxMs: number;
-  /** How often an idle replay looks for due writes (a new write or a decision wakes it at once). */
-  idleMs: number;
-  /** How many records are read from the remote at once. */
-  concurrency: number;
-  /** How many booking upserts go up in one `POST /bookings/batch`. */
-  batchSize: number;
-  /** How long a decision waits before the replay acts on it: the time to undo it while the remote answers. */
-  decisionGraceMs: number;
-}
-
-export const DEFAULT_OUTBOX_TIMING: OutboxTiming = {
-  firstMs: 1_000,
-  maxMs: 30_000,
-  idleMs: 2_000,
-  concurrency: 6,
-  batchSize: 100,
-  decisionGraceMs: 10_000,
-};
-
-/** Full jitter (AWS's "exponential backoff and jitter"): many desks coming back at once do not knock together. */
-export function jittered(ms: number, random: () => number = Math.random): number {
-  return Math.round(ms / 2 + random() * (ms / 2));
-}
+import { DEFAULT_OUTBOX_TIMING, jittered, type OutboxTiming } from './outbox-timing';
 
 /** A record's writes taken together this round: the lane's first writes of one kind, oldest first. */
 interface LaneRun {
@@ -245,12 +218,12 @@ export class OutboxReplay {
   private async replay(runs: LaneRun[]): Promise<void> {
     // Decisions take effect here: keep theirs / discard settle without a send.
     const live: LaneRun[] = [];
-    for (const run of runs.filter((r) => r.ops[0]!.lane.startsWith(LOST_CREATE_LANE))) {
+    for (const run of runs.filter((r) => isLostFilmerCreateLane(r.ops[0]!.lane))) {
       const found = await this.lostCreates.lookUp(run.ops);
       if (found === undefined) throw new Unreachable('the remote did not answer the look-up of a lost filmer create');
       this.countDone(run);
     }
-    runs = runs.filter((r) => !r.ops[0]!.lane.startsWith(LOST_CREATE_LANE));
+    runs = runs.filter((r) => !isLostFilmerCreateLane(r.ops[0]!.lane));
     for (const run of runs)
       if (!this.settler.applyDecisionWithoutSend(run.ops[0]!, () => this.countDone(run))) live.push(run);
 

@@ -3,7 +3,9 @@ import type { OutboxDecisionInput, OutboxOpDetail, OutboxPage, OutboxSummary } f
 import type { OutboxRowState } from '../store/repos/outbox';
 import { OUTBOX_CAPACITY, OutboxIntake } from './outbox-accept';
 import { OutboxDecisions } from './outbox-decisions';
-import { DEFAULT_OUTBOX_TIMING, OutboxReplay, type OutboxTiming, type RemoteCall } from './outbox-replay';
+import { OutboxReplay } from './outbox-replay';
+import type { RemoteCall } from './remote-call';
+import { DEFAULT_OUTBOX_TIMING, type OutboxTiming } from './outbox-timing';
 import { attentionCsv, EXPIRY_WARNING_DAYS, outboxOpDetail, outboxOpView } from './outbox-views';
 import { addDays } from '../../shared/dates';
 import { LIMITS } from '../../shared/limits';

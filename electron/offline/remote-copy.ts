@@ -2,11 +2,14 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, dateInZone } from '../../shared/dates';
+import { bookingLane, filmerLane } from '../../shared/schemas/outbox';
 import type { RemoteCredentials } from '../proxy/credentials';
 import type { DropzoneRecord } from '../store/records';
 import type { CopiedCatalogue } from '../store/repos/remote-copy';
 import { Store } from '../store/store';
-import { bookingFieldsOf, filmerFieldsOf, isObject, remoteIdOf } from './copy-records';
+import { isObject } from '../../shared/objects';
+import { bookingRow } from '../sync/booking-factory';
+import { bookingFieldsOf, filmerFieldsOf, remoteIdOf } from './copy-records';
 
 /** How far the copy reaches around today: the spec's edit window back, as far ahead. */
 export const COPY_DAYS_BACK = 14;
@@ -134,7 +137,7 @@ export class RemoteCopy {
     const { store } = this;
     const dz = this.dropzone.id;
     const fields = bookingFieldsOf(body);
-    if (fields.external_id && held.has(`booking:${fields.external_id}`)) return undefined;
+    if (fields.external_id && held.has(bookingLane(fields.external_id))) return undefined;
     if (fields.product_id != null && !store.catalogue.product(dz, fields.product_id)) fields.product_id = null;
     const existing = store.bookings.byId(dz, id);
     if (existing) {
@@ -148,26 +151,18 @@ export class RemoteCopy {
       if (previous) this.dropBookingRow(previous.id);
     }
     const at = this.at();
+    // As the remote stated it: no product matched, no lock (the copy derives nothing by the desk's rules).
     store.bookings.insert({
       id,
-      dropzone_id: dz,
-      uuid: fields.uuid ?? `remote-${id}`,
-      link: fields.link ?? `remote-${id}`,
-      external_id: fields.external_id ?? null,
-      external_service: fields.external_service ?? null,
-      name: fields.name ?? null,
-      email: fields.email ?? null,
-      mobile: fields.mobile ?? null,
-      jump_on: fields.jump_on ?? null,
-      language: fields.language ?? null,
-      reference: fields.reference ?? null,
-      camera_package: fields.camera_package ?? null,
-      show_publicly: fields.show_publicly ?? false,
-      album_status_raw: fields.album_status_raw ?? null,
-      product_id: fields.product_id ?? null,
-      locked_attributes: [],
-      created_at: fields.created_at ?? at,
-      updated_at: fields.updated_at ?? at,
+      ...bookingRow(dz, fields, {
+        uuid: fields.uuid ?? `remote-${id}`,
+        link: fields.link ?? `remote-${id}`,
+        album_status_raw: fields.album_status_raw ?? null,
+        product_id: fields.product_id ?? null,
+        locked_attributes: [],
+        created_at: fields.created_at ?? at,
+        updated_at: fields.updated_at ?? at,
+      }),
     });
     return id;
   }
@@ -200,7 +195,7 @@ export class RemoteCopy {
       const listed = new Set(elements.map(remoteIdOf).filter((id) => id !== undefined));
       const lanes = this.heldLanes();
       const missing = held.filter(
-        (b) => !listed.has(b.id) && !(b.external_id !== null && lanes.has(`booking:${b.external_id}`)),
+        (b) => !listed.has(b.id) && !(b.external_id !== null && lanes.has(bookingLane(b.external_id))),
       );
       // A booking without an external id cannot be shown: absent from its day, it is gone from the copy.
       for (const b of missing) if (b.external_id === null) this.dropBookingRow(b.id);
@@ -227,7 +222,7 @@ export class RemoteCopy {
   /** The remote says the booking is gone (a 404 show, a 204 delete). */
   dropBooking(externalId: string): void {
     this.store.transaction(() => {
-      if (this.heldLanes().has(`booking:${externalId}`)) return;
+      if (this.heldLanes().has(bookingLane(externalId))) return;
       const held = this.store.bookings.byExternalId(this.dropzone.id, externalId);
       if (held) this.dropBookingRow(held.id);
     });
@@ -242,7 +237,7 @@ export class RemoteCopy {
   private upsertFilmer(body: Record<string, unknown>, held: HeldLanes): number | undefined {
     const id = remoteIdOf(body);
     if (id === undefined) return undefined;
-    if (held.has(`filmer:${id}`)) return id;
+    if (held.has(filmerLane(id))) return id;
     const { store } = this;
     const dz = this.dropzone.id;
     const fields = filmerFieldsOf(body);
@@ -290,7 +285,7 @@ export class RemoteCopy {
         this.store.remoteCopy.putListBody('filmer', id, JSON.stringify(element));
       }
       for (const filmer of this.store.filmers.list(this.dropzone.id, true))
-        if (!listed.has(filmer.id) && !lanes.has(`filmer:${filmer.id}`)) this.dropFilmerRow(filmer.id);
+        if (!listed.has(filmer.id) && !lanes.has(filmerLane(filmer.id))) this.dropFilmerRow(filmer.id);
       this.store.remoteCopy.markSlice('filmers', this.at());
     });
   }
@@ -300,7 +295,7 @@ export class RemoteCopy {
     this.store.transaction(() => {
       const lanes = this.heldLanes();
       const id = this.upsertFilmer(body, lanes);
-      if (id !== undefined && !lanes.has(`filmer:${id}`))
+      if (id !== undefined && !lanes.has(filmerLane(id)))
         this.store.remoteCopy.putShowBody('filmer', id, JSON.stringify(body), this.at());
     });
   }
@@ -312,7 +307,7 @@ export class RemoteCopy {
 
   dropFilmer(id: number): void {
     this.store.transaction(() => {
-      if (this.heldLanes().has(`filmer:${id}`)) return;
+      if (this.heldLanes().has(filmerLane(id))) return;
       if (this.store.filmers.byId(this.dropzone.id, id)) this.dropFilmerRow(id);
     });
   }

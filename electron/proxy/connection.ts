@@ -165,6 +165,15 @@ export class DeskConnection {
     update: ConnectionUpdate,
     now = new Date(),
   ): { ok: true; view: ConnectionView } | { ok: false; problem: SettingsProblem } {
+    // A paired desk's upstream is its main desk for as long as it is paired: no setting points it elsewhere.
+    if (this.options.mainDesk)
+      return {
+        ok: false,
+        problem: {
+          field: 'mode',
+          error: `cannot be changed on a paired desk: its upstream is the main desk at ${this.options.mainDesk.url} (docs/desks.md says how to leave the pairing)`,
+        },
+      };
     const result = applyUpdate(this.stored, this.overrides, update, now);
     if (!result.ok) return result;
     const next = result.stored;

@@ -5,13 +5,14 @@ import { LIMITS } from '../../shared/limits';
 import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { MainDeskLink } from '../desks/main-desk-link';
+import type { MainDeskMarks } from '../desks/main-desk-marks';
+import { mainDeskAdminGuard } from './main-desk-admin';
 import { mainDeskForward } from './main-desk-forward';
 import type { OfflineCopy } from '../offline/offline-copy';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { AdminUnlocks } from './admin-unlocks';
 import { TokenAuth } from './auth';
-import { backendConstraint } from './backend-constraint';
 import { answerClientError } from './guards/client-errors';
 import { installContractChecks, type ResponseCheck } from './contract/compilers';
 import { installBodyDrain } from './guards/drain-body';
@@ -43,7 +44,7 @@ import { logRoutes } from './routes/desk-log';
 import { outboxRoutes } from './routes/desk-outbox';
 import { syncApiRoutes } from './routes/sync-api';
 import type { ReadPool } from '../readers/read-pool';
-import { syncProxyRoutes } from './routes/sync-proxy';
+import { remoteForwarder } from './routes/sync-proxy';
 import { openApiDocumentRoutes } from './routes/openapi';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 
@@ -51,8 +52,8 @@ export interface AppOptions {
   store: Store;
   /** Local store or remote server: picks who answers /api/f1/sync, call by call. */
   connection: DeskConnection;
-  /** Proxy mode's copy of the remote: reads while the remote cannot be reached, reception's screens (docs/offline.md). */
-  offline?: OfflineCopy;
+  /** Proxy mode's copy of the remote and its outbox: the Sync API when the remote does not answer, reception's screens (docs/offline.md). */
+  offline: OfflineCopy;
   /** The dropzone the desk works for (in proxy mode, the one the remote credentials belong to). */
   deskDropzone: DropzoneRecord;
   log?: RequestLog;
@@ -73,6 +74,8 @@ export interface AppOptions {
   changes?: DeskChanges;
   /** A paired desk's link to its main desk: routes served by 'main' are passed on through it (docs/desks.md). */
   mainDesk?: MainDeskLink;
+  /** A paired desk's check-ins waiting for its main desk (counted in its session). */
+  marksForMain?: MainDeskMarks;
 }
 
 export interface DeskApp {
@@ -111,6 +114,7 @@ export function buildApp({
   reads,
   changes = new DeskChanges(),
   mainDesk,
+  marksForMain,
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -124,7 +128,6 @@ export function buildApp({
       ignoreTrailingSlash: true,
       // Long, percent-encoded external_ids (255 characters of non-ASCII text) must still route.
       maxParamLength: 4096,
-      constraints: { backend: backendConstraint(() => connection.mode) },
     },
   });
   const routes: ServedRoute[] = [];
@@ -133,13 +136,14 @@ export function buildApp({
   });
   const auth = new TokenAuth(store);
   const adminUnlocks = new AdminUnlocks(store, now);
-  app.decorate('adminGuard', adminUnlocks.guard);
+  // A paired desk's unlocks are its main desk's (the venue's one passphrase): checked there.
+  app.decorate('adminGuard', mainDesk ? mainDeskAdminGuard(connection) : adminUnlocks.guard);
   // Which backends answer now: serveRoute asks it for a route's `servedBy` (shared/api/backends.ts).
   app.decorate('deskMode', () => connection.servingMode);
   app.decorate('deskMainForward', mainDesk ? mainDeskForward(connection, mainDesk) : null);
   // The copy a route served by 'copy' answers from, when proxy mode has one open.
   app.decorate('deskCopy', () => {
-    const copy = offline?.copy();
+    const copy = offline.copy();
     return copy ? { store: copy.store, dropzone: copy.dropzone } : null;
   });
   // Imports run here, not in the page: they outlive any window, and end only by Cancel or the desk stopping.
@@ -163,6 +167,7 @@ export function buildApp({
   app.decorateRequest('dropzone', null);
   app.decorateRequest('deskSession', false);
   app.decorateRequest('caller', null);
+  app.decorateRequest('pairedDesk', null);
   // First of all hooks, so every call to the Sync API is logged, refused ones included.
   installRequestLog(
     app,
@@ -211,20 +216,21 @@ export function buildApp({
   app.register(deskPublicRoutes);
   app.register(async (authed) => {
     authed.addHook('onRequest', auth.hook);
-    authed.register(async (local) => {
-      local.addHook('onRoute', (route) => {
-        route.constraints = { ...route.constraints, backend: 'local' };
-      });
-      await local.register(syncApiRoutes, { prefix: '/api/f1/sync', store, now, reads });
-    });
-    authed.register(syncProxyRoutes, { connection, deskDropzone, offline });
+    // Every route once; its backend, for the desk's mode, is the table's (serveSyncRoute).
+    authed.register(syncApiRoutes, { store, now, reads, upstreams: { remote: remoteForwarder(app, offline) } });
     // The API described: in the Sync API's auth, so a booking system's developer reads it with their token.
     authed.register(openApiDocumentRoutes, { connection });
     // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {
       desk.addHook('onRequest', auth.deskSessionOnly);
-      desk.register(sessionRoutes, { connection, log, offline });
+      desk.register(sessionRoutes, {
+        connection,
+        log,
+        offline,
+        ...(mainDesk ? { mainDesk } : {}),
+        ...(marksForMain ? { marksForMain } : {}),
+      });
       desk.register(adminRoutes, { unlocks: adminUnlocks });
       desk.register(deskBookingRoutes, { store, now });
       desk.register(bookingActionRoutes, { store, now });

@@ -13,6 +13,8 @@ declare module 'fastify' {
     deskSession: boolean;
     /** Who the credentials name, once the auth hook read them (null: it did not run for this route). */
     caller: CallerIdentity | null;
+    /** The paired desk whose credential made the call (docs/desks.md), or null: this desk's own window or a booking system. */
+    pairedDesk: { id: number; name: string } | null;
   }
 }
 

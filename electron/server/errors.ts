@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../shared/limits';
 import type { ResponseStatus } from '../../shared/outcomes';
 import { ResponseMismatch } from './contract/compilers';
@@ -82,9 +82,17 @@ function requestError(statusCode: number, code: string, message: string): Fastif
 }
 
 export function installJsonParser(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parse = jsonBodyParser(app);
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, parse);
+}
+
+type BodyParser = (request: FastifyRequest, bytes: Buffer, done: (error: Error | null, body?: unknown) => void) => void;
+
+/** The desk's JSON body parser (Content-Encoding refused, strict UTF-8, an empty body as none), for any scope. */
+export function jsonBodyParser(app: FastifyInstance): BodyParser {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  return (request, bytes, done) => {
     const encoding = request.headers['content-encoding'];
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
       return done(
@@ -110,5 +118,10 @@ export function installJsonParser(app: FastifyInstance): void {
     // The request log shows the body as it came (a reference, not a copy).
     if (request.syncCall) request.rawBodyText = body;
     return parseJson(request, body, done);
-  });
+  };
+}
+
+/** What Fastify answers a body of a type no parser takes: 415, worded by the error handler above. */
+export function unsupportedMediaType(): FastifyError {
+  return requestError(415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type');
 }

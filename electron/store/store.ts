@@ -1,3 +1,4 @@
+import { CheckInMarkRepo, MainDeskMarkRepo } from './repos/check-in-marks';
 import { OutboxRepo } from './repos/outbox';
 import { GroupCommit } from './group-commit';
 import type Database from 'better-sqlite3';
@@ -41,6 +42,8 @@ export class Store {
   readonly admin: AdminRepo;
   readonly deskList: DeskListRepo;
   readonly checkIns: CheckInRepo;
+  readonly checkInMarks: CheckInMarkRepo;
+  readonly mainDeskMarks: MainDeskMarkRepo;
   /** Proxy mode's copy of the remote: empty in a local store (docs/offline.md). */
   readonly remoteCopy: RemoteCopyRepo;
   readonly jumpRemovals: JumpRemovalRepo;
@@ -63,6 +66,8 @@ export class Store {
     this.admin = new AdminRepo(db);
     this.deskList = new DeskListRepo(db);
     this.checkIns = new CheckInRepo(db);
+    this.checkInMarks = new CheckInMarkRepo(db);
+    this.mainDeskMarks = new MainDeskMarkRepo(db);
     this.remoteCopy = new RemoteCopyRepo(db);
     this.jumpRemovals = new JumpRemovalRepo(db);
     this.productChanges = new ProductChangeRepo(db);

@@ -3,7 +3,7 @@ import type { SyncContext, SyncResult } from './context';
 
 /** One element's result in a batch answer: its record or its refusal, an object either way. */
 type ElementResult = SyncResult<Record<string, unknown>>;
-import { isPlainObject } from './validation';
+import { isObject } from '../../shared/objects';
 
 /**
  * The batch endpoints' shared machinery: checks the `{ <key>: [...] }` envelope, then runs every
@@ -17,7 +17,7 @@ export function runBatch(
   key: 'bookings' | 'filmers',
   handleElement: (element: unknown) => ElementResult,
 ): SyncResult<{ results: Record<string, unknown>[] }> {
-  if (!isPlainObject(body) || !Array.isArray(body[key])) {
+  if (!isObject(body) || !Array.isArray(body[key])) {
     return {
       status: 'unprocessable_content',
       body: { error: `body must be an object with a "${key}" array`, status: 'unprocessable_content' },

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { BookingWrite } from '../../shared/schemas/booking';
+import type { BookingWritableField, BookingWrite } from '../../shared/schemas/booking';
 import type { BookingRecord, ProductRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { recordProductAssignment } from './finance';
@@ -47,20 +47,31 @@ export interface BookingToCreate {
   withLedgerRow?: boolean;
 }
 
+/** A booking's row besides its writable fields: what the caller decides (or the remote stated). */
+export interface BookingRowState {
+  uuid: string;
+  link: string;
+  product_id: number | null;
+  album_status_raw: string | null;
+  locked_attributes: string[];
+  created_at: string;
+  updated_at: string;
+}
+
 /**
- * The one way a booking comes into being, for the Sync API's create and a seed alike: the record
- * built from the fields, its product matched from camera_package, and (with a product) the
- * ledger row of that assignment, so a booking with a product always has the event that says so.
- * Runs inside the caller's transaction.
+ * A booking's row: its writable fields as given (one not given: none, and not shown publicly) and
+ * the rest as the caller decides. The one place a booking's columns are filled, for a booking
+ * created here and for the copy's row of a booking the remote holds (offline/remote-copy.ts).
  */
-export function insertNewBooking(store: Store, booking: BookingToCreate): BookingRecord {
-  const { fields, at, kept = {} } = booking;
-  const product =
-    booking.product !== undefined ? booking.product : matchProduct(booking.products, fields.camera_package);
-  const record: Omit<BookingRecord, 'id'> = {
-    dropzone_id: booking.dropzoneId,
-    uuid: kept.uuid ?? randomUUID(),
-    link: kept.link ?? newLink(),
+export function bookingRow(
+  dropzoneId: number,
+  fields: Partial<Pick<BookingRecord, BookingWritableField>>,
+  state: BookingRowState,
+): Omit<BookingRecord, 'id'> {
+  return {
+    dropzone_id: dropzoneId,
+    uuid: state.uuid,
+    link: state.link,
     external_id: fields.external_id ?? null,
     external_service: fields.external_service ?? null,
     name: fields.name ?? null,
@@ -71,12 +82,33 @@ export function insertNewBooking(store: Store, booking: BookingToCreate): Bookin
     reference: fields.reference ?? null,
     camera_package: fields.camera_package ?? null,
     show_publicly: fields.show_publicly ?? false,
+    album_status_raw: state.album_status_raw,
+    product_id: state.product_id,
+    locked_attributes: state.locked_attributes,
+    created_at: state.created_at,
+    updated_at: state.updated_at,
+  };
+}
+
+/**
+ * The one way a booking comes into being, for the Sync API's create and a seed alike: the record
+ * built from the fields, its product matched from camera_package, and (with a product) the
+ * ledger row of that assignment, so a booking with a product always has the event that says so.
+ * Runs inside the caller's transaction.
+ */
+export function insertNewBooking(store: Store, booking: BookingToCreate): BookingRecord {
+  const { fields, at, kept = {} } = booking;
+  const product =
+    booking.product !== undefined ? booking.product : matchProduct(booking.products, fields.camera_package);
+  const record = bookingRow(booking.dropzoneId, fields, {
+    uuid: kept.uuid ?? randomUUID(),
+    link: kept.link ?? newLink(),
     album_status_raw: kept.album_status_raw ?? null,
     product_id: product?.id ?? null,
     locked_attributes: kept.locked_attributes ?? [],
     created_at: at,
     updated_at: kept.updated_at ?? at,
-  };
+  });
   const id = store.bookings.insert(kept.id === undefined ? record : { ...record, id: kept.id });
   const created = { ...record, id };
   // 0: a booking created in this transaction has no ledger yet, so the running total starts there.

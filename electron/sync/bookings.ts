@@ -12,7 +12,8 @@ import { bookingRecordView, bookingShowView } from './booking-views';
 import { timestamp, todayAt, type SyncContext, type SyncRefused, type SyncResult } from './context';
 import { recordProductAssignment } from './finance';
 import { matchProduct } from '../../shared/service/product-match';
-import { describeIssues, isPlainObject } from './validation';
+import { isObject } from '../../shared/objects';
+import { describeIssues } from './validation';
 
 /** Active products, loaded once per request however many batch elements need them. */
 export class ProductCache {
@@ -58,7 +59,7 @@ export function upsertBooking(
   /** The id a new booking takes (a copy's provisional one for a booking created offline); default: the store's next. */
   newId?: () => number,
 ): SyncResult<BookingSaved> {
-  if (!isPlainObject(body)) {
+  if (!isObject(body)) {
     return {
       status: 'unprocessable_content',
       body: { error: 'booking must be a JSON object', status: 'unprocessable_content' },

@@ -1,13 +1,13 @@
 import { externalIdOrNone } from '../../shared/rules/external-id';
 import { filmerProblems } from '../../shared/rules/filmer';
 import { filmerWrite, type Filmer, type FilmerWrite } from '../../shared/schemas/filmer';
+import { isObject } from '../../shared/objects';
 import type { FilmerRecord } from '../store/records';
 import { runBatch } from './batch';
 import { timestamp, type SyncContext, type SyncRefused, type SyncResult } from './context';
 import {
   describeIssues,
   invalidQuery,
-  isPlainObject,
   parseRecordId,
   queryBoolean,
   singleQueryValues,
@@ -52,7 +52,7 @@ function notFound(id: unknown): SyncRefused {
 
 /** Create (no `id`) or update (with `id`) one filmer. */
 export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult<FilmerSaved> {
-  if (!isPlainObject(body)) {
+  if (!isObject(body)) {
     return {
       status: 'unprocessable_content',
       body: { errors: ['filmer must be a JSON object'], status: 'unprocessable_content' },

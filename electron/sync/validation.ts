@@ -47,10 +47,6 @@ export function describeIssues(error: z.ZodError, what: string): FieldProblems {
   return { fields, messages };
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Path ids are digits only; anything else cannot name a record (and gets the record's 404). */
 export function parseRecordId(raw: string): number | undefined {
   return /^\d{1,15}$/.test(raw) ? Number(raw) : undefined;

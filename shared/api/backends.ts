@@ -9,10 +9,17 @@ import type { ConnectionMode } from '../schemas/connection';
  *   - 'main':   the venue's main desk, on a paired desk: a route the main desk's own store answers
  *               ('local' there) is forwarded to it as it came, with the paired desk's credential;
  *   - 'copy':   the desk's own copy of its upstream (the remote, or the main desk), kept in its
- *               store under a scope of its own: reception's screens, and reads while the upstream
- *               cannot be reached. The desk's rules run on it unchanged, because it lives in the same tables.
+ *               store under a scope of its own: reception's screens, and the Sync API while the
+ *               upstream does not answer (a read from the copy, a write into its outbox). The
+ *               desk's rules run on it unchanged, because it lives in the same tables.
  */
 export type Backend = 'local' | 'remote' | 'main' | 'copy';
+
+/** The backends that are another server, reached by a forwarder: they may not answer. */
+export const UPSTREAMS = ['remote', 'main'] as const satisfies readonly Backend[];
+export type Upstream = (typeof UPSTREAMS)[number];
+
+export const isUpstream = (backend: string): backend is Upstream => (UPSTREAMS as readonly string[]).includes(backend);
 
 /**
  * How the desk serves this run: a connection mode (local, proxy), or 'paired': proxy mode whose
@@ -29,23 +36,33 @@ export type ServingMode = ConnectionMode | 'paired';
  */
 export type ServedBy = 'desk' | 'this-desk' | readonly Backend[];
 
-/** In each mode, the backends that may answer, in the order they are tried: the upstream before its copy. */
-const BACKENDS_OF_MODE: Record<ServingMode, readonly Backend[]> = {
+/**
+ * In each mode, the backends that may answer, in the order they answer: the first of a route's
+ * that the mode has answers; the copy answers only when an upstream before it does not (no answer,
+ * or a 5xx). Proxy mode: the remote, then the copy when the remote does not answer.
+ */
+export const BACKENDS_OF_MODE: Record<ServingMode, readonly Backend[]> = {
   local: ['local'],
   proxy: ['remote', 'copy'],
   paired: ['remote', 'main', 'copy'],
 };
 
-/** What a route's own list names, as a mode reads it: on a paired desk, the main desk's store is its 'local'. */
+/**
+ * What a route's own list names, as a mode reads it: on a paired desk, the main desk's store is
+ * the 'local' of a route its store answers; a route the remote serves (the Sync API) reaches the
+ * main desk as its remote, so it is not the main desk's desk API as well.
+ */
 function namesBackend(servedBy: readonly Backend[], backend: Backend, mode: ServingMode): boolean {
-  if (mode === 'paired' && backend === 'main') return servedBy.includes('local') || servedBy.includes('main');
+  if (mode === 'paired' && backend === 'main')
+    return servedBy.includes('main') || (servedBy.includes('local') && !servedBy.includes('remote'));
   return servedBy.includes(backend);
 }
 
 /**
- * Every backend that may serve a route in `mode`, in the order they are tried: the first that
- * answers serves it (a paired desk tries the main desk, then its copy when the main desk does not
- * answer). Empty when none works in that mode (the route then answers its declared refusal).
+ * Every backend that may serve a route in `mode`, in the order they answer: the first answers (a
+ * paired desk's desk API: the main desk, then its copy when the main desk does not answer). Empty
+ * when none works in that mode (the route then answers its declared refusal). One rule for the
+ * desk's routes (serveRoute) and the Sync API's (serveSyncRoute).
  */
 export function backendsServing(servedBy: ServedBy, mode: ServingMode): readonly (Backend | 'desk')[] {
   if (servedBy === 'this-desk') return ['desk'];
@@ -53,11 +70,7 @@ export function backendsServing(servedBy: ServedBy, mode: ServingMode): readonly
   return BACKENDS_OF_MODE[mode].filter((backend) => namesBackend(servedBy, backend, mode));
 }
 
-/**
- * The backend that serves a route in `mode` first, or undefined when none of its backends works in
- * that mode. One rule for the desk's routes (serveRoute) and the Sync API's router (which picks the
- * local handler or the forwarder by it).
- */
+/** The backend that answers a route in `mode` first, or undefined when none of its backends works in that mode. */
 export function backendServing(servedBy: ServedBy, mode: ServingMode): Backend | 'desk' | undefined {
   return backendsServing(servedBy, mode)[0];
 }

@@ -53,6 +53,8 @@ import {
 import { listenUpdate, listenView } from '../schemas/listen';
 import {
   bookingCheckIn,
+  checkInsOfDays,
+  checkInsQuery,
   checkInAnswer,
   checkInWrite,
   daySheet,
@@ -201,6 +203,12 @@ export const deskRoutes = {
     path: '/api/desk/bookings/by-id/:id/check-in',
     numericParams: ['id'],
     responses: { 200: bookingCheckIn, 404: deskError, 409: deskError },
+  }),
+  checkInsOfDays: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
+    method: 'GET',
+    path: '/api/desk/check-ins',
+    query: { schema: checkInsQuery, name: 'check-ins query' },
+    responses: { 200: checkInsOfDays, 409: deskError, 422: deskError },
   }),
   recordCheckIn: servedLocallyOrFromCopy(RECEPTION_NEEDS_THE_COPY, {
     method: 'PUT',

@@ -13,20 +13,21 @@ import { CSV_FILE, defineRoute, NO_CONTENT } from './route';
 
 /**
  * Proxy mode's outbox (docs/desk-api.md, "Outbox"): the writes waiting to land on the remote and
- * the ones a person has to decide. The desk's own records in every mode: in local mode (or before
- * a copy is open) the outbox is empty and a write id is unknown (404).
+ * the ones a person has to decide. This desk's own records in every mode (a paired desk's are the
+ * writes it keeps for its main desk): in local mode (or before a copy is open) the outbox is empty
+ * and a write id is unknown (404).
  */
 export const outboxRoutes = {
   outboxSummary: defineRoute({
     method: 'GET',
     path: '/api/desk/outbox/summary',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: outboxSummary },
   }),
   listOutbox: defineRoute({
     method: 'GET',
     path: '/api/desk/outbox',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     query: { schema: outboxListQuery, name: 'outbox query' },
     responses: { 200: outboxPage, 422: deskError },
   }),
@@ -34,20 +35,20 @@ export const outboxRoutes = {
   exportOutboxAttention: defineRoute({
     method: 'GET',
     path: '/api/desk/outbox/attention.csv',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 200: CSV_FILE },
   }),
   getOutboxOp: defineRoute({
     method: 'GET',
     path: '/api/desk/outbox/:id',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     numericParams: ['id'],
     responses: { 200: outboxOpDetail, 404: deskError },
   }),
   decideOutboxOp: defineRoute({
     method: 'PUT',
     path: '/api/desk/outbox/:id/decision',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     numericParams: ['id'],
     body: { schema: outboxDecisionInput, name: 'decision' },
     responses: { 200: outboxOpDetail, 404: deskError, 409: deskError, 422: deskError },
@@ -55,7 +56,7 @@ export const outboxRoutes = {
   undoOutboxDecision: defineRoute({
     method: 'POST',
     path: '/api/desk/outbox/:id/decision/undo',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     numericParams: ['id'],
     body: { schema: outboxUndoInput, name: 'undo' },
     responses: { 200: outboxOpDetail, 404: deskError, 409: deskError, 422: deskError },
@@ -63,7 +64,7 @@ export const outboxRoutes = {
   resolveAllOutbox: defineRoute({
     method: 'POST',
     path: '/api/desk/outbox/resolve-all',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     body: { schema: outboxResolveAllInput, name: 'resolve all' },
     responses: { 200: outboxResolveAllAnswer, 422: deskError },
   }),
@@ -71,7 +72,7 @@ export const outboxRoutes = {
   retryOutbox: defineRoute({
     method: 'POST',
     path: '/api/desk/outbox/retry',
-    servedBy: 'desk',
+    servedBy: 'this-desk',
     responses: { 204: NO_CONTENT },
   }),
 };

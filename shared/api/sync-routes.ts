@@ -6,6 +6,7 @@ import {
   specBookingUpdated,
   specFilmerCreated,
   specFilmerUpdated,
+  specHttpError,
   specOutcomeError,
   specProduct,
   specProductList,
@@ -24,12 +25,17 @@ import { batchAnswer, bookingListAnswer, bookingShowAnswer, filmerAnswer, filmer
  *
  * The server does not serve these with serveRoute: the Sync API keeps its own checks (electron/sync/:
  * a batch is checked element by element, and a refusal has the spec's outcome shape), so the body
- * and query schemas here type the client's calls only. Their `servedBy` is read by the server: the
- * proxy's forwarder is registered at each route the remote serves (electron/server/routes/sync-proxy.ts).
+ * and query schemas here type the client's calls only. Their `servedBy` is read by the server:
+ * each route is registered once and its backend picked for the desk's mode on every call
+ * (serveSyncRoute, electron/server/contract/serve-sync-route.ts).
  */
 
-/** Every Sync API route: the local store answers in local mode, the remote server (forwarded) in proxy mode. */
-const SYNC_BACKENDS = ['local', 'remote'] as const;
+/**
+ * Every Sync API call: the local store answers in local mode; in proxy mode the remote server
+ * (forwarded), then the desk's copy when the remote does not answer: a read from the copy, a write
+ * into its outbox (docs/offline.md).
+ */
+const SYNC_BACKENDS = ['local', 'remote', 'copy'] as const;
 
 const text = z.string().optional();
 /** A yes/no parameter as the Sync API reads it (`include_all`): `true`/`1`, `false`/`0`. */
@@ -77,13 +83,13 @@ export const syncRoutes = {
     body: { schema: bookingWrite, name: 'booking', checkedBy: 'sync-rule' },
     responses: { 200: z.union([specBookingUpdated, specBookingPartialUpdate]), 201: specBookingCreated, ...outcomes },
   }),
-  /** Each element is checked on its own, as the single endpoint checks it, and answered in `results` (spec 4.5). */
-  saveBookingBatch: defineRoute({
+  /** Spec 4.1: one result per element, each with its own outcome. */
+  saveBookings: defineRoute({
     method: 'POST',
     path: '/api/f1/sync/bookings/batch',
     servedBy: SYNC_BACKENDS,
-    body: { schema: z.object({ bookings: z.array(bookingWrite) }), name: 'booking batch', checkedBy: 'sync-rule' },
-    responses: { 200: batchAnswer, 422: specOutcomeError },
+    body: { schema: z.object({ bookings: z.array(bookingWrite) }), name: 'bookings', checkedBy: 'sync-rule' },
+    responses: { 200: batchAnswer, 413: specHttpError, 422: specOutcomeError },
   }),
   deleteBooking: defineRoute({
     method: 'DELETE',
@@ -112,12 +118,13 @@ export const syncRoutes = {
     body: { schema: filmerWrite, name: 'filmer', checkedBy: 'sync-rule' },
     responses: { 200: specFilmerUpdated, 201: specFilmerCreated, ...outcomes },
   }),
-  saveFilmerBatch: defineRoute({
+  /** Spec 4.2: one result per element. */
+  saveFilmers: defineRoute({
     method: 'POST',
     path: '/api/f1/sync/filmers/batch',
     servedBy: SYNC_BACKENDS,
-    body: { schema: z.object({ filmers: z.array(filmerWrite) }), name: 'filmer batch', checkedBy: 'sync-rule' },
-    responses: { 200: batchAnswer, 422: specOutcomeError },
+    body: { schema: z.object({ filmers: z.array(filmerWrite) }), name: 'filmers', checkedBy: 'sync-rule' },
+    responses: { 200: batchAnswer, 413: specHttpError, 422: specOutcomeError },
   }),
   /** A filmer with jumps is refused (`errors`), as an outcome the page shows. */
   deleteFilmer: defineRoute({
@@ -154,3 +161,23 @@ export const syncRoutes = {
 } as const;
 
 export type SyncRoutes = typeof syncRoutes;
+
+/**
+ * Calls of the Sync API outside the routes above, declared with their backends like a route. The
+ * catalogue's writes: read-only through the API (local mode answers 405; the remote words its own).
+ */
+export const syncCatalogueWrites = {
+  methods: ['POST', 'PUT', 'PATCH', 'DELETE'],
+  paths: ['/api/f1/sync/products', '/api/f1/sync/products/:id', '/api/f1/sync/upgrades', '/api/f1/sync/upgrades/:id'],
+  servedBy: SYNC_BACKENDS,
+} as const;
+
+/**
+ * Every other method and path below /api/f1/sync (a newer spec's, say): local mode has no such
+ * endpoint (404); proxy mode hands it to the remote as it came, so the remote, not the desk, says
+ * what it is.
+ */
+export const syncUnlisted = {
+  paths: ['/api/f1/sync', '/api/f1/sync/*'],
+  servedBy: SYNC_BACKENDS,
+} as const;

@@ -1,12 +1,11 @@
+import { DESK_SEARCH_MIN_CHARACTERS } from '../schemas/reception';
+
 /**
  * How the desk list's one search box reads what reception types (finding people by anything they tell):
  * the texts a booking is found by are folded by these functions as they are stored (the store's
  * search columns, migration 010) and the query is folded by the same ones, so both meet.
  * docs/spec-decisions.md, "Reception's desk list (server)".
  */
-
-/** The trigram search index finds substrings of this many characters or more. */
-export const DESK_SEARCH_MIN_CHARACTERS = 3;
 
 const COMBINING_MARK = /\p{M}/gu;
 
@@ -64,11 +63,6 @@ export interface DeskSearch {
   phones: string[];
   /** A pasted link's last path segment (the link token), when the query is a URL or path. */
   linkToken: string | undefined;
-}
-
-/** True when a query is long enough to search for (trimmed, at least DESK_SEARCH_MIN_CHARACTERS). */
-export function searchableQuery(q: string): boolean {
-  return [...q.trim()].length >= DESK_SEARCH_MIN_CHARACTERS;
 }
 
 /**

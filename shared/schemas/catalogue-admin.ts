@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { product, upgrade } from './catalogue';
-import { isoDateTime } from './common';
+import { booleanFields, isoDateTime } from './common';
 import { CAMERA_REQUIREMENTS, VIDEO_ENTITLEMENTS } from './finance';
 import { recordedBy } from './recorded-by';
 import { wellFormedString } from './text';
@@ -114,6 +114,8 @@ export const adminProduct = z.strictObject({
   finance_events: z.number().int(),
 });
 export type AdminProduct = z.infer<typeof adminProduct>;
+/** A product's yes-or-no fields as the desk keeps them (the store holds them as 0 and 1). */
+export const ADMIN_PRODUCT_BOOLEANS = booleanFields(adminProduct.shape);
 
 export const adminProductList = z.strictObject({
   /** The Sync API list's version (GET /api/f1/sync/products): it changes with every change. */
@@ -224,6 +226,8 @@ export const adminUpgrade = z.strictObject({
   payments: z.number().int(),
 });
 export type AdminUpgrade = z.infer<typeof adminUpgrade>;
+/** An upgrade's yes-or-no fields as the desk keeps them, what it grants among them. */
+export const ADMIN_UPGRADE_BOOLEANS = booleanFields(adminUpgrade.shape);
 
 export const adminUpgradeList = z.strictObject({
   version: z.string(),

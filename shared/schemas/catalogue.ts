@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { isoDateTime, keyMask } from './common';
 
 export const PRODUCT_LIST_KEYS = [
   'id',
@@ -26,15 +26,9 @@ export const product = z.looseObject({
   raw_footage: z.boolean(),
 });
 export type Product = z.infer<typeof product>;
-export const productListItem = product.pick({
-  id: true,
-  name: true,
-  active: true,
-  booking_system_name: true,
-  price_cents: true,
-  photos: true,
-  videographer: true,
-});
+/** Every field of spec 2.3, in the order a desk user reads them. */
+export const PRODUCT_FIELDS = product.keyof().options;
+export const productListItem = product.pick(keyMask(PRODUCT_LIST_KEYS));
 export type ProductListItem = z.infer<typeof productListItem>;
 export const productList = z.object({ version: z.string(), products: z.array(productListItem) });
 
@@ -52,12 +46,8 @@ export const upgrade = z.looseObject({
   updated_at: isoDateTime,
 });
 export type Upgrade = z.infer<typeof upgrade>;
-export const upgradeListItem = upgrade.pick({
-  id: true,
-  name: true,
-  active: true,
-  payment_price_cents: true,
-  payment_price_currency: true,
-});
+/** Every field of spec 2.4, in the order a desk user reads them. */
+export const UPGRADE_FIELDS = upgrade.keyof().options;
+export const upgradeListItem = upgrade.pick(keyMask(UPGRADE_LIST_KEYS));
 export type UpgradeListItem = z.infer<typeof upgradeListItem>;
 export const upgradeList = z.object({ version: z.string(), upgrades: z.array(upgradeListItem) });

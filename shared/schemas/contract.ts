@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isObject } from '../objects';
 import { SYNC_OUTCOMES } from '../outcomes';
 import { bookingListItem, bookingShow } from './booking';
 import { product, productList, upgrade, upgradeList } from './catalogue';
@@ -17,7 +18,6 @@ export const syncOutcome = z.enum(SYNC_OUTCOMES, { error: `one of the spec's out
 
 const carriesMessage = (body: { error?: unknown; errors?: unknown }) =>
   body.error !== undefined || body.errors !== undefined;
-const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 /** Runs even when other fields failed, so every deviation is reported at once. */
 const MESSAGE_REQUIRED = {
   error: 'an "error" string or an "errors" array of strings',

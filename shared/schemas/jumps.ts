@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { JUMP_CAMERAS } from '../service/jumps';
 import { isoDate, isoDateTime } from './common';
 import { CAMERA_REQUIREMENTS } from './finance';
 import { recordedBy } from './recorded-by';
@@ -20,6 +19,10 @@ const jumpDate = wellFormedString({ error: 'must be a date in the form YYYY-MM-D
     error: 'must be a date in the form YYYY-MM-DD',
   },
 );
+/** The cameras a jump is filmed with; who films each is a rule (shared/service/jumps.ts). */
+export const JUMP_CAMERAS = ['selfie', 'videographer', 'both'] as const;
+export type JumpCamera = (typeof JUMP_CAMERAS)[number];
+
 const jumpCamera = z.enum(JUMP_CAMERAS, { error: `must be one of ${JUMP_CAMERAS.join(', ')}` });
 
 /** The jump as a person describes it; `jumped_on` left out (or null): the booking's jump date, once it has come. */

@@ -155,6 +155,18 @@ export const outboxSummary = z.object({
 });
 export type OutboxSummary = z.infer<typeof outboxSummary>;
 
+/**
+ * A record's lane: the key its writes wait under, one after another (the list's `lane` filter).
+ * Built here only, for the desk's outbox and the page alike. A filmer's id as a path gives it
+ * (`05`) is the same filmer as 5.
+ */
+export const bookingLane = (externalId: string) => `booking:${externalId}`;
+export const filmerLane = (id: number | string) =>
+  `filmer:${typeof id === 'string' && /^\d+$/.test(id) ? String(Number(id)) : id}`;
+/** A filmer create whose answer was lost, by the key that finds it again (outbox-lost-creates.ts). */
+export const lostFilmerCreateLane = (key: string) => `filmer-new:${key}`;
+export const isLostFilmerCreateLane = (lane: string) => lane.startsWith('filmer-new:');
+
 export const outboxListQuery = z.object({
   state: z.enum(OUTBOX_STATES).optional(),
   /** Only this record's writes: `booking:<external id>` or `filmer:<id>`. */

@@ -3,7 +3,6 @@ import { isoDate, isoDateTime, pagination } from './common';
 import { bookingListItem } from './booking';
 import { CAMERA_REQUIREMENTS } from './finance';
 import { recordedBy } from './recorded-by';
-import { DESK_SEARCH_MIN_CHARACTERS, searchableQuery } from '../rules/desk-search';
 import { readPageNumber } from '../page-number';
 
 /**
@@ -43,6 +42,14 @@ const positiveInteger = z.string().transform((text, context) => {
   context.addIssue({ code: 'custom', message: reading.problem });
   return z.NEVER;
 });
+
+/** The trigram search index finds substrings of this many characters or more. */
+export const DESK_SEARCH_MIN_CHARACTERS = 3;
+
+/** True when a query is long enough to search for (trimmed, at least DESK_SEARCH_MIN_CHARACTERS). */
+export function searchableQuery(q: string): boolean {
+  return [...q.trim()].length >= DESK_SEARCH_MIN_CHARACTERS;
+}
 
 /** The filters shared by the list, the export and (with `day`) the day sheet; all optional. */
 const listFilters = {
@@ -126,6 +133,18 @@ export const checkInWrite = z.strictObject(
   {
     state: z.enum(CHECK_IN_STATES, { error: `must be one of ${CHECK_IN_STATES.join(', ')}, or null` }).nullable(),
     recorded_by: recordedBy,
+    /**
+     * Made where the mark was made (a paired desk's mark sent later): the same key twice is one
+     * mark. Absent: the desk makes one.
+     */
+    key: z
+      .string()
+      .regex(/^[\x21-\x7e]{8,100}$/, { error: 'must be 8 to 100 visible ASCII characters' })
+      .optional(),
+    /** When the mark was made (a mark made at a desk apart arrives later); absent: now. Of two marks, the later one is in force. */
+    made_at: isoDateTime.optional(),
+    /** The name of the desk where the mark was made, for the history (a paired desk sends its own). */
+    desk: z.string().min(1).max(100).optional(),
   },
   { error: 'must be a check-in object' },
 );
@@ -136,7 +155,34 @@ export const checkInAnswer = z.object({ booking_id: z.number().int(), check_in: 
  * GET /api/desk/bookings/by-id/:id/check-in: the booking's mark for its jump day, as the booking
  * page shows it; `jump_on` null: no jump day, so nothing to check in for.
  */
-export const bookingCheckIn = checkInAnswer.extend({ jump_on: isoDate.nullable() });
+/** GET /api/desk/check-ins?from=&to=: every mark in force for those jump days (a paired desk's copy takes them in). */
+export const checkInsQuery = z
+  .strictObject({ from: isoDate, to: isoDate })
+  .refine((q) => q.from <= q.to, { error: 'from must not be after to' })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= 31 * 86_400_000, {
+    error: 'at most 32 days at once',
+  });
+export const checkInsOfDays = z.object({
+  check_ins: z.array(checkIn.extend({ booking_id: z.number().int() })),
+});
+export type CheckInsOfDays = z.infer<typeof checkInsOfDays>;
+
+export const checkInMark = z.object({
+  day: isoDate,
+  /** Null: the day's mark was cleared. */
+  state: z.enum(CHECK_IN_STATES).nullable(),
+  recorded_by: z.string().nullable(),
+  made_at: isoDateTime,
+  /** The desk where it was made: a paired desk's name, or null for the main desk itself. */
+  desk: z.string().nullable(),
+});
+export type CheckInMark = z.infer<typeof checkInMark>;
+
+export const bookingCheckIn = checkInAnswer.extend({
+  jump_on: isoDate.nullable(),
+  /** Every mark the booking was given, oldest first, from every desk: two desks' marks made apart are both kept. */
+  history: z.array(checkInMark),
+});
 export type BookingCheckIn = z.infer<typeof bookingCheckIn>;
 
 /** GET /api/desk/day-sheet?day=YYYY-MM-DD: every booking of one jump day, for the printed sheet. */

@@ -18,9 +18,28 @@ export const copyStatus = z.object({
 });
 export type CopyStatus = z.infer<typeof copyStatus>;
 
+/** A paired desk's main desk (docs/desks.md): which one, and whether it answers; null on any other desk. */
+export const mainDeskStatus = z.object({
+  name: z.string(),
+  url: z.string(),
+  state: z.enum(['connecting', 'answering', 'not_answering', 'removed']),
+  /** Since when it is in that state (null while connecting). */
+  since: z.string().nullable(),
+  /** Why it does not answer, or what removal says (null otherwise). */
+  detail: z.string().nullable(),
+  /** Check-ins made at this desk while apart, waiting to be sent to the main desk. */
+  marks_waiting: z.number().int(),
+  /** What the main desk last said of itself: its own link to the remote (proxy mode), shown apart from this link. */
+  main_mode: z.enum(CONNECTION_MODES).nullable(),
+  main_remote_state: z.string().nullable(),
+  main_outbox_waiting: z.number().int(),
+});
+export type MainDeskStatus = z.infer<typeof mainDeskStatus>;
+
 /** GET /api/desk/session */
 export const deskSession = z.object({
   dropzone: z.object({ key: z.string(), name: z.string(), timezone: z.string(), currency: z.string() }),
+  /** The venue's mode: this desk's, or on a paired desk its main desk's once known (whose store the screens show). */
   mode: z.enum(CONNECTION_MODES),
   remote_url: z.string().nullable(),
   health: connectionHealth,
@@ -35,5 +54,7 @@ export const deskSession = z.object({
    * The desktop window's own origin is app://desk, which no booking system can reach.
    */
   sync_api_url: z.string(),
+  /** On a paired desk: its main desk and whether it answers (the venue's LAN, apart from the remote's health). */
+  main_desk: mainDeskStatus.nullable(),
 });
 export type DeskSession = z.infer<typeof deskSession>;

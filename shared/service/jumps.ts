@@ -1,4 +1,5 @@
 import type { CameraRequirement } from '../schemas/finance';
+import { JUMP_CAMERAS, type JumpCamera } from '../schemas/jumps';
 
 /**
  * A booking's jump as the desk records it (docs/spec-decisions.md, "Jumps and filmers"): which
@@ -11,8 +12,6 @@ import type { CameraRequirement } from '../schemas/finance';
  *   both          the handcam AND an outside videographer (combo/VIP)  filmer: a tandem instructor,
  *                                                                       second filmer: a videographer
  */
-export const JUMP_CAMERAS = ['selfie', 'videographer', 'both'] as const;
-export type JumpCamera = (typeof JUMP_CAMERAS)[number];
 
 /**
  * A filmer already on this many jumps on the day is worth a second look (a warning, never a

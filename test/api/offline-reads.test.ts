@@ -137,6 +137,7 @@ describe('reads when the remote cannot be reached', () => {
         assert.equal(res.status, 503, path);
         assert.equal(res.body.status, 'not_in_copy');
         assert.match(res.body.error, why);
+        assert.match(res.body.error, /^remote unreachable: [^;]+; /, path);
       }
       // A filmer the copy does not hold is not found, as of the copy (it holds every filmer).
       const missing = await desk.sync('GET', '/filmers/999');

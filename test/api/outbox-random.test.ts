@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { addDays } from '../../shared/dates';
 import { mulberry32 } from '../../scripts/seeded-random';
-import { bookingLane, filmerLane } from '../../electron/offline/outbox-accept';
+import { bookingLane, filmerLane } from '../../shared/schemas/outbox';
 import type { FaultMode } from '../support/fault-proxy';
 import { direct } from '../support/remote';
 import { waitFor } from '../support/wait-for';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { addDays } from '../../shared/dates';
 import type { CopyTiming } from '../../electron/offline/copy-refresher';
-import type { OutboxTiming } from '../../electron/offline/outbox-replay';
+import type { OutboxTiming } from '../../electron/offline/outbox-timing';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { direct, FAST_HEALTH, startRemoteDesk, useProxy, waitForSession } from '../support/remote';
@@ -152,6 +152,8 @@ describe('writes while the remote cannot be reached', () => {
     assert.equal(update.status, 503, update.text);
     assert.equal(update.body.status, 'not_in_copy');
     assert.match(update.body.error, /cannot tell a new booking/);
+    // Why the remote did not answer comes first, then what the desk cannot do without it.
+    assert.match(update.body.error, /^remote unreachable: [^;]+; the desk's copy does not hold FAR-AWAY/);
     assert.ok(Number(update.headers.get('retry-after')) > 0);
     const far = await desk.sync('POST', '/bookings', { external_id: 'FAR-AWAY', jump_on: addDays(TODAY, 40) });
     assert.equal(far.status, 503, far.text);

@@ -3,8 +3,42 @@ import { after, before, describe, test } from 'node:test';
 import { deskChangeEvents } from '../../shared/schemas/desk-changes';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { watchEvents, type EventWatch } from '../support/import-events';
-import { FAST_HEALTH } from '../support/remote';
-import { TEST_TOKEN } from '../support/seed';
+import { FAST_HEALTH, waitForSession } from '../support/remote';
+import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { TEST_NOW, TEST_TODAY } from '../support/seed';
+
+/** The mark in force in the paired desk's copy for a booking (its jump day), or null. */
+function copyMarkOf(desk: TestDesk, bookingId: number): string | null {
+  const folder = join(desk.dataDir, 'copies');
+  for (const name of readdirSync(folder).filter((n) => n.endsWith('.sqlite3'))) {
+    const db = new Database(join(folder, name), { readonly: true, fileMustExist: true });
+    try {
+      const row = db.prepare('SELECT state FROM check_ins WHERE booking_id = ?').get(bookingId) as
+        { state: string } | undefined;
+      if (row) return row.state;
+    } finally {
+      db.close();
+    }
+  }
+  return null;
+}
+
+/** Whether the paired desk's copy of its main desk holds a booking (read from its file, beside the desk). */
+function copyHolds(desk: TestDesk, externalId: string): boolean {
+  const folder = join(desk.dataDir, 'copies');
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.sqlite3'))
+    .some((name) => {
+      const db = new Database(join(folder, name), { readonly: true, fileMustExist: true });
+      try {
+        return db.prepare('SELECT 1 FROM bookings WHERE external_id = ?').get(externalId) !== undefined;
+      } finally {
+        db.close();
+      }
+    });
+}
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -16,12 +50,18 @@ describe('a paired desk: the main desk is its upstream', () => {
   let main: TestDesk;
   let paired: TestDesk;
   let watch: EventWatch;
+  let mainClock: () => Date;
 
   before(async () => {
-    main = await startTestDesk();
+    // Both clocks move (from the seed's day): of two marks made apart, the one made later is in force.
+    const started = Date.now();
+    const now = () => new Date(Date.parse(TEST_NOW) + (Date.now() - started));
+    mainClock = now;
+    main = await startTestDesk({ deskOptions: { now } });
     paired = await startTestDesk({
       seed: null,
       deskOptions: {
+        now,
         healthTiming: FAST_HEALTH,
         mainDesk: { url: main.url, fingerprint: '', credential: main.sessionToken, name: 'Reception' },
       },
@@ -84,12 +124,120 @@ describe('a paired desk: the main desk is its upstream', () => {
     assert.equal(res.status, 200, res.text);
     const atMain = await main.sync('GET', '/products');
     assert.deepEqual(res.body, atMain.body);
-    void TEST_TOKEN;
   });
 
   test('what is about this desk itself stays here: its session and connection', async () => {
     const session = await paired.desk('GET', '/session');
     assert.equal(session.status, 200);
+    assert.equal(session.body.main_desk.name, 'Reception');
+    assert.equal(session.body.main_desk.state, 'answering');
     assert.equal((await paired.desk('GET', '/connection')).body.remote_url, main.url);
+    // Its upstream is the main desk for as long as it is paired: the connection settings cannot point it elsewhere.
+    const moved = await paired.admin('PUT', '/connection', { mode: 'local' });
+    assert.equal(moved.status, 422, moved.text);
+    assert.match(moved.body.error, /cannot be changed on a paired desk/);
+  });
+
+  test('the main desk stops: within 10 s the paired desk says since when; the day goes on from its copy; then it comes back by itself', async () => {
+    // The main desk's change stream made the copy fetch today again: the booking made a moment ago is in it.
+    await waitFor(
+      () => copyHolds(paired, 'LIVE-1'),
+      () => 'the copy to hold the booking synced a moment ago',
+      { timeoutMs: 5_000 },
+    );
+    const window = `/bookings?from=${TEST_TODAY}&to=${TEST_TODAY}`;
+    const before = (await paired.desk('GET', window)).body.bookings.map((b: any) => b.id);
+    assert.ok(before.length > 0);
+    // Reception at the main desk marks the guest synced a moment ago: the paired desk's copy takes the mark in.
+    const live = (await main.desk('GET', '/bookings?q=LIVE-1')).body.bookings[0].id as number;
+    assert.equal(
+      (await main.desk('PUT', `/bookings/by-id/${live}/check-in`, { state: 'arrived', recorded_by: 'Rita' })).status,
+      200,
+    );
+    await waitFor(
+      () => copyMarkOf(paired, live) === 'arrived',
+      () => "the paired desk's copy to hold the main desk's mark",
+      { timeoutMs: 5_000 },
+    );
+    const { dataDir, port } = main;
+    await main.close();
+    const cut = Date.now();
+    const down = await waitForSession(paired, (s) => s.main_desk.state === 'not_answering', 10_000);
+    assert.ok(Date.now() - cut < 10_000);
+    assert.ok(down.main_desk.since);
+    const fromCopy = await paired.desk('GET', window);
+    assert.equal(fromCopy.status, 200, fromCopy.text);
+    assert.deepEqual(
+      fromCopy.body.bookings.map((b: any) => b.id),
+      before,
+    );
+    assert.equal((await paired.desk('GET', `/bookings/by-id/${live}/check-in`)).body.check_in.state, 'arrived');
+    const ledger = await paired.desk('GET', '/bookings/HAS-PRODUCT/ledger');
+    assert.equal(ledger.status, 503, ledger.text);
+    assert.equal(ledger.body.status, 'main_desk_unreachable');
+    assert.match(ledger.body.error, /This needs the main desk \(Reception\), which is not answering since \d\d:\d\d/);
+    assert.ok(Number(ledger.headers.get('retry-after')) > 0);
+
+    // Reception marks a guest at the paired desk while apart: in its copy at once, and kept for the main desk.
+    // A guest of another day the copy holds (the window is the spec's 14 days each way).
+    const guest = 102;
+    const marked = await paired.desk('PUT', `/bookings/by-id/${guest}/check-in`, {
+      state: 'arrived',
+      recorded_by: 'Vic',
+    });
+    assert.equal(marked.status, 200, marked.text);
+    assert.equal((await paired.desk('GET', `/bookings/by-id/${guest}/check-in`)).body.check_in.state, 'arrived');
+    assert.equal((await paired.desk('GET', '/session')).body.main_desk.marks_waiting, 1);
+
+    main = await startTestDesk({
+      dataDir,
+      port,
+      seed: null,
+      deskOptions: { sessionToken: main.sessionToken, now: mainClock },
+    });
+    await waitForSession(paired, (s) => s.main_desk.state === 'answering', 10_000);
+    assert.equal((await paired.desk('GET', '/bookings/HAS-PRODUCT/ledger')).status, 200);
+    // The mark made apart lands at the main desk once, with the time it was made.
+    await waitForSession(paired, (s) => s.main_desk.marks_waiting === 0, 10_000);
+    const atMain = await main.desk('GET', `/bookings/by-id/${guest}/check-in`);
+    assert.equal(atMain.body.check_in.state, 'arrived');
+    assert.deepEqual(
+      atMain.body.history.map((m: any) => [m.state, m.recorded_by]),
+      [
+        ['no_show', 'Rita'],
+        ['arrived', 'Vic'],
+      ],
+    );
+  });
+
+  test('the same guest marked at two desks while apart: the later mark is in force at both, the history keeps both', async () => {
+    const { dataDir, port } = main;
+    await main.close();
+    await waitForSession(paired, (s) => s.main_desk.state === 'not_answering', 10_000);
+    // The paired desk (the video desk) marks first: jumped; the main desk (reception) later: no-show.
+    const early = await paired.desk('PUT', '/bookings/by-id/103/check-in', { state: 'jumped', recorded_by: 'Vic' });
+    assert.equal(early.status, 200, early.text);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    main = await startTestDesk({
+      dataDir,
+      port,
+      seed: null,
+      deskOptions: { sessionToken: main.sessionToken, now: mainClock },
+    });
+    // Not yet reconnected: the main desk marks now, later than the paired desk's mark.
+    const late = await main.desk('PUT', '/bookings/by-id/103/check-in', { state: 'no_show', recorded_by: 'Rita' });
+    assert.equal(late.status, 200);
+    await waitForSession(paired, (s) => s.main_desk.state === 'answering' && s.main_desk.marks_waiting === 0, 10_000);
+    const atMain = (await main.desk('GET', '/bookings/by-id/103/check-in')).body;
+    const atPaired = (await paired.desk('GET', '/bookings/by-id/103/check-in')).body;
+    assert.equal(atMain.check_in.state, 'no_show');
+    assert.deepEqual(atPaired.check_in, atMain.check_in);
+    assert.deepEqual(
+      atMain.history.map((m: any) => [m.state, m.recorded_by]),
+      [
+        ['jumped', 'Vic'],
+        ['no_show', 'Rita'],
+      ],
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import Fastify from 'fastify';
 import { z } from 'zod';
-import { backendServing } from '../../shared/api/backends';
+import { backendsServing, type ServingMode } from '../../shared/api/backends';
 import { deskRoutes } from '../../shared/api/desk-routes';
 import { defineRoute, pathOf, type RouteSpec } from '../../shared/api/route';
 import { servedLocallyOnly } from '../../shared/api/served-locally';
@@ -11,6 +11,8 @@ import { syncRoutes } from '../../shared/api/sync-routes';
 import type { ConnectionMode } from '../../shared/schemas/connection';
 import { installContractChecks } from '../../electron/server/contract/compilers';
 import { serveRoute } from '../../electron/server/contract/serve-route';
+import { installSyncApiScope, serveSyncRoute } from '../../electron/server/contract/serve-sync-route';
+import { installErrorHandlers, installJsonParser } from '../../electron/server/errors';
 import { startProxiedTestDesk, type TestDesk } from '../support/desk';
 
 /**
@@ -18,27 +20,35 @@ import { startProxiedTestDesk, type TestDesk } from '../support/desk';
  * serveRoute answers the refusal for a mode none of its backends serves, so no handler sees it.
  */
 
-describe('backendServing: the backend a mode picks for a route', () => {
-  test('local mode: the local store only; proxy mode: the remote before its copy', () => {
-    const cases: [RouteSpec['servedBy'], ConnectionMode, string | undefined][] = [
-      [['local'], 'local', 'local'],
-      [['local'], 'proxy', undefined],
-      [['local', 'remote'], 'proxy', 'remote'],
-      [['local', 'copy'], 'proxy', 'copy'],
-      [['local', 'remote', 'copy'], 'proxy', 'remote'],
-      [['remote', 'copy'], 'local', undefined],
-      ['desk', 'local', 'desk'],
-      ['desk', 'proxy', 'desk'],
+describe('backendsServing: the backends a mode gives a route, in the order they answer', () => {
+  test('local mode: the local store only; proxy mode: the remote, then its copy when the remote does not answer', () => {
+    const cases: [RouteSpec['servedBy'], ServingMode, string[]][] = [
+      [['local'], 'local', ['local']],
+      [['local'], 'proxy', []],
+      [['local', 'remote'], 'proxy', ['remote']],
+      [['local', 'copy'], 'proxy', ['copy']],
+      [['local', 'remote', 'copy'], 'proxy', ['remote', 'copy']],
+      [['copy', 'remote', 'local'], 'proxy', ['remote', 'copy']],
+      [['remote', 'copy'], 'local', []],
+      ['desk', 'local', ['desk']],
+      ['desk', 'proxy', ['desk']],
+      ['desk', 'paired', ['main']],
+      ['this-desk', 'paired', ['desk']],
+      [['local'], 'paired', ['main']],
+      [['local', 'copy'], 'paired', ['main', 'copy']],
+      // The Sync API reaches the main desk as its remote: not as its desk API too.
+      [['local', 'remote', 'copy'], 'paired', ['remote', 'copy']],
     ];
     for (const [servedBy, mode, expected] of cases)
-      assert.equal(backendServing(servedBy, mode), expected, `${JSON.stringify(servedBy)} in ${mode} mode`);
+      assert.deepEqual(backendsServing(servedBy, mode), expected, `${JSON.stringify(servedBy)} in ${mode} mode`);
   });
 
-  test('every route of the tables states it, and every Sync API route is served in both modes', () => {
+  test('every route of the tables states it; every Sync API route: the local store, or the remote then the copy', () => {
     for (const route of Object.values(deskRoutes)) assert.ok(route.servedBy, `${route.method} ${route.path}`);
     for (const route of Object.values(syncRoutes)) {
-      assert.equal(backendServing(route.servedBy, 'local'), 'local', `${route.method} ${route.path}`);
-      assert.equal(backendServing(route.servedBy, 'proxy'), 'remote', `${route.method} ${route.path}`);
+      assert.deepEqual(backendsServing(route.servedBy, 'local'), ['local'], `${route.method} ${route.path}`);
+      assert.deepEqual(backendsServing(route.servedBy, 'proxy'), ['remote', 'copy'], `${route.method} ${route.path}`);
+      assert.deepEqual(backendsServing(route.servedBy, 'paired'), ['remote', 'copy'], `${route.method} ${route.path}`);
     }
   });
 });
@@ -98,12 +108,89 @@ describe('serveRoute: a route its backends cannot serve now is refused before it
       /a declared 409/,
     );
     assert.throws(
+      () => serveRoute(bare, defineRoute({ ...base, servedBy: ['local', 'copy', 'remote'] }), noop),
+      /serveSyncRoute serves it with its forwarder/,
+    );
+    assert.throws(
       () => serveRoute(bare, defineRoute({ ...base, servedBy: ['local', 'remote'] }), noop),
-      /the Sync API's forwarder serves it/,
+      /serveSyncRoute serves it with its forwarder/,
     );
     const modeless = Fastify();
     modeless.decorate('adminGuard', null);
     assert.throws(() => serveRoute(modeless, thing, noop as never), /does not know it/);
+  });
+});
+
+describe('serveSyncRoute: one registration, the backend of the mode answers, its body read its way', () => {
+  let mode: ConnectionMode = 'local';
+  const seen: { backend: string; body: unknown; fallback?: string | null }[] = [];
+  const app = Fastify();
+  let base = '';
+
+  before(async () => {
+    app.decorate('deskMode', () => mode);
+    // A copy is open: the forwarder is told it answers when the remote does not (its store is not read here).
+    app.decorate('deskCopy', () => ({ store: {} as never, dropzone: {} as never }));
+    installJsonParser(app);
+    installErrorHandlers(app);
+    await app.register(async (scope) => {
+      installSyncApiScope(scope);
+      scope.decorate('upstreams', {
+        remote: async (request, reply, fallback) => {
+          seen.push({ backend: 'remote', body: request.body, fallback });
+          return reply.code(202).send({ forwarded: true });
+        },
+      });
+      serveSyncRoute(
+        scope,
+        { method: 'POST', path: '/api/f1/sync/things', servedBy: ['local', 'remote', 'copy'] },
+        async (request, reply) => {
+          seen.push({ backend: 'local', body: request.body });
+          return reply.code(201).send({ local: true });
+        },
+      );
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  after(() => app.close());
+
+  const post = (body: string, type: string) =>
+    fetch(`${base}/api/f1/sync/things`, { method: 'POST', body, headers: { 'content-type': type } });
+
+  test('local mode: the local answer, with the body parsed as JSON; another type is 415', async () => {
+    mode = 'local';
+    seen.length = 0;
+    assert.equal((await post('{"a":1}', 'application/json')).status, 201);
+    assert.deepEqual(seen, [{ backend: 'local', body: { a: 1 } }]);
+    assert.equal((await post('a=1', 'text/plain')).status, 415);
+    assert.equal(seen.length, 1);
+  });
+
+  test('proxy mode: the remote’s forwarder, told the copy answers after it, the body as the bytes that came', async () => {
+    mode = 'proxy';
+    seen.length = 0;
+    assert.equal((await post('{"a":1}', 'application/json')).status, 202);
+    assert.equal((await post('not json', 'text/plain')).status, 202);
+    assert.deepEqual(
+      seen.map(({ backend, body, fallback }) => ({ backend, body: String(body), fallback })),
+      [
+        { backend: 'remote', body: '{"a":1}', fallback: 'copy' },
+        { backend: 'remote', body: 'not json', fallback: 'copy' },
+      ],
+    );
+    assert.ok(seen.every(({ body }) => Buffer.isBuffer(body)));
+  });
+
+  test('a Sync API route some mode leaves without an answer is refused at start', () => {
+    const bare = Fastify();
+    bare.decorate('deskMode', () => 'local' as const);
+    for (const servedBy of [['remote'], ['copy']] as const)
+      assert.throws(
+        () => serveSyncRoute(bare, { method: 'GET', path: '/api/f1/sync/x', servedBy }, () => undefined),
+        /needs refusedWhy/,
+        servedBy.join(', '),
+      );
   });
 });
 

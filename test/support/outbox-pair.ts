@@ -1,5 +1,5 @@
 import type { CopyTiming } from '../../electron/offline/copy-refresher';
-import type { OutboxTiming } from '../../electron/offline/outbox-replay';
+import type { OutboxTiming } from '../../electron/offline/outbox-timing';
 import type { OutboxSummary } from '../../shared/schemas/outbox';
 import { startTestDesk, type ApiResponse, type TestDesk } from './desk';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';

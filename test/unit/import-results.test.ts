@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import Papa from 'papaparse';
 import { describe, test } from 'node:test';
-import { outcomeOfResult } from '../../shared/import-outcomes';
+import { outcomeOfResult } from '../../shared/rules/import-outcomes';
 import { resultsCsv, resultsFileName } from '../../renderer/src/features/import/common/results-csv';
 
 describe('results CSV', () => {

@@ -178,7 +178,7 @@ describe('the main side: an import against the arrows fails, however it is spell
   });
 });
 
-describe('electron/desk: above sync, below the server', () => {
+describe('electron/desk: above sync, below the server, beside offline, imports, readers and seed', () => {
   // The folder may not exist yet; the rule judges a real file, so the test puts one there for its run.
   const deskDir = join(ROOT, 'electron', 'desk');
   const deskFile = join(deskDir, `lint-probe-${process.pid}.ts`);
@@ -209,9 +209,14 @@ describe('electron/desk: above sync, below the server', () => {
     );
     await allowed('electron/desk/probe.ts', '../sync/bookings');
     await allowed('electron/desk/probe.ts', '../store/store');
-    for (const above of ['server/probe.ts', 'imports/probe.ts', 'readers/probe.ts', 'seed/probe.ts']) {
-      await allowed(`electron/${above}`, `../desk/${probe}`);
-    }
+    await allowed('electron/server/probe.ts', `../desk/${probe}`);
+    for (const sibling of ['offline', 'imports', 'readers', 'seed'])
+      await refused(
+        `electron/${sibling}/probe.ts`,
+        `../desk/${probe}`,
+        new RegExp(`electron/${sibling} .* may not import electron/desk/`),
+      );
+    await refused('electron/desk/probe.ts', '../offline/outbox', /electron\/desk .* may not import electron\/offline/);
   });
 });
 
@@ -313,6 +318,48 @@ describe('shared/: both sides run it, so it imports neither, nor Node', () => {
   });
 });
 
+describe('inside shared/: api → rules, service → schemas → the root files', () => {
+  test('a schema importing a rule or a fact of the service', async () => {
+    await refusedEverySpelling(
+      'shared/schemas/probe.ts',
+      ['../service/jumps', '../../shared/service/jumps', `${ROOT}/shared/service/jumps`, './../rules/../service/jumps'],
+      /shared\/schemas \(the schemas\) may not import shared\/service\/jumps\.ts: shared\/ points api → rules, service → schemas/,
+    );
+    await refused(
+      'shared/schemas/imports/probe.ts',
+      '../../rules/desk-search',
+      /may not import shared\/rules\/desk-search\.ts/,
+    );
+    await refused(
+      'shared/schemas/probe.ts',
+      '../api/route',
+      /shared\/schemas .* may not import shared\/api\/route\.ts/,
+    );
+  });
+
+  test('the root files importing a schema, and the rules and the service importing each other or the route tables', async () => {
+    await refused('shared/probe.ts', './schemas/booking', /shared\/\* .* may not import shared\/schemas\/booking\.ts/);
+    await refused('shared/probe.ts', './rules/email', /shared\/\* .* may not import shared\/rules\/email\.ts/);
+    await refused('shared/rules/probe.ts', '../service/album', /rules and service never import each other/);
+    await refused('shared/service/probe.ts', '../rules/email', /rules and service never import each other/);
+    await refused('shared/service/probe.ts', '../api/desk-routes', /shared\/service .* may not import shared\/api\//);
+  });
+
+  test('down the order passes, and a new folder of shared/ has no layer', async () => {
+    await allowed('shared/api/probe.ts', '../service/album');
+    await allowed('shared/api/probe.ts', '../schemas/booking');
+    await allowed('shared/rules/probe.ts', '../schemas/filmer');
+    await allowed('shared/service/probe.ts', '../schemas/finance');
+    await allowed('shared/schemas/imports/probe.ts', '../../limits');
+    await allowed('shared/schemas/probe.ts', './text');
+    const unplaced = await layerProblems('shared/loose/probe.ts', 'export const x = 1;\n');
+    assert.deepEqual(
+      unplaced.map((p) => p.rule),
+      ['boundaries/no-unknown-files'],
+    );
+  });
+});
+
 describe('each package in its own layer', () => {
   test("SQLite in the store, HTTP in the server, Electron's API in main and the preload", async () => {
     await refused('electron/sync/probe.ts', 'better-sqlite3', /SQLite is the store's/);
@@ -361,6 +408,34 @@ describe('the main side: along the arrows passes', () => {
   test('tests may reach any layer', async () => {
     await allowed('test/unit/probe.test.ts', '../../electron/store/store');
     await allowed('test/unit/probe.test.ts', '../../renderer/src/features/bookings/detail/time');
+  });
+});
+
+describe('electron/offline: the server reaches it through its entry only', () => {
+  test('the server imports the copy in force and the proxied Sync API, nothing behind them', async () => {
+    await allowed('electron/server/routes/probe.ts', '../../offline/offline-copy');
+    await allowed('electron/server/routes/probe.ts', '../../offline/proxied-sync-api');
+    await refusedEverySpelling(
+      'electron/server/routes/probe.ts',
+      ['../../offline/outbox', '../../../electron/offline/outbox', `${ROOT}/electron/offline/outbox`],
+      /electron\/server .* may not import electron\/offline\/outbox\.ts/,
+    );
+    await refused(
+      'electron/server/probe.ts',
+      '../offline/copy-reads',
+      /may not import electron\/offline\/copy-reads\.ts/,
+    );
+  });
+
+  test('behind the entry, offline/ never reaches up to it, nor to the server', async () => {
+    await allowed('electron/offline/offline-copy.ts', './outbox');
+    await refused(
+      'electron/offline/probe.ts',
+      './proxied-sync-api',
+      /electron\/offline \(.*\) may not import electron\/offline\/proxied-sync-api\.ts/,
+    );
+    await refused('electron/offline/probe.ts', '../server/app', /may not import electron\/server/);
+    await allowed('electron/start.ts', './offline/outbox-timing');
   });
 });
 

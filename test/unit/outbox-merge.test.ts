@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { changedFields, sameValue } from '../../electron/offline/outbox-fields';
 import { combine, mergeForReplay } from '../../electron/offline/outbox-merge';
-import { jittered } from '../../electron/offline/outbox-replay';
+import { jittered } from '../../electron/offline/outbox-timing';
 import { retryAfterMs } from '../../electron/offline/outbox-answers';
 
 // The three-way merge the replay runs before it sends a queued write (base = the copy when

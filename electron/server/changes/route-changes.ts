@@ -1,4 +1,5 @@
 import { deskRoutes } from '../../../shared/api/desk-routes';
+import { asRecord } from '../../../shared/objects';
 import type { RouteSpec } from '../../../shared/api/route';
 import type { DeskChangeKind } from '../../../shared/schemas/desk-changes';
 import type { ChangedRecords } from '../../common/desk-changes';
@@ -15,9 +16,6 @@ interface RouteChange {
   kind: DeskChangeKind;
   records: RecordsOf;
 }
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 const digitsOnly = (text: string | undefined) => (text !== undefined && /^\d{1,15}$/.test(text) ? Number(text) : null);
 

@@ -1,4 +1,5 @@
-import { addField, describeIssues, isPlainObject } from '../../sync/validation';
+import { isObject } from '../../../shared/objects';
+import { addField, describeIssues } from '../../sync/validation';
 import type { BodySpec, QuerySpec } from '../../../shared/api/route';
 import type { DeskError } from '../../../shared/schemas/desk-error';
 
@@ -25,7 +26,7 @@ const NOT_AN_OBJECT = 'body must be a JSON object';
 
 /** The body as the schema parses it, or the 422 naming each field (`label must not be empty`). */
 export function checkBody(spec: BodySpec, body: unknown): { value: unknown } | { error: RequestRefused } {
-  if (spec.nonObject !== 'schema' && !isPlainObject(body)) {
+  if (spec.nonObject !== 'schema' && !isObject(body)) {
     return {
       error: new RequestRefused({
         error: NOT_AN_OBJECT,

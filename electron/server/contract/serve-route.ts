@@ -94,7 +94,7 @@ export function serveRoute<R extends RouteSpec>(
 ): void {
   const whenAbsent = route.body?.whenAbsent;
   const guard = guardOf(app, route);
-  const backendNow = routeBackend(app, route);
+  const backendNow = routeBackend(app, route, { upstreams: ['main'] });
   app.route({
     method: route.method,
     url: urlOf(route),
@@ -112,7 +112,7 @@ export function serveRoute<R extends RouteSpec>(
     handler: async (request, reply) => {
       // After the guard and the checks, as a handler's own refusal came before: a malformed request is told so in any mode.
       let decision = backendNow();
-      if ('serve' in decision && decision.serve === 'main') {
+      if ('serve' in decision && decision.serve === 'upstream') {
         const forward = app.deskMainForward;
         const passed = forward ? await forward(request, reply) : null;
         if (passed?.answered) return reply;

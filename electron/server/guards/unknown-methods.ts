@@ -11,6 +11,8 @@ import { writeRawError } from './raw-answer';
  */
 const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 
+export const isHttpMethod = (method: string) => HTTP_METHODS.has(method);
+
 /** The answer's words for a method the desk implements nowhere. */
 export function unknownMethodMessage(method: string): string {
   return `the desk does not implement the HTTP method ${method}: it answers GET, HEAD, POST, PUT, PATCH and DELETE`;

@@ -3,6 +3,9 @@ import type { CopyStatus } from '../../../shared/schemas/session';
 import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { deskRoutes } from '../../../shared/api/desk-routes';
+import type { MainDeskLink } from '../../desks/main-desk-link';
+import type { MainDeskMarks } from '../../desks/main-desk-marks';
+import type { MainDeskStatus } from '../../../shared/schemas/session';
 import type { DeskConnection } from '../../proxy/connection';
 import { APP_VERSION } from '../../version';
 import { serveRoute } from '../contract/serve-route';
@@ -34,16 +37,42 @@ export interface SessionRoutesOptions {
   connection: DeskConnection;
   log: RequestLog;
   offline?: OfflineCopy;
+  mainDesk?: MainDeskLink;
+  marksForMain?: MainDeskMarks;
 }
 
-export async function sessionRoutes(app: FastifyInstance, { connection, log, offline }: SessionRoutesOptions) {
+/** The session's view of a paired desk's main desk. */
+function mainDeskStatusOf(
+  connection: DeskConnection,
+  link: MainDeskLink | undefined,
+  marks: MainDeskMarks | undefined,
+): MainDeskStatus | null {
+  if (!link) return null;
+  const state = link.state();
+  return {
+    name: link.mainName,
+    url: connection.remoteUrl ?? '',
+    state: state.kind,
+    since: state.kind === 'connecting' ? null : state.since,
+    detail: state.kind === 'not_answering' ? state.cause : state.kind === 'removed' ? state.message : null,
+    marks_waiting: marks?.waiting() ?? 0,
+    main_mode: link.self()?.mode ?? null,
+    main_remote_state: link.self()?.remoteState ?? null,
+    main_outbox_waiting: link.self()?.waiting ?? 0,
+  };
+}
+
+export async function sessionRoutes(
+  app: FastifyInstance,
+  { connection, log, offline, mainDesk, marksForMain }: SessionRoutesOptions,
+) {
   serveRoute(app, deskRoutes.session, ({ request }) => {
     const dz = request.dropzone!;
     return {
       status: 200,
       body: {
         dropzone: { key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency },
-        mode: connection.mode,
+        mode: mainDesk?.self()?.mode ?? connection.mode,
         remote_url: connection.remoteUrl,
         health: connection.healthView(),
         copy: copyStatusOf(offline),
@@ -51,6 +80,7 @@ export async function sessionRoutes(app: FastifyInstance, { connection, log, off
         contract_deviations: log.seenBy(dz.id).deviationCount,
         version: APP_VERSION,
         sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),
+        main_desk: mainDeskStatusOf(connection, mainDesk, marksForMain),
       },
     };
   });

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { deskRoutes } from '../../../shared/api/desk-routes';
+import { randomUUID } from 'node:crypto';
+import type { CheckInWrite } from '../../../shared/schemas/reception';
 import { readCheckIn, recordCheckIn } from '../../desk/check-ins';
-import { atOneInstant, type SyncContext } from '../../sync/context';
+import { atOneInstant, timestamp, type SyncContext } from '../../sync/context';
 import { deskCsv } from '../../desk/desk-export-csv';
 import { deskExportFileName } from '../../desk/desk-export-name';
 import { deskBookingPage, deskDaySheet } from '../../desk/desk-list';
@@ -54,10 +56,25 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, now }: 
       : refusal('not_found', `booking ${params.id} not found`, id === undefined ? {} : { id });
   });
 
+  serveRoute(app, deskRoutes.checkInsOfDays, (call) => {
+    const at = ctx(call);
+    const marks = at.store.checkIns.ofDays(at.dropzone.id, call.query.from, call.query.to);
+    return { status: 200, body: { check_ins: marks } };
+  });
+
   serveRoute(app, deskRoutes.recordCheckIn, (call) => {
     const { params, body } = call;
     const id = parseRecordId(params.id);
-    const outcome = id === undefined ? ({ kind: 'booking_not_found' } as const) : recordCheckIn(ctx(call), id, body);
+    const at = ctx(call);
+    // A paired desk whose main desk did not answer marks its copy, and keeps the mark for the main
+    // desk in the same transaction (docs/desks.md): its key and the time it was made go with it.
+    const apart = call.backend === 'copy' && app.deskMode?.() === 'paired';
+    const outcome =
+      id === undefined
+        ? ({ kind: 'booking_not_found' } as const)
+        : apart
+          ? recordForMainDesk(at, id, body)
+          : recordCheckIn(at, id, body, { desk: pairedDeskNameOf(call.request) });
     switch (outcome.kind) {
       case 'booking_not_found':
         return refusal('not_found', `booking ${params.id} not found`, id === undefined ? {} : { id });
@@ -66,5 +83,26 @@ export async function deskReceptionRoutes(app: FastifyInstance, { store, now }: 
       case 'recorded':
         return { status: 200, body: { booking_id: outcome.booking_id, check_in: outcome.check_in } };
     }
+  });
+}
+
+/** The paired desk a call came from (its credential's name at this main desk), or null: this desk's own window. */
+function pairedDeskNameOf(request: FastifyRequest): string | null {
+  return request.pairedDesk?.name ?? null;
+}
+
+/** On a paired desk apart from its main desk: the mark in its copy, and queued for the main desk, in one transaction. */
+function recordForMainDesk(ctx: SyncContext, bookingId: number, write: CheckInWrite) {
+  const made = { ...write, key: write.key ?? randomUUID(), made_at: write.made_at ?? timestamp(ctx) };
+  return ctx.store.transaction(() => {
+    const outcome = recordCheckIn(ctx, bookingId, made);
+    if (outcome.kind === 'recorded')
+      ctx.store.mainDeskMarks.queue({
+        key: made.key,
+        booking_id: bookingId,
+        body: JSON.stringify(made),
+        made_at: made.made_at,
+      });
+    return outcome;
   });
 }

@@ -12,6 +12,7 @@ import { oneNameInTheSearchIndex } from './011-one-name-in-the-search-index';
 import { theRemotesCopy } from './012-the-remotes-copy';
 import { jumpRemovalsAndProductChanges } from './013-jump-removals-and-product-changes';
 import { theOutbox } from './014-the-outbox';
+import { checkInMarksAcrossDesks } from './015-check-in-marks-across-desks';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   theRemotesCopy,
   jumpRemovalsAndProductChanges,
   theOutbox,
+  checkInMarksAcrossDesks,
 ];

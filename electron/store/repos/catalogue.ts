@@ -1,18 +1,7 @@
 import type { Database } from 'better-sqlite3';
+import { ADMIN_PRODUCT_BOOLEANS, ADMIN_UPGRADE_BOOLEANS } from '../../../shared/schemas/catalogue-admin';
 import { withBooleans, type BookingRecord, type ProductRecord, type UpgradeRecord } from '../records';
 import { PartialUpdate } from './partial-update';
-
-const PRODUCT_BOOLEANS = [
-  'active',
-  'photos',
-  'selfie',
-  'videographer',
-  'either_video',
-  'socials',
-  'has_4k',
-  'raw_footage',
-] as const;
-const UPGRADE_BOOLEANS = ['active', 'notify_staff', 'grants_photos', 'grants_4k', 'grants_raw_footage'] as const;
 
 /** The desk's extensions are optional to a seed: a seeded product derives its video entitlement from its flags. */
 type ProductExtras = 'video_entitlement' | 'created_at' | 'updated_at';
@@ -50,7 +39,7 @@ function toColumns(changes: Record<string, unknown>, booleans: readonly string[]
 
 function upgradeRow(row: Record<string, unknown>): UpgradeRecord {
   row.offered_to = JSON.parse(String(row.offered_to ?? '[]'));
-  return withBooleans<UpgradeRecord>(row, UPGRADE_BOOLEANS);
+  return withBooleans<UpgradeRecord>(row, ADMIN_UPGRADE_BOOLEANS);
 }
 
 /**
@@ -118,16 +107,16 @@ export class CatalogueRepo {
   }
 
   products(dropzoneId: number): ProductRecord[] {
-    return this.productsStmt.all(dropzoneId).map((r) => withBooleans<ProductRecord>(r, PRODUCT_BOOLEANS));
+    return this.productsStmt.all(dropzoneId).map((r) => withBooleans<ProductRecord>(r, ADMIN_PRODUCT_BOOLEANS));
   }
 
   activeProducts(dropzoneId: number): ProductRecord[] {
-    return this.activeProductsStmt.all(dropzoneId).map((r) => withBooleans<ProductRecord>(r, PRODUCT_BOOLEANS));
+    return this.activeProductsStmt.all(dropzoneId).map((r) => withBooleans<ProductRecord>(r, ADMIN_PRODUCT_BOOLEANS));
   }
 
   product(dropzoneId: number, id: number): ProductRecord | undefined {
     const row = this.productStmt.get(dropzoneId, id);
-    return row && withBooleans<ProductRecord>(row, PRODUCT_BOOLEANS);
+    return row && withBooleans<ProductRecord>(row, ADMIN_PRODUCT_BOOLEANS);
   }
 
   upgrades(dropzoneId: number): UpgradeRecord[] {
@@ -141,7 +130,7 @@ export class CatalogueRepo {
 
   insertProduct(product: NewProduct): number {
     const row = { id: null, video_entitlement: null, created_at: null, updated_at: null, ...product };
-    for (const c of PRODUCT_BOOLEANS) (row as Record<string, unknown>)[c] = product[c] ? 1 : 0;
+    for (const c of ADMIN_PRODUCT_BOOLEANS) (row as Record<string, unknown>)[c] = product[c] ? 1 : 0;
     return Number(this.insertProductStmt.run(row).lastInsertRowid);
   }
 
@@ -156,17 +145,17 @@ export class CatalogueRepo {
       ...upgrade,
       offered_to: JSON.stringify(upgrade.offered_to ?? []),
     };
-    for (const c of UPGRADE_BOOLEANS) (row as Record<string, unknown>)[c] = upgrade[c] ? 1 : 0;
+    for (const c of ADMIN_UPGRADE_BOOLEANS) (row as Record<string, unknown>)[c] = upgrade[c] ? 1 : 0;
     return Number(this.insertUpgradeStmt.run(row).lastInsertRowid);
   }
 
   /** Changes the given columns of a product; the caller sets updated_at. */
   updateProduct(id: number, changes: ProductChanges): void {
-    this.productUpdate.run(id, toColumns(changes, PRODUCT_BOOLEANS));
+    this.productUpdate.run(id, toColumns(changes, ADMIN_PRODUCT_BOOLEANS));
   }
 
   updateUpgrade(id: number, changes: UpgradeChanges): void {
-    this.upgradeUpdate.run(id, toColumns(changes, UPGRADE_BOOLEANS));
+    this.upgradeUpdate.run(id, toColumns(changes, ADMIN_UPGRADE_BOOLEANS));
   }
 
   productReferences(id: number): ProductReferences {

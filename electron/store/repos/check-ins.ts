@@ -15,6 +15,8 @@ export class CheckInRepo {
   private readonly upsertStmt;
   private readonly deleteStmt;
   private readonly forBookingStmt;
+  private readonly ofDaysStmt;
+  private readonly clearDaysStmt;
 
   constructor(db: Database) {
     this.getStmt = db.prepare<[number, string], CheckInRecord>(
@@ -25,6 +27,12 @@ export class CheckInRepo {
       ON CONFLICT (booking_id, day) DO UPDATE SET state = excluded.state, recorded_by = excluded.recorded_by, recorded_at = excluded.recorded_at`);
     this.deleteStmt = db.prepare<[number, string]>('DELETE FROM check_ins WHERE booking_id = ? AND day = ?');
     this.forBookingStmt = db.prepare<[number], CheckInRecord>('SELECT * FROM check_ins WHERE booking_id = ?');
+    this.ofDaysStmt = db.prepare<[string, string, number], CheckInRecord>(`
+      SELECT c.* FROM check_ins c JOIN bookings b ON b.id = c.booking_id
+      WHERE c.day BETWEEN ? AND ? AND b.dropzone_id = ? ORDER BY c.day, c.booking_id`);
+    this.clearDaysStmt = db.prepare<[string, string, number]>(`
+      DELETE FROM check_ins WHERE day BETWEEN ? AND ?
+        AND booking_id IN (SELECT id FROM bookings WHERE dropzone_id = ?)`);
   }
 
   /** Every mark of a booking (a booking made offline hands them to its row from the remote). */
@@ -39,6 +47,16 @@ export class CheckInRepo {
   /** Marks the booking for the day, replacing an earlier mark of that day. */
   put(record: CheckInRecord): void {
     this.upsertStmt.run(record);
+  }
+
+  /** Every mark of the dropzone's bookings for the jump days from..to (the day index). */
+  ofDays(dropzoneId: number, from: string, to: string): CheckInRecord[] {
+    return this.ofDaysStmt.all(from, to, dropzoneId);
+  }
+
+  /** Clears every mark of the dropzone's bookings for those days (a paired desk's copy, before it takes its main desk's). */
+  clearDays(dropzoneId: number, from: string, to: string): void {
+    this.clearDaysStmt.run(from, to, dropzoneId);
   }
 
   /** True when there was a mark to clear. */

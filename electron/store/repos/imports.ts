@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { RowOutcome } from '../../../shared/import-outcomes';
+import type { RowOutcome } from '../../../shared/rules/import-outcomes';
 import type { ImportKeptBackRow, ImportSendRow, ImportStart } from '../../../shared/schemas/imports/hand-over';
 import type { ImportKind } from '../../../shared/schemas/imports/kinds';
 import type { ImportMapping } from '../../../shared/schemas/imports/mappings';

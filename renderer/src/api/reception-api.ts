@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SortingState } from '@tanstack/react-table';
 import { deskRoutes } from '../../../shared/api/desk-routes';
-import { searchableQuery } from '../../../shared/rules/desk-search';
 import type { BookingListItem } from '../../../shared/schemas/booking';
 import type { Pagination } from '../../../shared/schemas/common';
 import {
@@ -12,6 +11,7 @@ import {
   type DeskBookingQuery,
   type DeskBookingRow,
   type DeskSortKey,
+  searchableQuery,
 } from '../../../shared/schemas/reception';
 import { call } from './call';
 import { queryKeys } from './queries';

@@ -10,6 +10,7 @@ import { sessionQuery } from '../api/queries';
 import { useReachability, type Reachability } from '../api/reachability';
 import { remoteStatusWords, type RemoteStatusKind } from '../lib/remote-status-words';
 import { ROUTES } from '../lib/routes';
+import { MainDeskHealth } from './MainDeskHealth';
 import { OutboxStatus } from './OutboxStatus';
 
 function remoteHost(url: string | null): string {
@@ -177,6 +178,7 @@ export function StatusBar() {
   const session = useQuery(sessionQuery());
   const reach = useReachability();
   const proxy = session.data?.mode === 'proxy';
+  const main = session.data?.main_desk ?? null;
   const deviations = session.data?.contract_deviations ?? 0;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="status-bar">
@@ -186,9 +188,11 @@ export function StatusBar() {
           {session.data?.dropzone.name ?? '…'}
         </Text>
         <Badge size="sm" variant="light" color={proxy ? 'grape' : 'gray'} data-testid="status-mode" tt="none">
-          {proxy ? `Proxy → ${remoteHost(session.data?.remote_url ?? null)}` : 'Local store'}
+          {main ? 'Paired desk' : proxy ? `Proxy → ${remoteHost(session.data?.remote_url ?? null)}` : 'Local store'}
         </Badge>
-        {proxy && session.data && reach.server === 'online' && !reach.signedOut ? (
+        {main && session.data && reach.server === 'online' && !reach.signedOut ? (
+          <MainDeskHealth session={session.data} main={main} />
+        ) : proxy && session.data && reach.server === 'online' && !reach.signedOut ? (
           <RemoteHealth session={session.data} />
         ) : (
           <DeskServerHealth reach={reach} />

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { RECORDED_BY_MAX } from '../../../shared/schemas/recorded-by';
+import { RecordedByField } from './RecordedByField';
 
 export interface OperatorPromptProps {
   opened: boolean;
@@ -34,15 +34,7 @@ function OperatorForm({ initial, onName, onClose }: Omit<OperatorPromptProps, 'o
         <Text size="sm">
           Check-in marks record who made them. Your name is remembered on this computer until you change it.
         </Text>
-        <TextInput
-          label="Your name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          maxLength={RECORDED_BY_MAX}
-          required
-          data-autofocus
-          autoComplete="off"
-        />
+        <RecordedByField value={name} onChange={setName} required data-autofocus />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isObject } from '../../objects';
 import { text } from '../text';
 import { importKind } from './kinds';
 import { IMPORT_LIMITS } from './limits';
@@ -35,10 +36,7 @@ export const importSendRow = z.strictObject({
   row_number: rowNumber,
   cells: rowCells,
   key: rowKey,
-  record: z.custom<Record<string, unknown>>(
-    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
-    { error: 'must be a JSON object' },
-  ),
+  record: z.custom<Record<string, unknown>>(isObject, { error: 'must be a JSON object' }),
 });
 export type ImportSendRow = z.infer<typeof importSendRow>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What an import brings in: bookings or filmers. Every other import schema is keyed by it, so it
- * has a file of its own that imports nothing (shared/import-fields.ts needs it too).
+ * has a file of its own that imports nothing (fields.ts needs it too).
  */
 
 export const IMPORT_KINDS = ['bookings', 'filmers'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { IMPORT_FIELD_NAMES } from '../../import-fields';
 import { text, wellFormedString } from '../text';
+import { IMPORT_FIELD_NAMES } from './fields';
 import { IMPORT_KINDS, importKind, type ImportKind } from './kinds';
 import { IMPORT_LIMITS } from './limits';
 import { importDateFormat } from './source-file';

@@ -1,6 +1,6 @@
 import { Code, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Product, ProductListItem } from '../../../../shared/schemas/catalogue';
+import { PRODUCT_FIELDS, type Product, type ProductListItem } from '../../../../shared/schemas/catalogue';
 import { productQuery, productsQuery } from '../../api/queries';
 import { formatMoney } from '../../lib/format';
 import { ProductActions } from './admin/RecordActions';
@@ -10,23 +10,7 @@ import { extraFieldRows, type FieldRow } from './FieldList';
 import { productColumns } from './product-columns';
 import { YesNo } from './YesNo';
 
-/** Every field of spec 2.3, in the order a desk user reads them. */
-const KNOWN_FIELDS = [
-  'id',
-  'name',
-  'active',
-  'booking_system_name',
-  'price_cents',
-  'photos',
-  'selfie',
-  'videographer',
-  'either_video',
-  'socials',
-  'has_4k',
-  'raw_footage',
-] as const;
-
-const ENTITLEMENTS: { field: keyof Product & (typeof KNOWN_FIELDS)[number]; label: string; hint?: string }[] = [
+const ENTITLEMENTS: { field: (typeof PRODUCT_FIELDS)[number]; label: string; hint?: string }[] = [
   { field: 'selfie', label: 'Selfie video' },
   { field: 'videographer', label: 'Videographer' },
   { field: 'either_video', label: 'Either video', hint: 'Whichever camera is available' },
@@ -80,7 +64,7 @@ function productSections(product: Product, currency: string): DetailSection[] {
         hint,
       })),
     },
-    { title: 'More fields from the server', rows: extraFieldRows(product, KNOWN_FIELDS) },
+    { title: 'More fields from the server', rows: extraFieldRows(product, PRODUCT_FIELDS) },
   ];
 }
 

@@ -1,6 +1,6 @@
 import { Button, Code, CopyButton, Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { Upgrade, UpgradeListItem } from '../../../../shared/schemas/catalogue';
+import { UPGRADE_FIELDS, type Upgrade, type UpgradeListItem } from '../../../../shared/schemas/catalogue';
 import { upgradeQuery, upgradesQuery } from '../../api/queries';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { UpgradeActions } from './admin/RecordActions';
@@ -9,19 +9,6 @@ import { retryUnlessNotFound } from './DetailError';
 import { extraFieldRows } from './FieldList';
 import { UPGRADE_COLUMNS } from './upgrade-columns';
 import { YesNo } from './YesNo';
-
-/** Every field of spec 2.4. */
-const KNOWN_FIELDS = [
-  'id',
-  'name',
-  'active',
-  'notify_staff',
-  'payment_price_cents',
-  'payment_price_currency',
-  'payment_price_identifier',
-  'created_at',
-  'updated_at',
-] as const;
 
 function upgradeSections(upgrade: Upgrade): DetailSection[] {
   const rows = [
@@ -67,7 +54,7 @@ function upgradeSections(upgrade: Upgrade): DetailSection[] {
     { field: 'created_at', label: 'Created', value: formatDateTime(upgrade.created_at) },
     { field: 'updated_at', label: 'Updated', value: formatDateTime(upgrade.updated_at) },
     // Fields this desk does not know continue the same list: an upgrade has too few for sections.
-    ...extraFieldRows(upgrade, KNOWN_FIELDS),
+    ...extraFieldRows(upgrade, UPGRADE_FIELDS),
   ];
   return [{ rows }];
 }

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { RECORDED_BY_MAX } from '../../../../shared/schemas/recorded-by';
 import type { OutboxDecisionInput, OutboxOpView } from '../../../../shared/schemas/outbox';
+import { RecordedByField } from '../../components/RecordedByField';
 
 export type DecisionKind = OutboxDecisionInput['action'];
 
@@ -40,19 +40,16 @@ export function DecisionActions(props: DecisionActionsProps) {
   const hasFields = op.fields.length > 0;
   return (
     <Stack gap="sm" data-testid="decision-actions">
-      <TextInput
+      <RecordedByField
         ref={nameInput}
-        label="Your name"
         description="Each decision records who took it; it can be undone until the write is sent."
         value={name}
-        onChange={(event) => {
+        onChange={(typed) => {
           setNameMissing(false);
-          onName(event.currentTarget.value);
+          onName(typed);
         }}
-        maxLength={RECORDED_BY_MAX}
         error={nameMissing ? 'Your name, please: the decision records who took it' : undefined}
         required
-        autoComplete="off"
         maw={360}
       />
       {gone ? (

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { RECORDED_BY_MAX } from '../../../../shared/schemas/recorded-by';
+import { RecordedByField } from '../../components/RecordedByField';
 import { useOperatorName } from '../../lib/operator';
 import { useResolveAll } from './use-outbox-actions';
 
@@ -32,15 +32,7 @@ export function ResolveAllDialog({ opened, onClose }: { opened: boolean; onClose
             The desk decides every held write whose safe choice it knows, and leaves the rest for you. Each decision
             records your name and can be undone on its write until it is sent.
           </Text>
-          <TextInput
-            label="Your name"
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            maxLength={RECORDED_BY_MAX}
-            required
-            data-autofocus
-            autoComplete="off"
-          />
+          <RecordedByField value={name} onChange={setName} required data-autofocus />
           {result && (
             <Alert
               color={result.left > 0 ? 'orange' : 'teal'}

@@ -77,7 +77,8 @@ function LocalModeNote() {
 export function SyncPage() {
   const [location, navigate] = useLocation();
   const session = useQuery(sessionQuery());
-  const proxy = session.data?.mode === 'proxy';
+  // A paired desk keeps an outbox of its own (its writes for its main desk), whatever the venue's mode.
+  const proxy = session.data?.mode === 'proxy' || Boolean(session.data?.main_desk);
   const summary = useQuery(outboxSummaryQuery(proxy));
   const sendNow = useSendNow();
   const download = useDownloadAttention();

@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { OutboxOpView } from '../../../../shared/schemas/outbox';
-import { RECORDED_BY_MAX } from '../../../../shared/schemas/recorded-by';
+import { RecordedByField } from '../../components/RecordedByField';
 import { IconAlertTriangle } from '../../components/icons';
 import { attentionWords, choiceWords } from '../../lib/outbox-write-words';
 import { useDeskTime } from './use-desk-time';
@@ -65,15 +65,7 @@ export function DecisionNote({
         </Text>
         {undoable && (
           <Group gap="sm" align="flex-end">
-            <TextInput
-              label="Your name"
-              size="xs"
-              value={name}
-              onChange={(event) => onName(event.currentTarget.value)}
-              maxLength={RECORDED_BY_MAX}
-              autoComplete="off"
-              w={220}
-            />
+            <RecordedByField size="xs" value={name} onChange={onName} w={220} />
             <Button
               size="xs"
               variant="default"

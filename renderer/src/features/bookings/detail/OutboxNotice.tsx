@@ -1,6 +1,7 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
+import { bookingLane } from '../../../../../shared/schemas/outbox';
 import { outboxLaneQuery } from '../../../api/outbox-api';
 import { IconAlertTriangle, IconCloudUpload } from '../../../components/icons';
 import { formatClockTime } from '../../../lib/format';
@@ -16,7 +17,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
  */
 export function OutboxNotice({ externalId, timeZone }: { externalId: string; timeZone: string | undefined }) {
   const [, navigate] = useLocation();
-  const lane = useQuery(outboxLaneQuery(`booking:${externalId}`));
+  const lane = useQuery(outboxLaneQuery(bookingLane(externalId)));
   const ops = lane.data?.ops ?? [];
   const held = ops.find((op) => op.state === 'attention');
   const waiting = ops.filter((op) => op.state === 'waiting');

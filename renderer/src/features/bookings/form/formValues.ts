@@ -1,67 +1,31 @@
-import type { BookingListItem, BookingWritableField, BookingWrite } from '../../../../../shared/schemas/booking';
-
-/** What the form holds: text as typed ('' for empty), the date as YYYY-MM-DD or null. */
-export interface BookingFormValues {
-  external_id: string;
-  external_service: string;
-  name: string;
-  email: string;
-  mobile: string;
-  jump_on: string | null;
-  language: string;
-  reference: string;
-  camera_package: string;
-  show_publicly: boolean;
-}
+import {
+  BOOKING_WRITABLE_FIELDS,
+  type BookingListItem,
+  type BookingWritableField,
+  type BookingWrite,
+} from '../../../../../shared/schemas/booking';
 
 type TextField = Exclude<BookingWritableField, 'jump_on' | 'show_publicly'>;
-const TEXT_FIELDS: TextField[] = [
-  'external_id',
-  'external_service',
-  'name',
-  'email',
-  'mobile',
-  'language',
-  'reference',
-  'camera_package',
-];
+
+/** What the form holds: text as typed ('' for empty), the date as YYYY-MM-DD or null. */
+export type BookingFormValues = Record<TextField, string> & { jump_on: string | null; show_publicly: boolean };
+
+const TEXT_FIELDS = BOOKING_WRITABLE_FIELDS.filter(
+  (field): field is TextField => field !== 'jump_on' && field !== 'show_publicly',
+);
 /** Fields an edit may send: everything but the id that addresses the booking. */
-export const EDITABLE_FIELDS: BookingWritableField[] = [
-  'name',
-  'email',
-  'mobile',
-  'jump_on',
-  'language',
-  'reference',
-  'camera_package',
-  'show_publicly',
-  'external_service',
-];
+export const EDITABLE_FIELDS = BOOKING_WRITABLE_FIELDS.filter((field) => field !== 'external_id');
 
 export const EMPTY_FORM: BookingFormValues = {
-  external_id: '',
-  external_service: '',
-  name: '',
-  email: '',
-  mobile: '',
+  ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, ''])) as Record<TextField, string>),
   jump_on: null,
-  language: '',
-  reference: '',
-  camera_package: '',
   show_publicly: false,
 };
 
 export function valuesOf(booking: BookingListItem): BookingFormValues {
   return {
-    external_id: booking.external_id ?? '',
-    external_service: booking.external_service ?? '',
-    name: booking.name ?? '',
-    email: booking.email ?? '',
-    mobile: booking.mobile ?? '',
+    ...(Object.fromEntries(TEXT_FIELDS.map((field) => [field, booking[field] ?? ''])) as Record<TextField, string>),
     jump_on: booking.jump_on,
-    language: booking.language ?? '',
-    reference: booking.reference ?? '',
-    camera_package: booking.camera_package ?? '',
     show_publicly: booking.show_publicly,
   };
 }

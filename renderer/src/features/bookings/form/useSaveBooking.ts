@@ -14,7 +14,10 @@ const APPLIED = new Set(['created', 'ok', 'partial_update']);
  * external id, made at the desk) exist in local mode only, for the same reason.
  */
 export function useHandEdits(): boolean {
-  return useQuery(sessionQuery()).data?.mode === 'local';
+  const session = useQuery(sessionQuery()).data;
+  // A paired desk apart from its main desk saves through the Sync API: its outbox keeps the edit for the main desk.
+  const mainAnswers = !session?.main_desk || session.main_desk.state === 'answering';
+  return session?.mode === 'local' && mainAnswers;
 }
 
 /** What the form saves: a new booking, or an existing one (by its desk id; a walk-in has no other). */

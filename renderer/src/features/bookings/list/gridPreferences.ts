@@ -1,5 +1,6 @@
 import type { ColumnSizingState, VisibilityState } from '@tanstack/react-table';
 import { useCallback, useEffect, useState, type SetStateAction } from 'react';
+import { isObject } from '../../../../../shared/objects';
 
 /** Which columns show and how wide they are: remembered on this computer between runs. */
 export interface GridPreferences {
@@ -10,7 +11,7 @@ export interface GridPreferences {
 const STORAGE_KEY = 'dropzone-desk.bookings-grid.v1';
 
 function isRecordOf<T>(value: unknown, check: (v: unknown) => v is T): value is Record<string, T> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every(check);
+  return isObject(value) && Object.values(value).every(check);
 }
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
 const isWidth = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0 && v < 5000;
@@ -19,8 +20,8 @@ const isWidth = (v: unknown): v is number => typeof v === 'number' && Number.isF
 export function loadGridPreferences(): GridPreferences {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
-    if (typeof stored === 'object' && stored !== null) {
-      const { columnVisibility, columnSizing } = stored as Record<string, unknown>;
+    if (isObject(stored)) {
+      const { columnVisibility, columnSizing } = stored;
       return {
         columnVisibility: isRecordOf(columnVisibility, isBoolean) ? columnVisibility : {},
         columnSizing: isRecordOf(columnSizing, isWidth) ? columnSizing : {},

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RematchPreview } from '../../../../../shared/schemas/catalogue-admin';
 import { catalogueAdminApi } from '../../../api/catalogue-admin-api';
 import { queryKeys } from '../../../api/queries';
+import { RecordedByField } from '../../../components/RecordedByField';
 import { DIALOG_STYLES } from '../../../components/dialog-styles';
 import { formatDate } from '../../../lib/format';
 import { useOperatorName } from '../../../lib/operator';
@@ -100,17 +101,15 @@ function RematchBody({ target, onClose }: { target: RematchTarget; onClose: () =
           …and {rest} more.
         </Text>
       )}
-      <TextInput
-        label="Your name"
+      <RecordedByField
         description="Recorded with each ledger event"
         value={name}
-        onChange={(event) => {
-          setName(event.currentTarget.value);
+        onChange={(typed) => {
+          setName(typed);
           setNameError(undefined);
         }}
         error={nameError}
         maw={320}
-        autoComplete="name"
       />
       {match.isError && (
         <Alert color="red" title="Not matched">

@@ -1,6 +1,6 @@
 import type { ImportRowStatus } from '../../../../../shared/schemas/imports/row-outcomes';
 
-export { isDone, type RowOutcome } from '../../../../../shared/import-outcomes';
+export { isDone, type RowOutcome } from '../../../../../shared/rules/import-outcomes';
 
 /** Words people read in the results table and its filter. */
 export const STATUS_LABELS: Record<ImportRowStatus, string> = {

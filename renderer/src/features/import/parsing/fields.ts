@@ -1,4 +1,4 @@
-import { IMPORT_FIELD_NAMES, IMPORT_NAME_PARTS } from '../../../../../shared/import-fields';
+import { IMPORT_FIELD_NAMES, IMPORT_NAME_PARTS } from '../../../../../shared/schemas/imports/fields';
 import type { ImportKind } from '../../../../../shared/schemas/imports/kinds';
 import { BOOKING_FIELD_LABELS } from '../../../lib/booking-field-labels';
 

@@ -1,7 +1,7 @@
 import type { ImportKind } from '../../../../../shared/schemas/imports/kinds';
 import type { ColumnPlan } from './column-plan';
 import { findDuplicates } from './duplicates';
-import { isDone, type RowOutcome } from '../../../../../shared/import-outcomes';
+import { isDone, type RowOutcome } from '../../../../../shared/rules/import-outcomes';
 import { checkRow, hasProblems, problemText, type CheckSettings, type RowCheck } from './row-check';
 
 /** A row of the file as the wizard holds it: cells (fixes included), left out or not, and its last outcome. */

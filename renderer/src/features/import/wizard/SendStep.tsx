@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IMPORT_CHUNK_SIZE } from '../../../../../shared/schemas/imports/limits';
 import { sessionQuery } from '../../../api/queries';
+import { RecordedByField } from '../../../components/RecordedByField';
 import { useOperatorName } from '../../../lib/operator';
 import { KIND_LABELS } from '../parsing/fields';
 import { OutcomeCounts } from '../common/OutcomeCounts';
@@ -100,12 +101,10 @@ export function SendStep({ wizard }: { wizard: ImportWizard }) {
           Go back to fix them, or send them later with “Retry failed rows”.
         </Alert>
       )}
-      <TextInput
-        label="Your name (for the import history)"
-        placeholder="optional"
+      <RecordedByField
+        description="Optional: recorded in the import history"
         value={operator}
-        onChange={(event) => setOperator(event.currentTarget.value)}
-        maxLength={100}
+        onChange={setOperator}
         w={320}
         data-testid="import-operator"
       />

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useSyncExternalStore, type Dispatch } from 'react';
-import type { RowOutcome } from '../../../../../shared/import-outcomes';
+import type { RowOutcome } from '../../../../../shared/rules/import-outcomes';
 import type { ImportKind } from '../../../../../shared/schemas/imports/kinds';
 import type { ImportProgress } from '../../../../../shared/schemas/imports/progress';
 import { importKeys } from '../../../api/import-queries';

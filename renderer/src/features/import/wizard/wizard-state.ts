@@ -1,4 +1,4 @@
-import type { RowOutcome } from '../../../../../shared/import-outcomes';
+import type { RowOutcome } from '../../../../../shared/rules/import-outcomes';
 import type { ImportMapping } from '../../../../../shared/schemas/imports/mappings';
 import type { ImportCounts } from '../../../../../shared/schemas/imports/row-outcomes';
 import { DEFAULT_DATE_FORMAT, type DateFormat } from '../parsing/date-formats';

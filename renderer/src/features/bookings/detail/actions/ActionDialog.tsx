@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, NumberInput, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,6 +6,7 @@ import { useState } from 'react';
 import { ACTION_LIMITS, type AvailableAction, type DeskAction } from '../../../../../../shared/schemas/booking-actions';
 import { actionPreviewQuery, bookingActionsApi } from '../../../../api/booking-actions-api';
 import { queryKeys } from '../../../../api/queries';
+import { RecordedByField } from '../../../../components/RecordedByField';
 import { DIALOG_STYLES } from '../../../../components/dialog-styles';
 import { useOperatorName } from '../../../../lib/operator';
 import { eventTypeText } from '../../../../lib/booking-labels';
@@ -183,12 +171,10 @@ export function ActionDialog({
             data-testid="action-comment"
           />
         )}
-        <TextInput
-          label="Your name"
+        <RecordedByField
           description="Recorded with the event: who did it"
           value={operator}
-          onChange={(event) => setOperator(event.currentTarget.value)}
-          maxLength={ACTION_LIMITS.recordedByMax}
+          onChange={setOperator}
           error={name === '' ? 'Say who records this' : undefined}
           required
           data-testid="action-operator"

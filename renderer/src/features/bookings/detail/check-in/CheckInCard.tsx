@@ -6,6 +6,7 @@ import { bookingCheckInQuery } from '../../../../api/check-in-api';
 import { OperatorPrompt } from '../../../../components/OperatorPrompt';
 import { CHECK_IN_LABELS, nextCheckIn } from '../../../../lib/check-in-keys';
 import { formatInstant, relativeDay } from '../time';
+import { CheckInHistory } from './CheckInHistory';
 import { useBookingCheckIn } from './useBookingCheckIn';
 
 // The list's shades (bookingCells.module.css): white on them reads in both schemes.
@@ -101,6 +102,7 @@ export function CheckInCard({ bookingId, timeZone }: { bookingId: number; timeZo
               </Button>
             ))}
           </Group>
+          <CheckInHistory history={shown.data.history} timeZone={timeZone} />
         </Stack>
       )}
       <OperatorPrompt

@@ -1,14 +1,15 @@
-import { Alert, Button, Group, List, Modal, Radio, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Radio, Select, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BookingShowAnswer } from '../../../../../../shared/api/sync-answers';
-import type { JumpCheckInput } from '../../../../../../shared/schemas/jumps';
-import { defaultJumpDate, JUMP_CAMERAS, rolesOf, type JumpCamera } from '../../../../../../shared/service/jumps';
+import { JUMP_CAMERAS, type JumpCamera, type JumpCheckInput } from '../../../../../../shared/schemas/jumps';
+import { defaultJumpDate, rolesOf } from '../../../../../../shared/service/jumps';
 import { ApiError } from '../../../../api/client';
 import { jumpCheckQuery, jumpsApi } from '../../../../api/jumps-api';
 import { filmersQuery, queryKeys } from '../../../../api/queries';
+import { RecordedByField } from '../../../../components/RecordedByField';
 import { DIALOG_STYLES } from '../../../../components/dialog-styles';
 import { useOperatorName } from '../../../../lib/operator';
 import { CAMERA_REQUIREMENT_LABELS } from '../../../../lib/booking-labels';
@@ -194,12 +195,10 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
             popoverProps={{ withinPortal: true }}
             data-testid="jump-date"
           />
-          <TextInput
-            label="Your name"
+          <RecordedByField
             value={name}
-            onChange={(event) => (setName(event.currentTarget.value), clearSaveErrors())}
+            onChange={(typed) => (setName(typed), clearSaveErrors())}
             required
-            maxLength={80}
             description={
               blankName ? (
                 <Text span size="xs" fw={600} c="var(--mantine-color-text)" data-testid="jump-name-missing">
@@ -210,7 +209,6 @@ function JumpForm({ booking, today, onClose }: Omit<JumpDialogProps, 'opened'>) 
               )
             }
             error={refusalOf('recorded_by') || undefined}
-            autoComplete="off"
             data-autofocus={blankName || undefined}
           />
         </Group>

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BookingShowAnswer } from '../../../../../../shared/api/sync-answers';
 import { jumpsApi } from '../../../../api/jumps-api';
 import { queryKeys } from '../../../../api/queries';
+import { RecordedByField } from '../../../../components/RecordedByField';
 import { DIALOG_STYLES } from '../../../../components/dialog-styles';
 import { useOperatorName } from '../../../../lib/operator';
 
@@ -63,15 +64,7 @@ function RemoveJumpForm({ booking, onClose }: { booking: BookingShowAnswer; onCl
             {remove.error.message}
           </Alert>
         )}
-        <TextInput
-          label="Your name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
-          required
-          maxLength={80}
-          autoComplete="off"
-          data-autofocus
-        />
+        <RecordedByField value={name} onChange={setName} required data-autofocus />
         <Group justify="flex-end" gap="sm" className="dialog-footer">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -1,5 +1,6 @@
-import { SYNC_OUTCOMES } from './outcomes';
-import { IMPORT_DONE_STATUSES, type ImportRowStatus } from './schemas/imports/row-outcomes';
+import { asRecord } from '../objects';
+import { SYNC_OUTCOMES } from '../outcomes';
+import { IMPORT_DONE_STATUSES, type ImportRowStatus } from '../schemas/imports/row-outcomes';
 
 /** What became of one row of an import: the Sync API's outcome, or the desk's own (left out, not sent). */
 export interface RowOutcome {
@@ -11,10 +12,6 @@ export interface RowOutcome {
 
 /** The Sync API's outcomes (spec 7): one list, in shared/outcomes.ts. */
 const SYNC_STATUSES = new Set<string>(SYNC_OUTCOMES);
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
 
 /** The Sync API's words for a result: its error(s), or for a partial update the warning and the fields kept. */
 function messageOf(result: Record<string, unknown>): string | null {

@@ -1,6 +1,6 @@
-import { BOOKING_WRITABLE_FIELDS } from './schemas/booking';
-import { filmerWrite } from './schemas/filmer';
-import type { ImportKind } from './schemas/imports/kinds';
+import { BOOKING_WRITABLE_FIELDS } from '../booking';
+import { filmerWrite } from '../filmer';
+import type { ImportKind } from './kinds';
 
 /**
  * The fields a column of an import file can be mapped to, by kind: the wizard lists them, the
