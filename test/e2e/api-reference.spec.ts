@@ -16,7 +16,7 @@ for (const viewport of [
     desk,
   }) => {
     // axe reads every operation of a long document: more than the usual 30 s on two cores.
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize(viewport);
     const elsewhere: string[] = [];
     const scripts: string[] = [];
