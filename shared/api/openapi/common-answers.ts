@@ -113,7 +113,7 @@ export const COMMON_RESPONSES: Record<string, JsonSchema> = {
   },
   RemoteUnavailable: {
     description:
-      "Proxy mode: `not_in_copy`: the remote did not answer and the desk's copy cannot answer truly (outside its window, a day not fetched yet); or a write the outbox cannot take now (a filmer create, a full outbox). The `error` names the remote's failure first.",
+      "Proxy mode: `not_in_copy`: the remote did not answer and the desk's copy cannot answer truly (outside its window, a day not fetched yet); or a write the outbox cannot take now (a filmer create, a full outbox). The `error` names the remote's failure first. On a paired desk, `main_desk_unreachable`: this needs the main desk, which is not answering.",
     headers: { 'Retry-After': ref('headers', 'RetryAfter') },
     content: errorContent(),
   },
