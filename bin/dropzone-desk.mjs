@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// dropzone-desk serve|token|backup|admin|url: the desk's command-line tools, run from this checkout's
+// dropzone-desk serve|token|backup|admin|url|desks: the desk's command-line tools, run from this checkout's
 // TypeScript through tsx. tsx is registered in this very process (not the tsx CLI, which starts a
 // second one), so the server is this process and SIGTERM or SIGINT reach its own handlers.
 // The Node version is checked first, before tsx or anything native is loaded (tsx is imported
@@ -12,6 +12,10 @@ const COMMANDS = {
   backup: { module: '../electron/cli/backup.ts', about: "backups of the desk's store" },
   admin: { module: '../electron/cli/admin.ts', about: 'the administrator passphrase: reset a forgotten one' },
   url: { module: '../electron/cli/url.ts', about: "the desk's sign-in address for a browser, again" },
+  desks: {
+    module: '../electron/cli/desks.ts',
+    about: 'other desks at the venue: pair one with this main desk, list, revoke',
+  },
 };
 
 const USAGE = `Usage: dropzone-desk <command> [options]   (in a checkout: npm run <command> -- [options])

@@ -14,17 +14,32 @@ import { copyTimingFromEnv, outboxTimingFromEnv, startDesk } from './start';
 import { lockDataFolder } from './store/desk-lock';
 import { storeUpgradeNotice } from './store/migrate';
 import { ensureUiBuilt } from './ui-build';
+import { isIP } from 'node:net';
+import { DEFAULT_LAN_PORT } from '../shared/schemas/desks';
+import { joinMainDesk } from './desks/join';
+import { readPairing, type Pairing } from './desks/pairing-file';
+import type { LanRunOverrides } from './desks/main-desk-lan';
 
 /** A fixed default, so a booking system configured once keeps finding the desk after a restart. */
 export const DEFAULT_PORT = 4780;
 
 const USAGE = `Usage: dropzone-desk serve [--port N] [--host H] [--data-dir DIR] [--seed FILE] [--dropzone KEY]
                            [--mode local|proxy] [--remote-url URL] [--no-ui-build]
+                           [--lan [--lan-port N] [--lan-address ADDR]]
+                           [--join https://ADDR:PORT --code CODE --name NAME]
        (in a checkout: npm run serve -- [flags])
 
   --port N         port to listen on for this run (default: the port saved in Settings, else
                    ${DEFAULT_PORT}; 0 picks a free port)
-  --host H         address to bind (default 127.0.0.1; anything but loopback exposes the desk)
+  --host H         the loopback address to bind (default 127.0.0.1). Plain HTTP stays on this
+                   computer: for the venue's network use --lan (HTTPS with the desk's own certificate)
+  --lan            also serve other desks and booking systems on the venue's network, over HTTPS
+                   with this desk's own certificate (for this run; Settings → Desks saves it)
+  --lan-port N     the LAN listener's port (default ${DEFAULT_LAN_PORT})
+  --lan-address A  listen on the LAN on this address only (default: every interface)
+  --join URL       pair this desk with the main desk at URL (its "LAN:" line), then start as its
+                   paired desk; needs --code (the one-time code shown at the main desk) and --name.
+                   Later starts need no flag: the data folder remembers the pairing
   --data-dir DIR   where the store lives (default ${defaultDataDir()})
   --seed FILE      load a JSON fixture into a new, empty store (refused if the store holds data)
   --dropzone KEY   the dropzone the desk UI works for (default: the first one)
@@ -43,6 +58,40 @@ Environment:
 
 Settings given here hold for this run only and are not saved; changes made in Settings are.
 `;
+
+/**
+ * Plain HTTP stays on this computer: on the venue's network every token and every guest's name
+ * would cross the Wi-Fi in clear text, for anyone on it to read and reuse (docs/desks.md, "Why no
+ * plain HTTP on the LAN"). The LAN gets HTTPS with the desk's own certificate: --lan.
+ */
+function refusePlainHttpOffLoopback(host: string): void {
+  if (isLoopbackHost(host)) return;
+  throw new Error(
+    `--host ${host} would serve the desk in plain HTTP beyond this computer; plain HTTP is for loopback only. For the venue's network use --lan (HTTPS with this desk's own certificate${host === '0.0.0.0' || host === '::' ? '' : `; --lan-address ${host} to listen on that address only`})`,
+  );
+}
+
+function lanOverrides(values: {
+  lan?: boolean;
+  'lan-port'?: string;
+  'lan-address'?: string;
+}): LanRunOverrides | undefined {
+  const lanPort = values['lan-port'];
+  const lanAddress = values['lan-address'];
+  if (!values.lan && (lanPort !== undefined || lanAddress !== undefined))
+    throw new Error('--lan-port and --lan-address go with --lan');
+  if (!values.lan) return undefined;
+  const port = lanPort === undefined ? undefined : Number(lanPort);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`--lan-port must be a number from 0 to 65535, got "${lanPort}"`);
+  if (lanAddress !== undefined && isIP(lanAddress.replace(/^\[|\]$/g, '')) === 0)
+    throw new Error(`--lan-address must be one of this computer's IP addresses, got "${lanAddress}"`);
+  return {
+    enabled: true,
+    ...(port === undefined ? {} : { port }),
+    ...(lanAddress === undefined ? {} : { address: lanAddress.replace(/^\[|\]$/g, '') }),
+  };
+}
 
 /** This run's connection settings from flags and the environment (never a secret from a flag). */
 function connectionOverrides(mode: string | undefined, remoteUrl: string | undefined): RunOverrides {
@@ -75,6 +124,12 @@ function parse(argv: string[]) {
         'remote-url': { type: 'string' },
         'no-ui-build': { type: 'boolean' },
         'new-session': { type: 'boolean' },
+        lan: { type: 'boolean' },
+        'lan-port': { type: 'string' },
+        'lan-address': { type: 'string' },
+        join: { type: 'string' },
+        code: { type: 'string' },
+        name: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -105,6 +160,18 @@ export async function main(argv: string[]): Promise<void> {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
     throw new Error(`--port must be a number from 0 to 65535, got "${values.port}"`);
   const host = values.host ?? '127.0.0.1';
+  const lan = lanOverrides(values);
+  refusePlainHttpOffLoopback(host);
+  if (values.join === undefined && (values.code !== undefined || values.name !== undefined))
+    throw new Error('--code and --name go with --join https://<main desk address>:<port>');
+  if (values.join !== undefined && values.lan)
+    throw new Error(
+      '--join makes this desk a paired desk, and a paired desk does not let other desks join: leave out --lan',
+    );
+  if (values.join !== undefined && (values.code === undefined || values.name === undefined))
+    throw new Error(
+      '--join needs --code (the one-time code shown at the main desk) and --name (this desk\'s name, e.g. "Video desk")',
+    );
   const dataDir = resolve(values['data-dir'] ?? defaultDataDir());
   const overrides = connectionOverrides(values.mode, values['remote-url']);
   const copyTiming = copyTimingFromEnv(process.env);
@@ -120,6 +187,36 @@ export async function main(argv: string[]): Promise<void> {
         log: (line) => console.log(line),
       });
     }
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+
+  if (values.join !== undefined) {
+    try {
+      const pairing = await joinMainDesk({
+        url: values.join,
+        code: values.code as string,
+        name: values.name as string,
+        dataDir,
+      });
+      console.log(
+        `Paired with ${pairing.mainName} at ${pairing.url} (certificate SHA-256 ${pairing.fingerprint}) as "${pairing.desk.name}"`,
+      );
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  // This start's pairing, or the one an earlier --join kept: the desk is then its main desk's paired desk.
+  let pairing: Pairing | null;
+  try {
+    pairing = readPairing(dataDir);
+    if (pairing && lan)
+      throw new Error(
+        `this desk is paired with ${pairing.mainName} (${pairing.url}): a paired desk does not let other desks join; pair them with the main desk`,
+      );
   } catch (error) {
     lock.release();
     throw error;
@@ -150,6 +247,17 @@ export async function main(argv: string[]): Promise<void> {
     // A person's desk: an answer off its schema still goes out (and is logged); see ResponseCheck.
     responseCheck: 'report',
     onStoreUpgrade: (from, to) => console.log(storeUpgradeNotice(from, to)),
+    lan,
+    ...(pairing
+      ? {
+          mainDesk: {
+            url: pairing.url,
+            fingerprint: pairing.fingerprint,
+            credential: pairing.credential,
+            name: pairing.mainName,
+          },
+        }
+      : {}),
   }).catch((error: unknown) => {
     if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
     throw new Error(
@@ -160,11 +268,6 @@ export async function main(argv: string[]): Promise<void> {
   sessionFile.recordServing(desk.url, desk.dropzone.key);
   for (const notice of [...desk.notices, ...(sessionFile.notice ? [sessionFile.notice] : [])])
     console.warn(`warning: ${notice}`);
-  if (!isLoopbackHost(host)) {
-    console.warn(
-      `warning: bound to ${host}, not loopback: anyone who can reach this address and holds a token can use the API`,
-    );
-  }
   console.log(`Dropzone Desk serving dropzone "${desk.dropzone.name}" (${desk.dropzone.key}) from ${desk.storeFile}`);
   // The token tool's default store is the default data folder: name this desk's, when it is another.
   const tokenTool =
@@ -176,8 +279,21 @@ export async function main(argv: string[]): Promise<void> {
   console.log(
     `          (browsers stay signed in across restarts; print this address again with: ${values['data-dir'] === undefined ? 'npm run url' : `npm run url -- --data-dir ${shellWord(values['data-dir'])}`})`,
   );
+  const fingerprint = desk.lan.view().fingerprint;
+  for (const endpoint of desk.lan.endpoints())
+    console.log(`LAN: ${endpoint.url}  (certificate SHA-256 ${fingerprint})`);
+  if (desk.lan.view().listening && desk.lan.endpoints().length === 0)
+    console.warn('warning: the LAN listener is on, but this computer has no address other desks can reach');
+  if (desk.lan.view().listening)
+    console.log(
+      `          (pair a desk: ${values['data-dir'] === undefined ? 'npm run desks -- pair' : `npm run desks -- pair --data-dir ${shellWord(values['data-dir'])}`})`,
+    );
   const connection = desk.connection.view();
-  if (connection.mode === 'proxy') {
+  if (pairing) {
+    console.log(
+      `Paired:   "${pairing.desk.name}" of ${pairing.mainName} at ${pairing.url} (its certificate pinned: SHA-256 ${pairing.fingerprint})`,
+    );
+  } else if (connection.mode === 'proxy') {
     const from = connection.overridden.includes('credentials') ? ' (from DESK_REMOTE_TOKEN)' : '';
     const credentials =
       connection.credentials.kind === 'none'

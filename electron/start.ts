@@ -26,6 +26,7 @@ import type { ListenSource } from '../shared/schemas/listen';
 import type { DropzoneRecord } from './store/records';
 import { Store } from './store/store';
 import { runRead } from './readers/read-ops';
+import { MainDeskLan, type LanRunOverrides } from './desks/main-desk-lan';
 import { ReadPool } from './readers/read-pool';
 
 /** For the shells that start a desk (serve, the desktop app): what they say before a store's schema steps run. */
@@ -75,6 +76,8 @@ export interface DeskOptions {
   readerThreads?: number;
   /** Told before an existing store's schema steps run (they can take a minute on a large store). */
   onStoreUpgrade?: OnStoreUpgrade;
+  /** The LAN listener for this run (`--lan`, `--lan-port`, `--lan-address`), over Settings → Desks. */
+  lan?: LanRunOverrides;
   /** A paired desk's main desk (its pairing, docs/desks.md): the upstream of this whole run. */
   mainDesk?: MainDeskUpstream & { name: string };
 }
@@ -100,6 +103,8 @@ export interface RunningDesk {
   connection: DeskConnection;
   /** Proxy mode's copy of the remote (docs/offline.md): none in local mode. */
   offline: OfflineCopy;
+  /** The main desk on the venue's network: its HTTPS listener and certificate (docs/desks.md). */
+  lan: MainDeskLan;
   /** A paired desk's link to its main desk (docs/desks.md); undefined on any other desk. */
   mainDesk: MainDeskLink | undefined;
   /** Things to tell whoever started the desk (never secrets), e.g. a secret file's permissions were tightened. */
@@ -218,6 +223,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         if (options.logErrors !== false) console.error(`dropzone-desk: ${error.message}`);
       },
     });
+    // A paired desk is no main desk: its LAN listener stays off whatever its store says.
+    const lan = new MainDeskLan(store, now, options.mainDesk ? { enabled: false } : options.lan);
     const { app, auth, stop, routes } = buildApp({
       store,
       connection,
@@ -231,6 +238,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       importRetryBackoff: options.importRetryBackoff,
       reads,
       changes,
+      lan,
       ...(mainDesk ? { mainDesk } : {}),
       ...(marksForMain ? { marksForMain } : {}),
     });
@@ -245,6 +253,11 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       plan,
       options.randomIfSavedPortBusy ?? false,
     );
+    // After loopback: the same app answers both, and a LAN that cannot start asked for by a flag ends the start.
+    await lan.startAsPlanned().catch(async (error: unknown) => {
+      await stop();
+      throw error;
+    });
     const address = app.server.address() as AddressInfo;
     const hostForUrl = address.family === 'IPv6' ? `[${address.address}]` : address.address;
     if (listenFacts.source === 'saved_port_busy') {
@@ -280,6 +293,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       storeFile,
       connection: open,
       offline: copy,
+      lan,
       mainDesk,
       notices,
       backups: schedule,

@@ -13,15 +13,22 @@ export interface ProxiedAnswer {
   body: () => unknown;
 }
 
-function resultsOf(body: unknown): unknown[] {
-  return isObject(body) && Array.isArray(body.results) ? body.results : [];
+/** The outcomes of a write the remote took (spec 7); any other element status is a refusal. */
+const ACCEPTED = new Set(['created', 'ok', 'partial_update']);
+
+/** A batch answer's elements the remote accepted, each on its own: a refused element tells the copy nothing. */
+function acceptedResultsOf(body: unknown): unknown[] {
+  const results = isObject(body) && Array.isArray(body.results) ? body.results : [];
+  return results.filter(
+    (result) => isObject(result) && typeof result.status === 'string' && ACCEPTED.has(result.status),
+  );
 }
 
 /**
  * Every answer the remote gives while proxying updates the copy at once (docs/offline.md): a list
  * or a show is what the remote holds now, a write's answer is the record as it became, a 204 or a
- * 404 says it is gone. Anything else (an error, a partial update without the record) tells the
- * copy nothing and is left to the next refresh.
+ * 404 says it is gone. Anything else (an error, a batch element the remote refused, a partial
+ * update without the record) tells the copy nothing and is left to the next refresh.
  */
 export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): void {
   const [collection, rawId, ...rest] = answer.path.split('/').filter(Boolean);
@@ -39,7 +46,7 @@ export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): vo
       copy.dropBooking(id);
     else if (method === 'POST' && id === undefined && ok) copy.absorbBookingWrite(body);
     else if (method === 'POST' && id === 'batch' && ok)
-      for (const result of resultsOf(body)) copy.absorbBookingWrite(result);
+      for (const result of acceptedResultsOf(body)) copy.absorbBookingWrite(result);
     return;
   }
 
@@ -52,5 +59,5 @@ export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): vo
     copy.dropFilmer(filmerId);
   else if (method === 'POST' && id === undefined && ok) copy.absorbFilmerWrite(body);
   else if (method === 'POST' && id === 'batch' && ok)
-    for (const result of resultsOf(body)) copy.absorbFilmerWrite(result);
+    for (const result of acceptedResultsOf(body)) copy.absorbFilmerWrite(result);
 }

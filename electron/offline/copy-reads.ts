@@ -16,7 +16,12 @@ export interface CopyAnswer {
   asOf?: string;
   /** Set when the copy cannot answer: why (the body's `error` then says the remote's failure, then this). */
   notInCopy?: string;
+  /** With `notInCopy`: when to ask again (every 503 says when to come back). */
+  retryAfterSeconds?: number;
 }
+
+/** How long a caller the copy cannot answer waits before asking again: the outbox's own wait for a write it cannot take. */
+export const NOT_IN_COPY_RETRY_AFTER_SECONDS = 60;
 
 /** The header that marks an answer as the copy's, with its age (`copy; as-of=2026-11-27T14:01:00.000Z`). */
 export const COPY_SOURCE_HEADER = 'x-desk-source';
@@ -24,7 +29,12 @@ export const copySourceValue = (asOf: string) => `copy; as-of=${asOf}`;
 
 /** A read the copy cannot answer truly: why, in words (the caller puts the remote's failure first). */
 function notInCopy(why: string): CopyAnswer {
-  return { statusCode: HTTP_CODE_OF.not_in_copy, body: { status: 'not_in_copy', error: why }, notInCopy: why };
+  return {
+    statusCode: HTTP_CODE_OF.not_in_copy,
+    body: { status: 'not_in_copy', error: why },
+    notInCopy: why,
+    retryAfterSeconds: NOT_IN_COPY_RETRY_AFTER_SECONDS,
+  };
 }
 
 const fromJson = (text: string | undefined): unknown => (text === undefined ? undefined : JSON.parse(text));

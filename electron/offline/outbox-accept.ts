@@ -1,8 +1,8 @@
 import { HTTP_CODE_OF } from '../../shared/outcomes';
 import { isObject } from '../../shared/objects';
-import { ProductCache, upsertBooking, deleteBooking } from '../sync/bookings';
+import { ProductCache, parseBookingWrite, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
-import { deleteFilmer, upsertFilmer } from '../sync/filmers';
+import { deleteFilmer, FILMER_HAS_JUMPS, filmerCreateRefusal, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
 import { bookingLane, filmerLane } from '../../shared/schemas/outbox';
 import { runBatch } from '../sync/batch';
@@ -41,14 +41,49 @@ function answer(result: SyncResult, opIds: number[]): QueuedAnswer {
  * or one of a day it has not fetched): answered 503, never guessed, so an update is not taken for a
  * create (or a delete for "not found").
  */
-function unknownToCopy(externalId: string | null, why: string): SyncResult {
-  return {
+function unknownToCopy(
+  externalId: string | null,
+  why: string,
+  key: Record<string, unknown> = { external_id: externalId },
+): SyncResult {
+  const body = {
+    ...key,
+    error: `${why}: send it again once the remote answers`,
     status: 'not_in_copy',
+  };
+  cannotJudgeWhy.set(body, why);
+  return { status: 'not_in_copy', body };
+}
+
+/** Why the copy could not judge an answer's record, by the answer's body (a batch says it again in its own words). */
+const cannotJudgeWhy = new WeakMap<object, string>();
+
+/** A batch element the copy cannot judge: the whole batch is answered 503, and nothing of it is kept. */
+class CannotJudge extends Error {
+  constructor(
+    readonly index: number,
+    readonly result: Record<string, unknown>,
+  ) {
+    super('a batch element the copy cannot judge');
+  }
+}
+
+/**
+ * A batch with an element the copy cannot judge (and the Sync API's rules do not refuse): no
+ * element status of the spec says "ask again later", so the whole batch is refused with 503 and
+ * Retry-After, and none of it is queued (docs/spec-decisions.md).
+ */
+function batchCannotBeJudged(key: 'bookings' | 'filmers', cannot: CannotJudge): QueuedAnswer {
+  const which = typeof cannot.result.external_id === 'string' ? ` (${cannot.result.external_id})` : '';
+  const why = cannotJudgeWhy.get(cannot.result) ?? 'the desk cannot tell what the remote would answer';
+  return {
+    statusCode: 503,
     body: {
-      external_id: externalId,
-      error: `${why}: send it again once the remote answers`,
       status: 'not_in_copy',
+      error: `the desk cannot judge element ${cannot.index + 1} of the ${key} batch${which}, so none of it is taken (${why}): send the batch again once the remote answers`,
     },
+    opIds: [],
+    retryAfterSeconds: 60,
   };
 }
 
@@ -129,7 +164,11 @@ export class OutboxIntake {
 
   /** `POST /filmers` with an `id` (an update); a create cannot be answered without the remote, which assigns the id. */
   filmerUpsert(body: unknown, source: string): QueuedAnswer {
-    if (isObject(body) && body.id === undefined) return FILMER_CREATE_OFFLINE;
+    if (isObject(body) && body.id === undefined) {
+      // An invalid create is refused as online; a valid one needs the remote.
+      const refused = filmerCreateRefusal(body);
+      return refused ? answer(refused, []) : FILMER_CREATE_OFFLINE;
+    }
     return this.store.transaction(() => {
       const full = this.roomFor(1);
       if (full) return full;
@@ -142,7 +181,14 @@ export class OutboxIntake {
   /** `POST /filmers/batch`: queued only when every element is an update (a create needs the remote). */
   filmerBatch(body: unknown, source: string): QueuedAnswer {
     const elements = isObject(body) && Array.isArray(body.filmers) ? (body.filmers as unknown[]) : [];
-    if (elements.some((element) => isObject(element) && element.id === undefined)) return FILMER_CREATE_OFFLINE;
+    // A create the rules refuse on its body alone gets its 422 in the batch, as online; a valid one needs the remote.
+    if (
+      elements.some(
+        (element) =>
+          isObject(element) && element.id === undefined && filmerCreateRefusal(element, 'batch') === undefined,
+      )
+    )
+      return FILMER_CREATE_OFFLINE;
     return this.batch(body, 'filmers', (ctx, _products, element) => this.oneFilmer(ctx, element, source, 'batch'));
   }
 
@@ -156,24 +202,35 @@ export class OutboxIntake {
     runOne: (ctx: SyncContext, products: ProductCache, element: unknown) => { result: SyncResult; opId?: number },
   ): QueuedAnswer {
     const count = isObject(body) && Array.isArray(body[key]) ? (body[key] as unknown[]).length : 0;
-    return this.store.transaction(() => {
-      // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
-      const full = count <= LIMITS.batchMaxElements ? this.roomFor(count) : undefined;
-      if (full) return full;
-      const ctx = this.ctx();
-      const products = new ProductCache(ctx);
-      const opIds: number[] = [];
-      const result = runBatch(ctx, body, key, (element) => {
-        const one = runOne(ctx, products, element);
-        if (one.opId !== undefined) opIds.push(one.opId);
-        return one.result as SyncResult<Record<string, unknown>>;
+    try {
+      return this.store.transaction(() => {
+        // A batch over the size limit gets the Sync API's own 413 below, not "the outbox is full".
+        const full = count <= LIMITS.batchMaxElements ? this.roomFor(count) : undefined;
+        if (full) return full;
+        const ctx = this.ctx();
+        const products = new ProductCache(ctx);
+        const opIds: number[] = [];
+        let index = 0;
+        let cannot: CannotJudge | undefined;
+        const result = runBatch(ctx, body, key, (element) => {
+          const one = runOne(ctx, products, element);
+          if (one.result.status === 'not_in_copy') cannot ??= new CannotJudge(index, one.result.body);
+          index += 1;
+          if (one.opId !== undefined) opIds.push(one.opId);
+          return one.result as SyncResult<Record<string, unknown>>;
+        });
+        // Thrown through the batch's transaction: every element's change and write is undone.
+        if (cannot) throw cannot;
+        return answer(result, opIds);
       });
-      return answer(result, opIds);
-    });
+    } catch (error) {
+      if (error instanceof CannotJudge) return batchCannotBeJudged(key, error);
+      throw error;
+    }
   }
 
-  /** `DELETE /filmers/:id` */
-  filmerDelete(rawId: string, source: string): QueuedAnswer {
+  /** `DELETE /filmers/:id`: never queued, since the copy cannot tell the remote will take it (below). */
+  filmerDelete(rawId: string, _source: string): QueuedAnswer {
     return this.store.transaction(() => {
       const full = this.roomFor(1);
       if (full) return full;
@@ -181,20 +238,27 @@ export class OutboxIntake {
         return answer(unknownToCopy(null, "the desk has not copied the remote's filmers yet"), []);
       const id = Number(rawId);
       const held = Number.isSafeInteger(id) ? this.store.filmers.byId(this.copy.dropzone.id, id) : undefined;
-      const result = deleteFilmer(this.ctx(), rawId);
-      if (result.status !== 'ok' || !held) return answer(result, []);
-      const opId = this.enqueue(
-        'filmer',
-        String(id),
-        'delete',
-        fieldsOf('filmer', held),
-        {},
-        source,
-        held.name,
-        null,
-        '204',
-      );
-      return { statusCode: 204, body: null, opIds: [opId] };
+      // The copy holds the jumps of the bookings it holds whole only (today's and tomorrow's): a
+      // jump there is a refusal the remote would give too; none there says nothing of older ones.
+      if (held && this.store.remoteCopy.jumpsOfFilmer(held.id) > 0)
+        return answer(
+          {
+            status: 'unprocessable_content',
+            body: { id: held.id, errors: [FILMER_HAS_JUMPS], status: 'unprocessable_content' },
+          },
+          [],
+        );
+      if (held)
+        return answer(
+          unknownToCopy(
+            null,
+            `the remote refuses to delete a filmer with jumps, and the desk's copy holds only the jumps of today's and tomorrow's bookings: whether filmer ${held.id} filmed others only the remote knows`,
+            { id: held.id },
+          ),
+          [],
+        );
+      // Not a filmer the copy holds (it holds every one): the remote's own 404.
+      return answer(deleteFilmer(this.ctx(), rawId), []);
     });
   }
 
@@ -230,6 +294,9 @@ export class OutboxIntake {
     view: 'record' | 'summary' = 'record',
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
+    // An invalid write is invalid whatever the copy holds: the rules' own 422, as online.
+    const parsed = parseBookingWrite(body);
+    if (!parsed.ok) return { result: parsed.refused };
     const externalId = isObject(body) && typeof body.external_id === 'string' ? body.external_id : undefined;
     const held = externalId === undefined ? undefined : this.store.bookings.byExternalId(dz, externalId);
     const before = held ? fieldsOf('booking', held) : null;

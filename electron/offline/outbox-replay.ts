@@ -4,20 +4,39 @@ import type { RemoteResult } from '../proxy/remote-client';
 import type { OutboxRow, OutboxRowChanges } from '../store/repos/outbox';
 import { describeFailure, retryAfterMs } from './outbox-answers';
 import { fieldsOf, parseFields, type Fields, type RecordKind } from './outbox-fields';
-import { combine, mergeForReplay, type MergePlan, type PendingChange } from './outbox-merge';
+import { mergeWrite, withLanded, type MergedField } from './outbox-merge';
+import { decidedWithoutSend, laneTurn } from './outbox-lane';
 import { OutboxSettler } from './outbox-settle';
 import { LostFilmerCreates } from './outbox-lost-creates';
 import type { RemoteCall } from './remote-call';
 import type { RemoteCopy } from './remote-copy';
 import { DEFAULT_OUTBOX_TIMING, jittered, type OutboxTiming } from './outbox-timing';
 
-/** A record's writes taken together this round: the lane's first writes of one kind, oldest first. */
+/** A record's writes that go this round (laneTurn), oldest first. */
 interface LaneRun {
   kind: RecordKind;
   key: string;
-  action: 'upsert' | 'delete';
   ops: OutboxRow[];
-  change: PendingChange;
+}
+
+/** One write's part in its record's send: what it sends, what the remote holds already, what it holds for a person. */
+interface WritePart {
+  op: OutboxRow;
+  send: Fields;
+  there: Fields;
+  held: MergedField[];
+}
+
+/** A record's send this round: the fields of its writes that only the desk changed, as one upsert. */
+interface RecordSend {
+  run: LaneRun;
+  kind: RecordKind;
+  key: string;
+  /** The writes with fields in the send (a write with nothing to send was settled or held already). */
+  parts: WritePart[];
+  fields: Fields;
+  create: boolean;
+  remote: Record<string, unknown> | null;
 }
 
 type RoundEnd = 'idle' | 'progress' | 'unreachable' | 'paused';
@@ -25,25 +44,7 @@ type RoundEnd = 'idle' | 'progress' | 'unreachable' | 'paused';
 class Unreachable extends Error {}
 class CredentialsRefused extends Error {}
 
-function runOf(ops: readonly OutboxRow[]): LaneRun | undefined {
-  const head = ops[0];
-  if (!head || head.state !== 'waiting') return undefined;
-  const run = [head];
-  if (head.action === 'upsert')
-    for (const op of ops.slice(1)) {
-      if (op.state !== 'waiting' || op.action !== 'upsert' || op.decision !== null) break;
-      run.push(op);
-    }
-  return {
-    kind: head.record_kind,
-    key: head.record_key,
-    action: head.action,
-    ops: run,
-    change: combine(run.map((op) => ({ before: parseFields(op.before), after: parseFields(op.after) ?? {} }))),
-  };
-}
-
-const showPath = (run: LaneRun) =>
+const showPath = (run: { kind: RecordKind; key: string }) =>
   run.kind === 'booking' ? `/bookings/${encodeURIComponent(run.key)}` : `/filmers/${encodeURIComponent(run.key)}`;
 
 /**
@@ -166,7 +167,7 @@ export class OutboxReplay {
 
   private untilNextDue(): number {
     const now = this.now().getTime();
-    const due = this.outbox.nextDueAt();
+    const due = this.outbox.nextDueAt(new Date(now).toISOString());
     const soonest = Math.min(now + this.timing.idleMs, due === null ? Infinity : Date.parse(due));
     return Math.max(0, soonest - now);
   }
@@ -188,11 +189,7 @@ export class OutboxReplay {
   /** Due lanes, read and sent a chunk at a time. */
   private async round(): Promise<RoundEnd> {
     const nowIso = this.now().toISOString();
-    const runs: LaneRun[] = [];
-    for (const head of this.outbox.dueLaneHeads(nowIso, this.timing.batchSize)) {
-      const run = runOf(this.outbox.openInLane(head.lane));
-      if (run) runs.push(run);
-    }
+    const runs = this.dueRuns(nowIso);
     if (runs.length === 0) return 'idle';
     if (!this.progress) this.progress = { done: 0, total: this.outbox.count('waiting') };
     try {
@@ -215,23 +212,61 @@ export class OutboxReplay {
     }
   }
 
+  /**
+   * The records with a write that can go now, up to a batch of them. A decision that sends nothing
+   * (keep theirs, discard) is carried out here, wherever it stands in its record. A record whose
+   * due writes all wait behind one held for a person takes no place in the batch.
+   */
+  private dueRuns(nowIso: string): LaneRun[] {
+    const runs: LaneRun[] = [];
+    const limit = this.timing.batchSize;
+    for (let offset = 0; runs.length < limit; offset += limit) {
+      const lanes = this.outbox.dueLanes(nowIso, limit, offset);
+      for (const lane of lanes) {
+        if (runs.length >= limit) break;
+        if (isLostFilmerCreateLane(lane)) {
+          const ops = this.outbox.openInLane(lane);
+          if (ops[0]) runs.push({ kind: 'filmer', key: ops[0].record_key, ops });
+          continue;
+        }
+        let open = this.outbox.openInLane(lane);
+        const undone = open.filter((op) => decidedWithoutSend(op) && isDueAt(op, nowIso));
+        if (undone.length > 0) {
+          for (const op of undone) this.settler.applyDecisionWithoutSend(op, () => this.countOps(1));
+          open = this.outbox.openInLane(lane);
+        }
+        const turn = laneTurn(open, nowIso);
+        this.noteBehind(turn.behind);
+        const head = turn.go[0];
+        if (head) runs.push({ kind: head.record_kind, key: head.record_key, ops: turn.go });
+      }
+      if (lanes.length < limit) break;
+    }
+    return runs;
+  }
+
+  /** A write that waits behind one held for a person says so on the Sync screen (written once, not every round). */
+  private noteBehind(behind: readonly { op: OutboxRow; heldBy: OutboxRow }[]): void {
+    for (const { op, heldBy } of behind) {
+      const words = `waits behind write ${heldBy.id} of this record (${heldBy.state === 'attention' ? 'held for a person' : 'not sent yet'})`;
+      if (op.last_error !== words) this.outbox.update(op.id, { last_error: words });
+    }
+  }
+
   private async replay(runs: LaneRun[]): Promise<void> {
-    // Decisions take effect here: keep theirs / discard settle without a send.
-    const live: LaneRun[] = [];
     for (const run of runs.filter((r) => isLostFilmerCreateLane(r.ops[0]!.lane))) {
       const found = await this.lostCreates.lookUp(run.ops);
       if (found === undefined) throw new Unreachable('the remote did not answer the look-up of a lost filmer create');
       this.countDone(run);
     }
-    runs = runs.filter((r) => !isLostFilmerCreateLane(r.ops[0]!.lane));
-    for (const run of runs)
-      if (!this.settler.applyDecisionWithoutSend(run.ops[0]!, () => this.countDone(run))) live.push(run);
+    const live = runs.filter((r) => !isLostFilmerCreateLane(r.ops[0]!.lane));
 
     // A person may have undone a decision while the records were read: such a run waits for the next round.
     const reads = (await this.readAll(live)).filter(({ run }) => this.unchanged(run));
-    const sends: { run: LaneRun; fields: Fields; create: boolean; remote: Record<string, unknown> | null }[] = [];
+    const sends: RecordSend[] = [];
     for (const { run, remote } of reads) {
-      if (run.action === 'delete') {
+      const head = run.ops[0]!;
+      if (head.action === 'delete') {
         if (remote === null) {
           this.settler.settle(run.ops, 'already_there', 'the remote no longer had it');
           this.settler.absorbGone(run.kind, run.key);
@@ -239,38 +274,70 @@ export class OutboxReplay {
         } else await this.sendDelete(run);
         continue;
       }
-      const remoteFields = remote === null ? null : fieldsOf(run.kind, remote);
-      const plan: MergePlan = mergeForReplay(this.knownBase(run, remoteFields), remoteFields);
-      switch (plan.kind) {
-        case 'nothing':
-          this.settler.settleAlreadyThere(run, remote!);
-          this.countDone(run);
-          break;
-        case 'deleted':
-          this.settler.hold(run.ops, run.change, {
-            attention: 'deleted',
-            remote: null,
-            error: 'the remote deleted it',
-          });
-          break;
-        case 'conflict':
-          this.settler.hold(run.ops, run.change, {
-            attention: 'conflict',
-            remote,
-            error: `the remote changed ${plan.fields
-              .filter((f) => f.conflict)
-              .map((f) => f.name)
-              .join(', ')} too`,
-          });
-          break;
-        case 'send':
-          sends.push({ run, fields: plan.fields, create: plan.create, remote });
-      }
+      const send = this.plan(run, remote);
+      if (send) sends.push(send);
     }
-    const bookingSends = sends.filter((s) => s.run.kind === 'booking');
-    const filmerSends = sends.filter((s) => s.run.kind === 'filmer');
+    const bookingSends = sends.filter((s) => s.kind === 'booking');
+    const filmerSends = sends.filter((s) => s.kind === 'filmer');
     if (bookingSends.length > 0) await this.sendBookings(bookingSends);
     for (const send of filmerSends) await this.sendFilmer(send);
+  }
+
+  /**
+   * A record's writes merged one by one, in order, with the remote's record as read (each write's
+   * landed fields applied before the next is merged). A write with nothing to send settles or is
+   * held now; the rest make the record's send. A later write that touches a field an earlier one
+   * holds stays behind it. The remote no longer holding a record the desk changed holds the record
+   * whole ("deleted"), and nothing after it goes.
+   */
+  private plan(run: LaneRun, remote: Record<string, unknown> | null): RecordSend | undefined {
+    let state: Fields | null = remote === null ? null : fieldsOf(run.kind, remote);
+    const parts: WritePart[] = [];
+    const heldNow = new Set<string>();
+    let create = false;
+    for (const op of run.ops) {
+      const desk = parseFields(op.after) ?? {};
+      const names = Object.keys(desk);
+      if (names.some((name) => heldNow.has(name))) {
+        // Behind a field an earlier write of this round holds: it waits, and so does what it touches.
+        for (const name of names) heldNow.add(name);
+        continue;
+      }
+      const before = parseFields(op.before);
+      if (state === null) {
+        if (before !== null) {
+          if (parts.length === 0)
+            this.settler.holdOne(
+              op,
+              { before, after: desk },
+              { attention: 'deleted', remote: null, error: 'the remote deleted it' },
+            );
+          break;
+        }
+        parts.push({ op, send: desk, there: {}, held: [] });
+        state = { ...desk };
+        create = true;
+        continue;
+      }
+      const merge = mergeWrite(before ?? this.knownBase(run, desk, state), desk, state);
+      parts.push({ op, ...merge });
+      state = withLanded(state, merge.send);
+      for (const field of merge.held) heldNow.add(field.name);
+    }
+    const fields: Fields = {};
+    for (const part of parts) Object.assign(fields, part.send);
+    const going = parts.filter((part) => Object.keys(part.send).length > 0);
+    const staying = parts.filter((part) => Object.keys(part.send).length === 0);
+    // What sends nothing ends now: held for its conflicting fields, or already there.
+    const there = staying.filter((part) => part.held.length === 0).map((part) => part.op);
+    if (there.length > 0) {
+      if (remote) this.settler.settleAlreadyThere(run.kind, there, remote);
+      this.countOps(there.length);
+    }
+    for (const part of staying)
+      if (part.held.length > 0) this.settler.holdConflict(part.op, part.held, remote, part.there, null);
+    if (going.length === 0) return undefined;
+    return { run, kind: run.kind, key: run.key, parts: going, fields, create, remote };
   }
 
   /**
@@ -280,9 +347,8 @@ export class OutboxReplay {
    * based on the remote's record as read, it sends the fields it changes, and nothing conflicts.
    * A booking system updates bookings months ahead; each would otherwise wait for a person.
    */
-  private knownBase(run: LaneRun, remote: Fields | null): PendingChange {
-    const { base, desk } = run.change;
-    if (base !== null || remote === null || run.kind !== 'booking') return run.change;
+  private knownBase(run: LaneRun, desk: Fields, remote: Fields): Fields | null {
+    if (run.kind !== 'booking') return null;
     const window = this.copy.window();
     // The remote's day and the one the desk sets: the booking may be moving into the window.
     const copyHeldIt = [desk.jump_on, remote.jump_on].every(
@@ -292,8 +358,8 @@ export class OutboxReplay {
         day <= window.to &&
         this.copy.store.remoteCopy.sliceRefreshedAt(`day:${day}`) !== undefined,
     );
-    if (copyHeldIt) return run.change;
-    return { base: Object.fromEntries(Object.keys(desk).map((name) => [name, remote[name] ?? null])), desk };
+    if (copyHeldIt) return null;
+    return Object.fromEntries(Object.keys(desk).map((name) => [name, remote[name] ?? null]));
   }
 
   private unchanged(run: LaneRun): boolean {
@@ -304,7 +370,11 @@ export class OutboxReplay {
   }
 
   private countDone(run: LaneRun): void {
-    if (this.progress) this.progress.done += run.ops.length;
+    this.countOps(run.ops.length);
+  }
+
+  private countOps(n: number): void {
+    if (this.progress) this.progress.done += n;
   }
 
   /** Reads each run's record from the remote, a few at a time; the first "no answer" ends the round. */
@@ -374,38 +444,37 @@ export class OutboxReplay {
     });
   }
 
-  private markInFlight(runs: readonly LaneRun[]): void {
+  /** Before a send: these writes are on their way (after a crash, each is read back before it is sent again). */
+  private markInFlight(ops: readonly OutboxRow[]): void {
     const at = this.now().toISOString();
     this.copy.store.transaction(() => {
-      for (const run of runs) for (const op of run.ops) this.outbox.update(op.id, { in_flight_at: at });
+      for (const op of ops) this.outbox.update(op.id, { in_flight_at: at });
     });
   }
 
-  private async sendBookings(
-    sends: { run: LaneRun; fields: Fields; create: boolean; remote: Record<string, unknown> | null }[],
-  ): Promise<void> {
-    this.markInFlight(sends.map((s) => s.run));
-    const elements = sends.map((s) => ({ external_id: s.run.key, ...s.fields }));
+  private async sendBookings(sends: RecordSend[]): Promise<void> {
+    this.markInFlight(sends.flatMap(opsOf));
+    const elements = sends.map((s) => ({ external_id: s.key, ...s.fields }));
     const single = elements.length === 1;
     const result = single
       ? await this.remote('POST', '/bookings', elements[0])
       : await this.remote('POST', '/bookings/batch', { bookings: elements });
     if (!result.ok) {
-      for (const s of sends) this.attempt(s.run.ops, `${describeFailure(result)} (sent; will read back first)`, null);
+      for (const s of sends) this.attempt(opsOf(s), `${describeFailure(result)} (sent; will read back first)`, null);
       throw new Unreachable(describeFailure(result));
     }
     if (result.statusCode === 401 || result.statusCode === 403) {
       for (const s of sends)
-        this.attempt(s.run.ops, `the remote refused the credentials (HTTP ${result.statusCode})`, null);
+        this.attempt(opsOf(s), `the remote refused the credentials (HTTP ${result.statusCode})`, null);
       throw new CredentialsRefused();
     }
     const body = jsonOf(result.body) as Record<string, unknown> | null;
     if (!single && (result.statusCode !== 200 || !Array.isArray(body?.results))) {
-      for (const s of sends) this.failedOnRecord(s.run.ops, result, 'sending it');
+      for (const s of sends) this.failedOnRecord(opsOf(s), result, 'sending it');
       return;
     }
-    if (single && result.statusCode >= 500) {
-      this.failedOnRecord(sends[0]!.run.ops, result, 'sending it');
+    if (single && (result.statusCode >= 500 || result.statusCode === 429)) {
+      this.failedOnRecord(opsOf(sends[0]!), result, 'sending it');
       return;
     }
     const answers = single ? [body ?? {}] : (body!.results as Record<string, unknown>[]);
@@ -416,34 +485,30 @@ export class OutboxReplay {
         const element = (answers[index] ?? {}) as Record<string, unknown>;
         const status = typeof element.status === 'string' ? element.status : '';
         if (status === 'created' || status === 'ok' || status === 'partial_update') {
-          this.settler.settleSent(send.run, send.fields, send.remote, element);
-          this.countDone(send.run);
+          this.settler.settleSent(send, send.parts, element);
+          this.countOps(send.parts.filter((part) => part.held.length === 0).length);
         } else if (status === 'too_many_requests' || status === 'internal_error') {
-          this.failedOnRecord(send.run.ops, result, 'sending it');
+          this.failedOnRecord(opsOf(send), result, 'sending it');
         } else {
-          this.settler.refused(send.run, element, single ? result.statusCode : undefined, send.remote);
+          this.settler.refused(send, send.parts, element, single ? result.statusCode : undefined);
         }
       }),
     );
   }
 
-  private async sendFilmer(send: {
-    run: LaneRun;
-    fields: Fields;
-    remote: Record<string, unknown> | null;
-  }): Promise<void> {
-    this.markInFlight([send.run]);
-    const result = await this.remote('POST', '/filmers', { id: Number(send.run.key), ...send.fields });
-    const element = this.sentAnswer(send.run, result);
+  private async sendFilmer(send: RecordSend): Promise<void> {
+    this.markInFlight(opsOf(send));
+    const result = await this.remote('POST', '/filmers', { id: Number(send.key), ...send.fields });
+    const element = this.sentAnswer(opsOf(send), result);
     if (!element) return;
     if (element.status === 'ok' || element.status === 'created') {
-      this.settler.settleSent(send.run, send.fields, send.remote, element);
-      this.countDone(send.run);
-    } else this.settler.refused(send.run, element, result.ok ? result.statusCode : undefined, send.remote);
+      this.settler.settleSent(send, send.parts, element);
+      this.countOps(send.parts.filter((part) => part.held.length === 0).length);
+    } else this.settler.refused(send, send.parts, element, result.ok ? result.statusCode : undefined);
   }
 
   private async sendDelete(run: LaneRun): Promise<void> {
-    this.markInFlight([run]);
+    this.markInFlight(run.ops);
     const result = await this.remote('DELETE', showPath(run));
     if (result.ok && (result.statusCode === 204 || result.statusCode === 200 || result.statusCode === 404)) {
       this.settler.settle(run.ops, result.statusCode === 404 ? 'already_there' : 'sent', 'deleted at the remote');
@@ -451,22 +516,33 @@ export class OutboxReplay {
       this.countDone(run);
       return;
     }
-    const element = this.sentAnswer(run, result);
-    if (element) this.settler.refused(run, element, result.ok ? result.statusCode : undefined, null);
+    const element = this.sentAnswer(run.ops, result);
+    if (element)
+      this.settler.holdOne(
+        run.ops[0]!,
+        { before: parseFields(run.ops[0]!.before), after: {} },
+        {
+          attention: 'refused',
+          remote: null,
+          refusal: element,
+          remoteStatus: result.ok ? result.statusCode : undefined,
+          error: refusalWords(element),
+        },
+      );
   }
 
   /** The answer to a send as a JSON object, or undefined when the write must wait (the error is recorded or thrown). */
-  private sentAnswer(run: LaneRun, result: RemoteResult): Record<string, unknown> | undefined {
+  private sentAnswer(ops: readonly OutboxRow[], result: RemoteResult): Record<string, unknown> | undefined {
     if (!result.ok) {
-      this.attempt(run.ops, `${describeFailure(result)} (sent; will read back first)`, null);
+      this.attempt(ops, `${describeFailure(result)} (sent; will read back first)`, null);
       throw new Unreachable(describeFailure(result));
     }
     if (result.statusCode === 401 || result.statusCode === 403) {
-      this.attempt(run.ops, `the remote refused the credentials (HTTP ${result.statusCode})`, null);
+      this.attempt(ops, `the remote refused the credentials (HTTP ${result.statusCode})`, null);
       throw new CredentialsRefused();
     }
     if (result.statusCode >= 500 || result.statusCode === 429) {
-      this.failedOnRecord(run.ops, result, 'sending it');
+      this.failedOnRecord(ops, result, 'sending it');
       return undefined;
     }
     const body = jsonOf(result.body);
@@ -485,6 +561,16 @@ export class OutboxReplay {
 }
 
 export type { OutboxRowChanges };
+
+const opsOf = (send: RecordSend): OutboxRow[] => send.parts.map((part) => part.op);
+
+const isDueAt = (op: OutboxRow, nowIso: string) => op.next_attempt_at === null || op.next_attempt_at <= nowIso;
+
+function refusalWords(answer: Record<string, unknown>): string {
+  if (typeof answer.error === 'string') return answer.error;
+  if (Array.isArray(answer.errors)) return answer.errors.join('; ');
+  return 'the remote refused it';
+}
 
 function jsonOf(body: Buffer): unknown {
   try {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { addDays } from '../../shared/dates';
-import type { OutboxField, OutboxOpDetail, OutboxOpView } from '../../shared/schemas/outbox';
+import type { OutboxField, OutboxLandedField, OutboxOpDetail, OutboxOpView } from '../../shared/schemas/outbox';
 import { LIMITS } from '../../shared/limits';
 import type { OutboxRow } from '../store/repos/outbox';
 import { fieldsOf, parseFields, sameValue } from './outbox-fields';
@@ -19,6 +19,41 @@ function refusalFields(refusal: Record<string, unknown> | undefined): Record<str
   const fields = refusal?.fields;
   if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return {};
   return Object.fromEntries(Object.entries(fields as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+}
+
+/** Settled writes that reached the remote (sent, found there, sent as decided). */
+const LANDED_OUTCOMES = new Set(['sent', 'already_there', 'decided']);
+/** How far back in a record's writes "already landed" looks. */
+const LANDED_LOOKBACK = 50;
+
+/**
+ * What of a held write's record already landed: the write's own fields the remote took while the
+ * others were held, and the fields of the record's writes that landed since this one was queued
+ * (the ones before it that went while it was held, and the ones after it that touched other fields).
+ */
+function landedFor(row: OutboxRow, copy: RemoteCopy): OutboxLandedField[] {
+  if (row.state !== 'attention') return [];
+  const out = new Map<string, OutboxLandedField>();
+  const add = (write: number, fields: Record<string, OutboxField['desk']> | null | undefined) => {
+    for (const [name, value] of Object.entries(fields ?? {})) out.set(name, { name, value, write });
+  };
+  const settled = copy.store.outbox
+    .listLane(row.lane, LANDED_LOOKBACK, 0)
+    .rows.filter(
+      (op) =>
+        op.id !== row.id &&
+        op.state === 'settled' &&
+        LANDED_OUTCOMES.has(op.outcome ?? '') &&
+        op.settled_at !== null &&
+        op.settled_at >= row.queued_at,
+    )
+    .reverse();
+  for (const op of settled) {
+    add(op.id, remoteSideOf(op)?.landed);
+    add(op.id, parseFields(op.after));
+  }
+  add(row.id, remoteSideOf(row)?.landed);
+  return [...out.values()];
 }
 
 export function outboxOpView(row: OutboxRow, copy: RemoteCopy, today: string): OutboxOpView {
@@ -70,6 +105,7 @@ export function outboxOpView(row: OutboxRow, copy: RemoteCopy, today: string): O
     remote_status: row.remote_status,
     remote_error: row.remote_error,
     fields,
+    landed: landedFor(row, copy),
     decision: row.decision
       ? (({ action, fields: chosen, by, at }) => ({ action, ...(chosen ? { fields: chosen } : {}), by, at }))(
           JSON.parse(row.decision),

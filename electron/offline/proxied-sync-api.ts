@@ -300,10 +300,11 @@ export class ProxiedSyncApi {
 
   private answerFromCopy(answer: CopyAnswer, silence: RemoteSilence): ProxiedAnswer {
     if (answer.notInCopy)
-      return json(answer.statusCode, {
-        status: 'not_in_copy',
-        error: `${silenceWords(silence)}; ${answer.notInCopy}`,
-      });
+      return json(
+        answer.statusCode,
+        { status: 'not_in_copy', error: `${silenceWords(silence)}; ${answer.notInCopy}` },
+        answer.retryAfterSeconds ? { 'retry-after': String(answer.retryAfterSeconds) } : {},
+      );
     return json(
       answer.statusCode,
       answer.body,

@@ -242,10 +242,14 @@ export class RemoteCopy {
     const dz = this.dropzone.id;
     const fields = filmerFieldsOf(body);
     if (store.filmers.byId(dz, id)) {
+      // The remote says this filmer has that external id now: another row of the copy still holding it is out of date.
+      const holder = fields.external_id ? store.filmers.byExternalId(dz, fields.external_id) : undefined;
+      if (holder && holder.id !== id) store.filmers.update(holder.id, { external_id: null });
       const { created_at: _created, ...changes } = fields;
       store.filmers.update(id, changes);
       return id;
     }
+    // The remote deleted a filmer and made another with its external id: the old row goes.
     if (fields.external_id) {
       const previous = store.filmers.byExternalId(dz, fields.external_id);
       if (previous) this.dropFilmerRow(previous.id);

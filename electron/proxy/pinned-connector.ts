@@ -19,8 +19,8 @@ export class CertificateMismatchError extends Error {
     where: string,
   ) {
     super(
-      `the certificate at ${where} is not the main desk's: it shows SHA-256 ${seen || '(none)'}, the pairing holds ${expected}. ` +
-        'A machine in the middle, or the main desk was reinstalled: pair this desk again',
+      `the main desk's certificate changed: ${where} shows SHA-256 ${seen || '(none)'}, the pairing holds ${expected}. ` +
+        'A machine in the middle, or the main desk was set up anew: pair this desk again',
     );
     this.name = 'CertificateMismatchError';
   }
@@ -37,7 +37,9 @@ export function pinnedConnector(
   options: Omit<buildConnector.BuildOptions, 'rejectUnauthorized'>,
 ): buildConnector.connector {
   const expected = normalFingerprint(fingerprint);
-  const connect = buildConnector({ ...options, rejectUnauthorized: false });
+  // No TLS session resumption: a resumed session shows no certificate (getPeerCertificate() is
+  // empty), so the second connection to the main desk would read as a certificate mismatch.
+  const connect = buildConnector({ ...options, rejectUnauthorized: false, maxCachedSessions: 0 });
   return (opts, callback) =>
     connect(opts, (error, socket) => {
       if (error || !socket) return callback(error ?? new Error('no socket'), null);

@@ -47,6 +47,9 @@ import type { ReadPool } from '../readers/read-pool';
 import { remoteForwarder } from './routes/sync-proxy';
 import { openApiDocumentRoutes } from './routes/openapi';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
+import { MainDeskLan } from '../desks/main-desk-lan';
+import { LanGate } from './lan-gate';
+import { desksRoutesPlugin, pairingRoutes } from './routes/desks';
 
 export interface AppOptions {
   store: Store;
@@ -72,6 +75,8 @@ export interface AppOptions {
   responseCheck?: ResponseCheck;
   /** The change bus every write path tells (default: one of the server's own; the composition root shares it with the copy). */
   changes?: DeskChanges;
+  /** The main desk on the venue's network (docs/desks.md): its HTTPS listener serves this same app. */
+  lan?: MainDeskLan;
   /** A paired desk's link to its main desk: routes served by 'main' are passed on through it (docs/desks.md). */
   mainDesk?: MainDeskLink;
   /** A paired desk's check-ins waiting for its main desk (counted in its session). */
@@ -113,6 +118,7 @@ export function buildApp({
   importRetryBackoff,
   reads,
   changes = new DeskChanges(),
+  lan = new MainDeskLan(store, now),
   mainDesk,
   marksForMain,
 }: AppOptions): DeskApp {
@@ -162,6 +168,8 @@ export function buildApp({
     // restart; and open progress streams end, or the close would wait for them.
     imports.stop();
     eventStreams.closeAll();
+    lanGate.close();
+    await lan.close();
   });
 
   app.decorateRequest('dropzone', null);
@@ -191,6 +199,10 @@ export function buildApp({
     'onRequest',
     makeHostGuard(() => app.server.address() as AddressInfo | null),
   );
+  // The LAN listener's door: nothing on the venue's network without a credential.
+  const lanGate = new LanGate(store, auth, now);
+  app.addHook('onRequest', lanGate.hook);
+  lan.attach((request, response) => app.routing(request, response));
   app.addHook('onRequest', refuseMalformedQuery);
   app.addHook('onRequest', refuseUnknownMethod);
   // Node hands a CONNECT over as a bare socket, outside Fastify: answered there, as a path the desk lacks.
@@ -214,6 +226,7 @@ export function buildApp({
   app.register(staticUi, { uiDir });
   // The routes of shared/api/ carry their full path: registered without a prefix.
   app.register(deskPublicRoutes);
+  app.register(pairingRoutes, { store, now });
   app.register(async (authed) => {
     authed.addHook('onRequest', auth.hook);
     // Every route once; its backend, for the desk's mode, is the table's (serveSyncRoute).
@@ -248,6 +261,7 @@ export function buildApp({
       desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
       desk.register(apiTokenRoutes, { store, now });
+      desk.register(desksRoutesPlugin, { store, lan, gate: lanGate, now, pairedWith: mainDesk?.mainName ?? null });
     });
   });
   const stop = async (graceMs = 30_000) => {

@@ -21,15 +21,26 @@ declare module 'fastify' {
 /** Who made a call, as the request log shows it: never the token, only its label. */
 export interface CallerIdentity {
   kind: LogCaller;
-  /** The API token's label (kind `token`), else null. */
+  /** The API token's label (kind `token`) or the paired desk's name (kind `paired`), else null. */
   label: string | null;
-  /** The dropzone the credential belongs to (kinds `desk` and `token`); null for `none` and `invalid`. */
+  /** The dropzone the credential belongs to (kinds `desk`, `token` and `paired`); null for `none` and `invalid`. */
   dropzoneId: number | null;
+  /** The paired desk that called (kind `paired`): who is at which desk, for the log and for revoking. */
+  pairedDeskId?: number;
+}
+
+interface Caller {
+  dropzone: DropzoneRecord;
+  session: boolean;
+  label: string | null;
+  pairedDeskId?: number;
 }
 
 const NO_VALID_CREDENTIAL = (kind: 'none' | 'invalid'): CallerIdentity => ({ kind, label: null, dropzoneId: null });
 
-function identityOf(caller: { dropzone: DropzoneRecord; session: boolean; label: string | null }): CallerIdentity {
+function identityOf(caller: Caller): CallerIdentity {
+  if (caller.pairedDeskId !== undefined)
+    return { kind: 'paired', label: caller.label, dropzoneId: caller.dropzone.id, pairedDeskId: caller.pairedDeskId };
   return caller.session
     ? { kind: 'desk', label: null, dropzoneId: caller.dropzone.id }
     : { kind: 'token', label: caller.label, dropzoneId: caller.dropzone.id };
@@ -38,8 +49,9 @@ function identityOf(caller: { dropzone: DropzoneRecord; session: boolean; label:
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * Bearer tokens: the stored API tokens (hashed at rest) and the desk's own per-launch session
- * tokens (in memory only). Each token belongs to exactly one dropzone.
+ * Bearer tokens: the stored API tokens (hashed at rest), the desk's own per-launch session tokens
+ * (in memory only), and the credentials of desks paired with this main desk (hashed at rest; they
+ * open the desk API like a session and the Sync API like a token). Each belongs to one dropzone.
  */
 export class TokenAuth {
   private readonly sessionTokens = new Map<string, number>();
@@ -50,12 +62,20 @@ export class TokenAuth {
     this.sessionTokens.set(hashToken(token), dropzoneId);
   }
 
-  private callerFor(token: string): { dropzone: DropzoneRecord; session: boolean; label: string | null } | undefined {
+  private callerFor(token: string): Caller | undefined {
     const sessionDropzone = this.sessionTokens.get(hashToken(token));
     const holder = sessionDropzone === undefined ? this.store.tokens.holderOf(token) : undefined;
+    if (sessionDropzone === undefined && !holder) return this.pairedDeskCaller(token);
     const dropzoneId = sessionDropzone ?? holder?.dropzone_id;
     const dropzone = dropzoneId === undefined ? undefined : this.store.dropzones.byId(dropzoneId);
     return dropzone && { dropzone, session: sessionDropzone !== undefined, label: holder?.label ?? null };
+  }
+
+  private pairedDeskCaller(token: string): Caller | undefined {
+    const desk = this.store.pairedDesks.holderOf(token);
+    if (!desk || desk.revoked_at !== null) return undefined;
+    const dropzone = this.store.dropzones.byId(desk.dropzone_id);
+    return dropzone && { dropzone, session: true, label: desk.name, pairedDeskId: desk.id };
   }
 
   /** Who an Authorization header names, for a call the auth hook did not see (an unknown path's 404). */
@@ -84,6 +104,8 @@ export class TokenAuth {
     request.dropzone = caller.dropzone;
     request.deskSession = caller.session;
     request.caller = identityOf(caller);
+    request.pairedDesk =
+      caller.pairedDeskId === undefined ? null : { id: caller.pairedDeskId, name: caller.label ?? '' };
   };
 
   /**

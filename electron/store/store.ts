@@ -19,6 +19,8 @@ import { ImportRepo } from './repos/imports';
 import { JumpRemovalRepo } from './repos/jump-removals';
 import { JumpRepo } from './repos/jumps';
 import { ListenSettingsRepo } from './repos/listen-settings';
+import { LanRepo } from './repos/lan';
+import { PairedDeskRepo, PairingCodeRepo } from './repos/pairing';
 import { RemoteCopyRepo } from './repos/remote-copy';
 import { ProductChangeRepo } from './repos/product-changes';
 import { TokenRepo } from './repos/tokens';
@@ -50,6 +52,10 @@ export class Store {
   readonly productChanges: ProductChangeRepo;
   /** Proxy mode's outbox: in the copy's store, empty in a local one (docs/offline.md). */
   readonly outbox: OutboxRepo;
+  /** The main desk on the venue's network: its certificate and LAN settings (docs/desks.md). */
+  readonly lan: LanRepo;
+  readonly pairingCodes: PairingCodeRepo;
+  readonly pairedDesks: PairedDeskRepo;
 
   constructor(private readonly db: Database.Database) {
     this.dropzones = new DropzoneRepo(db);
@@ -72,6 +78,9 @@ export class Store {
     this.jumpRemovals = new JumpRemovalRepo(db);
     this.productChanges = new ProductChangeRepo(db);
     this.outbox = new OutboxRepo(db);
+    this.lan = new LanRepo(db);
+    this.pairingCodes = new PairingCodeRepo(db);
+    this.pairedDesks = new PairedDeskRepo(db);
     // IMMEDIATE: the write lock is taken at BEGIN, where busy_timeout waits for another process's
     // write. A deferred transaction that reads first and then writes fails at once instead
     // ("database is locked"), since waiting could not help its outdated snapshot.

@@ -59,33 +59,9 @@ export function upsertBooking(
   /** The id a new booking takes (a copy's provisional one for a booking created offline); default: the store's next. */
   newId?: () => number,
 ): SyncResult<BookingSaved> {
-  if (!isObject(body)) {
-    return {
-      status: 'unprocessable_content',
-      body: { error: 'booking must be a JSON object', status: 'unprocessable_content' },
-    };
-  }
-  if (isBlankExternalId(body.external_id)) {
-    // `fields` (as in every other 422 of a booking) lets a form mark the field without reading the message.
-    return {
-      status: 'unprocessable_content',
-      body: { error: REQUIRES_EXTERNAL_ID, fields: { external_id: 'is required' }, status: 'unprocessable_content' },
-    };
-  }
-  const parsed = bookingWrite.safeParse(body);
-  if (!parsed.success) {
-    const problems = describeIssues(parsed.error, 'booking');
-    return {
-      status: 'unprocessable_content',
-      body: {
-        external_id: typeof body.external_id === 'string' ? body.external_id : null,
-        error: problems.messages.join('; '),
-        fields: problems.fields,
-        status: 'unprocessable_content',
-      },
-    };
-  }
-  const input = parsed.data;
+  const parsed = parseBookingWrite(body);
+  if (!parsed.ok) return parsed.refused;
+  const input = parsed.input;
   const externalId = input.external_id as string;
   return ctx.store.transaction(() => {
     const existing = ctx.store.bookings.byExternalId(ctx.dropzone.id, externalId);
@@ -93,6 +69,37 @@ export function upsertBooking(
       ? updateBooking(ctx, existing, input, products, view)
       : createBooking(ctx, externalId, input, products, view, newId?.());
   });
+}
+
+/**
+ * A booking write as the Sync API's rules read it, before any record is looked at: its shape, its
+ * external id, each field's type and form. What it refuses is refused whatever the store holds.
+ */
+export function parseBookingWrite(
+  body: unknown,
+): { ok: true; input: BookingWrite } | { ok: false; refused: SyncRefused } {
+  const refuse = (refused: SyncRefused['body']) =>
+    ({ ok: false, refused: { status: 'unprocessable_content', body: refused } }) as const;
+  if (!isObject(body)) return refuse({ error: 'booking must be a JSON object', status: 'unprocessable_content' });
+  if (isBlankExternalId(body.external_id)) {
+    // `fields` (as in every other 422 of a booking) lets a form mark the field without reading the message.
+    return refuse({
+      error: REQUIRES_EXTERNAL_ID,
+      fields: { external_id: 'is required' },
+      status: 'unprocessable_content',
+    });
+  }
+  const parsed = bookingWrite.safeParse(body);
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error, 'booking');
+    return refuse({
+      external_id: typeof body.external_id === 'string' ? body.external_id : null,
+      error: problems.messages.join('; '),
+      fields: problems.fields,
+      status: 'unprocessable_content',
+    });
+  }
+  return { ok: true, input: parsed.data };
 }
 
 function tooOld(externalId: string | null): SyncRefused {

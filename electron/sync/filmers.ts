@@ -82,6 +82,34 @@ export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'sing
   );
 }
 
+/**
+ * What refuses a filmer create on its body alone, before any record is looked at: its shape, each
+ * field's type, a missing e-mail, a field's form. Proxy mode offline answers it as online, though
+ * it cannot make the filmer (the remote assigns the id). The rest (an external id taken) needs the store.
+ */
+export function filmerCreateRefusal(body: unknown, mode: Mode = 'single'): SyncRefused | undefined {
+  if (!isObject(body)) {
+    return {
+      status: 'unprocessable_content',
+      body: { errors: ['filmer must be a JSON object'], status: 'unprocessable_content' },
+    };
+  }
+  const parsed = filmerWrite.safeParse(body);
+  if (!parsed.success) {
+    const problems = describeIssues(parsed.error, 'filmer');
+    return invalid(body, Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])));
+  }
+  const input = parsed.data;
+  if (mode === 'single' && (input.email === undefined || input.email === null)) {
+    return {
+      status: 'unprocessable_content',
+      body: { external_id: input.external_id ?? null, error: 'email is required', status: 'unprocessable_content' },
+    };
+  }
+  const problems = filmerProblems(input, true);
+  return Object.keys(problems).length > 0 ? invalid(input, problems) : undefined;
+}
+
 function externalIdTaken(ctx: SyncContext, externalId: string | null | undefined, ownId?: number): boolean {
   if (externalId === null || externalId === undefined) return false;
   const holder = ctx.store.filmers.byExternalId(ctx.dropzone.id, externalId);

@@ -64,6 +64,7 @@ import {
   deskBookingQuery,
 } from '../schemas/reception';
 import { byIdEdit, walkInCreate, walkInCreated } from '../schemas/walk-ins';
+import { desksRoutes } from './desks-routes';
 import { outboxRoutes } from './outbox-routes';
 import { CSV_FILE, defineRoute, EVENT_STREAM, NO_CONTENT } from './route';
 import { servedLocallyOnly, servedLocallyOrFromCopy } from './served-locally';
@@ -91,6 +92,7 @@ const CATALOGUE_IS_REMOTE =
  */
 export const deskRoutes = {
   ...outboxRoutes,
+  ...desksRoutes,
   health: defineRoute({
     method: 'GET',
     path: '/api/desk/health',

@@ -8,9 +8,10 @@ import { CONNECTION_MODES, connectionMode } from './connection';
 
 /**
  * Who made a logged call: `desk` (a desk window's session), `token` (a booking system's API token,
- * named by its label), `none` (no credentials) or `invalid` (credentials that open nothing).
+ * named by its label), `paired` (a desk paired with this main desk, named by its name), `none` (no
+ * credentials) or `invalid` (credentials that open nothing).
  */
-export const LOG_CALLERS = ['desk', 'token', 'none', 'invalid'] as const;
+export const LOG_CALLERS = ['desk', 'token', 'paired', 'none', 'invalid'] as const;
 export type LogCaller = (typeof LOG_CALLERS)[number];
 
 /** GET /api/desk/log query parameters (all optional; unknown ones are a 422). */

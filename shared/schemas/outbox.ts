@@ -39,7 +39,7 @@ export type OutboxAttention = (typeof OUTBOX_ATTENTION)[number];
  * - decided:        sent as a person decided it, field by field;
  * - kept_theirs:    a person kept the remote's values; nothing was sent;
  * - discarded:      a person dropped it; nothing was sent;
- * - combined:       one of several writes of a record that needed a person, folded into the first of them;
+ * - combined:       sent with an earlier write of its record that the remote refused, and folded into it;
  * - adopted:        a filmer create whose answer was lost, found on the remote and taken as it is;
  * - not_landed:     a filmer create whose answer was lost, not on the remote (its caller sends it again).
  */
@@ -99,6 +99,14 @@ export const outboxHistoryEntry = z.object({
   what: z.string(),
 });
 
+/** A field of the record that already landed on the remote while a write of it is held: its value, and the write it came from. */
+export const outboxLandedField = z.object({
+  name: z.string(),
+  value: fieldValue,
+  write: z.number().int(),
+});
+export type OutboxLandedField = z.infer<typeof outboxLandedField>;
+
 export const outboxOp = z.object({
   id: z.number().int(),
   record: z.object({
@@ -126,7 +134,10 @@ export const outboxOp = z.object({
   /** For a refusal: the remote's HTTP status and its body's `error`. */
   remote_status: z.number().int().nullable(),
   remote_error: z.string().nullable(),
+  /** The fields it holds (held for a person) or sends; for a conflict, exactly the ones both sides changed. */
   fields: z.array(outboxField),
+  /** Held for a person: what of its record already landed meanwhile (its own other fields, the record's other writes). */
+  landed: z.array(outboxLandedField),
   decision: outboxDecision.nullable(),
   /** A booking write whose jump day leaves the spec's 14-day window soon: the day it can no longer land. */
   expires_on: z.string().nullable(),

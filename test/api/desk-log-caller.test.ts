@@ -73,7 +73,7 @@ describe('the request log: who called', () => {
     const res = await desk.desk('GET', '/log?caller=robot');
     assert.equal(res.status, 422);
     assert.match(res.text, /caller/);
-    assert.match(res.text, /desk, token, none, invalid/);
+    assert.match(res.text, /desk, token, paired, none, invalid/);
     assert.equal((await desk.desk('GET', '/log?exclude_desk=maybe')).status, 422);
   });
 });

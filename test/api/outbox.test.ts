@@ -238,18 +238,22 @@ describe('read before write', () => {
       { queued: email.queued, desk: email.desk, remote: email.remote, conflict: email.conflict },
       { queued: 'ob-c@example.com', desk: 'desk@example.com', remote: 'remote@example.com', conflict: true },
     );
-    // Only the desk changed the mobile: not a conflict; the remote's name was never the desk's to touch.
-    assert.equal(held.fields.find((f: any) => f.name === 'mobile').conflict, false);
-    assert.equal(
-      held.fields.some((f: any) => f.name === 'name'),
-      false,
+    // Only the desk changed the mobile: it landed, beside the held e-mail; the remote's name was never the desk's to touch.
+    assert.deepEqual(
+      held.fields.map((f: any) => f.name),
+      ['email'],
+    );
+    assert.deepEqual(
+      held.landed.map((f: any) => [f.name, f.value]),
+      [['mobile', '0622222222']],
     );
     assert.equal((await remoteBooking('OB-C')).body.email, 'remote@example.com');
+    assert.equal((await remoteBooking('OB-C')).body.mobile, '0622222222');
 
     // Decided: the desk's e-mail; undone; decided again; it lands.
     const decided = await desk.desk('PUT', `/outbox/${held.id}/decision`, {
       action: 'fields',
-      fields: { email: { take: 'mine' }, mobile: { take: 'mine' } },
+      fields: { email: { take: 'theirs' } },
       by: 'Rita',
     });
     assert.equal(decided.status, 200, decided.text);
@@ -258,7 +262,7 @@ describe('read before write', () => {
     assert.equal(undone.body.state, 'attention');
     const again = await desk.desk('PUT', `/outbox/${held.id}/decision`, {
       action: 'fields',
-      fields: { email: { take: 'mine' }, mobile: { take: 'theirs' } },
+      fields: { email: { take: 'mine' } },
       by: 'Rita',
     });
     assert.equal(again.status, 200, again.text);
@@ -272,7 +276,7 @@ describe('read before write', () => {
     const there = (await remoteBooking('OB-C')).body;
     assert.equal(there.email, 'desk@example.com');
     assert.equal(there.name, 'Cee Remote');
-    assert.notEqual(there.mobile, '0622222222');
+    assert.equal(there.mobile, '0622222222');
     const detail = (await desk.desk('GET', `/outbox/${held.id}`)).body;
     assert.equal(detail.outcome, 'decided');
     assert.ok(

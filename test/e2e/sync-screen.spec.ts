@@ -185,12 +185,14 @@ test('writes made offline are counted, land when the line is back, and a conflic
   );
   expect(((await (await remote.get(request, '/bookings/SYNC-2')).json()) as { name: string }).name).toBe('Ben Renamed');
 
-  // A conflict on purpose: offline, reception changes Ann's e-mail; at the remote someone else does too.
+  // A conflict on purpose: offline, reception changes Ann's e-mail and mobile; at the remote someone
+  // else changes the e-mail too. The mobile lands; only the e-mail is held.
   await remote.setLine({ kind: 'refuse' });
   await waitForHealth(request, desk, 'offline');
   await desk.open(page, BookingDetail.route('SYNC-1'));
   await detail.editButton().click();
   await form.field('E-mail').fill('ann.desk@example.com');
+  await form.field('Mobile').fill('+31 6 5555 0009');
   await form.submit().click();
   await expect(bookings.notification('Saved at the desk; it will be sent when the remote answers')).toBeVisible();
   const atRemote = await remote.post(request, '/bookings', { external_id: 'SYNC-1', email: 'ann.remote@example.com' });
@@ -235,6 +237,12 @@ test('writes made offline are counted, land when the line is back, and a conflic
   await expect(email.getByTestId('value-queued')).toHaveText('ann@example.com');
   await expect(email.getByTestId('value-desk')).toHaveText('ann.desk@example.com');
   await expect(email.getByTestId('value-remote')).toHaveText('ann.remote@example.com');
+  await expect(write.fields()).toHaveCount(1);
+  await expect(write.landedField('mobile')).toContainText('+31 6 5555 0009');
+  await expect(write.landedField('mobile')).toContainText('this one');
+  expect(((await (await remote.get(request, '/bookings/SYNC-1')).json()) as { mobile: string }).mobile).toBe(
+    '+31 6 5555 0009',
+  );
   await expect(write.apply()).toBeDisabled();
   await expectAccessible(page, 'a held write on the Sync screen');
   await lookAtBothSizes(page, 'sync-conflict');
@@ -338,6 +346,59 @@ test('a booking deleted at the remote while the desk changed it is held, never m
   await expect(sync.row('settled', 'SYNC-2')).toContainText("Kept the remote's values", { timeout: 30_000 });
   await expect(page.getByTestId('status-outbox-attention')).toHaveCount(0);
   expect((await remote.get(request, '/bookings/SYNC-2')).status()).toBe(404);
+});
+
+test('a write the desk answered ok offline and the remote refused at replay shows both answers side by side', async ({
+  page,
+  desk,
+  remote,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const sync = new SyncScreen(page);
+  await remote.connect(request, desk);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${desk.url}/api/desk/session`, {
+          headers: { authorization: `Bearer ${desk.token}` },
+        });
+        return ((await res.json()) as { copy: { as_of: string | null } | null }).copy?.as_of ?? null;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBeNull();
+  // The booking system reads every filmer through the desk: the copy holds them all from then on.
+  const filmers = await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, {
+    headers: { authorization: `Bearer ${TEST_TOKEN}` },
+  });
+  expect(filmers.status(), await filmers.text()).toBe(200);
+  await remote.setLine({ kind: 'refuse' });
+  await waitForHealth(request, desk, 'offline');
+  // Offline the desk takes the booking system's filmer update: the external id is free in its copy.
+  const offline = await request.post(`${desk.url}/api/f1/sync/filmers`, {
+    headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    data: { id: 3, external_id: 'F-LATER' },
+  });
+  expect(offline.status(), await offline.text()).toBe(200);
+  expect(((await offline.json()) as { status: string }).status).toBe('ok');
+  // Meanwhile another filmer takes it at the remote.
+  const taken = await remote.post(request, '/filmers', { id: 2, external_id: 'F-LATER' });
+  expect(taken.status(), await taken.text()).toBe(200);
+  await remote.setLine({ kind: 'pass' });
+
+  await desk.open(page, SyncScreen.route);
+  await page.getByTestId('status-outbox-attention').click({ timeout: 40_000 });
+  await expect(sync.row('attention', 'Filmer 3')).toContainText('Refused by the remote');
+  await sync
+    .row('attention', 'Filmer 3')
+    .getByRole('link', { name: /^Review write/ })
+    .click();
+  const answers = page.getByTestId('write-answers');
+  await expect(answers.getByTestId('answer-desk')).toHaveText('ok');
+  await expect(answers.getByTestId('answer-remote')).toContainText('HTTP 422');
+  await expect(answers.getByTestId('answer-remote')).toContainText('taken');
+  await expectAccessible(page, 'a write the remote answered otherwise');
 });
 
 test('in local mode the Sync screen says the outbox is proxy mode’s', async ({ page, desk }) => {

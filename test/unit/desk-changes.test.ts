@@ -80,6 +80,11 @@ const CHANGE_NOTHING_SHOWN = new Set<string>([
   'storedJumpDates',
   'createApiToken',
   'revokeApiToken',
+  // Settings → Desks: its own mutations refetch it, and it looks again every 15 s (a desk pairing from the LAN).
+  'pair',
+  'putLan',
+  'newPairingCode',
+  'revokeDesk',
   'previewRematch',
 ]);
 

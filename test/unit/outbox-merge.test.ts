@@ -1,64 +1,55 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { changedFields, sameValue } from '../../electron/offline/outbox-fields';
-import { combine, mergeForReplay } from '../../electron/offline/outbox-merge';
+import { mergeWrite } from '../../electron/offline/outbox-merge';
+import { laneTurn } from '../../electron/offline/outbox-lane';
+import type { OutboxRow } from '../../electron/store/repos/outbox';
 import { jittered } from '../../electron/offline/outbox-timing';
 import { retryAfterMs } from '../../electron/offline/outbox-answers';
 
 // The three-way merge the replay runs before it sends a queued write (base = the copy when
 // queued, desk = what the desk wants, remote = the remote now), field by field.
 
-describe('mergeForReplay', () => {
+describe('mergeWrite', () => {
   const base = { name: 'Ann', email: 'ann@example.com', mobile: null };
 
   test('a field only the desk changed is sent', () => {
-    const plan = mergeForReplay({ base, desk: { email: 'new@example.com' } }, { ...base });
-    assert.deepEqual(plan, { kind: 'send', fields: { email: 'new@example.com' }, create: false });
+    assert.deepEqual(mergeWrite(base, { email: 'new@example.com' }, { ...base }), {
+      send: { email: 'new@example.com' },
+      there: {},
+      held: [],
+    });
   });
 
   test('a field only the remote changed is kept: it is not among the desk fields, so nothing is sent for it', () => {
-    const plan = mergeForReplay({ base, desk: { email: 'new@example.com' } }, { ...base, name: 'Anna (remote)' });
-    assert.deepEqual(plan, { kind: 'send', fields: { email: 'new@example.com' }, create: false });
+    const merge = mergeWrite(base, { email: 'new@example.com' }, { ...base, name: 'Anna (remote)' });
+    assert.deepEqual(merge.send, { email: 'new@example.com' });
+    assert.deepEqual(merge.held, []);
   });
 
   test('the desk value already at the remote (an answer lost after it landed) sends nothing', () => {
-    const plan = mergeForReplay({ base, desk: { email: 'new@example.com' } }, { ...base, email: 'new@example.com' });
-    assert.deepEqual(plan, { kind: 'nothing' });
+    assert.deepEqual(mergeWrite(base, { email: 'new@example.com' }, { ...base, email: 'new@example.com' }), {
+      send: {},
+      there: { email: 'new@example.com' },
+      held: [],
+    });
   });
 
-  test('both changed a field to different values: a conflict naming it, with all three values', () => {
-    const plan = mergeForReplay(
-      { base, desk: { email: 'desk@example.com', mobile: '0611' } },
-      { ...base, email: 'remote@example.com' },
+  test('both changed a field: that field alone is held, with all three values; the others are sent', () => {
+    const merge = mergeWrite(
+      { ...base, reference: 'R-1' },
+      { name: 'Ann Desk', reference: 'R-2' },
+      { ...base, reference: 'R-1', name: 'Ann Remote' },
     );
-    assert.equal(plan.kind, 'conflict');
-    if (plan.kind !== 'conflict') return;
-    assert.deepEqual(plan.fields, [
-      {
-        name: 'email',
-        base: 'ann@example.com',
-        desk: 'desk@example.com',
-        remote: 'remote@example.com',
-        conflict: true,
-      },
-      { name: 'mobile', base: null, desk: '0611', remote: null, conflict: false },
+    assert.deepEqual(merge.send, { reference: 'R-2' });
+    assert.deepEqual(merge.held, [
+      { name: 'name', base: 'Ann', desk: 'Ann Desk', remote: 'Ann Remote', conflict: true },
     ]);
   });
 
-  test('a record gone from the remote: a create is sent whole, an update is a deletion for a person', () => {
-    assert.deepEqual(mergeForReplay({ base: null, desk: { name: 'New' } }, null), {
-      kind: 'send',
-      fields: { name: 'New' },
-      create: true,
-    });
-    assert.deepEqual(mergeForReplay({ base, desk: { name: 'Edited' } }, null), { kind: 'deleted' });
-  });
-
-  test('a create that the remote already holds as sent settles; one it holds otherwise is a conflict', () => {
-    assert.deepEqual(mergeForReplay({ base: null, desk: { name: 'New' } }, { name: 'New', email: null }), {
-      kind: 'nothing',
-    });
-    assert.equal(mergeForReplay({ base: null, desk: { name: 'New' } }, { name: 'Other' }).kind, 'conflict');
+  test('a record the desk made that the remote holds: the same values settle, others conflict', () => {
+    assert.deepEqual(mergeWrite(null, { name: 'New' }, { name: 'New', email: null }).held, []);
+    assert.equal(mergeWrite(null, { name: 'New' }, { name: 'Other' }).held.length, 1);
   });
 
   test('null, missing and "" say the same (the remote may answer an unset text either way)', () => {
@@ -66,28 +57,84 @@ describe('mergeForReplay', () => {
     assert.ok(sameValue(undefined, null));
     assert.ok(!sameValue('a', 'A'));
     assert.ok(!sameValue(false, null));
-    assert.deepEqual(mergeForReplay({ base: { mobile: null }, desk: { mobile: '' } }, { mobile: null }), {
-      kind: 'nothing',
-    });
+    assert.deepEqual(mergeWrite({ mobile: null }, { mobile: '' }, { mobile: null }).send, {});
   });
 });
 
-describe('combine', () => {
-  test('several writes of a record: each field keeps the base of the first write that changed it and the last value', () => {
-    const change = combine([
-      { before: { name: 'Ann', email: 'a@x' }, after: { name: 'Anna' } },
-      { before: { name: 'Anna', email: 'a@x' }, after: { email: 'b@x' } },
-      { before: { name: 'Anna', email: 'b@x' }, after: { name: 'Annie' } },
-    ]);
-    assert.deepEqual(change, { base: { name: 'Ann', email: 'a@x' }, desk: { name: 'Annie', email: 'b@x' } });
+describe('laneTurn', () => {
+  const NOW = '2026-11-27T12:00:00.000Z';
+  let next = 0;
+  const row = (patch: Omit<Partial<OutboxRow>, 'after'> & { after: Record<string, unknown> }): OutboxRow => ({
+    id: ++next,
+    lane: 'booking:HQ-1',
+    record_kind: 'booking',
+    record_key: 'HQ-1',
+    action: 'upsert',
+    label: null,
+    jump_on: null,
+    source: 'a booking system',
+    predicted: 'ok',
+    before: JSON.stringify(Object.fromEntries(Object.keys(patch.after).map((k) => [k, 'old']))),
+    queued_at: NOW,
+    state: 'waiting',
+    attention: null,
+    attempts: 0,
+    last_attempt_at: null,
+    next_attempt_at: null,
+    last_error: null,
+    in_flight_at: null,
+    remote: null,
+    remote_status: null,
+    remote_error: null,
+    decision: null,
+    settled_at: null,
+    outcome: null,
+    ...patch,
+    after: JSON.stringify(patch.after),
   });
 
-  test('a run that starts with a create stays a create', () => {
-    const change = combine([
-      { before: null, after: { name: 'New' } },
-      { before: { name: 'New' }, after: { email: 'n@x' } },
-    ]);
-    assert.deepEqual(change, { base: null, desk: { name: 'New', email: 'n@x' } });
+  test('writes that touch a field held for a person stay behind it; writes of other fields go on', () => {
+    const held = row({ after: { name: 'Desk' }, state: 'attention', attention: 'conflict' });
+    const sameField = row({ after: { name: 'Later', email: 'e@x' } });
+    const afterIt = row({ after: { email: 'f@x' } });
+    const other = row({ after: { reference: 'R-3' } });
+    const turn = laneTurn([held, sameField, afterIt, other], NOW);
+    assert.deepEqual(
+      turn.go.map((op) => op.id),
+      [other.id],
+    );
+    assert.deepEqual(
+      turn.behind.map((b) => [b.op.id, b.heldBy.id]),
+      [
+        [sameField.id, held.id],
+        [afterIt.id, sameField.id],
+      ],
+    );
+  });
+
+  test('a deletion at the remote, a refusal, a delete and a create not yet sent hold the whole record', () => {
+    for (const holder of [
+      row({ after: { name: 'x' }, state: 'attention', attention: 'deleted' }),
+      row({ after: { name: 'x' }, state: 'attention', attention: 'refused' }),
+      row({ after: {}, action: 'delete', next_attempt_at: '2026-11-27T13:00:00.000Z' }),
+      row({ after: { name: 'x' }, before: null, next_attempt_at: '2026-11-27T13:00:00.000Z' }),
+    ]) {
+      const later = row({ after: { reference: 'R-9' } });
+      assert.deepEqual(laneTurn([holder, later], NOW).go, [], `behind ${holder.attention ?? holder.action}`);
+    }
+  });
+
+  test('a delete goes alone, once the writes before it have gone', () => {
+    const first = row({ after: { name: 'x' } });
+    const gone = row({ after: {}, action: 'delete' });
+    assert.deepEqual(
+      laneTurn([first, gone], NOW).go.map((op) => op.id),
+      [first.id],
+    );
+    assert.deepEqual(
+      laneTurn([gone, row({ after: { name: 'y' } })], NOW).go.map((op) => op.id),
+      [gone.id],
+    );
   });
 });
 

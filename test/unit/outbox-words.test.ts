@@ -58,6 +58,7 @@ function op(patch: Partial<OutboxOpView>): OutboxOpView {
     remote_status: null,
     remote_error: null,
     fields: [],
+    landed: [],
     decision: null,
     expires_on: null,
     settled_at: null,

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLanRequest } from '../lan-gate';
 import { sendError } from '../reply';
 
 export function isLoopbackHost(host: string): boolean {
@@ -40,6 +41,8 @@ export function makeHostGuard(address: () => AddressInfo | null) {
     // server could each read a different one.
     if (hostHeaderCount(request.raw) > 1)
       return sendError(reply, 'bad_request', 'the request has more than one Host header; send exactly one');
+    // The LAN listener has a rule of its own (server/lan-gate.ts): every call there needs a credential.
+    if (isLanRequest(request)) return;
     const bound = address();
     if (!bound || !isLoopbackHost(bound.address)) return;
     const port = bound.port;

@@ -19,12 +19,12 @@ export function unknownMethodMessage(method: string): string {
 }
 
 /**
- * onRequest, for requests no route takes: before Fastify reads a body, so an unknown method is
- * told so (a QUERY without Content-Type would otherwise be refused as malformed JSON).
- * A route that takes every method (the proxy's forwarder) is not touched: the remote answers.
+ * onRequest: before Fastify reads a body, so an unknown method is told so (a QUERY without
+ * Content-Type would otherwise be refused as malformed JSON). Also where a route takes every
+ * method (proxy mode's forwarder): the desk answers a method as it does in local mode.
  */
 export async function refuseUnknownMethod(request: FastifyRequest, reply: FastifyReply) {
-  if (!request.is404 || HTTP_METHODS.has(request.method)) return;
+  if (HTTP_METHODS.has(request.method)) return;
   return sendError(reply, 'not_implemented', unknownMethodMessage(request.method));
 }
 

@@ -13,6 +13,7 @@ import { theRemotesCopy } from './012-the-remotes-copy';
 import { jumpRemovalsAndProductChanges } from './013-jump-removals-and-product-changes';
 import { theOutbox } from './014-the-outbox';
 import { checkInMarksAcrossDesks } from './015-check-in-marks-across-desks';
+import { theMainDesksLanAndPairedDesks } from './016-the-main-desks-lan-and-paired-desks';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   jumpRemovalsAndProductChanges,
   theOutbox,
   checkInMarksAcrossDesks,
+  theMainDesksLanAndPairedDesks,
 ];

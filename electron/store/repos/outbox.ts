@@ -84,7 +84,7 @@ export class OutboxRepo {
   private readonly insertStmt;
   private readonly byIdStmt;
   private readonly openInLaneStmt;
-  private readonly laneHeadsStmt;
+  private readonly dueLanesStmt;
   private readonly nextDueStmt;
   private readonly countStmt;
   private readonly countAllOpenStmt;
@@ -107,19 +107,18 @@ export class OutboxRepo {
     this.openInLaneStmt = db.prepare<[string], OutboxRow>(
       "SELECT * FROM outbox_ops WHERE lane = ? AND state != 'settled' ORDER BY id",
     );
-    // Each open lane's first write, when it is waiting and due: what the replay can work on next.
-    // A lane whose first write is held for a person is parked, and never takes a place in the LIMIT.
-    this.laneHeadsStmt = db.prepare<[{ now: string; limit: number }], OutboxRow>(
-      `SELECT o.* FROM outbox_ops o
-       JOIN (SELECT lane, MIN(id) AS id FROM outbox_ops WHERE state != 'settled' GROUP BY lane) h ON h.id = o.id
-       WHERE o.state = 'waiting' AND (o.next_attempt_at IS NULL OR o.next_attempt_at <= @now)
-       ORDER BY o.id LIMIT @limit`,
-    );
+    // The lanes with a write waiting and due, by their oldest such write: what the replay looks at
+    // next (whether it can go, or waits behind a write held for a person, is the replay's to say).
+    this.dueLanesStmt = db
+      .prepare<[{ now: string; limit: number; offset: number }], string>(
+        `SELECT lane FROM outbox_ops
+       WHERE state = 'waiting' AND (next_attempt_at IS NULL OR next_attempt_at <= @now)
+       GROUP BY lane ORDER BY MIN(id) LIMIT @limit OFFSET @offset`,
+      )
+      .pluck();
     this.nextDueStmt = db
-      .prepare<[], string | null>(
-        `SELECT MIN(o.next_attempt_at) FROM outbox_ops o
-       JOIN (SELECT lane, MIN(id) AS id FROM outbox_ops WHERE state != 'settled' GROUP BY lane) h ON h.id = o.id
-       WHERE o.state = 'waiting'`,
+      .prepare<[string], string | null>(
+        "SELECT MIN(next_attempt_at) FROM outbox_ops WHERE state = 'waiting' AND next_attempt_at > ?",
       )
       .pluck();
     this.countStmt = db.prepare<[string], { n: number }>('SELECT COUNT(*) AS n FROM outbox_ops WHERE state = ?');
@@ -172,14 +171,17 @@ export class OutboxRepo {
     return new Set(this.openLanesStmt.all().map((r) => r.lane));
   }
 
-  /** The first write of each lane that is waiting and due at `now`, oldest first. */
-  dueLaneHeads(now: string, limit: number): OutboxRow[] {
-    return this.laneHeadsStmt.all({ now, limit });
+  /** The lanes with a write waiting and due at `now`, by their oldest such write. */
+  dueLanes(now: string, limit: number, offset: number): string[] {
+    return this.dueLanesStmt.all({ now, limit, offset });
   }
 
-  /** When the next lane waiting on a backoff or a decision's grace falls due (null: none waits on a time). */
-  nextDueAt(): string | null {
-    return this.nextDueStmt.get() ?? null;
+  /**
+   * When the next write waiting on a backoff or a decision's grace falls due after `now` (null: none
+   * waits on a time). One due already but behind a held write is not counted: it would wake the replay at once, over and over.
+   */
+  nextDueAt(now: string): string | null {
+    return this.nextDueStmt.get(now) ?? null;
   }
 
   count(state: OutboxRowState): number {

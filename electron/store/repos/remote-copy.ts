@@ -37,6 +37,7 @@ export class RemoteCopyRepo {
   private readonly dayStmt;
   private readonly listBodiesStmt;
   private readonly lowestBookingIdStmt;
+  private readonly jumpsOfFilmerStmt;
 
   constructor(db: Database) {
     this.identityStmt = db.prepare<[], CopyIdentity>(
@@ -45,6 +46,13 @@ export class RemoteCopyRepo {
     this.probeStmt = db.prepare<[number], { id: number; uuid: string; external_id: string }>(
       "SELECT id, uuid, external_id FROM bookings WHERE id > 0 AND external_id IS NOT NULL AND uuid NOT LIKE 'remote-%' ORDER BY id DESC LIMIT ?",
     );
+    this.jumpsOfFilmerStmt = db
+      .prepare<{ filmer: number }, number>(
+        `SELECT COUNT(*) FROM copy_bodies WHERE kind = 'booking' AND show_body IS NOT NULL
+         AND (json_extract(show_body, '$.jump.filmer_id') = @filmer
+              OR json_extract(show_body, '$.jump.second_filmer_id') = @filmer)`,
+      )
+      .pluck();
     this.rekeyStmt = db.prepare('UPDATE copy_identity SET remote_key = ? WHERE only = 1');
     this.setIdentityStmt = db.prepare(
       'INSERT INTO copy_identity (only, remote_key, remote_url, created_at) VALUES (1, ?, ?, ?)',
@@ -153,6 +161,11 @@ export class RemoteCopyRepo {
    */
   provisionalBookingId(): number {
     return Math.min(0, this.lowestBookingIdStmt.get() ?? 0) - 1;
+  }
+
+  /** How many of the booking shows the copy holds name this filmer in their jump (a real remote's show may not say). */
+  jumpsOfFilmer(filmerId: number): number {
+    return this.jumpsOfFilmerStmt.get({ filmer: filmerId }) ?? 0;
   }
 
   /** The bookings the copy holds for a jump day: what a fresh fetch of that day is compared with. */

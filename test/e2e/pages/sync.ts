@@ -40,4 +40,9 @@ export class WriteDetailScreen {
   readonly decision = () => this.page.getByTestId('write-decision');
   readonly undo = () => this.page.getByRole('button', { name: 'Undo decision' });
   readonly history = () => this.page.getByTestId('write-history');
+  readonly fields = () => this.page.getByTestId('write-field');
+  /** What of the held write's record already landed, beside its held fields. */
+  readonly landed = () => this.page.getByTestId('write-landed');
+  readonly landedField = (name: string): Locator =>
+    this.page.getByTestId('landed-field').and(this.page.locator(`[data-field="${name}"]`));
 }

@@ -19,7 +19,7 @@ import { httpColor } from './http-color';
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const STATUS_PATTERN = /^(?:[1-5]\d\d|[1-5]xx|[a-z_]{1,64})$/;
 
-/** Who made the call: the desk's own screens, a booking system's token by its label, or no valid credentials. */
+/** Who made the call: the desk's own screens, a booking system's token by its label, a paired desk by its name, or no valid credentials. */
 function CallerCell({ entry }: { entry: LogEntrySummary }) {
   switch (entry.caller) {
     case 'desk':
@@ -34,6 +34,14 @@ function CallerCell({ entry }: { entry: LogEntrySummary }) {
       return (
         <Tooltip label="A booking system, by its API token's label (Settings → API tokens)">
           <Text span size="sm" fw={600} c="sky.8" truncate title={entry.caller_label ?? undefined}>
+            {entry.caller_label}
+          </Text>
+        </Tooltip>
+      );
+    case 'paired':
+      return (
+        <Tooltip label="A desk paired with this main desk, by its name (Settings → Desks)">
+          <Text span size="sm" fw={600} c="grape.8" truncate title={entry.caller_label ?? undefined}>
             {entry.caller_label}
           </Text>
         </Tooltip>

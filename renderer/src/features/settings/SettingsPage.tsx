@@ -7,6 +7,7 @@ import { AdminCard } from './AdminCard';
 import { ApiTokensCard } from './ApiTokensCard';
 import { BookingSystemsCard } from './BookingSystemsCard';
 import { ConnectionCard } from './connection/ConnectionCard';
+import { DesksCard } from './DesksCard';
 
 /** Where the desk's data comes from and how a booking system connects to it. */
 export function SettingsPage() {
@@ -53,6 +54,7 @@ export function SettingsPage() {
       </Card>
       <ConnectionCard />
       <BookingSystemsCard />
+      <DesksCard />
       <ApiTokensCard />
       <AdminCard />
       <Text size="xs" c="dimmed">

@@ -34,7 +34,8 @@ import { useNow } from './use-now';
 import { useDecision, useUndoDecision } from './use-outbox-actions';
 import { recordRoute, RouteLink } from './WriteCells';
 import { WriteHistory } from './WriteHistory';
-import { AttentionNotice, DecisionNote } from './WriteNotices';
+import { AnswersNotice, AttentionNotice, DecisionNote } from './WriteNotices';
+import { WriteLanded } from './WriteLanded';
 import { useAppNavigate } from './use-app-navigate';
 import { useDeskTime } from './use-desk-time';
 
@@ -172,6 +173,7 @@ export function WriteDetail({ id }: { id: number }) {
         )}
       </Stack>
       <AttentionNotice op={op} />
+      <AnswersNotice op={op} />
       {refusal && (
         <Alert color="red" title="The desk did not take it" data-testid="decision-refused">
           {refusal}
@@ -191,6 +193,7 @@ export function WriteDetail({ id }: { id: number }) {
           {op.action === 'delete' ? 'This write deletes the record: it has no fields to choose.' : 'No fields.'}
         </Text>
       )}
+      <WriteLanded op={op} />
       {deciding && (
         <DecisionActions
           op={op}

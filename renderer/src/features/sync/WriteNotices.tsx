@@ -40,6 +40,37 @@ export function AttentionNotice({ op }: { op: OutboxOpView }) {
   );
 }
 
+/**
+ * The desk's answer offline beside the remote's, when the remote answered otherwise (`ok` offline,
+ * then `partial_update` or a refusal at the remote): the caller was told one thing, the remote did another.
+ */
+export function AnswersNotice({ op }: { op: OutboxOpView }) {
+  if (op.remote_status === null) return null;
+  return (
+    <Alert color="yellow" title="The remote answered otherwise" data-testid="write-answers">
+      <Group gap="xl" align="flex-start" wrap="wrap">
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            The desk answered offline
+          </Text>
+          <Text size="sm" fw={600} data-testid="answer-desk">
+            {op.predicted}
+          </Text>
+        </Stack>
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed">
+            The remote answered
+          </Text>
+          <Text size="sm" fw={600} data-testid="answer-remote">
+            HTTP {op.remote_status}
+            {op.remote_error ? `: ${op.remote_error}` : ''}
+          </Text>
+        </Stack>
+      </Group>
+    </Alert>
+  );
+}
+
 export function DecisionNote({
   op,
   name,
