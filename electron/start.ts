@@ -10,7 +10,7 @@ import type { CopyTiming } from './offline/copy-refresher';
 import type { HealthTiming } from './proxy/health';
 import { FileSecretStore, type SecretStore } from './common/secret-store';
 import type { RunOverrides } from './proxy/settings';
-import { buildApp } from './server/app';
+import { buildApp, type ServedRoute } from './server/app';
 import { DeskChanges } from './common/desk-changes';
 import type { ResponseCheck } from './server/contract/compilers';
 import { listenAsPlanned, planPort } from './server/listen-port';
@@ -121,6 +121,8 @@ export interface RunningDesk {
    * (reads queue for them); the bench waits, to measure a desk that is running, not starting.
    */
   readersStarted(): Promise<void>;
+  /** Every route the server registered (server/app.ts): tests hold them to the API tables. */
+  routes: readonly ServedRoute[];
   /** Stops accepting, lets in-flight requests finish, then closes the remote connection and the store. */
   close(): Promise<void>;
 }
@@ -223,7 +225,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     });
     // A paired desk is no main desk: its LAN listener stays off whatever its store says.
     const lan = new MainDeskLan(store, now, options.mainDesk ? { enabled: false } : options.lan);
-    const { app, auth, stop } = buildApp({
+    const { app, auth, stop, routes } = buildApp({
       store,
       connection,
       offline,
@@ -303,6 +305,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         return token;
       },
       readersStarted: () => readers.started(),
+      routes,
       close: () =>
         // The remote connection closes at once, beside the server's drain: a call waiting on a
         // silent remote ends now (502) instead of holding the exit for the whole grace period.

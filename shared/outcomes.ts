@@ -38,6 +38,8 @@ export const PROXY_ERROR_STATUSES = [
   'remote_bad_response',
   // The remote does not answer and the desk's copy of it does not hold what was asked (docs/offline.md).
   'not_in_copy',
+  // A paired desk: the venue's main desk does not answer, and this desk's copy cannot stand in (docs/desks.md).
+  'main_desk_unreachable',
 ] as const;
 export type ProxyErrorStatus = (typeof PROXY_ERROR_STATUSES)[number];
 
@@ -66,6 +68,7 @@ export const HTTP_CODE_OF = {
   remote_timeout: 504,
   remote_bad_response: 502,
   not_in_copy: 503,
+  main_desk_unreachable: 503,
 } as const satisfies Record<ResponseStatus, number>;
 
 /** The warning text of a partial update, exactly as the spec gives it. */

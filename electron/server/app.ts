@@ -45,6 +45,7 @@ import { outboxRoutes } from './routes/desk-outbox';
 import { syncApiRoutes } from './routes/sync-api';
 import type { ReadPool } from '../readers/read-pool';
 import { remoteForwarder } from './routes/sync-proxy';
+import { openApiDocumentRoutes } from './routes/openapi';
 import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 import { MainDeskLan } from '../desks/main-desk-lan';
 import { LanGate } from './lan-gate';
@@ -93,6 +94,13 @@ export interface DeskApp {
    * connection: a browser's idle keep-alive or speculative sockets must not hold the exit.
    */
   stop(graceMs?: number): Promise<void>;
+  /** Every route the server registered (method and URL as Fastify has them): tests hold them to the API tables. */
+  routes: readonly ServedRoute[];
+}
+
+export interface ServedRoute {
+  method: string;
+  url: string;
 }
 
 /** Builds the HTTP server: the Sync API, the desk's own API, one error shape for everything. */
@@ -127,6 +135,10 @@ export function buildApp({
       // Long, percent-encoded external_ids (255 characters of non-ASCII text) must still route.
       maxParamLength: 4096,
     },
+  });
+  const routes: ServedRoute[] = [];
+  app.addHook('onRoute', ({ method, url }) => {
+    for (const one of ([] as string[]).concat(method)) routes.push({ method: one, url });
   });
   const auth = new TokenAuth(store);
   const adminUnlocks = new AdminUnlocks(store, now);
@@ -219,6 +231,8 @@ export function buildApp({
     authed.addHook('onRequest', auth.hook);
     // Every route once; its backend, for the desk's mode, is the table's (serveSyncRoute).
     authed.register(syncApiRoutes, { store, now, reads, upstreams: { remote: remoteForwarder(app, offline) } });
+    // The API described: in the Sync API's auth, so a booking system's developer reads it with their token.
+    authed.register(openApiDocumentRoutes, { connection });
     // A payment relay records online payments with the dropzone's Sync API token: outside the session-only scope.
     authed.register(upgradePaymentRoutes, { store, now });
     authed.register(async (desk) => {
@@ -257,5 +271,5 @@ export function buildApp({
     app.server.closeAllConnections();
     await closed;
   };
-  return { app, auth, log, changes, stop };
+  return { app, auth, log, changes, stop, routes };
 }

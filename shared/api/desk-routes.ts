@@ -286,6 +286,7 @@ export const deskRoutes = {
   recordUpgradePayment: servedLocallyOnly(PAYMENTS_ARE_REMOTE, {
     method: 'POST',
     path: '/api/desk/upgrade-payments',
+    auth: 'token',
     body: { schema: upgradePaymentRequest, name: 'upgrade payment' },
     responses: {
       200: upgradePaymentRecorded,

@@ -77,8 +77,12 @@ export interface RouteSpec {
   method: HttpMethod;
   /** The full path, parameters as `:name` (always text: a route's handler decides what is a valid id). */
   path: string;
-  /** 'none': answers without the session token (only `GET /api/desk/health`). Default: the session token. */
-  auth?: 'none' | 'session';
+  /**
+   * Who may call it: 'none' (only `GET /api/desk/health`); 'token', the Sync API's callers: a
+   * booking system's API token or the desk's session token; default (and 'session'): the desk's
+   * session token only. The server's scopes (server/app.ts) apply it; the OpenAPI document says it.
+   */
+  auth?: 'none' | 'session' | 'token';
   /**
    * 'admin': an administrator action (the catalogue, manual credits and corrections, API tokens,
    * the connection). Besides the session token it needs the window's administrator unlock

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from '../schemas/common';
-import { specBookingList, specBookingListItem, specBookingShow, specFilmer } from '../schemas/contract';
+import { specBatchEntry, specBookingList, specBookingListItem, specBookingShow, specFilmer } from '../schemas/contract';
 
 /**
  * The Sync API's answers as the desk's page reads them: the spec's shapes (what a remote server
@@ -37,3 +37,13 @@ export type BookingShowAnswer = z.output<typeof bookingShowAnswer>;
 export const filmerAnswer = specFilmer.extend({ external_service: noneIfAbsent(z.string()) });
 export type FilmerAnswer = z.output<typeof filmerAnswer>;
 export const filmerListAnswer = z.array(filmerAnswer);
+
+/**
+ * A batch's answer: the spec's, one result per element, where an element that failed inside the
+ * desk (a bug; rolled back alone, spec 4.5) says `internal_error` rather than taking the batch down.
+ */
+export const batchAnswer = z.object({
+  results: z.array(
+    z.union([specBatchEntry, z.looseObject({ status: z.literal('internal_error'), error: z.string() })]),
+  ),
+});

@@ -6,7 +6,6 @@ import {
   specBookingUpdated,
   specFilmerCreated,
   specFilmerUpdated,
-  specBatchResults,
   specHttpError,
   specOutcomeError,
   specProduct,
@@ -16,7 +15,7 @@ import {
 } from '../schemas/contract';
 import { filmerWrite } from '../schemas/filmer';
 import { defineRoute, NO_CONTENT } from './route';
-import { bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } from './sync-answers';
+import { batchAnswer, bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } from './sync-answers';
 
 /**
  * The Sync API (spec/sync-api-f1.md) as the desk's renderer calls it, answers held to the spec's
@@ -39,16 +38,20 @@ import { bookingListAnswer, bookingShowAnswer, filmerAnswer, filmerListAnswer } 
 const SYNC_BACKENDS = ['local', 'remote', 'copy'] as const;
 
 const text = z.string().optional();
+/** A yes/no parameter as the Sync API reads it (`include_all`): `true`/`1`, `false`/`0`. */
+const queryFlag = z.enum(['true', 'false', '1', '0']).optional();
 
 /** GET /bookings: page, filters (spec 4.1), as the query string carries them. */
 const bookingListQuery = z.strictObject({
   page: text,
   per_page: text,
-  include_all: z.literal('true').optional(),
+  include_all: queryFlag,
   'q[name_cont]': text,
   'q[email_cont]': text,
   'q[jump_on_gteq]': text,
   'q[jump_on_lteq]': text,
+  'q[jump_on_lt]': text,
+  'q[jump_on_gt]': text,
 });
 
 /** A refusal of one record, in the spec's outcome shape (section 7). */
@@ -65,7 +68,7 @@ export const syncRoutes = {
     path: '/api/f1/sync/bookings',
     servedBy: SYNC_BACKENDS,
     query: { schema: bookingListQuery, name: 'bookings query' },
-    responses: { 200: bookingListAnswer },
+    responses: { 200: bookingListAnswer, 422: specOutcomeError },
   }),
   getBooking: defineRoute({
     method: 'GET',
@@ -86,7 +89,7 @@ export const syncRoutes = {
     path: '/api/f1/sync/bookings/batch',
     servedBy: SYNC_BACKENDS,
     body: { schema: z.object({ bookings: z.array(bookingWrite) }), name: 'bookings', checkedBy: 'sync-rule' },
-    responses: { 200: specBatchResults, 413: specHttpError, 422: specOutcomeError },
+    responses: { 200: batchAnswer, 413: specHttpError, 422: specOutcomeError },
   }),
   deleteBooking: defineRoute({
     method: 'DELETE',
@@ -99,8 +102,8 @@ export const syncRoutes = {
     method: 'GET',
     path: '/api/f1/sync/filmers',
     servedBy: SYNC_BACKENDS,
-    query: { schema: z.strictObject({ include_all: z.literal('true').optional() }), name: 'filmers query' },
-    responses: { 200: filmerListAnswer },
+    query: { schema: z.strictObject({ include_all: queryFlag }), name: 'filmers query' },
+    responses: { 200: filmerListAnswer, 422: specOutcomeError },
   }),
   getFilmer: defineRoute({
     method: 'GET',
@@ -121,7 +124,7 @@ export const syncRoutes = {
     path: '/api/f1/sync/filmers/batch',
     servedBy: SYNC_BACKENDS,
     body: { schema: z.object({ filmers: z.array(filmerWrite) }), name: 'filmers', checkedBy: 'sync-rule' },
-    responses: { 200: specBatchResults, 413: specHttpError, 422: specOutcomeError },
+    responses: { 200: batchAnswer, 413: specHttpError, 422: specOutcomeError },
   }),
   /** A filmer with jumps is refused (`errors`), as an outcome the page shows. */
   deleteFilmer: defineRoute({

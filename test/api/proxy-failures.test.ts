@@ -203,7 +203,8 @@ describe('proxy mode: the contract check', () => {
       else if (req.method === 'DELETE') sendJson(res, 200, '{"status":"ok"}');
       else sendJson(res, 404, '{"message":"nope"}');
     });
-    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
+    // Its remote breaks the spec on purpose, and the desk passes that on as it came: not what the document promises.
+    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH }, checkOpenApi: false });
     await useProxy(desk, fake.url);
   });
   after(async () => {

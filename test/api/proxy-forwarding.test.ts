@@ -240,7 +240,8 @@ describe('proxy mode: what goes up and what comes back', () => {
         sendJson(res, 503, '{"error":"maintenance","status":"unavailable"}', { 'retry-after': '30' });
       }
     });
-    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
+    // Its remote breaks the spec on purpose, and the desk passes that on as it came: not what the document promises.
+    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH }, checkOpenApi: false });
     await useProxy(desk, `${fake.url}/base/`);
   });
   after(async () => {

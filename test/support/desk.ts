@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDesk, type DeskOptions, type RunningDesk } from '../../electron/start';
 import { ADMIN_HEADER } from '../../shared/schemas/admin';
+import type { ServingMode } from '../../shared/api/backends';
+import { openApiCheckFor, type Exchange } from './openapi-check';
 import { BASE_SEED, TEST_NOW, TEST_TOKEN } from './seed';
 
 /** The administrator passphrase the test desks are set up with (on first use of `admin()`). */
@@ -78,6 +80,11 @@ export async function startTestDesk(
     dataDir?: string;
     port?: number;
     deskOptions?: Partial<DeskOptions>;
+    /**
+     * Hold every answer to the OpenAPI document (test/support/openapi-check.ts): on unless a test's
+     * remote answers what no Sync API server would (a fake that breaks the spec on purpose).
+     */
+    checkOpenApi?: boolean;
   } = {},
 ): Promise<TestDesk> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'desk-test-'));
@@ -107,9 +114,21 @@ export async function startTestDesk(
     }
     return token;
   };
+  const exchanges: (Exchange & { mode: ServingMode })[] = [];
   const request = async <T>(path: string, init: RequestInit = {}): Promise<ApiResponse<T>> => {
     const response = await fetch(`${desk.url}${path}`, init);
     const text = await response.text();
+    // Held to the document when the desk is disposed: checking here would slow the calls of tests that time them.
+    if (options.checkOpenApi !== false)
+      exchanges.push({
+        mode: desk.connection.servingMode,
+        method: init.method ?? 'GET',
+        url: path,
+        status: response.status,
+        headers: response.headers,
+        text,
+        requestBody: typeof init.body === 'string' ? init.body : undefined,
+      });
     let body: unknown = undefined;
     if (text && (response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
     return { status: response.status, headers: response.headers, body: body as T, text };
@@ -173,6 +192,11 @@ export async function startTestDesk(
     dispose: async () => {
       await desk.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const problems = exchanges.flatMap(({ mode, ...exchange }) => openApiCheckFor(mode).problems(exchange));
+      if (problems.length > 0)
+        throw new Error(
+          `answers of this test desk do not match the OpenAPI document (shared/api/openapi/):\n${problems.join('\n')}`,
+        );
     },
   };
 }

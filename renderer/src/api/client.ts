@@ -83,6 +83,15 @@ function authHeader(): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
+/**
+ * A request the page does not send through here (the API reference's "try it"): it goes with this
+ * page's token unless the person gave one of their own (a booking system's, to try the Sync API as it).
+ */
+export function authorizeForeignRequest(headers: Record<string, string>): void {
+  const given = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization' && headers[name]);
+  if (!given && token) headers.Authorization = `Bearer ${token}`;
+}
+
 /** What came back: the HTTP status and the body read as JSON (null: no body; NOT_JSON: something else). */
 export interface Exchange {
   status: number;

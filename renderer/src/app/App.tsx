@@ -37,6 +37,10 @@ const daySheetPage = lazyScreen(() =>
 );
 const syncPage = lazyScreen(() => import('../features/sync/SyncPage').then((m) => m.SyncPage));
 const settingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
+// Swagger UI is large: its own chunk, fetched only when the reference opens.
+const apiReferencePage = lazyScreen(() =>
+  import('../features/api-reference/ApiReferencePage').then((m) => m.ApiReferencePage),
+);
 
 function Screens() {
   const [location] = useLocation();
@@ -47,6 +51,7 @@ function Screens() {
   const HistoryPage = historyPage();
   const HistoryDetailPage = historyDetailPage();
   const SettingsPage = settingsPage();
+  const ApiReferencePage = apiReferencePage();
   const DaySheetPage = daySheetPage();
   const SyncPage = syncPage();
   return (
@@ -68,6 +73,7 @@ function Screens() {
           </Route>
           <Route path={`${ROUTES.filmers}/:id?`} component={FilmersPage} />
           <Route path={ROUTES.catalogue} nest component={CataloguePage} />
+          <Route path={ROUTES.apiReference} component={ApiReferencePage} />
           <Route path={ROUTES.settings} component={SettingsPage} />
           <Route path={ROUTES.sync} nest component={SyncPage} />
           <Route path={ROUTES.log}>{() => <LogPage />}</Route>

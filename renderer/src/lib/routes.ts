@@ -9,6 +9,8 @@ export const ROUTES = {
   filmer: (id: number) => `/filmers/${id}`,
   catalogue: '/catalogue',
   settings: '/settings',
+  /** The API's reference (the OpenAPI document, with "try it"): linked from Settings, beside the booking systems. */
+  apiReference: '/settings/api-reference',
   log: '/log',
   /** The Log screen showing only calls whose response deviated from the spec. */
   logDeviations: '/log/deviations',

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, CopyButton, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, CopyButton, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListenView } from '../../../../shared/schemas/listen';
@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client';
 import { listenApi, listenQuery } from '../../api/listen-api';
 import { apiBase } from '../../api/session-token';
 import { ErrorState, LoadingState } from '../../components/states';
+import { ROUTES } from '../../lib/routes';
 
 /** In a browser the page's own address reaches the server (the one the user typed); the desktop window's app://desk does not. */
 function syncAddress(listen: ListenView): string {
@@ -144,6 +145,14 @@ export function BookingSystemsCard() {
           <PortForm key={String(listen.data.fixed_port)} listen={listen.data} />
           <Text size="sm" c="dimmed">
             Each booking system needs a token of its own: make one under Booking system tokens.
+          </Text>
+          <Text size="sm">
+            For its developers: the{' '}
+            <Anchor href={`#${ROUTES.apiReference}`} data-testid="settings-api-reference">
+              API reference
+            </Anchor>{' '}
+            (try each call against this desk), and the same description at <code>/api/openapi.json</code> for a client
+            generator.
           </Text>
         </Stack>
       )}
