@@ -1,0 +1,187 @@
+import type { Browser, Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dateInZone } from '../../shared/dates';
+import { freePort } from '../support/ports';
+import { BASE_SEED, TEST_TODAY, TEST_TOKEN } from '../support/seed';
+import { startServe, type ServeProcess } from '../support/serve-process';
+import { expectAccessible } from './axe';
+import { expect, saveScreenshot, test, type DeskUnderTest } from './fixtures';
+import { BookingsScreen } from './pages/bookings';
+import { ReceptionScreen } from './pages/reception';
+
+/**
+ * Two desks of one venue side by side (docs/desks.md): the main desk (the `desk` fixture, with its
+ * LAN listener on loopback) and a desk paired with it by a real one-time code, each in a browser
+ * window of its own. What one does shows at the other; cut off, the paired desk says so and goes on.
+ */
+const dropzone = BASE_SEED.dropzones[0]!;
+const TINA = { id: 500, external_id: 'LIVE-TINA', name: 'Tina Today', jump_on: TEST_TODAY, camera_package: 'Video' };
+const OTTO = { id: 501, external_id: 'LIVE-OTTO', name: 'Otto Offline', jump_on: TEST_TODAY, camera_package: 'Video' };
+test.use({ deskSeed: { dates_relative_to: TEST_TODAY, dropzones: [{ ...dropzone, bookings: [TINA, OTTO] }] } });
+
+/** Within 2 s of the write (the issue's figure), with a margin for a loaded CI machine's paint. */
+const LIVE = { timeout: 4_000 };
+const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
+
+interface PairedDesk {
+  serve: ServeProcess;
+  dataDir: string;
+  open(page: Page, route?: string): Promise<void>;
+}
+
+/** Lets desks join the main desk (on loopback), shows a code there, and starts a desk that joins with it. */
+async function pairADesk(desk: DeskUnderTest, name: string): Promise<PairedDesk> {
+  return (await pairADeskWithPort(desk, name)).paired;
+}
+
+async function pairADeskWithPort(desk: DeskUnderTest, name: string): Promise<{ paired: PairedDesk; lanPort: number }> {
+  const lanPort = await freePort();
+  const lan = await fetch(`${desk.url}/api/desk/desks/lan`, {
+    method: 'PUT',
+    headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
+    body: JSON.stringify({ enabled: true, port: lanPort, address: '127.0.0.1' }),
+  });
+  expect(lan.status, await lan.text()).toBe(200);
+  const made = await fetch(`${desk.url}/api/desk/desks/pairing-codes`, {
+    method: 'POST',
+    headers: await desk.adminHeaders(),
+  });
+  expect(made.status, await made.clone().text()).toBe(201);
+  const { code } = (await made.json()) as { code: string };
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-e2e-paired-'));
+  const serve = await startServe([
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--join',
+    `https://127.0.0.1:${lanPort}`,
+    '--code',
+    code,
+    '--name',
+    name,
+  ]);
+  return {
+    lanPort,
+    paired: {
+      serve,
+      dataDir,
+      open: async (page, route = '/bookings') => {
+        await page.goto(`${serve.url}/?token=${serve.token}#${route}`);
+      },
+    },
+  };
+}
+
+async function windowOf(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  return context.newPage();
+}
+
+async function checkIn(page: Page, who: string, mark: 'Arrived' | 'No-show' | 'Jumped'): Promise<void> {
+  const reception = new ReceptionScreen(page);
+  await reception.checkInButton(new BookingsScreen(page).row(who), mark).click();
+  const operator = reception.operatorDialog();
+  if (await operator.isVisible().catch(() => false)) {
+    await operator.getByRole('textbox', { name: 'Your name' }).fill('Vic Video');
+    await operator.getByRole('button', { name: 'Save' }).click();
+  }
+  await expect(reception.checkInButton(new BookingsScreen(page).row(who), mark)).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+}
+
+test('two desks share one day live: a check-in at either shows at the other; a synced booking at both', async ({
+  browser,
+  desk,
+}) => {
+  test.setTimeout(90_000);
+  const paired = await pairADesk(desk, 'Video desk');
+  try {
+    const [atMain, atPaired] = [await windowOf(browser), await windowOf(browser)];
+    await desk.open(atMain, '/bookings');
+    await paired.open(atPaired);
+    await expect(new BookingsScreen(atMain).row('Tina Today')).toBeVisible();
+    await expect(new BookingsScreen(atPaired).row('Tina Today')).toBeVisible();
+    await expect(atPaired.getByTestId('status-main-desk')).toContainText('Main desk');
+
+    const res = await fetch(`${desk.url}/api/f1/sync/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TEST_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ external_id: 'LIVE-SAM', name: 'Sam Synced', jump_on: today(), camera_package: 'Video' }),
+    });
+    expect(res.status).toBe(201);
+    await expect(new BookingsScreen(atMain).row('Sam Synced')).toBeVisible(LIVE);
+    await expect(new BookingsScreen(atPaired).row('Sam Synced')).toBeVisible(LIVE);
+
+    await checkIn(atPaired, 'Tina Today', 'Arrived');
+    await expect(
+      new ReceptionScreen(atMain).checkInButton(new BookingsScreen(atMain).row('Tina Today'), 'Arrived'),
+    ).toHaveAttribute('aria-pressed', 'true', LIVE);
+    await checkIn(atMain, 'Sam Synced', 'No-show');
+    await expect(
+      new ReceptionScreen(atPaired).checkInButton(new BookingsScreen(atPaired).row('Sam Synced'), 'No-show'),
+    ).toHaveAttribute('aria-pressed', 'true', LIVE);
+
+    await saveScreenshot(atPaired, 'paired-desk-bookings-1024');
+    await expectAccessible(atPaired, 'a paired desk, Bookings');
+  } finally {
+    await paired.serve.stop();
+    rmSync(paired.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('cut off: the paired desk says so, reception checks a guest in there; back, the mark is at the main desk', async ({
+  browser,
+  desk,
+}) => {
+  test.setTimeout(120_000);
+  const { paired, lanPort } = await pairADeskWithPort(desk, 'Video desk');
+  const setLan = async (enabled: boolean) => {
+    const res = await fetch(`${desk.url}/api/desk/desks/lan`, {
+      method: 'PUT',
+      headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled, port: lanPort, address: '127.0.0.1' }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+  };
+  try {
+    const atPaired = await windowOf(browser);
+    await paired.open(atPaired);
+    await expect(new BookingsScreen(atPaired).row('Otto Offline')).toBeVisible();
+    // The copy has fetched today: what reception works from apart.
+    await expect
+      .poll(async () => {
+        const s = await fetch(`${paired.serve.url}/api/desk/session`, {
+          headers: { authorization: `Bearer ${paired.serve.token}` },
+        });
+        return ((await s.json()) as { copy: { as_of: string | null } | null }).copy?.as_of ?? null;
+      })
+      .not.toBeNull();
+
+    // The main desk stops listening on the LAN: for the paired desk, its link is gone.
+    await setLan(false);
+    await expect(atPaired.getByTestId('status-health')).toHaveText(/Main desk not answering since \d\d:\d\d/, {
+      timeout: 12_000,
+    });
+    await expect(new BookingsScreen(atPaired).row('Otto Offline')).toBeVisible();
+    await checkIn(atPaired, 'Otto Offline', 'Arrived');
+    await expect(atPaired.getByTestId('status-marks-waiting')).toHaveText('1 check-in waiting');
+    await saveScreenshot(atPaired, 'paired-desk-apart-1024');
+    await expectAccessible(atPaired, 'a paired desk apart from its main desk');
+
+    await setLan(true);
+    await expect(atPaired.getByTestId('status-marks-waiting')).toHaveCount(0, { timeout: 20_000 });
+    const atMain = await windowOf(browser);
+    await desk.open(atMain, '/bookings');
+    await expect(
+      new ReceptionScreen(atMain).checkInButton(new BookingsScreen(atMain).row('Otto Offline'), 'Arrived'),
+    ).toHaveAttribute('aria-pressed', 'true');
+  } finally {
+    await paired.serve.stop();
+    rmSync(paired.dataDir, { recursive: true, force: true });
+  }
+});
