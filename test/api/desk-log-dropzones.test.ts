@@ -216,7 +216,8 @@ describe('the request log per dropzone (proxy mode)', () => {
       if (req.url.startsWith('/api/f1/sync/products')) sendJson(res, 200, '{"version":"v9","products":[]}');
       else sendJson(res, 200, '{"bookings": "not a list"}');
     });
-    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH } });
+    // Its remote deviates from the spec on purpose (the log's deviations): not the document's to judge.
+    desk = await startTestDesk({ deskOptions: { healthTiming: FAST_HEALTH }, checkOpenApi: false });
     await useProxy(desk, fake.url);
     assert.equal((await desk.sync('GET', '/bookings')).status, 200);
     const refused = await desk.request('/api/f1/sync/bookings', {
