@@ -1,5 +1,6 @@
 import { checkInsOfDays } from '../../shared/schemas/reception';
 import type { Store } from '../store/store';
+import { jsonOf } from '../common/json-of';
 import type { DeskConnection } from '../proxy/connection';
 import type { MainDeskLink } from './main-desk-link';
 
@@ -64,6 +65,8 @@ export class MainDeskMarks {
     // A removed desk sends nothing more; while the main desk does not answer, each round tries the oldest mark.
     if (!copy || this.options.link.state().kind === 'removed') return;
     const store = copy.store;
+    // Apart with nothing of its own to send: the link's stream says when the main desk is back.
+    if (this.options.link.state().kind !== 'answering' && store.mainDeskMarks.waitingCount() === 0) return;
     let landed = 0;
     for (const mark of store.mainDeskMarks.waiting()) {
       const result = await this.options.connection.mainDeskCall({
@@ -82,7 +85,7 @@ export class MainDeskMarks {
         break;
       }
       this.options.link.answered();
-      const answer = jsonOf(result.body) as { error?: string } | null;
+      const answer = jsonOf(result.body) as { error?: string } | undefined;
       const outcome = result.statusCode < 300 ? 'recorded' : `refused (${result.statusCode}): ${answer?.error ?? ''}`;
       store.mainDeskMarks.settle(mark.id, this.now().toISOString(), outcome);
       landed++;
@@ -130,13 +133,5 @@ export class MainDeskMarks {
     });
     this.marksChanged = false;
     return true;
-  }
-}
-
-function jsonOf(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
   }
 }

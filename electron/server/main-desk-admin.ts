@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_HEADER } from '../../shared/schemas/admin';
+import { jsonOf } from '../common/json-of';
 import type { DeskConnection } from '../proxy/connection';
 import { sendError } from './reply';
 
@@ -25,7 +26,8 @@ export function mainDeskAdminGuard(connection: DeskConnection) {
           error: `an administrator action: the unlock is the main desk's, and it does not answer (${result.failure.cause})`,
           status: 'main_desk_unreachable',
         });
-    if (result.statusCode === 200 && unlockedIn(result.body)) return;
+    if (result.statusCode === 200 && (jsonOf(result.body) as { unlocked?: unknown } | undefined)?.unlocked === true)
+      return;
     return sendError(
       reply,
       'forbidden',
@@ -33,12 +35,4 @@ export function mainDeskAdminGuard(connection: DeskConnection) {
       { admin: 'locked' },
     );
   };
-}
-
-function unlockedIn(body: Buffer): boolean {
-  try {
-    return (JSON.parse(body.toString('utf8')) as { unlocked?: unknown }).unlocked === true;
-  } catch {
-    return false;
-  }
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_HEADER } from '../../shared/schemas/admin';
+import { jsonOf } from '../common/json-of';
 import type { DeskConnection } from '../proxy/connection';
 import type { MainDeskLink } from '../desks/main-desk-link';
 
@@ -20,6 +21,17 @@ const PASSED_BACK = [
 /** "14:05" in the desk's own time zone: when the main desk stopped answering, as a person reads it. */
 function clockOf(iso: string): string {
   return new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+}
+
+/** What the caller is told while the main desk does not answer: since when and why, in one wording. */
+function notAnswered(link: MainDeskLink): ForwardOutcome {
+  const state = link.state();
+  const since = state.kind === 'not_answering' ? ` since ${clockOf(state.since)}: ${state.cause}` : '';
+  return {
+    answered: false,
+    why: `This needs the main desk (${link.mainName}), which is not answering${since}. It is tried again by itself; or check the main desk and the network.`,
+    retryAfterSeconds: 10,
+  };
 }
 
 export type ForwardOutcome = { answered: true } | { answered: false; why: string; retryAfterSeconds: number };
@@ -45,12 +57,7 @@ export function mainDeskForward(connection: DeskConnection, link: MainDeskLink) 
     }
     // Known apart: the copy answers at once instead of each click waiting out a connect timeout;
     // the link's own change stream notices when the main desk answers again.
-    if (state.kind === 'not_answering')
-      return {
-        answered: false,
-        why: `This needs the main desk (${link.mainName}), which is not answering since ${clockOf(state.since)}: ${state.cause}. It is tried again by itself; or check the main desk and the network.`,
-        retryAfterSeconds: 10,
-      };
+    if (state.kind === 'not_answering') return notAnswered(link);
     const headers: Record<string, string> = {};
     for (const name of PASSED_ON) {
       const value = request.headers[name];
@@ -66,16 +73,10 @@ export function mainDeskForward(connection: DeskConnection, link: MainDeskLink) 
     });
     if (!result.ok) {
       link.notAnswering(result.failure.cause);
-      const now = link.state();
-      const since = now.kind === 'not_answering' ? ` since ${clockOf(now.since)}` : '';
-      return {
-        answered: false,
-        why: `This needs the main desk (${link.mainName}), which is not answering${since}: ${result.failure.cause}. It is tried again by itself; or check the main desk and the network.`,
-        retryAfterSeconds: 10,
-      };
+      return notAnswered(link);
     }
     if (result.statusCode === 401) {
-      const answer = jsonOf(result.body) as { status?: string; error?: string } | null;
+      const answer = jsonOf(result.body) as { status?: string; error?: string } | undefined;
       if (answer?.status === 'desk_revoked')
         link.removed(answer.error ?? `This desk was removed from ${link.mainName}`);
     } else link.answered();
@@ -87,12 +88,4 @@ export function mainDeskForward(connection: DeskConnection, link: MainDeskLink) 
     reply.send(result.body);
     return { answered: true };
   };
-}
-
-function jsonOf(body: Buffer): unknown {
-  try {
-    return JSON.parse(body.toString('utf8'));
-  } catch {
-    return null;
-  }
 }
