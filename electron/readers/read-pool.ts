@@ -39,14 +39,18 @@ interface Reader {
 
 type Reply = { ready: true } | { id: number; answer: ReadAnswer } | { id: number; error: string };
 
+/** Set by the banner of every bundle the desk is run from (scripts/electron-bundles.ts, scripts/cli-bundles.mjs): its URL. */
+declare const __bundle_import_meta_url: string | undefined;
+
 /**
- * From the checkout's sources (tsx), a small ES module that registers tsx in the thread; from the
- * desktop app's CommonJS bundle (import.meta.url is out/server.cjs), the reader's own bundle.
+ * From a bundle (the desktop app's out/server.cjs, the headless desk's .bundles/serve.cjs), the
+ * reader's own bundle beside it; from the checkout's sources (tsx), a small ES module that
+ * registers tsx in the thread.
  */
 function workerScript(): { url: URL; execArgv: string[] | undefined } {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) return { url: new URL('./read-worker-source.mjs', here), execArgv: [] };
-  return { url: new URL('./read-worker.cjs', here), execArgv: undefined };
+  if (typeof __bundle_import_meta_url === 'string')
+    return { url: new URL('./read-worker.cjs', __bundle_import_meta_url), execArgv: undefined };
+  return { url: new URL('./read-worker-source.mjs', import.meta.url), execArgv: [] };
 }
 
 export class ReadPool {

@@ -1,0 +1,151 @@
+// The headless desk's command-line tools as esbuild bundles (.bundles/), built from this checkout's
+// TypeScript the first time a command runs after its sources changed, as the desk UI is. Loading
+// one CommonJS file is several times faster than compiling the sources through tsx at every start
+// (issue "Fast from the first second"; docs/performance.md has the figures).
+//
+// Sources that find files from their own URL (electron/version.ts, electron/server/static-ui.ts)
+// are given that URL in the bundle too, relative to the bundle (sourceUrls below): the checkout
+// can move. Plain JavaScript: bin/dropzone-desk.mjs loads it before tsx.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BUNDLE_DIR = join(ROOT, '.bundles');
+const STAMP_FILE = '.sources-hash';
+/** node:module's compile cache for the bundles (V8 code, keyed by each file's contents). */
+export const COMPILE_CACHE_DIR = join(BUNDLE_DIR, '.compile-cache');
+
+/** What the bundles are made of: the sources, the exact dependencies, and this builder itself. */
+const SOURCES = ['electron', 'shared', 'package-lock.json', 'scripts/cli-bundles.mjs'];
+
+/** Each command's entry (its module exports `main(argv)`), and the reader thread the server starts. */
+export const CLI_ENTRIES = {
+  serve: 'electron/serve.ts',
+  token: 'electron/cli/token.ts',
+  backup: 'electron/cli/backup.ts',
+  admin: 'electron/cli/admin.ts',
+  url: 'electron/cli/url.ts',
+  desks: 'electron/cli/desks.ts',
+};
+// Beside serve.cjs: the reader pool starts ./read-worker.cjs from its own bundle's URL.
+const WORKER_ENTRY = { 'read-worker': 'electron/readers/read-worker.ts' };
+
+function filesOf(path) {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|tsx|mjs|cjs|js|json|sql)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** One hash over every source file's path and bytes, in a fixed order. */
+export function cliSourcesHash() {
+  const files = SOURCES.flatMap((source) => filesOf(join(ROOT, source))).sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(relative(ROOT, file).split(sep).join('/'));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * `import.meta.url` in each of our sources becomes that source's own URL, found from the bundle's
+ * folder: the same file the source finds when tsx runs it. (The desktop app's bundles give every
+ * module the bundle's URL instead; there the sources are not beside it.)
+ */
+const sourceUrls = {
+  name: 'source-urls',
+  setup(builder) {
+    builder.onLoad({ filter: /\.tsx?$/ }, async ({ path }) => {
+      if (path.split(sep).includes('node_modules')) return undefined;
+      const text = await readFile(path, 'utf8');
+      if (!text.includes('import.meta.url')) return undefined;
+      const source = JSON.stringify(relative(ROOT, path).split(sep).join('/'));
+      return { contents: text.replaceAll('import.meta.url', `__source_url(${source})`), loader: 'ts' };
+    });
+  },
+};
+
+const BANNER = [
+  // What the reader pool looks for to start ./read-worker.cjs, and what a dependency's own import.meta.url reads.
+  "const __bundle_import_meta_url = require('node:url').pathToFileURL(__filename).href;",
+  "const __source_url = (source) => require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', source)).href;",
+].join('\n');
+
+/** True when .bundles/ holds a build of exactly these sources. */
+function upToDate(hash) {
+  const stamp = join(BUNDLE_DIR, STAMP_FILE);
+  return existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash;
+}
+
+/**
+ * Builds every command's bundle into a folder of this process's own, then moves each file into
+ * .bundles/ (a rename: atomic), the stamp last. Two commands started at once may both build;
+ * from the same sources they write the same files, so neither sees a half-written one.
+ */
+async function build(hash) {
+  const { build: esbuild } = await import('esbuild');
+  const staging = join(ROOT, `.bundles.${process.pid}.tmp`);
+  rmSync(staging, { recursive: true, force: true });
+  try {
+    await esbuild({
+      entryPoints: Object.fromEntries(
+        Object.entries({ ...CLI_ENTRIES, ...WORKER_ENTRY }).map(([name, file]) => [name, join(ROOT, file)]),
+      ),
+      outdir: staging,
+      outExtension: { '.js': '.cjs' },
+      bundle: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'cjs',
+      logLevel: 'silent',
+      sourcemap: false,
+      legalComments: 'none',
+      // The desktop app's two externals (scripts/electron-bundles.ts): the native addon loads from
+      // node_modules; electron is never loaded headless. Vite too: serve imports it only when the
+      // UI needs a build, as a package of its own (it is a build tool, not bundleable).
+      external: ['electron', 'better-sqlite3', 'vite'],
+      banner: { js: BANNER },
+      define: { 'import.meta.url': '__bundle_import_meta_url' },
+      plugins: [sourceUrls],
+    });
+    mkdirSync(BUNDLE_DIR, { recursive: true });
+    for (const file of readdirSync(staging)) renameSync(join(staging, file), join(BUNDLE_DIR, file));
+    writeFileSync(join(staging, STAMP_FILE), `${hash}\n`);
+    renameSync(join(staging, STAMP_FILE), join(BUNDLE_DIR, STAMP_FILE));
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The first line of a build error: esbuild's own message names the file and the problem. */
+function reasonOf(error) {
+  const first = error && Array.isArray(error.errors) && error.errors[0];
+  if (first) return `${first.location ? `${first.location.file}:${first.location.line}: ` : ''}${first.text}`;
+  return String((error && error.message) || error).split('\n')[0];
+}
+
+/**
+ * The path of `command`'s bundle, built first when the sources changed; undefined when it cannot
+ * be built (esbuild missing, a read-only checkout, a source that does not compile), after one line
+ * on stderr that says why: the caller then runs the sources through tsx, more slowly.
+ */
+export async function freshCliBundle(command, { log = (line) => process.stderr.write(`${line}\n`) } = {}) {
+  if (!Object.hasOwn(CLI_ENTRIES, command)) return undefined;
+  try {
+    const hash = cliSourcesHash();
+    if (!upToDate(hash)) await build(hash);
+    return join(BUNDLE_DIR, `${command}.cjs`);
+  } catch (error) {
+    log(
+      `dropzone-desk: running from the TypeScript sources (a slower start): could not build .bundles/: ${reasonOf(error)}`,
+    );
+    return undefined;
+  }
+}

@@ -1,0 +1,84 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { after, test } from 'node:test';
+
+/**
+ * The launcher runs each command from an esbuild bundle in .bundles/, built when the sources
+ * changed (scripts/cli-bundles.mjs). Each test runs in a checkout of its own: bin/ and scripts/
+ * copied, the sources and node_modules linked, so this checkout's .bundles/ is never touched.
+ */
+const ROOT = resolve('.');
+const checkouts: string[] = [];
+after(() => {
+  for (const dir of checkouts) rmSync(dir, { recursive: true, force: true });
+});
+
+function aCheckout(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-checkout-'));
+  checkouts.push(dir);
+  for (const copied of ['bin', 'scripts', 'package.json'])
+    cpSync(join(ROOT, copied), join(dir, copied), { recursive: true });
+  for (const linked of [
+    'electron',
+    'shared',
+    'node_modules',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.base.json',
+  ])
+    symlinkSync(join(ROOT, linked), join(dir, linked));
+  return dir;
+}
+
+function launch(checkout: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [join(checkout, 'bin/dropzone-desk.mjs'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
+}
+
+test('the first command builds .bundles/ and runs from it; the next reuses it; a stale stamp rebuilds', () => {
+  const checkout = aCheckout();
+  const first = launch(checkout, ['url', '--help']);
+  assert.equal(first.status, 0, first.stderr);
+  assert.equal(first.stderr, '', 'a build that works says nothing');
+  const bundle = join(checkout, '.bundles', 'url.cjs');
+  const stamp = join(checkout, '.bundles', '.sources-hash');
+  assert.match(readFileSync(stamp, 'utf8'), /^[0-9a-f]{64}\n$/);
+  for (const name of ['serve', 'token', 'backup', 'admin', 'desks', 'read-worker'])
+    assert.ok(statSync(join(checkout, '.bundles', `${name}.cjs`)).size > 0, name);
+
+  const built = statSync(bundle).mtimeMs;
+  assert.equal(launch(checkout, ['url', '--help']).status, 0);
+  assert.equal(statSync(bundle).mtimeMs, built, 'the same sources: no second build');
+
+  writeFileSync(stamp, `${'0'.repeat(64)}\n`);
+  assert.equal(launch(checkout, ['url', '--help']).status, 0);
+  assert.ok(statSync(bundle).mtimeMs > built, 'sources that differ from the stamp: built again');
+  assert.notEqual(readFileSync(stamp, 'utf8'), `${'0'.repeat(64)}\n`);
+});
+
+test('when .bundles/ cannot be written, one line says so and the command runs from the sources', () => {
+  const checkout = aCheckout();
+  writeFileSync(join(checkout, '.bundles'), 'not a folder');
+  const run = launch(checkout, ['url', '--help']);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /Usage: dropzone-desk url/);
+  const lines = run.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, run.stderr);
+  assert.match(
+    lines[0]!,
+    /^dropzone-desk: running from the TypeScript sources \(a slower start\): could not build \.bundles\/: /,
+  );
+});
+
+test('DESK_FROM_SOURCE=1 runs the TypeScript through tsx and builds nothing', () => {
+  const checkout = aCheckout();
+  const run = launch(checkout, ['url', '--help'], { DESK_FROM_SOURCE: '1' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stderr, '');
+  assert.throws(() => statSync(join(checkout, '.bundles')), /ENOENT/);
+});
