@@ -14,7 +14,8 @@
  *      filtered first page, the filtered last page and an unfiltered deep page; target p99 < 30 ms.
  *
  * Deterministic data (seeded PRNG); temp dirs are removed at the end, also on failure.
- * `npm run bench -- --only batch` (or `list`, `import`, `scale`, `copy` or `outbox`) runs one part.
+ * `npm run bench -- --only batch` (or `start`, `list`, `import`, `scale`, `copy` or `outbox`) runs one part.
+ *  (s) start: spawn of `dropzone-desk serve` to the first 200, empty and at 100,000 bookings (bench/start.ts).
  *  (l)–(n) proxy mode's copy of the remote: the first copy of 100,000 bookings, the steady refresh,
  *      reads from the copy while the remote is down (bench/offline-copy.ts).
  *  (o)–(p) proxy mode's outbox: 10,000 writes accepted offline, their replay once the line is back,
@@ -56,6 +57,7 @@ import {
 } from './common';
 import { foldPlain, phoneDigits } from '../shared/rules/desk-search';
 import { benchScale } from './scale';
+import { benchStart } from './start';
 import { benchOfflineCopy } from './offline-copy';
 import { benchOutbox } from './outbox';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
@@ -597,8 +599,8 @@ async function benchImport(
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   const only = values.only;
-  if (only !== undefined && !['batch', 'list', 'import', 'scale', 'copy', 'outbox'].includes(only))
-    throw new Error(`--only takes "batch", "list", "import", "scale", "copy" or "outbox", got "${only}"`);
+  if (only !== undefined && !['start', 'batch', 'list', 'import', 'scale', 'copy', 'outbox'].includes(only))
+    throw new Error(`--only takes "start", "batch", "list", "import", "scale", "copy" or "outbox", got "${only}"`);
   const root = mkdtempSync(join(os.tmpdir(), 'desk-bench-'));
   const runStarted = performance.now();
   const today = dateInZone(new Date(), TIMEZONE);
@@ -613,6 +615,11 @@ async function main(): Promise<void> {
     const line = (a: string, b: string, c = '', d = '') =>
       console.log(`  ${a.padEnd(44)}${b.padStart(22)}   ${c.padEnd(14)}${d}`);
 
+    if (only === undefined || only === 'start') {
+      await benchStart(root, today, line, pass);
+      console.log('');
+    }
+    if (only === 'start') return;
     if (only === undefined || only === 'batch') {
       // Rounds alternate (a), (b) and (b2) so that other load on the machine hits all three alike;
       // each figure is the median of its rounds, each ratio the median of the rounds' ratios.

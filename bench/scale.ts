@@ -72,7 +72,7 @@ function stats(samples: number[]): Latency {
 const externalId = (i: number) => `LIST-${String(i + 1).padStart(7, '0')}`;
 
 /** Bookings `from` to `to` (exclusive), as bench/run.ts's list store: two years, 1 % walk-ins. */
-function fill(dir: string, from: number, to: number, today: string): number {
+export function fill(dir: string, from: number, to: number, today: string): number {
   const store = Store.open(storePath(dir));
   try {
     const random = mulberry32(3 + from);

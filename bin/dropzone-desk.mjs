@@ -5,7 +5,9 @@
 // The Node version is checked first, before anything else is loaded (an ES import is hoisted, so
 // check-node comes first in the list): too old a Node gets one line saying what it needs.
 import '../scripts/check-node.mjs';
-import { createRequire, enableCompileCache } from 'node:module';
+// The module object, not named imports: a name this Node lacks (enableCompileCache before 22.1)
+// would fail the import itself, before check-node could say what is needed.
+import nodeModule from 'node:module';
 
 const COMMANDS = {
   serve: { module: '../electron/serve.ts', about: 'the headless desk: the server and the desk screens for a browser' },
@@ -52,8 +54,8 @@ async function loadCommand() {
     const bundle = await freshCliBundle(name);
     if (bundle) {
       // V8's compiled code for the bundle, kept beside it: a start then skips compiling 5 MB of JavaScript.
-      enableCompileCache?.(COMPILE_CACHE_DIR);
-      return createRequire(import.meta.url)(bundle);
+      nodeModule.enableCompileCache?.(COMPILE_CACHE_DIR);
+      return nodeModule.createRequire(import.meta.url)(bundle);
     }
   }
   const { register } = await import('tsx/esm/api');

@@ -1,8 +1,6 @@
-// @peculiar/x509 2.x needs a Reflect metadata polyfill loaded before it (its README says so).
-import 'reflect-metadata';
-import * as x509 from '@peculiar/x509';
+import type * as X509 from '@peculiar/x509';
 import { createHash, randomBytes, X509Certificate, webcrypto } from 'node:crypto';
-import { normalFingerprint } from '../proxy/pinned-connector';
+import { normalFingerprint } from '../proxy/fingerprint';
 import type { Store } from '../store/store';
 
 /** The main desk's certificate and key, as the HTTPS listener takes them. */
@@ -14,8 +12,18 @@ export interface LanIdentity {
 }
 
 /** What @peculiar/x509 calls a crypto provider: Node's WebCrypto is one, typed apart from the DOM's. */
-type X509Crypto = Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[1];
-type X509Keys = Parameters<typeof x509.X509CertificateGenerator.createSelfSigned>[0]['keys'];
+type X509Crypto = Parameters<typeof X509.X509CertificateGenerator.createSelfSigned>[1];
+type X509Keys = Parameters<typeof X509.X509CertificateGenerator.createSelfSigned>[0]['keys'];
+
+/**
+ * @peculiar/x509, loaded when a certificate is first made (once per data folder): loading it costs
+ * a desk's every start some 70 ms otherwise. Its 2.x needs a Reflect metadata polyfill loaded
+ * before it (its README says so).
+ */
+async function x509Library(): Promise<typeof X509> {
+  await import('reflect-metadata');
+  return import('@peculiar/x509');
+}
 
 const KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 /** A desk's certificate is pinned by fingerprint, not trusted for its dates: it outlives the laptop. */
@@ -34,6 +42,7 @@ export function certificateFingerprint(derOrPem: Buffer | Uint8Array | string): 
 
 /** A new key pair and a self-signed certificate for it, made with a maintained X.509 library. */
 export async function makeLanIdentity(now: Date): Promise<LanIdentity> {
+  const x509 = await x509Library();
   const crypto = webcrypto as unknown as X509Crypto;
   const keys = await webcrypto.subtle.generateKey(KEY_ALGORITHM, true, ['sign', 'verify']);
   const serial = randomBytes(16);

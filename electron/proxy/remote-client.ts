@@ -1,8 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import { apiBaseOf } from './settings';
 import { credentialHeader, redactedCredentialHeader, type RemoteCredentials } from './credentials';
-import { pinnedConnector } from './pinned-connector';
 import { classifyFailure, ResponseTooLargeError, type RemoteFailure } from './transport-errors';
 
 /** Where and how to reach the remote Sync API server. */
@@ -72,7 +71,8 @@ function lookup(hostname: string, options: LookupOptions, callback: LookupCallba
  * the contract check and the log need them; redirects are not followed but passed back.
  */
 export class RemoteClient {
-  private readonly agent: Agent;
+  /** Made at the first call: undici (~80 ms to load) is not loaded by a desk that never calls out. */
+  private agentMade: Promise<Agent> | undefined;
   private readonly origin: string;
   private readonly basePath: string;
   private readonly host: string;
@@ -84,12 +84,22 @@ export class RemoteClient {
     this.basePath = base.pathname;
     this.host = base.hostname;
     this.port = base.port || (base.protocol === 'https:' ? '443' : '80');
-    const connectOptions = { timeout: target.connectTimeoutMs, lookup };
-    this.agent = new Agent({
-      connect: target.pinnedFingerprint ? pinnedConnector(target.pinnedFingerprint, connectOptions) : connectOptions,
+  }
+
+  private agent(): Promise<Agent> {
+    return (this.agentMade ??= this.makeAgent());
+  }
+
+  private async makeAgent(): Promise<Agent> {
+    const [{ Agent }, { pinnedConnector }] = await Promise.all([import('undici'), import('./pinned-connector')]);
+    const connectOptions = { timeout: this.target.connectTimeoutMs, lookup };
+    return new Agent({
+      connect: this.target.pinnedFingerprint
+        ? pinnedConnector(this.target.pinnedFingerprint, connectOptions)
+        : connectOptions,
       // Our own deadline below is the one that speaks; these are the backstop.
-      headersTimeout: target.requestTimeoutMs + 1000,
-      bodyTimeout: target.requestTimeoutMs + 1000,
+      headersTimeout: this.target.requestTimeoutMs + 1000,
+      bodyTimeout: this.target.requestTimeoutMs + 1000,
       keepAliveTimeout: 4_000,
       connections: 16,
     });
@@ -119,7 +129,9 @@ export class RemoteClient {
       deadline.abort();
     }, this.target.requestTimeoutMs);
     try {
-      const response = await this.agent.request({
+      const response = await (
+        await this.agent()
+      ).request({
         origin: this.origin,
         path: `${request.fromRoot ? '' : this.basePath}${request.path}`,
         method: request.method as 'GET',
@@ -164,7 +176,7 @@ export class RemoteClient {
    * `signal`. Only the connect timeout bounds it: a stream that stays open is its point.
    */
   async stream(path: string, signal: AbortSignal) {
-    return this.agent.request({
+    return (await this.agent()).request({
       origin: this.origin,
       path,
       method: 'GET',
@@ -176,11 +188,11 @@ export class RemoteClient {
 
   /** Lets calls in flight finish (each is bounded by its deadline), then closes the pool. */
   async close(): Promise<void> {
-    await this.agent.close().catch(() => undefined);
+    if (this.agentMade) await (await this.agentMade).close().catch(() => undefined);
   }
 
   /** Ends every connection now: calls in flight fail. */
   async destroy(): Promise<void> {
-    await this.agent.destroy().catch(() => undefined);
+    if (this.agentMade) await (await this.agentMade).destroy().catch(() => undefined);
   }
 }

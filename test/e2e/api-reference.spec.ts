@@ -40,7 +40,8 @@ for (const viewport of [
     // An operation opened, as a developer reads one.
     await reference.locator('#operations-Sync_API-listProducts').getByRole('button').first().click();
     await expect(reference.getByText('Try it out')).toBeVisible();
-    expect(await seriousFindings(page), 'axe on an open operation').toEqual([]);
+    // What opening added: the rest of the page was analysed just above.
+    expect(await seriousFindings(page, '#operations-Sync_API-listProducts'), 'axe on an open operation').toEqual([]);
     expect(elsewhere).toEqual([]);
   });
 }

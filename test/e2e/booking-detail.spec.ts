@@ -122,7 +122,7 @@ test('when the server does not answer, the page says so, Retry asks again, and t
   desk,
 }) => {
   // The desk's own tries again come between: Retry is enabled only between them.
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // The network failing is outside the project: simulate it for this one request path.
   let asked = 0;
   let down = true;

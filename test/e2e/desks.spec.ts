@@ -14,7 +14,7 @@ test('Settings → Desks: let other desks join, pair one with the code shown, se
   desk,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // Loopback and a free port: the test's LAN listener stays on this computer and off other runs' ports.
   const port = await freePort();
   const saved = await request.put(`${desk.url}/api/desk/desks/lan`, {

@@ -143,7 +143,7 @@ test('appearance follows the system until a choice is made, which is remembered'
 });
 
 test('dark-mode screenshots of every screen', async ({ page, desk }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await page.emulateMedia({ colorScheme: 'dark' });
   for (const size of [
     { width: 1440, height: 900 },

@@ -101,7 +101,14 @@ export async function waitForSummary(
     },
     () => `${what}; last summary: ${JSON.stringify(last)}`,
     { timeoutMs },
-  );
+  ).catch(async (error: Error) => {
+    // What waits for a person, in the failure itself: a run that fails once under load says why.
+    if (!last?.attention) throw error;
+    const attention = await desk.desk('GET', '/outbox/attention.csv').catch(() => undefined);
+    throw new Error(`${error.message}\nwaiting for a person:\n${attention?.text ?? '(could not be read)'}`, {
+      cause: error,
+    });
+  });
 }
 
 /** Reception's own call to the Sync API: the desk's session token instead of a booking system's. */

@@ -53,14 +53,18 @@ function tell(outcome: ExchangeOutcome): void {
  * touching this page's own: for the sign-in panel.
  */
 export async function checkSessionToken(candidate: string): Promise<'accepted' | 'rejected' | 'offline'> {
-  try {
-    const response = await fetch(`${apiBase()}/api/desk/session`, {
-      headers: { authorization: `Bearer ${candidate}` },
-      cache: 'no-store',
-    });
-    return response.ok ? 'accepted' : 'rejected';
-  } catch {
-    return 'offline';
+  // Twice before "offline": a desk just restarted can drop the first call on a connection it closed.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(`${apiBase()}/api/desk/session`, {
+        headers: { authorization: `Bearer ${candidate}` },
+        cache: 'no-store',
+      });
+      return response.ok ? 'accepted' : 'rejected';
+    } catch {
+      if (attempt === 2) return 'offline';
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }
 

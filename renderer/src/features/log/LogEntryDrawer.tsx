@@ -81,7 +81,10 @@ function QueuedWriteLink({ entry }: { entry: LogEntryDetail }) {
   const more = last - first;
   return (
     <Text size="sm" data-testid="log-queued-write">
-      Queued in the desk&apos;s outbox: <Anchor href={`#${ROUTES.syncWrite(first)}`}>write {first}</Anchor>
+      Queued in the desk&apos;s outbox:{' '}
+      <Anchor href={`#${ROUTES.syncWrite(first)}`} underline="always">
+        write {first}
+      </Anchor>
       {more > 0 ? ` and the ${more} after it` : ''} (its attempts and what became of it are on the Sync screen).
     </Text>
   );

@@ -148,7 +148,7 @@ export function BookingSystemsCard() {
           </Text>
           <Text size="sm">
             For its developers: the{' '}
-            <Anchor href={`#${ROUTES.apiReference}`} data-testid="settings-api-reference">
+            <Anchor href={`#${ROUTES.apiReference}`} underline="always" data-testid="settings-api-reference">
               API reference
             </Anchor>{' '}
             (try each call against this desk), and the same description at <code>/api/openapi.json</code> for a client
