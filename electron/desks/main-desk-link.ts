@@ -16,6 +16,21 @@ export interface MainDeskSelf {
   remoteState: string | null;
   /** Its outbox's waiting writes (proxy mode), else 0. */
   waiting: number;
+  /** The dropzone it serves, as its session names it: what a paired desk's windows are working for. */
+  dropzone: { key: string; name: string; timezone: string; currency: string } | null;
+}
+
+function dropzoneOf(value: unknown): MainDeskSelf['dropzone'] {
+  if (typeof value !== 'object' || value === null) return null;
+  const { key, name, timezone, currency } = value as Record<string, unknown>;
+  if (
+    typeof key !== 'string' ||
+    typeof name !== 'string' ||
+    typeof timezone !== 'string' ||
+    typeof currency !== 'string'
+  )
+    return null;
+  return { key, name, timezone, currency };
 }
 
 export interface MainDeskLinkOptions {
@@ -87,12 +102,14 @@ export class MainDeskLink {
         mode?: unknown;
         health?: { state?: unknown };
         outbox?: { waiting?: unknown } | null;
+        dropzone?: unknown;
       };
       if (body.mode !== 'local' && body.mode !== 'proxy') return;
       const next: MainDeskSelf = {
         mode: body.mode,
         remoteState: body.mode === 'proxy' && typeof body.health?.state === 'string' ? body.health.state : null,
         waiting: typeof body.outbox?.waiting === 'number' ? body.outbox.waiting : 0,
+        dropzone: dropzoneOf(body.dropzone),
       };
       if (JSON.stringify(next) === JSON.stringify(this.mainSelf)) return;
       this.mainSelf = next;

@@ -75,6 +75,14 @@ describe('a paired desk: the main desk is its upstream', () => {
     await main.dispose();
   });
 
+  test("its windows name the main desk's dropzone, not the paired desk's own store's", async () => {
+    const atMain = await main.desk('GET', '/session');
+    const own = paired.queryStore<{ name: string }>('SELECT name FROM dropzones ORDER BY id LIMIT 1')[0]?.name;
+    assert.notEqual(own, atMain.body.dropzone.name, "the paired desk's store names its dropzone otherwise");
+    const session = await waitForSession(paired, (s) => s.dropzone?.name === atMain.body.dropzone.name, 10_000);
+    assert.deepEqual(session.dropzone, atMain.body.dropzone);
+  });
+
   test("its screens show the main desk's bookings", async () => {
     const atMain = await main.desk('GET', '/bookings?include_all=true');
     const atPaired = await paired.desk('GET', '/bookings?include_all=true');

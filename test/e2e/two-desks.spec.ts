@@ -107,6 +107,8 @@ test('two desks share one day live: a check-in at either shows at the other; a s
     await expect(new BookingsScreen(atMain).row('Tina Today')).toBeVisible();
     await expect(new BookingsScreen(atPaired).row('Tina Today')).toBeVisible();
     await expect(atPaired.getByTestId('status-main-desk')).toContainText('Main desk');
+    // Both windows work for one dropzone, and say the same name for it.
+    await expect(atPaired.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
 
     const res = await fetch(`${desk.url}/api/f1/sync/bookings`, {
       method: 'POST',

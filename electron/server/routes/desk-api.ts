@@ -68,10 +68,17 @@ export async function sessionRoutes(
 ) {
   serveRoute(app, deskRoutes.session, ({ request }) => {
     const dz = request.dropzone!;
+    // A paired desk works for the main desk's dropzone: its name is the one the windows show.
+    const shown = mainDesk?.self()?.dropzone ?? {
+      key: dz.key,
+      name: dz.name,
+      timezone: dz.timezone,
+      currency: dz.currency,
+    };
     return {
       status: 200,
       body: {
-        dropzone: { key: dz.key, name: dz.name, timezone: dz.timezone, currency: dz.currency },
+        dropzone: shown,
         mode: mainDesk?.self()?.mode ?? connection.mode,
         remote_url: connection.remoteUrl,
         health: connection.healthView(),
