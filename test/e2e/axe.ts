@@ -19,7 +19,9 @@ export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
  */
 export async function seriousFindings(page: Page, include?: string, rules?: string[]): Promise<string[]> {
   let builder = new AxeBuilder({ page });
-  builder = rules ? builder.withRules(rules) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  builder = rules
+    ? builder.withRules(rules)
+    : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return violations
