@@ -10,10 +10,7 @@
  *      rate a booking system gets when the remote answers. Target: the replay at least half of it.
  */
 import { BENCH_TIMEZONE, benchSeedFile } from './bench-seed';
-import { once } from 'node:events';
 import { mkdirSync, rmSync } from 'node:fs';
-import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addDays, dateInZone } from '../shared/dates';
@@ -21,6 +18,7 @@ import { startDesk, type RunningDesk } from '../electron/start';
 import { mulberry32 } from '../scripts/seeded-random';
 import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile } from './common';
 import { startDeskProcess } from './scale';
+import { startLine } from './cuttable-line';
 
 const TIMEZONE = BENCH_TIMEZONE;
 /** BENCH_OUTBOX_WRITES: fewer, for a quick look while working on the outbox (the figures are for 10,000). */
@@ -31,66 +29,6 @@ const TARGET_ACCEPT_P99_MS = 15;
 const TARGET_REPLAY_SHARE = 0.5;
 
 type Line = (label: string, value: string, target?: string, result?: string) => void;
-
-/**
- * The line to the remote: a small HTTP relay on a port of its own that can be cut (the port
- * closed: connection refused) and restored on the same port, so the desk's remote URL, and so its
- * copy, stay the same. It names the remote in `Host` (the remote refuses a host not its own).
- */
-async function startLine(remoteUrl: string) {
-  const target = new URL(remoteUrl);
-  const agent = new Agent({ keepAlive: true });
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  let port = 0;
-  const relay = (req: IncomingMessage, res: ServerResponse) => {
-    const upstream = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: { ...req.headers, host: target.host },
-        agent,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => req.socket.destroy());
-    req.pipe(upstream);
-  };
-  const open = async () => {
-    const next = createServer(relay);
-    next.on('connection', (socket) => {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-    });
-    next.listen(port, '127.0.0.1');
-    await once(next, 'listening');
-    port = (next.address() as AddressInfo).port;
-    server = next;
-  };
-  const cut = async () => {
-    const closing = server;
-    server = undefined;
-    if (!closing) return;
-    for (const socket of sockets) socket.destroy();
-    closing.close();
-    await once(closing, 'close');
-  };
-  await open();
-  return {
-    url: `http://127.0.0.1:${port}`,
-    cut,
-    restore: open,
-    close: async () => {
-      await cut();
-      agent.destroy();
-    },
-  };
-}
 
 function bookings(prefix: string, today: string): string[] {
   const random = mulberry32(31);

@@ -14,12 +14,14 @@
  *      filtered first page, the filtered last page and an unfiltered deep page; target p99 < 30 ms.
  *
  * Deterministic data (seeded PRNG); temp dirs are removed at the end, also on failure.
- * `npm run bench -- --only batch` (or `start`, `list`, `import`, `scale`, `copy` or `outbox`) runs one part.
+ * `npm run bench -- --only batch` (or `start`, `list`, `import`, `scale`, `copy`, `outbox` or `desks`) runs one part.
  *  (s) start: spawn of `dropzone-desk serve` to the first 200, empty and at 100,000 bookings (bench/start.ts).
  *  (l)–(n) proxy mode's copy of the remote: the first copy of 100,000 bookings, the steady refresh,
  *      reads from the copy while the remote is down (bench/offline-copy.ts).
  *  (o)–(p) proxy mode's outbox: 10,000 writes accepted offline, their replay once the line is back,
  *      beside the same writes sent online (bench/outbox.ts).
+ *  (q)–(r) several desks at one venue: 500 writes made at a paired desk cut off from its main desk,
+ *      and the time until all have landed there once the line is back (bench/desks-catch-up.ts).
  *  (g)–(i) 100,000 and 1,000,000 bookings: lists, searches, shows beside listing clients, and a
  *      50-client mixed load (bench/scale.ts).
  *  (f) the import wizard in Chromium: a 10,000-row bookings CSV from file chosen to all results
@@ -60,6 +62,7 @@ import { benchScale } from './scale';
 import { benchStart } from './start';
 import { benchOfflineCopy } from './offline-copy';
 import { benchOutbox } from './outbox';
+import { benchDesksCatchUp } from './desks-catch-up';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
 import { benchUi, buildRenderer, uiBenchUnavailable, type UiFigures } from './ui';
 
@@ -599,8 +602,10 @@ async function benchImport(
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { only: { type: 'string' } } });
   const only = values.only;
-  if (only !== undefined && !['start', 'batch', 'list', 'import', 'scale', 'copy', 'outbox'].includes(only))
-    throw new Error(`--only takes "start", "batch", "list", "import", "scale", "copy" or "outbox", got "${only}"`);
+  if (only !== undefined && !['start', 'batch', 'list', 'import', 'scale', 'copy', 'outbox', 'desks'].includes(only))
+    throw new Error(
+      `--only takes "start", "batch", "list", "import", "scale", "copy", "outbox" or "desks", got "${only}"`,
+    );
   const root = mkdtempSync(join(os.tmpdir(), 'desk-bench-'));
   const runStarted = performance.now();
   const today = dateInZone(new Date(), TIMEZONE);
@@ -681,6 +686,15 @@ async function main(): Promise<void> {
       console.log('');
     }
     if (only === 'outbox') return;
+    if (only === undefined || only === 'desks') {
+      console.log(
+        'Several desks at one venue (docs/desks.md): 500 writes at a paired desk cut off from its main desk, then the catch-up',
+      );
+      line('', 'figure', 'target', 'result');
+      await benchDesksCatchUp(root, line, pass);
+      console.log('');
+    }
+    if (only === 'desks') return;
     if (only === undefined || only === 'scale') {
       await benchScale(root, today, line, pass);
       console.log('');

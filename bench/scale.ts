@@ -124,7 +124,7 @@ export function fill(dir: string, from: number, to: number, today: string): numb
   }
 }
 
-interface DeskProcess {
+export interface DeskProcess {
   url: string;
   token: string;
   stop(): Promise<void>;
