@@ -20,6 +20,8 @@ const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
  * gathers changes for 100 ms; nothing else refreshes these screens, so any arrival proves the push).
  */
 const LIVE = { timeout: 3_000 };
+/** After the stream's tab closed: a lock handed over, a stream opened anew and seven tabs refetching, on a busy 2-core machine. */
+const TAKEN_OVER = { timeout: 10_000 };
 
 /** The booking system syncs a booking for today, as it would: the Sync API with its own token. */
 async function syncBooking(desk: DeskUnderTest, externalId: string, name: string): Promise<void> {
@@ -143,7 +145,7 @@ test('eight tabs: all live on one stream; when the tab holding it closes, anothe
     await pages.shift()!.close();
     await expect.poll(() => openStreams(desk)).toBe(1);
     await syncBooking(desk, 'LIVE-SYNC-9', 'Nia Nine');
-    for (const page of pages) await expect(new BookingsScreen(page).row('Nia Nine')).toBeVisible(LIVE);
+    for (const page of pages) await expect(new BookingsScreen(page).row('Nia Nine')).toBeVisible(TAKEN_OVER);
     expect(await openStreams(desk)).toBe(1);
   } finally {
     await context.close();
