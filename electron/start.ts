@@ -185,8 +185,6 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
           dropzoneId: () => dropzone.id,
           mainName: options.mainDesk.name,
           now,
-          // The outbox may be deep in its backoff (up to 30 s) after a long cut: as "Send now" does.
-          answeringAgain: () => copyOfMain.outbox()?.retryNow(),
           upstreamChanged: (kind) => {
             if (kind === 'bookings' || kind === 'filmers' || kind === 'catalogue') copyOfMain.upstreamChanged(kind);
             if (kind === 'check_ins') marksForMain?.mainDeskMarksChanged();

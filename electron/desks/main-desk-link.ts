@@ -43,8 +43,6 @@ export interface MainDeskLinkOptions {
   upstreamChanged?: (kind: DeskChangeKind) => void;
   /** The main desk's name, for the words a person reads. */
   mainName: string;
-  /** Told when the main desk answers again after it did not: what waited for it goes now, not at its backoff's end. */
-  answeringAgain?: () => void;
   now?: () => Date;
   /** The wait before the change stream is opened again after it failed: first, then doubling up to the last. */
   reconnectMs?: { first: number; max: number };
@@ -139,9 +137,7 @@ export class MainDeskLink {
   answered(): void {
     this.lastHeard = Date.now();
     if (this.current.kind === 'answering' || this.current.kind === 'removed') return;
-    const wasDown = this.current.kind === 'not_answering';
     this.set({ kind: 'answering', since: this.now().toISOString() });
-    if (wasDown) this.options.answeringAgain?.();
   }
 
   /** A call to the main desk got no answer: the link is down from now (or from when it first went down). */

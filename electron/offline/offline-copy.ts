@@ -69,6 +69,7 @@ export interface CopyStatus {
 export class OfflineCopy {
   private active: Active | null = null;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeAnswering: () => void;
   private closed = false;
   /** Changes one after another: a switch waits until the copy it replaces has stopped. */
   private switching: Promise<void> = Promise.resolve();
@@ -79,6 +80,9 @@ export class OfflineCopy {
   constructor(private readonly options: OfflineCopyOptions) {
     this.syncApi = new ProxiedSyncApi(options.connection, this, options.deskDropzone);
     this.unsubscribe = options.connection.onTargetChange(() => this.follow());
+    // After a cut the outbox may be deep in its backoff (up to 30 s): the upstream answering again
+    // is the news it waits for, as "Send now" would be.
+    this.unsubscribeAnswering = options.connection.onAnsweringAgain(() => this.outbox()?.retryNow());
     this.follow();
   }
 
@@ -276,6 +280,7 @@ export class OfflineCopy {
     if (this.upstreamTimer) clearTimeout(this.upstreamTimer);
     this.closed = true;
     this.unsubscribe();
+    this.unsubscribeAnswering();
     await this.switching;
     await this.stopActive();
   }

@@ -257,6 +257,11 @@ export class DeskConnection {
     return this.client?.target ?? null;
   }
 
+  /** Told when the remote (or main desk) answers again after it did not: HealthMonitor.onAnsweringAgain. */
+  onAnsweringAgain(listener: () => void): () => void {
+    return this.health.onAnsweringAgain(listener);
+  }
+
   onTargetChange(listener: () => void): () => void {
     this.targetListeners.add(listener);
     return () => this.targetListeners.delete(listener);

@@ -63,6 +63,7 @@ export class HealthMonitor {
   private generation = 0;
   private running = false;
   private checking = false;
+  private readonly answeringAgainListeners = new Set<() => void>();
 
   constructor(
     private readonly probe: () => Promise<ProbeReport>,
@@ -89,19 +90,37 @@ export class HealthMonitor {
     return this.health;
   }
 
+  /**
+   * Told when the remote answers again after it gave no answer at all (offline, then online), by a
+   * check or by a call: what waited on it (the outbox's backoff) can go at once. An error (a 5xx,
+   * a 429, a 401) is an answer, and the remote may have asked for a wait (Retry-After) that the
+   * outbox keeps: an error then online is not told.
+   */
+  onAnsweringAgain(listener: () => void): () => void {
+    this.answeringAgainListeners.add(listener);
+    return () => this.answeringAgainListeners.delete(listener);
+  }
+
+  /** Every change of the health goes through here, so a return to online is told once, whoever saw it. */
+  private become(next: ConnectionHealth): void {
+    const wasUnanswering = this.health.state === 'offline';
+    this.health = next;
+    if (wasUnanswering && next.state === 'online') for (const listener of this.answeringAgainListeners) listener();
+  }
+
   /** What a proxied call saw. */
   observe(result: ProbeResultKind, cause: string | null): void {
     if (!this.running) return;
     const state = healthStateOf(result);
     const at = this.clock().toISOString();
-    this.health = {
+    this.become({
       ...this.health,
       state,
       result,
       cause: state === 'online' ? null : cause,
       checked_at: at,
       since: this.sinceFor(state, at),
-    };
+    });
     if (this.checking) return;
     if (state === 'online' && this.failures > 0) {
       this.failures = 0;
@@ -155,7 +174,7 @@ export class HealthMonitor {
     this.failures = report.ok ? 0 : this.failures + 1;
     const state = healthStateOf(report.result);
     const at = this.clock().toISOString();
-    this.health = {
+    this.become({
       state,
       result: report.result,
       cause: report.ok ? null : report.message,
@@ -163,7 +182,7 @@ export class HealthMonitor {
       since: this.sinceFor(state, at),
       next_check_at: null,
       catalogue_version: report.catalogueVersion ?? this.health.catalogue_version,
-    };
+    });
     this.schedule(nextCheckDelay(this.failures, this.timing));
   }
 }

@@ -104,6 +104,48 @@ describe('health of the remote', () => {
     await settle();
     assert.equal(calls, 3, 'no checks after stop');
   });
+
+  test('a return to online after no answer is told once, whether a check or a call saw it; not at the first answer, not after an error', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const answers = [report(true, 'ok'), report(false, 'refused', 'refused'), report(true, 'ok')];
+    let calls = 0;
+    const monitor = new HealthMonitor(async () => answers[Math.min(calls++, answers.length - 1)]!, {
+      okIntervalMs: 10_000,
+      backoffStartMs: 10,
+      backoffMaxMs: 20,
+    });
+    let told = 0;
+    const stopListening = monitor.onAnsweringAgain(() => told++);
+    monitor.start();
+    t.mock.timers.tick(0);
+    await settle();
+    assert.equal(told, 0, 'online from "not checked yet" is no return');
+    monitor.observe('ok', null);
+    assert.equal(told, 0, 'online while online is no news');
+
+    monitor.observe('timeout', 'no answer');
+    monitor.observe('ok', null);
+    assert.equal(told, 1, 'a call that answers after one that did not');
+
+    monitor.observe('http_error', 'HTTP 503');
+    monitor.observe('ok', null);
+    assert.equal(told, 1, 'an error is an answer (its Retry-After stands): error then online is not told');
+
+    monitor.observe('credentials_rejected', 'HTTP 401');
+    assert.equal(monitor.view().state, 'error');
+    t.mock.timers.tick(10);
+    await settle();
+    assert.deepEqual([calls, monitor.view().state], [2, 'offline'], 'the check after it: refused');
+    t.mock.timers.tick(20);
+    await settle();
+    assert.deepEqual([calls, monitor.view().state, told], [3, 'online', 2], 'a check that answers after a failure');
+
+    stopListening();
+    monitor.observe('refused', 'refused');
+    monitor.observe('ok', null);
+    assert.equal(told, 2, 'nothing after the listener left');
+    monitor.stop();
+  });
 });
 
 describe('what went wrong, in words', () => {
