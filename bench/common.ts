@@ -119,6 +119,9 @@ export class Client {
 // ---------------------------------------------------------------------------------------------
 // Helpers.
 
+/** One printed figure: what, its value, and (where it has one) its target and whether it was met. */
+export type Line = (label: string, value: string, target?: string, result?: string) => void;
+
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 export const ms = (n: number) => `${n.toFixed(2)} ms`;

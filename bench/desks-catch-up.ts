@@ -25,7 +25,7 @@ import { startDesk, type RunningDesk } from '../electron/start';
 import { storePath } from '../electron/store/open';
 import { mulberry32 } from '../scripts/seeded-random';
 import { BENCH_TIMEZONE, benchSeedFile } from './bench-seed';
-import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile } from './common';
+import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile, type Line } from './common';
 import { startLine, type CuttableLine } from './cuttable-line';
 import { startDeskProcess, type DeskProcess } from './scale';
 
@@ -45,8 +45,6 @@ const APART_S = Number(process.env.BENCH_DESKS_APART_S ?? 60);
 /** Each wait's limit: past it the bench stops and says what it waited for. */
 const WAIT_LIMIT_MS = 5 * 60_000;
 const POLL_MS = 100;
-
-type Line = (label: string, value: string, target?: string, result?: string) => void;
 
 interface Row {
   id: number;
@@ -73,7 +71,7 @@ function json<T>(reply: { status: number; text: string }, what: string): T {
 }
 
 /** The main desk's store: 600 bookings of today through the Sync API, then closed (its own process serves it). */
-async function seedMainDesk(dir: string, today: string): Promise<void> {
+export async function seedMainDesk(dir: string, today: string): Promise<void> {
   const seeding = await startDesk({
     dataDir: join(dir, 'data'),
     port: 0,

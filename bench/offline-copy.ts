@@ -18,7 +18,7 @@ import { addDays, dateInZone } from '../shared/dates';
 import { DEFAULT_COPY_TIMING } from '../electron/offline/copy-refresher';
 import { startDesk, type RunningDesk } from '../electron/start';
 import { mulberry32 } from '../scripts/seeded-random';
-import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile } from './common';
+import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile, type Line } from './common';
 import { startDeskProcess } from './scale';
 
 const TIMEZONE = BENCH_TIMEZONE;
@@ -28,8 +28,6 @@ const DESK_TOKEN = 'bench-desk-token-bbbbbbbbbbbbbb';
 const WARMUP = 30;
 const SAMPLES = 300;
 const TARGET_P99_MS = 15;
-
-type Line = (label: string, value: string, target?: string) => void;
 
 /** 100,000 bookings over the copy's window (13 days back to 14 ahead: a day back stays creatable all day). */
 async function fillRemote(dir: string, today: string): Promise<void> {

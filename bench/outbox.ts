@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { addDays, dateInZone } from '../shared/dates';
 import { startDesk, type RunningDesk } from '../electron/start';
 import { mulberry32 } from '../scripts/seeded-random';
-import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile } from './common';
+import { check, Client, FIRST, fmt, LAST, ms, PACKAGES, percentile, type Line } from './common';
 import { startDeskProcess } from './scale';
 import { startLine } from './cuttable-line';
 
@@ -27,8 +27,6 @@ const REMOTE_TOKEN = 'bench-remote-token-cccccccccccc';
 const DESK_TOKEN = 'bench-desk-token-dddddddddddddd';
 const TARGET_ACCEPT_P99_MS = 15;
 const TARGET_REPLAY_SHARE = 0.5;
-
-type Line = (label: string, value: string, target?: string, result?: string) => void;
 
 function bookings(prefix: string, today: string): string[] {
   const random = mulberry32(31);

@@ -22,6 +22,8 @@
  *      beside the same writes sent online (bench/outbox.ts).
  *  (q)–(r) several desks at one venue: 500 writes made at a paired desk cut off from its main desk,
  *      and the time until all have landed there once the line is back (bench/desks-catch-up.ts).
+ *  (t)–(t') several desks live: a write at one desk until it is on another's screen, both ways,
+ *      over a venue LAN of network namespaces (bench/desks-live.ts; needs root, else skipped).
  *  (g)–(i) 100,000 and 1,000,000 bookings: lists, searches, shows beside listing clients, and a
  *      50-client mixed load (bench/scale.ts).
  *  (f) the import wizard in Chromium: a 10,000-row bookings CSV from file chosen to all results
@@ -63,6 +65,7 @@ import { benchStart } from './start';
 import { benchOfflineCopy } from './offline-copy';
 import { benchOutbox } from './outbox';
 import { benchDesksCatchUp } from './desks-catch-up';
+import { benchDesksLive } from './desks-live';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
 import { benchUi, buildRenderer, uiBenchUnavailable, type UiFigures } from './ui';
 
@@ -692,6 +695,12 @@ async function main(): Promise<void> {
       );
       line('', 'figure', 'target', 'result');
       await benchDesksCatchUp(root, line, pass);
+      console.log('');
+      console.log(
+        "Several desks live (docs/desks.md): a write at one desk until it is on another desk's screen, over the venue LAN",
+      );
+      line('', 'figure', 'target', 'result');
+      await benchDesksLive(root, line, pass);
       console.log('');
     }
     if (only === 'desks') return;

@@ -33,7 +33,20 @@ import { foldForSearch } from '../electron/store/repos/bookings';
 import { Store } from '../electron/store/store';
 import { mulberry32 } from '../scripts/seeded-random';
 import { bookingStructureBytes } from './store-bytes';
-import { check, Client, FIRST, fmt, LANGUAGES, LAST, link, ms, NAME_NEEDLE, PACKAGES, percentile } from './common';
+import {
+  check,
+  Client,
+  FIRST,
+  fmt,
+  LANGUAGES,
+  LAST,
+  link,
+  ms,
+  NAME_NEEDLE,
+  PACKAGES,
+  percentile,
+  type Line,
+} from './common';
 
 const TIMEZONE = 'Europe/Amsterdam';
 /** BENCH_SCALE_SIZES=20000,50000 tries the bench on smaller stores (the targets are for these two). */
@@ -49,8 +62,6 @@ const MIXED_WARMUP_SECONDS = 3;
 const TARGET_LIST_P99_MS = 30;
 const TARGET_SHOW_P99_MS = 15;
 const TARGET_MIXED_P99_MS = 250;
-
-type Line = (a: string, b: string, c?: string, d?: string) => void;
 
 interface Latency {
   p50: number;

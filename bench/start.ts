@@ -13,27 +13,17 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { storePath } from '../electron/store/open';
 import { Store } from '../electron/store/store';
-import { check, fmt, median } from './common';
+import { freePort } from '../test/support/ports';
+import { check, fmt, median, type Line } from './common';
 import { fill } from './scale';
 
 const STARTS = 5;
 const TARGET_MS = 300;
 const LAUNCHER = join(import.meta.dirname, '..', 'bin', 'dropzone-desk.mjs');
 
-type Line = (label: string, value: string, target?: string, result?: string) => void;
-
-/** A free port: the desk is told one, so the bench can ask it before it prints anything. */
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** Milliseconds from the spawn to the first 200 on the products route; the desk is stopped after. */
 async function timeOneStart(dataDir: string, token: string): Promise<number> {
+  // The desk is told a free port, so the bench can ask it before it prints anything.
   const port = await freePort();
   const started = performance.now();
   const child = spawn(
