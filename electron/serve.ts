@@ -16,7 +16,7 @@ import { storeUpgradeNotice } from './store/migrate';
 import { ensureUiBuilt } from './ui-build';
 import { isIP } from 'node:net';
 import { DEFAULT_LAN_PORT } from '../shared/schemas/desks';
-import { readPairing, type Pairing } from './desks/pairing-file';
+import { mainDeskOf, readPairing, type Pairing } from './desks/pairing-file';
 import type { LanRunOverrides } from './desks/main-desk-lan';
 
 /** A fixed default, so a booking system configured once keeps finding the desk after a restart. */
@@ -249,13 +249,17 @@ export async function main(argv: string[]): Promise<void> {
     responseCheck: 'report',
     onStoreUpgrade: (from, to) => console.log(storeUpgradeNotice(from, to)),
     lan,
-    ...(pairing
+    ...(pairing ? { mainDesk: mainDeskOf(pairing) } : {}),
+    // The desktop app's first-run question, in a browser (DESK_FIRST_RUN_QUESTION=1: its tests, a
+    // desk set up by someone who is not at the terminal). After a join this process ends: the next
+    // `npm run serve` is the paired desk (the app's shell starts its server again by itself).
+    ...(process.env.DESK_FIRST_RUN_QUESTION === '1'
       ? {
-          mainDesk: {
-            url: pairing.url,
-            fingerprint: pairing.fingerprint,
-            credential: pairing.credential,
-            name: pairing.mainName,
+          firstRun: {
+            restart: () => {
+              console.log('Paired with a main desk: start this desk again (npm run serve) to work as its paired desk.');
+              process.kill(process.pid, 'SIGTERM');
+            },
           },
         }
       : {}),

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../shared/backoff';
 import { prepareStore } from './bootstrap';
 import { DeskConnection, type MainDeskUpstream } from './proxy/connection';
+import { existsSync } from 'node:fs';
+import { FirstRunQuestion } from './desks/first-run';
+import { mainDeskOf, readPairing } from './desks/pairing-file';
 import { MainDeskLink } from './desks/main-desk-link';
 import { MainDeskMarks } from './desks/main-desk-marks';
 import { OfflineCopy } from './offline/offline-copy';
@@ -80,6 +83,11 @@ export interface DeskOptions {
   lan?: LanRunOverrides;
   /** A paired desk's main desk (its pairing, docs/desks.md): the upstream of this whole run. */
   mainDesk?: MainDeskUpstream & { name: string };
+  /**
+   * The desktop app: a new store asks "Start as the main desk, or join one?" in the window (docs/desks.md);
+   * `restart` is called once a join has paired this desk, to start it again as the paired desk.
+   */
+  firstRun?: { restart: () => void };
 }
 
 /**
@@ -127,6 +135,12 @@ export interface RunningDesk {
   close(): Promise<void>;
 }
 
+/** The main desk a data folder is paired with (its kept pairing), as startDesk's `mainDesk`; undefined when it is not paired. */
+export function pairedMainDesk(dataDir: string): DeskOptions['mainDesk'] {
+  const pairing = readPairing(dataDir);
+  return pairing ? mainDeskOf(pairing) : undefined;
+}
+
 /** Opens the store and serves the desk: used by `npm run serve`, the Electron shell and the tests. */
 export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const now = options.now ?? (() => new Date());
@@ -135,6 +149,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   const lock = options.lock ?? lockDataFolder(options.dataDir, now());
   // Before SQLite opens the store: it gives a new -wal and -shm the store file's own mode.
   const privacyNotices = tightenToPrivate([options.dataDir, ...storeFiles(storeFile), backupDir(options.dataDir)]);
+  // Before the store is made: a desk's first run is the start that makes it.
+  const storeIsNew = !existsSync(storeFile);
   let store: Store;
   try {
     store = Store.open(storeFile, options.onStoreUpgrade);
@@ -241,6 +257,16 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       lan,
       ...(mainDesk ? { mainDesk } : {}),
       ...(marksForMain ? { marksForMain } : {}),
+      // A paired desk has answered already: it joined.
+      ...(options.firstRun && !options.mainDesk
+        ? {
+            firstRun: {
+              question: FirstRunQuestion.atStart(options.dataDir, storeIsNew),
+              dataDir: options.dataDir,
+              restart: options.firstRun.restart,
+            },
+          }
+        : {}),
     });
     const sessionToken =
       typeof options.sessionToken === 'function'

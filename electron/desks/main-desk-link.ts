@@ -250,6 +250,11 @@ export class MainDeskLink {
       void this.askSelf();
       // Whatever changed while the stream was down: every window asks again for everything once.
       for (const kind of DESK_CHANGE_KINDS) this.options.changes.emit(dropzoneId, kind, { many: true });
+      // And the copy takes the main desk's records and marks again at once: what changed there while
+      // the stream was down must be in it before the next cut, and an edit made here after it must be
+      // merged against it (not held as a conflict with a value the copy never saw).
+      for (const kind of ['bookings', 'filmers', 'catalogue', 'check_ins'] as const)
+        this.options.upstreamChanged?.(kind);
       return;
     }
     if (event !== 'changes') return;

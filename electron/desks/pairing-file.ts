@@ -92,3 +92,8 @@ export function writePairing(
     throw error;
   }
 }
+
+/** The upstream a paired desk's start runs against (startDesk's `mainDesk`), from its pairing. */
+export function mainDeskOf(pairing: Pairing): { url: string; fingerprint: string; credential: string; name: string } {
+  return { url: pairing.url, fingerprint: pairing.fingerprint, credential: pairing.credential, name: pairing.mainName };
+}

@@ -50,6 +50,7 @@ import { CONTENT_SECURITY_POLICY, DEFAULT_UI_DIR, staticUi } from './static-ui';
 import { MainDeskLan } from '../desks/main-desk-lan';
 import { LanGate } from './lan-gate';
 import { desksRoutesPlugin, pairingRoutes } from './routes/desks';
+import { firstRunRoutes, type FirstRunOptions } from './routes/first-run';
 
 export interface AppOptions {
   store: Store;
@@ -81,6 +82,8 @@ export interface AppOptions {
   mainDesk?: MainDeskLink;
   /** A paired desk's check-ins waiting for its main desk (counted in its session). */
   marksForMain?: MainDeskMarks;
+  /** The desktop app's first run: "Start as the main desk, or join one?" (routes/first-run.ts). */
+  firstRun?: FirstRunOptions;
 }
 
 export interface DeskApp {
@@ -121,6 +124,7 @@ export function buildApp({
   lan = new MainDeskLan(store, now),
   mainDesk,
   marksForMain,
+  firstRun,
 }: AppOptions): DeskApp {
   const app = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
@@ -241,6 +245,7 @@ export function buildApp({
         connection,
         log,
         offline,
+        firstRunOpen: () => firstRun?.question.open() ?? false,
         ...(mainDesk ? { mainDesk } : {}),
         ...(marksForMain ? { marksForMain } : {}),
       });
@@ -262,6 +267,7 @@ export function buildApp({
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
       desk.register(apiTokenRoutes, { store, now });
       desk.register(desksRoutesPlugin, { store, lan, gate: lanGate, now, pairedWith: mainDesk?.mainName ?? null });
+      desk.register(firstRunRoutes, { ...(firstRun ? { firstRun } : {}) });
     });
   });
   const stop = async (graceMs = 30_000) => {

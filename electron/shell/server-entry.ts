@@ -1,4 +1,4 @@
-import { startDesk, storeUpgradeNotice, type RunningDesk } from '../start';
+import { pairedMainDesk, startDesk, storeUpgradeNotice, type RunningDesk } from '../start';
 import { RelayedSecretStore } from './relayed-secret-store';
 import type { FromServer, StartServer, ToServer } from './server-messages';
 
@@ -36,7 +36,13 @@ let stopping = false;
 
 async function start(message: StartServer): Promise<void> {
   try {
+    // A desk that joined a main desk (its first run, or `serve --join` on this data folder) is its paired desk.
+    const mainDesk = pairedMainDesk(message.dataDir);
     desk = await startDesk({
+      ...(mainDesk ? { mainDesk } : {}),
+      // A new store asks "Start as the main desk, or join one?" in the window; after a join the
+      // shell starts this process again, now as the paired desk.
+      firstRun: { restart: () => port.post({ type: 'restart' }) },
       dataDir: message.dataDir,
       // The port saved in Settings (booking systems need one address), else a random one; a saved
       // port that is taken yields a random one and a warning rather than no desk at all.

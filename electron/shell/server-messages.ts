@@ -46,9 +46,14 @@ export interface SecretWrite {
   value: string | null;
 }
 
-export type FromServer = ServerReady | ServerFailed | ServerStopped | SecretWrite;
+/** The server asks to be started again (it joined a main desk at its first run: the next start is the paired desk's). */
+export interface RestartServer {
+  type: 'restart';
+}
+
+export type FromServer = ServerReady | ServerFailed | ServerStopped | SecretWrite | RestartServer;
 
 export function isFromServer(message: unknown): message is FromServer {
   const type = (message as { type?: unknown } | null)?.type;
-  return type === 'ready' || type === 'failed' || type === 'stopped' || type === 'secret-write';
+  return type === 'ready' || type === 'failed' || type === 'stopped' || type === 'secret-write' || type === 'restart';
 }

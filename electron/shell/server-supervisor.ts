@@ -35,7 +35,7 @@ export interface SupervisorOptions {
   readyTimeoutMs?: number;
 }
 
-type State = 'idle' | 'starting' | 'ready' | 'failed' | 'stopping' | 'stopped';
+type State = 'idle' | 'starting' | 'ready' | 'restarting' | 'failed' | 'stopping' | 'stopped';
 
 /**
  * Runs the desk server in its own process and keeps it running: starts it, hands out its URL
@@ -79,7 +79,8 @@ export class ServerSupervisor {
   /** The server's base URL once it is ready; null if it cannot be started or is stopping. */
   url(): Promise<string | null> {
     if (this.state === 'ready' && this.current) return Promise.resolve(this.current.url);
-    if (this.state !== 'starting') return Promise.resolve(null);
+    // A restart the server asked for: the page's calls wait for the new one, as at the first start.
+    if (this.state !== 'starting' && this.state !== 'restarting') return Promise.resolve(null);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((waiter) => waiter !== settle);
@@ -102,28 +103,34 @@ export class ServerSupervisor {
   private async doStop(): Promise<void> {
     const child = this.child;
     // A child still waiting for its start has opened nothing: it is simply ended.
-    const running = (this.state === 'starting' || this.state === 'ready') && this.startSent;
+    const running =
+      (this.state === 'starting' || this.state === 'ready' || this.state === 'restarting') && this.startSent;
     this.state = 'stopping';
     this.settleWaiters(null);
     if (child && running) {
-      const exited = new Promise<void>((resolve) => child.onExit(() => resolve()));
-      child.postMessage({ type: 'stop' });
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<'timeout'>(
-        (resolve) => (timer = setTimeout(() => resolve('timeout'), this.options.stopTimeoutMs)),
-      );
-      if ((await Promise.race([exited, timedOut])) === 'timeout') {
-        this.hooks.log(`the server did not stop within ${this.options.stopTimeoutMs} ms; killing it`);
-        child.kill();
-        await exited;
-      }
-      clearTimeout(timer);
+      await this.stopCleanly(child);
     } else {
       child?.kill();
     }
     this.child = undefined;
     this.state = 'stopped';
     this.hooks.log('server stopped');
+  }
+
+  /** Asks a child to finish its requests and close its store; kills it past the stop timeout. */
+  private async stopCleanly(child: ServerChild): Promise<void> {
+    const exited = new Promise<void>((resolve) => child.onExit(() => resolve()));
+    child.postMessage({ type: 'stop' });
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>(
+      (resolve) => (timer = setTimeout(() => resolve('timeout'), this.options.stopTimeoutMs)),
+    );
+    if ((await Promise.race([exited, timedOut])) === 'timeout') {
+      this.hooks.log(`the server did not stop within ${this.options.stopTimeoutMs} ms; killing it`);
+      child.kill();
+      await exited;
+    }
+    clearTimeout(timer);
   }
 
   private spawn(): void {
@@ -178,13 +185,34 @@ export class ServerSupervisor {
       case 'secret-write':
         this.hooks.secretWrite(message.value);
         return;
+      case 'restart':
+        void this.restartAsked();
+        return;
       case 'stopped':
         return;
     }
   }
 
+  /**
+   * The server asked to be started again (it joined a main desk): it is stopped cleanly (its store
+   * closed) and a new one started, which reads the pairing. No crash: nothing is told to the user.
+   */
+  private async restartAsked(): Promise<void> {
+    const child = this.child;
+    if (this.state !== 'ready' || !child) return;
+    this.state = 'restarting';
+    this.current = undefined;
+    this.hooks.log('the server asked to be started again (it joined a main desk)');
+    await this.stopCleanly(child);
+    // A quit meanwhile (stop()) takes over: nothing is started again.
+    if (this.state !== 'restarting' || this.child !== child) return;
+    this.child = undefined;
+    this.spawn();
+  }
+
   private exited(code: number | null): void {
-    if (this.state === 'stopping' || this.state === 'stopped' || this.state === 'failed') return;
+    if (this.state === 'stopping' || this.state === 'stopped' || this.state === 'failed' || this.state === 'restarting')
+      return;
     const now = Date.now();
     this.crashTimes = [...this.crashTimes.filter((at) => now - at < this.options.crashWindowMs), now];
     const restarting = this.crashTimes.length <= this.options.maxCrashes;

@@ -1,5 +1,13 @@
 import { deskError } from '../schemas/desk-error';
-import { desksView, lanUpdate, pairAnswer, pairingCodeView, pairRequest } from '../schemas/desks';
+import {
+  desksView,
+  firstRunAnswer,
+  firstRunResult,
+  lanUpdate,
+  pairAnswer,
+  pairingCodeView,
+  pairRequest,
+} from '../schemas/desks';
 import { defineRoute, NO_CONTENT } from './route';
 
 /**
@@ -45,5 +53,16 @@ export const desksRoutes = {
     guard: 'admin',
     numericParams: ['id'],
     responses: { 204: NO_CONTENT, 404: deskError },
+  }),
+  /**
+   * The desktop app's first run (docs/desks.md): this desk is the main desk, or it joins one with
+   * the code the main desk shows. Answered once; a desk that joined restarts as the paired desk.
+   */
+  firstRun: defineRoute({
+    method: 'POST',
+    path: '/api/desk/first-run',
+    servedBy: 'this-desk',
+    body: { schema: firstRunAnswer, name: 'first-run answer' },
+    responses: { 200: firstRunResult, 404: deskError, 409: deskError, 422: deskError },
   }),
 } as const;

@@ -123,3 +123,38 @@ export const pairingCodeView = z.strictObject({
   urls: z.array(z.string()),
 });
 export type PairingCodeView = z.infer<typeof pairingCodeView>;
+
+// ---- the desktop app's first run: "Start as the main desk, or join one?" ---------------------
+
+/** POST /api/desk/first-run: this desk is the venue's main desk, or it joins one with a code it was shown. */
+export const firstRunAnswer = z.discriminatedUnion(
+  'role',
+  [
+    z.strictObject({ role: z.literal('main') }),
+    z.strictObject({
+      role: z.literal('join'),
+      url: wellFormedString({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+        .max(200, { error: 'must be at most 200 characters' })
+        .regex(/^https:\/\/\S+$/, {
+          error: "must be the main desk's address as Settings → Desks shows it, like https://192.168.1.10:4781",
+        }),
+      code: wellFormedString({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+        .trim()
+        .min(1, { error: 'is required: the one-time code the main desk shows' })
+        .max(100, { error: 'must be at most 100 characters' }),
+      name: deskName,
+    }),
+  ],
+  { error: 'must be {"role": "main"} or {"role": "join", "url", "code", "name"}' },
+);
+export type FirstRunAnswer = z.infer<typeof firstRunAnswer>;
+
+/** 200 of POST /api/desk/first-run: what was chosen; a desk that joined restarts as the main desk's paired desk. */
+export const firstRunResult = z.strictObject({
+  role: z.enum(['main', 'join']),
+  /** The main desk's name, once joined. */
+  main_name: z.string().nullable(),
+  /** True when the desk restarts now (to work as the paired desk it became); the window reloads after. */
+  restarting: z.boolean(),
+});
+export type FirstRunResult = z.infer<typeof firstRunResult>;

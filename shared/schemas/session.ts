@@ -56,5 +56,10 @@ export const deskSession = z.object({
   sync_api_url: z.string(),
   /** On a paired desk: its main desk and whether it answers (the venue's LAN, apart from the remote's health). */
   main_desk: mainDeskStatus.nullable(),
+  /**
+   * The desktop app's first run: "Start as the main desk, or join one?" is still to be answered
+   * (POST /api/desk/first-run); the window asks before anything else. False everywhere else.
+   */
+  first_run: z.boolean(),
 });
 export type DeskSession = z.infer<typeof deskSession>;

@@ -85,6 +85,8 @@ const CHANGE_NOTHING_SHOWN = new Set<string>([
   'putLan',
   'newPairingCode',
   'revokeDesk',
+  // The first-run question: its panel refetches the session itself, and a join restarts the desk.
+  'firstRun',
   'previewRematch',
 ]);
 

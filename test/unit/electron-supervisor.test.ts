@@ -83,4 +83,34 @@ describe('the server supervisor', () => {
     assert.equal(stuck.children.length, 1);
     assert.deepEqual(stuck.crashes, []);
   });
+
+  test('a restart the server asks for (it joined a main desk): stopped cleanly, started again, no crash told; the page waits meanwhile', async () => {
+    const { supervisor, children, crashes } = supervise('ready');
+    supervisor.start();
+    const first = await supervisor.url();
+    children[0]!.say({ type: 'restart' });
+    assert.equal(supervisor.status, 'restarting');
+    // A call of the page during the restart waits for the new server rather than failing.
+    const during = supervisor.url();
+    const second = await during;
+    assert.ok(second, 'the new server');
+    assert.notEqual(second, first);
+    assert.equal(children.length, 2);
+    assert.equal(children[0]!.received.at(-1)!.type, 'stop');
+    assert.equal(children[0]!.killed, false, 'asked to stop, not killed');
+    assert.equal(children[1]!.received[0]!.type, 'start');
+    assert.deepEqual(crashes, []);
+    assert.equal(supervisor.status, 'ready');
+  });
+
+  test('a quit during an asked-for restart starts nothing again', async () => {
+    const { supervisor, children } = supervise('hang-on-stop', { stopTimeoutMs: 50 });
+    supervisor.start();
+    await supervisor.url();
+    children[0]!.say({ type: 'restart' });
+    await supervisor.stop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.equal(children.length, 1);
+    assert.equal(supervisor.status, 'stopped');
+  });
 });

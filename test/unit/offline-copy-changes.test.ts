@@ -43,6 +43,7 @@ function copyOf(remoteGet: (path: string) => Promise<RemoteResult>) {
   let onTold: () => void = () => undefined;
   const connection = {
     onTargetChange: () => () => undefined,
+    onAnsweringAgain: () => () => undefined,
     target: () => ({ remoteUrl: 'http://remote.invalid', credentials: { kind: 'bearer', token: 'remote-token' } }),
     remoteGet,
   } as unknown as DeskConnection;

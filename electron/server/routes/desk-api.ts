@@ -39,6 +39,8 @@ export interface SessionRoutesOptions {
   offline?: OfflineCopy;
   mainDesk?: MainDeskLink;
   marksForMain?: MainDeskMarks;
+  /** Whether the desktop app's first-run question is still open (session.first_run). */
+  firstRunOpen?: () => boolean;
 }
 
 /** The session's view of a paired desk's main desk. */
@@ -64,7 +66,7 @@ function mainDeskStatusOf(
 
 export async function sessionRoutes(
   app: FastifyInstance,
-  { connection, log, offline, mainDesk, marksForMain }: SessionRoutesOptions,
+  { connection, log, offline, mainDesk, marksForMain, firstRunOpen = () => false }: SessionRoutesOptions,
 ) {
   serveRoute(app, deskRoutes.session, ({ request }) => {
     const dz = request.dropzone!;
@@ -88,6 +90,7 @@ export async function sessionRoutes(
         version: APP_VERSION,
         sync_api_url: syncApiUrl(request.server.server.address() as AddressInfo),
         main_desk: mainDeskStatusOf(connection, mainDesk, marksForMain),
+        first_run: firstRunOpen(),
       },
     };
   });

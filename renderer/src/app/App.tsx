@@ -2,6 +2,9 @@ import { ActionIcon, AppShell, Group, Kbd, Text, Title, Tooltip } from '@mantine
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQuery } from '../api/queries';
+import { FirstRunPanel } from './FirstRunPanel';
 import { useReachability } from '../api/reachability';
 import { LoadingState } from '../components/states';
 import { AdminUnlockHost } from '../features/admin/AdminUnlockHost';
@@ -122,6 +125,7 @@ export function App() {
   useRefetchWhenBack();
   useLiveChanges();
   const [collapsed, toggleSidebar] = useSidebarCollapsed();
+  const firstRun = useQuery(sessionQuery()).data?.first_run === true;
   return (
     <Router hook={useHashLocation}>
       <AppShell
@@ -156,6 +160,7 @@ export function App() {
           </ScreenBoundary>
           <AdminUnlockHost />
           {signedOut && <SignInPanel />}
+          {!signedOut && firstRun && <FirstRunPanel />}
         </AppShell.Main>
         <AppShell.Footer>
           <StatusBar />
