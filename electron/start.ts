@@ -73,8 +73,8 @@ export interface DeskOptions {
   lock?: DeskLock;
   /** An answer off its schema in shared/api/: 'refuse' (a 500: the default, for tests) or 'report' (sent and logged: `serve`, the desktop app). */
   responseCheck?: ResponseCheck;
-  /** Automatic backups in the data folder (default: at start, then daily); false: none (the bench's big stores). */
-  backups?: false | { intervalMs?: number; policy?: RetentionPolicy };
+  /** Automatic backups in the data folder (default: 10 s after the start, then daily); false: none (the bench's big stores). */
+  backups?: false | { intervalMs?: number; firstAfterMs?: number; policy?: RetentionPolicy };
   /** Reader threads for list pages (default DEFAULT_READER_THREADS); 0: every read on the server's thread. */
   readerThreads?: number;
   /** Told before an existing store's schema steps run (they can take a minute on a large store). */
@@ -235,6 +235,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       file: storeFile,
       size: options.readerThreads ?? DEFAULT_READER_THREADS,
       inline: (request) => runRead(readStore, request),
+      // Once the server listens (below): the start's own work goes first on two cores.
+      startNow: false,
       onError: (error) => {
         if (options.logErrors !== false) console.error(`dropzone-desk: ${error.message}`);
       },
@@ -279,6 +281,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       plan,
       options.randomIfSavedPortBusy ?? false,
     );
+    reads.startThreads();
     // After loopback: the same app answers both, and a LAN that cannot start asked for by a flag ends the start.
     await lan.startAsPlanned().catch(async (error: unknown) => {
       await stop();
@@ -297,6 +300,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
         dataDir: options.dataDir,
         now,
         intervalMs: options.backups?.intervalMs,
+        firstAfterMs: options.backups?.firstAfterMs,
         policy: options.backups?.policy,
         onError: (error) => {
           if (options.logErrors !== false)

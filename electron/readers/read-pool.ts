@@ -8,8 +8,9 @@ import type { WorkerData } from './read-worker';
  * and HTTP. Each thread has a read-only connection; WAL lets them read beside the one writer, and
  * a read that begins after a commit sees it, so a caller reads its own acknowledged writes.
  *
- * A read goes to the thread with the fewest reads under way. A thread that cannot start, or
- * dies, hands its reads to `inline` (the server's own connection): slower under load, never lost.
+ * A read goes to the started thread with the fewest reads under way; while none has started, it
+ * is answered `inline` (the server's own connection), as it is when a thread cannot start or
+ * dies: slower under load, never lost.
  * Threads are unref'd while idle, so a pool alone never keeps a process alive; close() ends them.
  */
 export interface ReadPoolOptions {
@@ -21,6 +22,12 @@ export interface ReadPoolOptions {
   inline: (request: ReadRequest) => ReadAnswer;
   /** Told when a thread fails (the desk logs it and goes on). */
   onError?: (error: Error) => void;
+  /**
+   * False: no thread until `startThreads()`. The desk starts them once it listens: each thread
+   * compiles its module and opens its connection, which on two cores would slow the start's own
+   * work, while the first reads are as well answered inline.
+   */
+  startNow?: boolean;
 }
 
 interface Pending {
@@ -58,8 +65,17 @@ export class ReadPool {
   private nextId = 1;
   private closing: Promise<void> | undefined;
 
+  private threadsAsked = false;
+
   constructor(private readonly options: ReadPoolOptions) {
-    for (let i = 0; i < options.size; i++) this.spawn();
+    if (options.startNow !== false) this.startThreads();
+  }
+
+  /** Starts the threads (once; a closing pool starts none). */
+  startThreads(): void {
+    if (this.threadsAsked || this.closing) return;
+    this.threadsAsked = true;
+    for (let i = 0; i < this.options.size; i++) this.spawn();
   }
 
   /** How many reader threads are running (the tests check a closed pool has none). */
@@ -75,7 +91,7 @@ export class ReadPool {
   read(request: ReadRequest): Promise<ReadAnswer> {
     let reader: Reader | undefined;
     for (const candidate of this.readers)
-      if (!reader || candidate.inFlight.size < reader.inFlight.size) reader = candidate;
+      if (candidate.ready && (!reader || candidate.inFlight.size < reader.inFlight.size)) reader = candidate;
     if (!reader || this.closing) return this.inline(request);
     const id = this.nextId++;
     const target = reader;

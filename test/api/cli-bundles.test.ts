@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
@@ -47,7 +47,8 @@ test('the first command builds .bundles/ and runs from it; the next reuses it; a
   assert.equal(first.stderr, '', 'a build that works says nothing');
   const bundle = join(checkout, '.bundles', 'url.cjs');
   const stamp = join(checkout, '.bundles', '.sources-hash');
-  assert.match(readFileSync(stamp, 'utf8'), /^[0-9a-f]{64}\n$/);
+  // The sources' bytes hashed, then their stats hashed (what a start compares first).
+  assert.match(readFileSync(stamp, 'utf8'), /^[0-9a-f]{64}\n[0-9a-f]{64}\n$/);
   for (const name of ['serve', 'token', 'backup', 'admin', 'desks', 'read-worker'])
     assert.ok(statSync(join(checkout, '.bundles', `${name}.cjs`)).size > 0, name);
 
@@ -59,6 +60,30 @@ test('the first command builds .bundles/ and runs from it; the next reuses it; a
   assert.equal(launch(checkout, ['url', '--help']).status, 0);
   assert.ok(statSync(bundle).mtimeMs > built, 'sources that differ from the stamp: built again');
   assert.notEqual(readFileSync(stamp, 'utf8'), `${'0'.repeat(64)}\n`);
+});
+
+test('a source touched but unchanged is not built again; a source whose bytes changed is', () => {
+  const checkout = aCheckout();
+  assert.equal(launch(checkout, ['url', '--help']).status, 0);
+  const bundle = join(checkout, '.bundles', 'url.cjs');
+  const stamp = join(checkout, '.bundles', '.sources-hash');
+  const built = statSync(bundle).mtimeMs;
+  const [contentsBefore, statsBefore] = readFileSync(stamp, 'utf8').split('\n');
+
+  // The builder is one of the sources, and this checkout's own copy (the others are linked).
+  const source = join(checkout, 'scripts', 'cli-bundles.mjs');
+  const later = new Date(Date.now() + 60_000);
+  utimesSync(source, later, later);
+  assert.equal(launch(checkout, ['url', '--help']).status, 0);
+  assert.equal(statSync(bundle).mtimeMs, built, 'the same bytes: no build');
+  const [contentsTouched, statsTouched] = readFileSync(stamp, 'utf8').split('\n');
+  assert.equal(contentsTouched, contentsBefore);
+  assert.notEqual(statsTouched, statsBefore, 'the stamp takes the new stats, so the next start checks only them');
+
+  appendFileSync(source, '\n// changed\n');
+  assert.equal(launch(checkout, ['url', '--help']).status, 0);
+  assert.ok(statSync(bundle).mtimeMs > built, 'changed bytes: built again');
+  assert.notEqual(readFileSync(stamp, 'utf8').split('\n')[0], contentsBefore);
 });
 
 test('when .bundles/ cannot be written, one line says so and the command runs from the sources', () => {

@@ -18,9 +18,9 @@ describe('private by default', () => {
     const parent = tempDir('desk-private-');
     after(() => rmSync(parent, { recursive: true, force: true }));
     const dataDir = join(parent, 'nested', 'data');
-    const desk = await startDesk({ dataDir, port: 0, logErrors: false });
+    const desk = await startDesk({ dataDir, port: 0, logErrors: false, backups: { firstAfterMs: 0 } });
     try {
-      await desk.backups?.running;
+      await desk.backups?.first;
       assert.equal(modeOf(dataDir), 0o700);
       for (const name of ['desk.sqlite3', 'desk.sqlite3-wal', 'desk.sqlite3-shm', 'desk.lock', 'desk.lock.json']) {
         assert.equal(modeOf(join(dataDir, name)), 0o600, name);
@@ -75,11 +75,11 @@ describe('private by default', () => {
 });
 
 describe('automatic backups', () => {
-  test('at start and on the interval: whole, consistent copies that hold what was acknowledged', async () => {
+  test('after the start and on the interval: whole, consistent copies that hold what was acknowledged', async () => {
     let clock = new Date('2026-06-15T10:00:00.000Z');
-    const desk = await startTestDesk({ deskOptions: { now: () => clock, backups: { intervalMs: 150 } } });
+    const desk = await startTestDesk({ deskOptions: { now: () => clock, backups: { intervalMs: 150, firstAfterMs: 0 } } });
     after(() => desk.dispose());
-    await desk.backups?.running;
+    await desk.backups?.first;
     const atStart = listBackups(desk.dataDir);
     assert.equal(atStart.length, 1);
     const bookingsAtStart = checkBackup(atStart[0]!.file).bookings;
@@ -96,6 +96,21 @@ describe('automatic backups', () => {
     assert.equal(newest?.created_at, '2026-06-15T11:00:00.000Z');
     assert.equal(checkBackup(newest!.file).bookings, bookingsAtStart + 1);
     assert.ok(!readdirSync(backupDir(desk.dataDir)).some((n) => n.endsWith('.partial')));
+  });
+
+  test('the first backup waits until the start has answered; a desk stopped before it makes none', async () => {
+    const desk = await startTestDesk({ deskOptions: { backups: { firstAfterMs: 400 } } });
+    after(() => desk.dispose());
+    assert.equal((await desk.sync('GET', '/products')).status, 200);
+    assert.equal(listBackups(desk.dataDir).length, 0, 'no backup while the first requests are answered');
+    await desk.backups?.first;
+    assert.equal(listBackups(desk.dataDir).length, 1, 'the first backup, after its delay');
+
+    const early = await startTestDesk({ deskOptions: { backups: { firstAfterMs: 60_000 } } });
+    after(() => early.dispose());
+    await early.close();
+    await early.backups?.first;
+    assert.equal(listBackups(early.dataDir).length, 0);
   });
 
   test('a cancelled backup (the desk closing) leaves neither a backup nor a partial file', async () => {

@@ -53,6 +53,7 @@ test('reads are answered by the threads, the same as on the server thread', asyn
   const pool = new ReadPool({ file, size: 2, inline: (r) => (inline++, runRead(store, r)) });
   try {
     assert.equal(pool.threads, 2);
+    await pool.started();
     const queries: Record<string, string>[] = [
       {},
       { page: '3' },
@@ -95,6 +96,7 @@ test('started() settles once every thread has opened its connection; one that ca
 test('a write acknowledged on the writer is in the next read of a thread (read-your-writes), every time', async () => {
   const pool = new ReadPool({ file, size: 2, inline: () => assert.fail('no read should run inline') });
   try {
+    await pool.started();
     for (let i = 0; i < 60; i++) {
       const name = `Reader Check ${i}`;
       assert.equal(upsertBooking(ctx, { external_id: `RYW-${i}`, name, jump_on: '2026-11-23' }).status, 'created');
@@ -107,6 +109,27 @@ test('a write acknowledged on the writer is in the next read of a thread (read-y
       const all = body(await pool.read(list({ 'q[name_cont]': 'reader check', per_page: '1' })));
       assert.equal(all.pagination.total_count, i + 1, `count after write ${i}`);
     }
+  } finally {
+    await pool.close();
+  }
+});
+
+test('until a thread has started, reads are answered on the server thread; startNow: false waits for startThreads()', async () => {
+  let inline = 0;
+  const pool = new ReadPool({ file, size: 2, startNow: false, inline: (r) => (inline++, runRead(store, r)) });
+  try {
+    assert.equal(pool.threads, 0, 'no thread before startThreads()');
+    assert.deepEqual(await pool.read(list({ page: '2' })), runRead(store, list({ page: '2' })));
+    assert.equal(inline, 1);
+    pool.startThreads();
+    pool.startThreads();
+    assert.equal(pool.threads, 2, 'started once');
+    // The threads compile and open their connections meanwhile: a read does not wait for them.
+    await pool.read(list({}));
+    assert.equal(inline, 2);
+    await pool.started();
+    await pool.read(list({}));
+    assert.equal(inline, 2, 'a started thread answers');
   } finally {
     await pool.close();
   }

@@ -1,0 +1,10 @@
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+const ROOT = '/work/main/';
+const [out, ...flags] = process.argv.slice(2);
+const sourceUrls = { name: 'source-urls', setup(b) { b.onLoad({ filter: /\.tsx?$/ }, async ({ path }) => { if (path.split(sep).includes('node_modules')) return undefined; const text = await readFile(path, 'utf8'); if (!text.includes('import.meta.url')) return undefined; const source = JSON.stringify(relative(ROOT, path).split(sep).join('/')); return { contents: text.replaceAll('import.meta.url', `__source_url(${source})`), loader: 'ts' }; }); } };
+const BANNER = ["const __bundle_import_meta_url = require('node:url').pathToFileURL(__filename).href;", "const __source_url = (source) => require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', source)).href;"].join('\n');
+const ext = ['electron', 'better-sqlite3', 'vite'];
+if (flags.includes('ext')) ext.push('undici', '@peculiar/x509', 'papaparse');
+const r = await build({ entryPoints: { serve: join(ROOT, 'electron/serve.ts'), 'read-worker': join(ROOT, 'electron/readers/read-worker.ts') }, outdir: out, outExtension: { '.js': '.cjs' }, bundle: true, platform: 'node', target: 'node22', format: 'cjs', logLevel: 'warning', external: ext, banner: { js: BANNER }, define: { 'import.meta.url': '__bundle_import_meta_url' }, plugins: [sourceUrls], minify: flags.includes('min'), keepNames: flags.includes('min'), metafile: true });
