@@ -6,11 +6,11 @@
 // Sources that find files from their own URL (electron/version.ts, electron/server/static-ui.ts)
 // are given that URL in the bundle too, relative to the bundle (sourceUrls below): the checkout
 // can move. Plain JavaScript: bin/dropzone-desk.mjs loads it before tsx.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkSources, writeStamp } from '../electron/common/sources-stamp.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const BUNDLE_DIR = join(ROOT, '.bundles');
@@ -33,40 +33,7 @@ export const CLI_ENTRIES = {
 // Beside serve.cjs: the reader pool starts ./read-worker.cjs from its own bundle's URL.
 const WORKER_ENTRY = { 'read-worker': 'electron/readers/read-worker.ts' };
 
-function filesOf(path) {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(ts|tsx|mjs|cjs|js|json|sql)$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
-const sourceFiles = () => SOURCES.flatMap((source) => filesOf(join(ROOT, source))).sort();
-
-/**
- * One hash over every source file's path, size and modification time: what a start checks first.
- * Reading every source's bytes costs a start 15–30 ms; their stats, a third of that.
- */
-function statsHash(files) {
-  const hash = createHash('sha256');
-  for (const file of files) {
-    const { size, mtimeMs } = statSync(file);
-    hash.update(`${relative(ROOT, file).split(sep).join('/')}\0${size}\0${mtimeMs}\0`);
-  }
-  return hash.digest('hex');
-}
-
-/** One hash over every source file's path and bytes, in a fixed order. */
-export function cliSourcesHash(files = sourceFiles()) {
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(relative(ROOT, file).split(sep).join('/'));
-    hash.update('\0');
-    hash.update(readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
-}
+const isSource = (name) => /\.(ts|tsx|mjs|cjs|js|json|sql)$/.test(name);
 
 /**
  * `import.meta.url` in each of our sources becomes that source's own URL, found from the bundle's
@@ -92,41 +59,12 @@ const BANNER = [
   "const __source_url = (source) => require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', source)).href;",
 ].join('\n');
 
-/** The stamp: the sources' hash the bundles were built from, and the stats they had then. */
-function readStamp() {
-  const stamp = join(BUNDLE_DIR, STAMP_FILE);
-  if (!existsSync(stamp)) return { contents: undefined, stats: undefined };
-  const [contents, stats] = readFileSync(stamp, 'utf8').trim().split('\n');
-  return { contents, stats };
-}
-
-/** Written beside the bundles under a name of this process's own, then renamed: atomic. */
-function writeStamp(dir, contents, stats) {
-  const file = join(dir, `${STAMP_FILE}.${process.pid}`);
-  writeFileSync(file, `${contents}\n${stats}\n`);
-  renameSync(file, join(BUNDLE_DIR, STAMP_FILE));
-}
-
-/**
- * True when .bundles/ holds a build of exactly these sources. Unchanged stats say so at once;
- * changed stats with the same bytes (a checkout touched the files) say so after the bytes are
- * hashed, and the stamp takes the new stats. Otherwise the hash is what the build is stamped with.
- */
-function upToDate(files, stats) {
-  const stamp = readStamp();
-  if (stamp.contents !== undefined && stamp.stats === stats) return { fresh: true };
-  const contents = cliSourcesHash(files);
-  if (stamp.contents !== contents) return { fresh: false, contents };
-  writeStamp(BUNDLE_DIR, contents, stats);
-  return { fresh: true };
-}
-
 /**
  * Builds every command's bundle into a folder of this process's own, then moves each file into
  * .bundles/ (a rename: atomic), the stamp last. Two commands started at once may both build;
  * from the same sources they write the same files, so neither sees a half-written one.
  */
-async function build(contents, stats) {
+async function build(stamp) {
   const { build: esbuild } = await import('esbuild');
   const staging = join(ROOT, `.bundles.${process.pid}.tmp`);
   rmSync(staging, { recursive: true, force: true });
@@ -157,7 +95,7 @@ async function build(contents, stats) {
     });
     mkdirSync(BUNDLE_DIR, { recursive: true });
     for (const file of readdirSync(staging)) renameSync(join(staging, file), join(BUNDLE_DIR, file));
-    writeStamp(staging, contents, stats);
+    writeStamp(join(BUNDLE_DIR, STAMP_FILE), stamp);
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
@@ -178,10 +116,8 @@ function reasonOf(error) {
 export async function freshCliBundle(command, { log = (line) => process.stderr.write(`${line}\n`) } = {}) {
   if (!Object.hasOwn(CLI_ENTRIES, command)) return undefined;
   try {
-    const files = sourceFiles();
-    const stats = statsHash(files);
-    const { fresh, contents } = upToDate(files, stats);
-    if (!fresh) await build(contents, stats);
+    const { fresh, stamp } = checkSources(join(BUNDLE_DIR, STAMP_FILE), ROOT, SOURCES, isSource);
+    if (!fresh) await build(stamp);
     return join(BUNDLE_DIR, `${command}.cjs`);
   } catch (error) {
     log(

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
@@ -20,7 +30,8 @@ function aCheckout(): string {
   const dir = mkdtempSync(join(tmpdir(), 'desk-checkout-'));
   checkouts.push(dir);
   for (const copied of ['bin', 'scripts', 'package.json'])
-    cpSync(join(ROOT, copied), join(dir, copied), { recursive: true });
+    // Their times kept: a source written in the last moments has stats too fresh to stamp (electron/common/sources-stamp.mjs).
+    cpSync(join(ROOT, copied), join(dir, copied), { recursive: true, preserveTimestamps: true });
   for (const linked of [
     'electron',
     'shared',
@@ -72,8 +83,8 @@ test('a source touched but unchanged is not built again; a source whose bytes ch
 
   // The builder is one of the sources, and this checkout's own copy (the others are linked).
   const source = join(checkout, 'scripts', 'cli-bundles.mjs');
-  const later = new Date(Date.now() + 60_000);
-  utimesSync(source, later, later);
+  const earlier = new Date(Date.now() - 3_600_000);
+  utimesSync(source, earlier, earlier);
   assert.equal(launch(checkout, ['url', '--help']).status, 0);
   assert.equal(statSync(bundle).mtimeMs, built, 'the same bytes: no build');
   const [contentsTouched, statsTouched] = readFileSync(stamp, 'utf8').split('\n');

@@ -77,7 +77,9 @@ describe('private by default', () => {
 describe('automatic backups', () => {
   test('after the start and on the interval: whole, consistent copies that hold what was acknowledged', async () => {
     let clock = new Date('2026-06-15T10:00:00.000Z');
-    const desk = await startTestDesk({ deskOptions: { now: () => clock, backups: { intervalMs: 150, firstAfterMs: 0 } } });
+    const desk = await startTestDesk({
+      deskOptions: { now: () => clock, backups: { intervalMs: 150, firstAfterMs: 0 } },
+    });
     after(() => desk.dispose());
     await desk.backups?.first;
     const atStart = listBackups(desk.dataDir);

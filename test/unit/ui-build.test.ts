@@ -41,7 +41,7 @@ test('the first start builds and stamps the build with the sources’ hash; the 
   assert.equal(first.result, 'built');
   assert.match(first.logged.join('\n'), /building the desk UI/);
   assert.ok(existsSync(join(outDir, 'index.html')));
-  assert.equal(readFileSync(join(outDir, UI_STAMP_FILE), 'utf8').trim(), uiSourcesHash(root));
+  assert.equal(readFileSync(join(outDir, UI_STAMP_FILE), 'utf8').split('\n')[0], uiSourcesHash(root));
   const builtAt = statSync(join(outDir, 'index.html')).mtimeMs;
 
   const second = await ensure();
