@@ -11,7 +11,9 @@ import type { WorkerData } from './read-worker';
  * A read goes to the started thread with the fewest reads under way; while none has started, it
  * is answered `inline` (the server's own connection), as it is when a thread cannot start or
  * dies: slower under load, never lost.
- * Threads are unref'd while idle, so a pool alone never keeps a process alive; close() ends them.
+ * A thread keeps the process alive while it starts (a short, finite time: whoever awaits
+ * started() is not left with an event loop that ended first) and while it has reads under way;
+ * idle, it is unref'd, so a pool alone never keeps a process alive; close() ends them.
  */
 export interface ReadPoolOptions {
   /** The store file, already opened and migrated by the desk. */
@@ -144,11 +146,12 @@ export class ReadPool {
       ready: false,
       started,
     };
-    reader.worker.unref();
     this.readers.add(reader);
     reader.worker.on('message', (reply: Reply) => {
       if ('ready' in reply) {
         reader.ready = true;
+        // No read has gone to it yet (reads go to started threads only): idle from here.
+        reader.worker.unref();
         settleStarted();
         return;
       }
