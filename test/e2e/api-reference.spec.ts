@@ -28,13 +28,13 @@ for (const viewport of [
     const link = page.getByTestId('settings-api-reference');
     await expect(link).toBeVisible();
     // Swagger UI is not part of what every screen loads: only this screen fetches its chunk.
-    expect(scripts.filter((path) => /ApiReferencePage/.test(path))).toEqual([]);
+    expect(scripts.filter((path) => /draw-swagger/.test(path))).toEqual([]);
     await link.click();
     await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
     const reference = page.getByTestId('api-reference-document');
     await expect(reference.locator('.info .title')).toContainText('Dropzone Desk API', { timeout: 20_000 });
     await expect(reference.locator('[data-path="/api/f1/sync/bookings"]').first()).toBeVisible();
-    expect(scripts.some((path) => /ApiReferencePage/.test(path))).toBe(true);
+    expect(scripts.some((path) => /draw-swagger/.test(path))).toBe(true);
     await saveScreenshot(page, `api-reference-${viewport.width}`);
     expect(await seriousFindings(page), 'axe on the API reference').toEqual([]);
     // An operation opened, as a developer reads one.

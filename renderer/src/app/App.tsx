@@ -40,7 +40,7 @@ const daySheetPage = lazyScreen(() =>
 );
 const syncPage = lazyScreen(() => import('../features/sync/SyncPage').then((m) => m.SyncPage));
 const settingsPage = lazyScreen(() => import('../features/settings/SettingsPage').then((m) => m.SettingsPage));
-// Swagger UI is large: its own chunk, fetched only when the reference opens.
+// The API reference fetches Swagger UI (large) in a chunk of its own, once its page shows.
 const apiReferencePage = lazyScreen(() =>
   import('../features/api-reference/ApiReferencePage').then((m) => m.ApiReferencePage),
 );
