@@ -26,8 +26,8 @@ function shown(record: CheckInRecord | undefined): CheckIn | null {
  *
  * Several desks (docs/desks.md): every mark goes into the booking's history, once per `key`
  * (a mark sent again is the same mark). The mark in force is the one MADE last, by `made_at`,
- * whichever reached this desk first: two desks that marked the same guest while apart end with the
- * same mark, and the history keeps both. A `made_at` in the future (a desk's clock ahead) counts as now.
+ * whichever reached this desk first, a clear as much as a mark: two desks that marked the same
+ * guest while apart end with the same mark, and the history keeps both. A `made_at` in the future (a desk's clock ahead) counts as now.
  */
 export function recordCheckIn(
   ctx: SyncContext,
@@ -51,6 +51,8 @@ export function recordCheckIn(
     if (write.key !== undefined && ctx.store.checkInMarks.byKey(write.key))
       return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
     const madeAt = write.made_at !== undefined && write.made_at < now ? new Date(write.made_at).toISOString() : now;
+    // Asked before this mark joins the history: the last mark made, a clear as much as a mark.
+    const lastMarkMadeAt = ctx.store.checkInMarks.lastMadeAt(booking.id, day);
     ctx.store.checkInMarks.add({
       key: write.key ?? randomUUID(),
       booking_id: booking.id,
@@ -61,8 +63,13 @@ export function recordCheckIn(
       desk: write.desk ?? origin.desk,
       received_at: now,
     });
-    // A mark made before the one in force is history only.
-    if (current && current.recorded_at > madeAt)
+    // A mark made before the one in force is history only. The one in force is the last made, a
+    // clear as much as a mark: an earlier mark arriving after a later clear stays cleared. Made in
+    // the same millisecond, the one that arrived last is in force (one desk's marks keep their
+    // order; a paired desk shows what its main desk decided). A mark from before the history
+    // existed has only its check_ins row.
+    const lastMadeAt = [lastMarkMadeAt, current?.recorded_at].reduce<string>((a, b) => (b && b > a ? b : a), '');
+    if (lastMadeAt > madeAt)
       return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
     if (write.state === null) {
       ctx.store.checkIns.clear(booking.id, day);

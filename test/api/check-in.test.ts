@@ -215,3 +215,42 @@ describe('check-in in proxy mode', () => {
     assert.equal(read.body.error, 'booking 101 not found');
   });
 });
+
+describe('check-in: marks made apart arriving out of order', () => {
+  let desk: TestDesk;
+  const dataDir = mkdtempSync(join(tmpdir(), 'desk-check-in-apart-'));
+  before(async () => (desk = await startTestDesk({ dataDir })));
+  after(async () => {
+    await desk.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const minutesBefore = (minutes: number) => new Date(Date.parse(TEST_NOW) - minutes * 60_000).toISOString();
+  const mark = (id: number, state: string | null, minutes: number, key: string, at: string) =>
+    put(desk, id, { state, recorded_by: at, made_at: minutesBefore(minutes), key, desk: at });
+
+  test('a clear made later than a mark that arrives after it stays in force; the history keeps all three', async () => {
+    assert.equal((await mark(101, 'jumped', 10, 'apart-jumped-101', 'Video desk')).body.check_in.state, 'jumped');
+    assert.equal((await mark(101, null, 5, 'apart-clear-101', 'Reception')).body.check_in, null);
+    // Made at −8 min at the video desk, arriving last: older than the clear, so history only.
+    const late = await mark(101, 'arrived', 8, 'apart-arrived-101', 'Video desk');
+    assert.equal(late.status, 200, late.text);
+    assert.equal(late.body.check_in, null);
+    const read = await get(desk, 101);
+    assert.equal(read.body.check_in, null);
+    assert.deepEqual(
+      read.body.history.map((h: { state: string | null; desk: string }) => [h.state, h.desk]),
+      [
+        ['jumped', 'Video desk'],
+        ['arrived', 'Video desk'],
+        [null, 'Reception'],
+      ],
+    );
+    assert.deepEqual(await listed(desk, 'check_in=none&from=2026-06-20&to=2026-06-20'), [101, 102]);
+  });
+
+  test('of two marks made in the same millisecond, the one that arrives last is in force (one desk’s order)', async () => {
+    await mark(102, 'no_show', 3, 'same-ms-no-show', 'Video desk');
+    assert.equal((await mark(102, 'arrived', 3, 'same-ms-arrived', 'Reception')).body.check_in.state, 'arrived');
+    assert.equal((await mark(102, 'jumped', 4, 'older-jumped', 'Video desk')).body.check_in.state, 'arrived');
+  });
+});

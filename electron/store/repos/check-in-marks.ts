@@ -29,6 +29,7 @@ export class CheckInMarkRepo {
   private readonly byKeyStmt;
   private readonly insertStmt;
   private readonly forBookingStmt;
+  private readonly lastMadeStmt;
 
   constructor(db: Database) {
     this.byKeyStmt = db.prepare<[string], CheckInMarkRecord>('SELECT * FROM check_in_marks WHERE key = ?');
@@ -38,6 +39,14 @@ export class CheckInMarkRepo {
     this.forBookingStmt = db.prepare<[number], CheckInMarkRecord>(
       'SELECT * FROM check_in_marks WHERE booking_id = ? ORDER BY made_at, id',
     );
+    this.lastMadeStmt = db.prepare<[number, string], { made_at: string | null }>(
+      'SELECT max(made_at) AS made_at FROM check_in_marks WHERE booking_id = ? AND day = ?',
+    );
+  }
+
+  /** When the last mark for a booking's day was made, clears included (the one in force); undefined: never marked. */
+  lastMadeAt(bookingId: number, day: string): string | undefined {
+    return this.lastMadeStmt.get(bookingId, day)?.made_at ?? undefined;
   }
 
   byKey(key: string): CheckInMarkRecord | undefined {
