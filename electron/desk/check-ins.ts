@@ -69,8 +69,7 @@ export function recordCheckIn(
     // order; a paired desk shows what its main desk decided). A mark from before the history
     // existed has only its check_ins row.
     const lastMadeAt = [lastMarkMadeAt, current?.recorded_at].reduce<string>((a, b) => (b && b > a ? b : a), '');
-    if (lastMadeAt > madeAt)
-      return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
+    if (lastMadeAt > madeAt) return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
     if (write.state === null) {
       ctx.store.checkIns.clear(booking.id, day);
       return { kind: 'recorded', booking_id: booking.id, check_in: null };
