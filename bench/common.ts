@@ -80,14 +80,17 @@ export interface Reply {
 }
 
 export class Client {
-  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  private readonly agent: http.Agent;
   private readonly base: URL;
 
+  /** `sockets`: 1 for a client that waits for each answer; 6 for one that asks as a browser window does. */
   constructor(
     baseUrl: string,
     private readonly token: string,
+    sockets = 1,
   ) {
     this.base = new URL(baseUrl);
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: sockets });
   }
 
   request(method: string, path: string, body?: string): Promise<Reply> {

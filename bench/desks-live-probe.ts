@@ -29,7 +29,9 @@ const now = () => performance.timeOrigin + performance.now();
 const emit = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 async function watch(base: string, token: string, watched: Watched[]): Promise<void> {
-  const client = new Client(base, token);
+  // A window's six connections, as Chromium opens per host: over a slow Wi-Fi a change's second look
+  // (each 300 ms longer) must not queue behind the one before, as it would on a single socket.
+  const client = new Client(base, token, 6);
   const byId = new Map(watched.map((w) => [w.id, w]));
   const byExternal = new Map(watched.map((w) => [w.external_id, w]));
   const seen = new Set<string>();

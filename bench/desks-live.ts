@@ -9,7 +9,7 @@
  *      booking form sends it). "Seen": the other desk's change stream named the booking and asking
  *      again, as a screen does, gave the new value (bench/desks-live-probe.ts). p50/p99 from the
  *      write's sending. Target: p99 within 2 s (docs/desks.md "Live").
- *  (t') the same over a slow, lossy Wi-Fi at the paired desk (tc netem 300 ms, 5 % loss), info.
+ *  (t') the same over a slow, lossy Wi-Fi at the paired desk (tc netem 300 ms, 5 % loss; without netem, nftables and a relay: test/support/venue-netns.ts), info.
  *
  * The writer and the watcher are processes of their own in their desks' namespaces; the times are
  * the machine's one wall clock. Needs root (namespaces): where a venue cannot be made, the line
@@ -219,7 +219,12 @@ export async function benchDesksLive(root: string, line: Line, pass: (ok: boolea
     const toDesk = await timeDirection(venue, atMain, atDesk, rows, WRITES, 'm');
     report(line, "    main desk → paired desk's screen", toDesk, true, pass);
     try {
-      venue.netem('desk', ['delay', '300ms', 'loss', '5%']);
+      const how = await venue.slowWifi('desk', {
+        delayMs: 300,
+        lossPercent: 5,
+        to: [{ address: venue.hosts.main!.address, port: LAN_PORT }],
+      });
+      line("(t') the same over a slow, lossy Wi-Fi", `made with ${how}`);
     } catch (error) {
       if (!(error instanceof NetemUnavailable)) throw error;
       line("(t') the same over a slow, lossy Wi-Fi", `skipped: ${error.message}`);

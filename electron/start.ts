@@ -179,8 +179,16 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
     notices.push(...connection.notices);
     // One change bus for the server's routes and the copy (proxy mode): every window hears both.
     const changes = new DeskChanges();
+    // A paired desk's windows read from the main desk while it answers, and hear its changes from
+    // its stream: what the copy takes in then is no news for them, and telling them "everything
+    // changed" at each take made every window ask again for all it shows, over the Wi-Fi, at
+    // every change made at any desk. (Proxy mode has no such stream: the copy is its news.)
+    const windowsReadTheCopy = () => mainDesk === undefined || mainDesk.state().kind !== 'answering';
     offline = new OfflineCopy({
-      changed: () => changes.emit(dropzone.id, 'bookings', { many: true }),
+      changed: () => {
+        marksForMain?.copyGainedBookings();
+        if (windowsReadTheCopy()) changes.emit(dropzone.id, 'bookings', { many: true });
+      },
       dataDir: options.dataDir,
       connection,
       deskDropzone: dropzone,
@@ -214,9 +222,12 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
           link: mainDesk,
           copy: () => copyOfMain.copy(),
           now,
-          landed: () => {
-            changes.emit(dropzone.id, 'check_ins', { many: true });
+          landed: (bookingIds) => {
+            changes.emit(dropzone.id, 'check_ins', { ids: bookingIds });
             changes.emit(dropzone.id, 'connection');
+          },
+          takenIn: () => {
+            if (windowsReadTheCopy()) changes.emit(dropzone.id, 'check_ins', { many: true });
           },
         })
       : undefined;

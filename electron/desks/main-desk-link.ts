@@ -171,8 +171,12 @@ export class MainDeskLink {
     }
   }
 
-  /** One change stream from open to end; true when it opened. */
+  /**
+   * One change stream from open to end; true when it opened, however it ended (a stream that ran
+   * and then broke, on a lossy Wi-Fi, is opened again at once rather than after a growing wait).
+   */
   private async followOnce(): Promise<boolean> {
+    let opened = false;
     const streamAbort = new AbortController();
     this.streamAbort = streamAbort;
     const onStop = () => streamAbort.abort();
@@ -191,6 +195,7 @@ export class MainDeskLink {
         this.notAnswering(`the main desk's change stream answered HTTP ${response.statusCode}`);
         return false;
       }
+      opened = true;
       this.answered();
       this.lastHeard = this.streamHeard = Date.now();
       let buffer = '';
@@ -212,7 +217,7 @@ export class MainDeskLink {
             ? this.current.cause
             : `no answer from the main desk (${(error as Error).message})`,
         );
-      return false;
+      return opened;
     } finally {
       this.abort.signal.removeEventListener('abort', onStop);
       this.streamHeard = null;

@@ -19,8 +19,10 @@ export interface MainDeskMarksOptions {
   now?: () => Date;
   /** How often the waiting marks are looked at while the main desk answers. */
   intervalMs?: number;
-  /** Told when marks landed (the windows ask again). */
-  landed?: () => void;
+  /** Told when marks made here landed at the main desk, with their bookings (the status bar's count changed). */
+  landed?: (bookingIds: number[]) => void;
+  /** Told when the copy took in the main desk's marks (what the windows read while the main desk does not answer). */
+  takenIn?: () => void;
 }
 
 /**
@@ -67,7 +69,7 @@ export class MainDeskMarks {
     const store = copy.store;
     // Apart with nothing of its own to send: the link's stream says when the main desk is back.
     if (this.options.link.state().kind !== 'answering' && store.mainDeskMarks.waitingCount() === 0) return;
-    let landed = 0;
+    const landed = new Set<number>();
     for (const mark of store.mainDeskMarks.waiting()) {
       const result = await this.options.connection.mainDeskCall({
         method: 'PUT',
@@ -88,15 +90,15 @@ export class MainDeskMarks {
       const answer = jsonOf(result.body) as { error?: string } | undefined;
       const outcome = result.statusCode < 300 ? 'recorded' : `refused (${result.statusCode}): ${answer?.error ?? ''}`;
       store.mainDeskMarks.settle(mark.id, this.now().toISOString(), outcome);
-      landed++;
+      landed.add(mark.booking_id);
     }
-    if (landed > 0) {
+    if (landed.size > 0) {
       this.marksChanged = true;
-      this.options.landed?.();
+      this.options.landed?.([...landed]);
     }
     // Once nothing waits, the copy takes the main desk's marks (every desk's) for today and tomorrow.
     if (this.marksChanged && store.mainDeskMarks.waitingCount() === 0 && (await this.takeMainDeskMarks(copy)))
-      this.options.landed?.();
+      this.options.takenIn?.();
   }
 
   /** The main desk's marks changed (its change stream said so): the next round takes them in. */
@@ -123,15 +125,33 @@ export class MainDeskMarks {
     const parsed = checkInsOfDays.safeParse(jsonOf(result.body));
     if (!parsed.success) return false;
     const { store, dropzone } = copy;
+    let missing = 0;
     store.transaction(() => {
       if (store.mainDeskMarks.waitingCount() > 0) return;
       store.checkIns.clearDays(dropzone.id, today, tomorrow);
       for (const { booking_id, day, state, recorded_by, recorded_at } of parsed.data.check_ins) {
-        if (!store.bookings.byId(dropzone.id, booking_id)) continue;
+        if (!store.bookings.byId(dropzone.id, booking_id)) {
+          missing++;
+          continue;
+        }
         store.checkIns.put({ booking_id, day, state, recorded_by: recorded_by ?? '', recorded_at });
       }
     });
     this.marksChanged = false;
+    this.marksOfBookingsNotInCopy = missing;
     return true;
+  }
+
+  /**
+   * Marks of bookings the copy did not hold yet when it took them in: a guest synced and marked at
+   * once at the main desk, whose booking reaches the copy after the mark. Taken again when the
+   * copy gains bookings, or a cut right then would show that guest unmarked here.
+   */
+  private marksOfBookingsNotInCopy = 0;
+
+  /** The copy took in bookings of the main desk: marks it had to leave out are taken again. */
+  copyGainedBookings(): void {
+    if (this.marksOfBookingsNotInCopy === 0) return;
+    this.mainDeskMarksChanged();
   }
 }

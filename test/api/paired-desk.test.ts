@@ -125,6 +125,36 @@ describe('a paired desk: the main desk is its upstream', () => {
     assert.equal(found.body.bookings.length, 1);
   });
 
+  test('a change at the main desk is news once, by what it names: the copy taking it in tells the windows nothing more', async () => {
+    const seen = watch.events.length;
+    const made = await main.sync('POST', '/bookings', { external_id: 'LIVE-ONCE', name: 'Once', jump_on: TEST_TODAY });
+    assert.equal(made.status, 201, made.text);
+    const id = (await main.desk('GET', '/bookings?include_all=true&q=LIVE-ONCE')).body.bookings[0].id as number;
+    const marked = await main.desk('PUT', `/bookings/by-id/${id}/check-in`, { state: 'arrived', recorded_by: 'Rita' });
+    assert.equal(marked.status, 200, marked.text);
+    // The copy takes both in (it fetches today's bookings and the marks again)...
+    await waitFor(
+      () => copyHolds(paired, 'LIVE-ONCE') && copyMarkOf(paired, id) === 'arrived',
+      () =>
+        `the copy to take the booking and its mark in (booking: ${copyHolds(paired, 'LIVE-ONCE')}, mark: ${copyMarkOf(paired, id)})`,
+      { timeoutMs: 5_000 },
+    );
+    // ...past the bus's 100 ms gathering: the windows, which read from the main desk while it
+    // answers, were told of this booking and its mark, and never "everything changed".
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const changes = watch.events
+      .slice(seen)
+      .filter((e) => e.event === 'changes')
+      .flatMap((e) => deskChangeEvents.changes.parse(e.data).changes);
+    assert.ok(changes.some((c) => c.kind === 'bookings' && c.external_ids.includes('LIVE-ONCE')));
+    assert.ok(changes.some((c) => c.kind === 'check_ins' && c.ids.includes(id)));
+    assert.deepEqual(
+      changes.filter((c) => c.many && (c.kind === 'bookings' || c.kind === 'check_ins')),
+      [],
+      'no window was told to ask again for all it shows',
+    );
+  });
+
   test("its Sync API is the main desk's", async () => {
     const res = await paired.request('/api/f1/sync/products', {
       headers: { authorization: `Bearer ${paired.sessionToken}` },

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 
 /**
  * A venue's network in Linux network namespaces (DESIGN §3d): a bridge, and per desk (or booking
@@ -38,8 +39,25 @@ export interface Venue {
   heal(host: string): void;
   /** A slow or lossy link for what a host sends (`tc netem` arguments, e.g. ['delay', '300ms', 'loss', '5%']); [] removes it. */
   netem(host: string, args: readonly string[]): void;
+  /**
+   * A slow, lossy Wi-Fi for a host: `tc netem delay … loss …` where the kernel has netem. Where it
+   * has not, the same two faults another way (see slowWifiWithoutNetem). Says which way it took;
+   * NetemUnavailable when neither can be made here.
+   */
+  slowWifi(host: string, wifi: SlowWifi): Promise<string>;
+  /** Takes a host's slow Wi-Fi away (either way it was made). */
+  fastWifi(host: string): void;
   /** Deletes the namespaces and the bridge (their veths go with them). Safe to call twice. */
   close(): void;
+}
+
+export interface SlowWifi {
+  /** Added to what the host sends (netem's `delay`). */
+  delayMs: number;
+  /** Packets lost at random, each way (netem's `loss` on the host's side). */
+  lossPercent: number;
+  /** Where the host's traffic goes (the relay needs each destination: without netem it cannot delay the rest). */
+  to: readonly { address: string; port: number }[];
 }
 
 export interface VenueProcess {
@@ -117,7 +135,8 @@ export function openVenue(names: readonly string[]): Venue | { skip: string } {
     return { ok: result.status === 0, error: (result.stderr || result.stdout || result.error?.message || '').trim() };
   };
   const processes = new Set<ChildProcess>();
-  return {
+  const relays = new Map<string, VenueProcess[]>();
+  const venue: Venue = {
     hosts,
     spawn(host, command, args, env = {}) {
       const child = spawn('ip', ['netns', 'exec', nsOf(host), command, ...args], {
@@ -162,10 +181,108 @@ export function openVenue(names: readonly string[]): Venue | { skip: string } {
         throw new NetemUnavailable(`this kernel has no netem (sch_netem): tc said "${added.error}"`);
       throw new Error(`tc netem ${args.join(' ')} on ${host}: ${added.error}`);
     },
+    async slowWifi(host, wifi) {
+      try {
+        venue.netem(host, ['delay', `${wifi.delayMs}ms`, 'loss', `${wifi.lossPercent}%`]);
+        return 'tc netem';
+      } catch (error) {
+        if (!(error instanceof NetemUnavailable)) throw error;
+        const made = await slowWifiWithoutNetem(venue, host, wifi, error.message);
+        relays.set(host, made);
+        return 'nftables (loss) and a relay in its namespace (delay), this kernel having no netem';
+      }
+    },
+    fastWifi(host) {
+      venue.netem(host, []);
+      for (const relay of relays.get(host) ?? []) relay.child.kill('SIGKILL');
+      relays.delete(host);
+      venue.run(host, 'nft', ['delete', 'table', 'ip', WIFI_TABLE]);
+    },
     close() {
       // `ip netns exec` execs its command: the pid is the process's own, so the kill reaches it.
       for (const child of processes) child.kill('SIGKILL');
       close();
     },
   };
+  return venue;
+}
+
+const WIFI_TABLE = 'venue_wifi';
+/** The relay runs as nobody, so the rule that sends the host's traffic through it leaves its own alone. */
+const RELAY_UID = 65534;
+const RELAY = fileURLToPath(new URL('./slow-relay.mjs', import.meta.url));
+
+/**
+ * A slow, lossy Wi-Fi on a kernel without netem (sch_netem), the two faults made apart:
+ * - loss: nftables drops `lossPercent` of the packets crossing the host's link at random, each way
+ *   (`numgen random`), so TCP retransmits as it does on a bad Wi-Fi;
+ * - delay: a relay in the host's namespace (test/support/slow-relay.mjs) holds what the host sends
+ *   to each destination `delayMs` before passing it on; nftables sends the host's connections to
+ *   those destinations through it (DNAT), and resets the ones already open so they come back that
+ *   way (`ss -K`, as a Wi-Fi that roams). Unlike netem this delays per chunk, not per packet, and
+ *   only towards the destinations named: enough for a desk's calls to its main desk.
+ */
+async function slowWifiWithoutNetem(venue: Venue, host: string, wifi: SlowWifi, why: string): Promise<VenueProcess[]> {
+  const nft = spawnSync('nft', ['--version'], { encoding: 'utf8' });
+  if (nft.error || nft.status !== 0)
+    throw new NetemUnavailable(`${why}; and no nft (apt-get install nftables) to drop packets instead`);
+  const { address, inside } = venue.hosts[host] as VenueHost;
+  const relays: VenueProcess[] = [];
+  const rules: string[] = [];
+  try {
+    for (const to of wifi.to) {
+      const relay = venue.spawn(host, 'setpriv', [
+        `--reuid=${RELAY_UID}`,
+        `--regid=${RELAY_UID}`,
+        '--clear-groups',
+        process.execPath,
+        RELAY,
+        address,
+        '0',
+        to.address,
+        String(to.port),
+        String(wifi.delayMs),
+      ]);
+      relays.push(relay);
+      const port = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the relay did not start: ${relay.output()}`)), 10_000);
+        relay.child.stdout!.on('data', () => {
+          const found = /^relay (\d+)$/m.exec(relay.output());
+          if (found) {
+            clearTimeout(timer);
+            resolve(found[1] as string);
+          }
+        });
+        void relay.exited.then((code) => reject(new Error(`the relay exited (${code}): ${relay.output()}`)));
+      });
+      rules.push(`meta skuid != ${RELAY_UID} ip daddr ${to.address} tcp dport ${to.port} dnat to ${address}:${port}`);
+    }
+    const odds = Math.round(wifi.lossPercent * 100);
+    const script = [
+      `table ip ${WIFI_TABLE} {`,
+      `  chain through_relay {`,
+      `    type nat hook output priority -100;`,
+      ...rules.map((rule) => `    ${rule}`),
+      `  }`,
+      `  chain lose_sent {`,
+      `    type filter hook output priority 0;`,
+      `    oifname "${inside}" numgen random mod 10000 < ${odds} drop`,
+      `  }`,
+      `  chain lose_received {`,
+      `    type filter hook input priority 0;`,
+      `    iifname "${inside}" numgen random mod 10000 < ${odds} drop`,
+      `  }`,
+      '}',
+    ].join('\n');
+    const loaded = spawnSync('ip', ['netns', 'exec', venue.hosts[host]!.ns, 'nft', '-f', '-'], {
+      input: script,
+      encoding: 'utf8',
+    });
+    if (loaded.status !== 0) throw new Error(`nft could not load the Wi-Fi's rules: ${loaded.stderr}\n${script}`);
+    for (const to of wifi.to) venue.run(host, 'ss', ['-K', 'dst', to.address, 'dport', '=', String(to.port)]);
+    return relays;
+  } catch (error) {
+    for (const relay of relays) relay.child.kill('SIGKILL');
+    throw error;
+  }
 }
