@@ -6,6 +6,7 @@ import { DeskConnection, type MainDeskUpstream } from './proxy/connection';
 import { existsSync } from 'node:fs';
 import { FirstRunQuestion } from './desks/first-run';
 import { mainDeskOf, readPairing } from './desks/pairing-file';
+import { HeldReporter } from './desks/held-report';
 import { MainDeskLink } from './desks/main-desk-link';
 import { MainDeskMarks } from './desks/main-desk-marks';
 import { OfflineCopy } from './offline/offline-copy';
@@ -164,6 +165,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   let reads: ReadPool | undefined;
   let mainDesk: MainDeskLink | undefined;
   let marksForMain: MainDeskMarks | undefined;
+  let heldReporter: HeldReporter | undefined;
   try {
     const dropzone = prepareStore(store, { seedFile: options.seedFile, dropzoneKey: options.dropzoneKey, now: now() });
     const secrets = options.secrets ?? FileSecretStore.inDataDir(options.dataDir);
@@ -213,8 +215,18 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
             if (kind === 'bookings' || kind === 'filmers' || kind === 'catalogue') copyOfMain.upstreamChanged(kind);
             if (kind === 'check_ins') marksForMain?.mainDeskMarksChanged();
           },
+          reconnected: () => heldReporter?.reconnected(),
         })
       : undefined;
+    // What waits here for a person, told to the main desk for its Sync screen (decided here).
+    heldReporter = mainDesk
+      ? new HeldReporter({
+          connection: upstream,
+          held: (perPage) => copyOfMain.outboxForPeople().list({ state: 'attention', per_page: perPage }),
+          answering: () => mainDesk?.state().kind === 'answering',
+        })
+      : undefined;
+    offline.onOutboxChange(() => heldReporter?.changed());
     mainDesk?.start();
     marksForMain = mainDesk
       ? new MainDeskMarks({
@@ -350,7 +362,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       close: () =>
         // The remote connection closes at once, beside the server's drain: a call waiting on a
         // silent remote ends now (502) instead of holding the exit for the whole grace period.
-        (closing ??= Promise.all([stop(), open.close(), mainDesk?.stop(), marksForMain?.stop()])
+        (closing ??= Promise.all([stop(), open.close(), mainDesk?.stop(), marksForMain?.stop(), heldReporter?.stop()])
           // After the server drained (no read under way), before the store closes.
           .then(() => Promise.all([readers.close(), copy.close()]))
           .then(() => schedule?.stop())
@@ -362,6 +374,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
   } catch (error) {
     mainDesk?.stop();
     marksForMain?.stop();
+    heldReporter?.stop();
     await backups?.stop();
     await offline?.close();
     await connection?.close();

@@ -35,6 +35,8 @@ export interface MainDeskLinkOptions {
   dropzoneId: () => number | null;
   /** Told of each kind the main desk changed (the copy refreshes those slices at once). */
   upstreamChanged?: (kind: DeskChangeKind) => void;
+  /** Told each time the change stream (re)opens: whatever the main desk holds in memory of this desk is said again. */
+  reconnected?: () => void;
   /** The main desk's name, for the words a person reads. */
   mainName: string;
   now?: () => Date;
@@ -253,6 +255,7 @@ export class MainDeskLink {
     if (dropzoneId === null) return;
     if (event === 'ready') {
       void this.askSelf();
+      this.options.reconnected?.();
       // Whatever changed while the stream was down: every window asks again for everything once.
       for (const kind of DESK_CHANGE_KINDS) this.options.changes.emit(dropzoneId, kind, { many: true });
       // And the copy takes the main desk's records and marks again at once: what changed there while

@@ -2,6 +2,7 @@ import { deskError } from '../schemas/desk-error';
 import {
   desksView,
   firstRunAnswer,
+  heldReport,
   firstRunResult,
   lanUpdate,
   pairAnswer,
@@ -45,6 +46,14 @@ export const desksRoutes = {
     servedBy: 'this-desk',
     guard: 'admin',
     responses: { 201: pairingCodeView, 409: deskError },
+  }),
+  /** From a paired desk (its credential) only: what waits there for a person, for the main desk's Sync screen. */
+  reportHeld: defineRoute({
+    method: 'PUT',
+    path: '/api/desk/desks/held',
+    servedBy: 'this-desk',
+    body: { schema: heldReport, name: 'held-writes report' },
+    responses: { 204: NO_CONTENT, 403: deskError, 422: deskError },
   }),
   revokeDesk: defineRoute({
     method: 'DELETE',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIXED_PORT_MAX, FIXED_PORT_MIN } from './listen';
+import { OUTBOX_ATTENTION, OUTBOX_RECORD_KINDS } from './outbox';
 import { wellFormedString } from './text';
 
 /**
@@ -62,12 +63,43 @@ export type PairAnswer = z.infer<typeof pairAnswer>;
 // ---- Settings → Desks (the main desk's own screens) -----------------------------------------
 
 /** A desk paired with this main desk: never its credential. */
+/** How many held writes a paired desk lists to its main desk (the count says how many in all). */
+export const HELD_REPORT_MAX_WRITES = 50;
+
+/** One write a paired desk holds for a person: which record, why, and (a conflict) which fields both desks changed. */
+export const heldWrite = z.strictObject({
+  kind: z.enum(OUTBOX_RECORD_KINDS),
+  /** The booking's external id, or the filmer's id, as the main desk knows it. */
+  key: z.string().min(1).max(300),
+  label: z.string().max(300).nullable(),
+  attention: z.enum(OUTBOX_ATTENTION),
+  fields: z.array(z.string().min(1).max(100)).max(100),
+  queued_at: z.string().max(40),
+});
+export type HeldWrite = z.infer<typeof heldWrite>;
+
+/**
+ * PUT /api/desk/desks/held: a paired desk tells its main desk what waits there for a person
+ * (docs/desks.md), whenever that changes and when the link comes back; the main desk's Sync
+ * screen shows it. The writes are decided where they were made.
+ */
+export const heldReport = z.strictObject(
+  {
+    count: z.number().int().min(0).max(1_000_000),
+    writes: z.array(heldWrite).max(HELD_REPORT_MAX_WRITES),
+  },
+  { error: 'must be a held-writes report' },
+);
+export type HeldReport = z.infer<typeof heldReport>;
+
 export const pairedDeskView = z.strictObject({
   id: z.number().int(),
   name: z.string(),
   paired_at: z.string(),
   last_seen_at: z.string().nullable(),
   last_address: z.string().nullable(),
+  /** What the desk last said waits there for a person, and when it said so (null: nothing said since the main desk started). */
+  held: z.strictObject({ ...heldReport.shape, reported_at: z.string() }).nullable(),
 });
 export type PairedDeskView = z.infer<typeof pairedDeskView>;
 

@@ -3,42 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import { deskChangeEvents } from '../../shared/schemas/desk-changes';
 import { startTestDesk, type TestDesk } from '../support/desk';
 import { watchEvents, type EventWatch } from '../support/import-events';
+import { copyHolds, copyMarkOf } from '../support/paired-copy';
 import { FAST_HEALTH, waitForSession } from '../support/remote';
-import Database from 'better-sqlite3';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { TEST_NOW, TEST_TODAY } from '../support/seed';
-
-/** The mark in force in the paired desk's copy for a booking (its jump day), or null. */
-function copyMarkOf(desk: TestDesk, bookingId: number): string | null {
-  const folder = join(desk.dataDir, 'copies');
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.sqlite3'))) {
-    const db = new Database(join(folder, name), { readonly: true, fileMustExist: true });
-    try {
-      const row = db.prepare('SELECT state FROM check_ins WHERE booking_id = ?').get(bookingId) as
-        { state: string } | undefined;
-      if (row) return row.state;
-    } finally {
-      db.close();
-    }
-  }
-  return null;
-}
-
-/** Whether the paired desk's copy of its main desk holds a booking (read from its file, beside the desk). */
-function copyHolds(desk: TestDesk, externalId: string): boolean {
-  const folder = join(desk.dataDir, 'copies');
-  return readdirSync(folder)
-    .filter((name) => name.endsWith('.sqlite3'))
-    .some((name) => {
-      const db = new Database(join(folder, name), { readonly: true, fileMustExist: true });
-      try {
-        return db.prepare('SELECT 1 FROM bookings WHERE external_id = ?').get(externalId) !== undefined;
-      } finally {
-        db.close();
-      }
-    });
-}
 import { waitFor } from '../support/wait-for';
 
 /**

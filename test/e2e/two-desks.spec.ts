@@ -187,3 +187,76 @@ test('cut off: the paired desk says so, reception checks a guest in there; back,
     rmSync(paired.dataDir, { recursive: true, force: true });
   }
 });
+
+test('a field both desks changed while apart: the main desk’s Sync screen says what waits at the paired desk; decided there, it goes', async ({
+  browser,
+  desk,
+}) => {
+  test.setTimeout(120_000);
+  const { paired, lanPort } = await pairADeskWithPort(desk, 'Video desk');
+  const setLan = async (enabled: boolean) => {
+    const res = await fetch(`${desk.url}/api/desk/desks/lan`, {
+      method: 'PUT',
+      headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
+      body: JSON.stringify({ enabled, port: lanPort, address: '127.0.0.1' }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+  };
+  const pairedSession = async () =>
+    (await (
+      await fetch(`${paired.serve.url}/api/desk/session`, {
+        headers: { authorization: `Bearer ${paired.serve.token}` },
+      })
+    ).json()) as { main_desk: { state: string }; copy: { as_of: string | null } | null; outbox: { attention: number } };
+  const edit = async (url: string, token: string, fields: object) => {
+    const res = await fetch(`${url}/api/f1/sync/bookings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ external_id: TINA.external_id, ...fields }),
+    });
+    expect(res.status, await res.text()).toBe(200);
+  };
+  try {
+    await expect.poll(async () => (await pairedSession()).copy?.as_of ?? null).not.toBeNull();
+    await setLan(false);
+    await expect.poll(async () => (await pairedSession()).main_desk.state, { timeout: 12_000 }).toBe('not_answering');
+    // Apart: the video desk changes Tina's mobile and reference; the booking system changes her mobile at the main desk.
+    await edit(paired.serve.url, paired.serve.token, { mobile: '+31 6 1111 1111', reference: 'VIDEO-1' });
+    await edit(desk.url, TEST_TOKEN, { mobile: '+31 6 2222 2222' });
+    await setLan(true);
+    await expect.poll(async () => (await pairedSession()).outbox.attention, { timeout: 20_000 }).toBe(1);
+
+    for (const viewport of [
+      { width: 1440, height: 900 },
+      { width: 1024, height: 768 },
+    ]) {
+      const atMain = await windowOf(browser);
+      await atMain.setViewportSize(viewport);
+      await desk.open(atMain, '/sync');
+      const held = atMain.getByTestId('held-at-desks');
+      await expect(held).toContainText('Video desk: 1 write waits for a person there');
+      await expect(held).toContainText('Booking LIVE-TINA (Tina Today): mobile — changed at both desks while apart');
+      await saveScreenshot(atMain, `main-desk-sync-held-${viewport.width}`);
+      await expectAccessible(atMain, 'the main desk’s Sync screen with writes held at a paired desk');
+      if (viewport.width === 1024) {
+        // Decided at the paired desk, where the edit was made: the main desk's screen hears it goes.
+        const ops = (await (
+          await fetch(`${paired.serve.url}/api/desk/outbox?state=attention`, {
+            headers: { authorization: `Bearer ${paired.serve.token}` },
+          })
+        ).json()) as { ops: { id: number }[] };
+        const decided = await fetch(`${paired.serve.url}/api/desk/outbox/${ops.ops[0]!.id}/decision`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${paired.serve.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ action: 'keep_theirs', by: 'Vic Video' }),
+        });
+        expect(decided.status, await decided.text()).toBe(200);
+        await expect(held).toHaveCount(0, { timeout: 30_000 });
+      }
+      await atMain.context().close();
+    }
+  } finally {
+    await paired.serve.stop();
+    rmSync(paired.dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desksRoutes } from '../../../shared/api/desks-routes';
 import type { DesksView } from '../../../shared/schemas/desks';
+import { HeldAtDesks } from '../../desks/held-at-desks';
 import type { MainDeskLan } from '../../desks/main-desk-lan';
 import { MainDeskPairing } from '../../desks/main-desk-pairing';
 import type { Store } from '../../store/store';
@@ -35,6 +36,7 @@ export async function desksRoutesPlugin(
   { store, lan, gate, now, pairedWith = null }: DesksRoutesOptions,
 ) {
   const pairing = new MainDeskPairing(store, now);
+  const held = new HeldAtDesks();
   const notAMainDesk = () =>
     refusal(
       'conflict',
@@ -49,6 +51,7 @@ export async function desksRoutesPlugin(
       paired_at: desk.paired_at,
       last_seen_at: desk.last_seen_at,
       last_address: desk.last_address,
+      held: held.of(desk.id),
     })),
   });
 
@@ -79,10 +82,24 @@ export async function desksRoutesPlugin(
     };
   });
 
+  serveRoute(app, desksRoutes.reportHeld, ({ request, body }) => {
+    const desk = request.pairedDesk;
+    if (!desk)
+      return refusal(
+        'forbidden',
+        'only a desk paired with this one says what waits there for a person (with its own credential)',
+      );
+    held.report(desk.id, body, now().toISOString());
+    // The Sync screen (and Settings → Desks) ask again.
+    if (request.dropzone) app.deskChanges?.emit(request.dropzone.id, 'outbox', { many: true });
+    return { status: 204 };
+  });
+
   serveRoute(app, desksRoutes.revokeDesk, ({ params }) => {
     const id = parseRecordId(params.id);
     const revoked = id === undefined ? undefined : pairing.revoke(id);
     if (!revoked) return refusal('not_found', 'no paired desk with that id', id === undefined ? {} : { id });
+    held.forget(revoked.id);
     gate.dropDesk(revoked.id);
     return { status: 204 };
   });

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { DeskChange } from '../../../shared/schemas/desk-changes';
+import { desksKeys } from '../api/desks-api';
 import { importKeys } from '../api/import-queries';
 import { jumpKeys } from '../api/jumps-api';
 import { queryKeys } from '../api/queries';
@@ -57,7 +58,8 @@ export function keysShowing(change: DeskChange): QueryKey[] {
         [...queryKeys.desk, 'connection'],
       ];
     case 'outbox':
-      // Proxy mode's outbox: its screen's queries start with 'outbox'; the status bar reads the session.
-      return [['outbox'], [...queryKeys.desk, 'session']];
+      // Proxy mode's outbox: its screen's queries start with 'outbox'; the status bar reads the session;
+      // on a main desk, what its paired desks hold for a person (the Sync screen) is in the desks' view.
+      return [['outbox'], [...queryKeys.desk, 'session'], desksKeys.all];
   }
 }

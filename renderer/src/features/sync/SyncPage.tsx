@@ -7,6 +7,7 @@ import { outboxSummaryQuery } from '../../api/outbox-api';
 import { sessionQuery } from '../../api/queries';
 import { IconDownload, IconRefresh } from '../../components/icons';
 import { LoadingState } from '../../components/states';
+import { HeldAtOtherDesks } from './HeldAtOtherDesks';
 import { OutboxTable } from './OutboxTable';
 import { ResolveAllDialog } from './ResolveAllDialog';
 import { useDownloadAttention, useSendNow } from './use-outbox-actions';
@@ -98,6 +99,8 @@ export function SyncPage() {
           decide; and the ones settled.
         </Text>
       </div>
+      {/* The main desk (no main desk of its own): what its paired desks hold for a person. */}
+      {session.data && !session.data.main_desk && <HeldAtOtherDesks />}
       {!proxy ? (
         <LocalModeNote />
       ) : (
