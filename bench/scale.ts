@@ -7,10 +7,10 @@
  *      target at 1M: p99 under 30 ms. Also the filtered first page with no reader threads (every
  *      read on the server's thread): what the hop to a thread costs a single request.
  *  (h) a show's latency alone, and while five other clients list (filtered pages 1 to 3 of thirty
- *      different names); target p99 under 15 ms.
- *  (i) fifty clients at once, for MIXED_SECONDS: 60 % filtered lists, 20 % shows, 15 % single
- *      upserts, 5 % batches of 50; throughput and p50/p99 per kind; target at 100k: p99 under
- *      250 ms for every kind.
+ *      different names); target p99 under 10 ms.
+ *  (i) fifty clients at once, for MIXED_SECONDS (60): 60 % filtered lists, 20 % shows, 15 % single
+ *      upserts, 5 % batches of 50; throughput and p50/p99 per kind; targets at 100k: lists p99
+ *      under 250 ms, every other kind under 150 ms, at least 500 requests/s, no error.
  *  (j) the desk list's one search box (reception's search, GET /api/desk/bookings?q=): by last name, full
  *      name, phone digits (national and international form), external id and e-mail without its
  *      @, each request a different needle, first page in id order; target at 1M: p99 under 30 ms.
@@ -57,11 +57,15 @@ const SAMPLES = 300;
 const SHOW_SAMPLES = 500;
 const LISTERS = 5;
 const MIXED_CLIENTS = 50;
-const MIXED_SECONDS = 20;
+/** Issue 32's minute under a full venue's load; BENCH_MIXED_SECONDS shortens it for a quick look. */
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const MIXED_WARMUP_SECONDS = 3;
 const TARGET_LIST_P99_MS = 30;
-const TARGET_SHOW_P99_MS = 15;
-const TARGET_MIXED_P99_MS = 250;
+const TARGET_SHOW_P99_MS = 10;
+/** The list is the long pole; every other kind, and the throughput (any failed request stops the bench: 0 errors). */
+const TARGET_MIXED_LIST_P99_MS = 250;
+const TARGET_MIXED_OTHER_P99_MS = 150;
+const TARGET_MIXED_REQUESTS_PER_S = 500;
 
 interface Latency {
   p50: number;
@@ -437,16 +441,20 @@ export async function benchScale(
       if (size === SIZES[0]) {
         const mixed = await mixedLoad(desk, size, today);
         const all = [...mixed.figures.values()].reduce((n, l) => n + l.count, 0);
-        console.log(
-          `  (i) ${MIXED_CLIENTS} clients for ${mixed.seconds} s (after ${MIXED_WARMUP_SECONDS} s warm-up): ${fmt(all / mixed.seconds)} requests/s`,
+        line(
+          `(i) ${MIXED_CLIENTS} clients for ${mixed.seconds} s (after ${MIXED_WARMUP_SECONDS} s warm-up), 0 errors`,
+          `${fmt(all / mixed.seconds)} requests/s`,
+          `≥ ${TARGET_MIXED_REQUESTS_PER_S}/s`,
+          pass(all / mixed.seconds >= TARGET_MIXED_REQUESTS_PER_S),
         );
         line('', 'p50 / p99 (max)', 'target', 'result');
         for (const [kind, l] of mixed.figures) {
+          const target = kind === 'filtered list' ? TARGET_MIXED_LIST_P99_MS : TARGET_MIXED_OTHER_P99_MS;
           line(
             `(i) ${kind}: ${fmt(l.count / mixed.seconds, 1)}/s`,
             `${ms(l.p50)} / ${ms(l.p99)} (${l.max.toFixed(0)})`,
-            `p99 < ${TARGET_MIXED_P99_MS} ms`,
-            pass(l.p99 < TARGET_MIXED_P99_MS),
+            `p99 < ${target} ms`,
+            pass(l.p99 < target),
           );
         }
       }

@@ -2,7 +2,7 @@ import { HTTP_CODE_OF } from '../../shared/outcomes';
 import { isObject } from '../../shared/objects';
 import { ProductCache, parseBookingWrite, upsertBooking, deleteBooking } from '../sync/bookings';
 import { atOneInstant, type SyncContext, type SyncResult } from '../sync/context';
-import { deleteFilmer, FILMER_HAS_JUMPS, filmerCreateRefusal, upsertFilmer } from '../sync/filmers';
+import { deleteFilmer, FILMER_HAS_JUMPS, filmerCreateRefusal, malformedFilmer, upsertFilmer } from '../sync/filmers';
 import { LIMITS } from '../../shared/limits';
 import { bookingLane, filmerLane } from '../../shared/schemas/outbox';
 import { runBatch } from '../sync/batch';
@@ -338,6 +338,9 @@ export class OutboxIntake {
   ): { result: SyncResult; opId?: number } {
     const dz = this.copy.dropzone.id;
     const id = isObject(body) && typeof body.id === 'number' ? body.id : undefined;
+    // Malformed input gets the Sync API's own answer, whatever the copy holds yet.
+    const malformed = malformedFilmer(ctx, body);
+    if (malformed) return { result: malformed };
     if (!this.store.remoteCopy.sliceRefreshedAt('filmers'))
       return { result: unknownToCopy(null, "the desk has not copied the remote's filmers yet") };
     const held = id === undefined ? undefined : this.store.filmers.byId(dz, id);

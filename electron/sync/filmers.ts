@@ -51,11 +51,23 @@ function notFound(id: unknown): SyncRefused {
 }
 
 /** Create (no `id`) or update (with `id`) one filmer. */
-export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult<FilmerSaved> {
+/**
+ * A filmer body's own errors (not a JSON object, a field of the wrong type), as the upsert answers
+ * them; null when it is well formed. Asked first by whoever may answer otherwise before the upsert
+ * (offline, a copy that has no filmers yet): malformed input gets the same answer everywhere.
+ */
+export function malformedFilmer(ctx: SyncContext, body: unknown): SyncResult | null {
+  const result = upsertFilmerParse(ctx, body);
+  return 'invalid' in result ? result.invalid : null;
+}
+
+function upsertFilmerParse(ctx: SyncContext, body: unknown): { invalid: SyncResult } | { input: FilmerWrite } {
   if (!isObject(body)) {
     return {
-      status: 'unprocessable_content',
-      body: { errors: ['filmer must be a JSON object'], status: 'unprocessable_content' },
+      invalid: {
+        status: 'unprocessable_content',
+        body: { errors: ['filmer must be a JSON object'], status: 'unprocessable_content' },
+      },
     };
   }
   const parsed = filmerWrite.safeParse(body);
@@ -66,17 +78,26 @@ export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'sing
       typeof body.id === 'number' && Number.isSafeInteger(body.id)
         ? ctx.store.filmers.byId(ctx.dropzone.id, body.id)
         : undefined;
-    return invalid(
-      body,
-      Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])),
-      existing,
-    );
+    return {
+      invalid: invalid(
+        body,
+        Object.fromEntries(Object.entries(problems.fields).map(([k, m]) => [k, `${k} ${m}`])),
+        existing,
+      ),
+    };
   }
   // A blank external id is none, on create and update alike (an update with "" clears it, as null does).
   const input =
     parsed.data.external_id === undefined
       ? parsed.data
       : { ...parsed.data, external_id: externalIdOrNone(parsed.data.external_id) };
+  return { input };
+}
+
+export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult<FilmerSaved> {
+  const parsed = upsertFilmerParse(ctx, body);
+  if ('invalid' in parsed) return parsed.invalid as SyncResult<FilmerSaved>;
+  const { input } = parsed;
   return ctx.store.transaction(() =>
     input.id === undefined ? createFilmer(ctx, input, mode) : updateFilmer(ctx, input.id, input),
   );

@@ -85,6 +85,8 @@ export const ROUTE_CHANGES: ReadonlyMap<RouteSpec, readonly RouteChange[]> = new
   [r.undoOutboxDecision, [{ kind: 'outbox', records: theRecord() }, bookings(every)]],
   [r.resolveAllOutbox, [{ kind: 'outbox', records: every }, bookings(every)]],
   [r.retryOutbox, [{ kind: 'outbox', records: every }]],
+  // A paired desk's held writes, on the main desk's Sync screen (it reads them from the desks' view).
+  [r.reportHeld, [{ kind: 'outbox', records: every }]],
 ]);
 
 /** What a route's 2xx answer changed, by kind (none for a route that changes nothing shown). */

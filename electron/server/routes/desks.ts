@@ -89,9 +89,8 @@ export async function desksRoutesPlugin(
         'forbidden',
         'only a desk paired with this one says what waits there for a person (with its own credential)',
       );
+    // Its windows hear an outbox change (electron/server/changes/route-changes.ts) and ask again.
     held.report(desk.id, body, now().toISOString());
-    // The Sync screen (and Settings → Desks) ask again.
-    if (request.dropzone) app.deskChanges?.emit(request.dropzone.id, 'outbox', { many: true });
     return { status: 204 };
   });
 
