@@ -53,9 +53,15 @@ async function loadCommand() {
     const { freshCliBundle, COMPILE_CACHE_DIR } = await import('../scripts/cli-bundles.mjs');
     const bundle = await freshCliBundle(name);
     if (bundle) {
-      // V8's compiled code for the bundle, kept beside it: a start then skips compiling 5 MB of JavaScript.
+      // V8's compiled code, kept beside the bundle: for the bundle itself a code cache made after
+      // the start (scripts/code-cache.mjs: it holds the functions compiled at the first requests
+      // too); for what it requires from node_modules, Node's compile cache.
       nodeModule.enableCompileCache?.(COMPILE_CACHE_DIR);
-      return nodeModule.createRequire(import.meta.url)(bundle);
+      const { requireWithCodeCache } = await import('../scripts/code-cache.mjs');
+      return (
+        requireWithCodeCache(bundle, `${COMPILE_CACHE_DIR}/${name}`) ??
+        nodeModule.createRequire(import.meta.url)(bundle)
+      );
     }
   }
   const { register } = await import('tsx/esm/api');
