@@ -59,7 +59,8 @@ const BOOKINGS = Array.from({ length: 6 }, (_, i) => ({
 
 interface ModelMark {
   bookingId: number;
-  state: CheckInState;
+  /** null: the mark cleared (a mark like the others: the one made last is in force). */
+  state: CheckInState | null;
   /** Unique per mark: names it in the history. */
   recordedBy: string;
   at: DeskName;
@@ -141,7 +142,7 @@ const valuesOf = (record: Record<string, unknown>): Values =>
 /** The model's mark in force for a booking: the one made last (or none). */
 function inForce(bookingId: number): { state: CheckInState; recorded_by: string } | null {
   const last = marks.filter((m) => m.bookingId === bookingId).at(-1);
-  return last ? { state: last.state, recorded_by: last.recordedBy } : null;
+  return last && last.state !== null ? { state: last.state, recorded_by: last.recordedBy } : null;
 }
 
 /** A Sync API call at a desk: the booking system's token at the main desk, reception's session at a paired desk. */
@@ -184,7 +185,8 @@ async function toggleLine(): Promise<void> {
 async function markAtSomeDesk(): Promise<void> {
   const at = pick(DESK_NAMES);
   const booking = pick(BOOKINGS);
-  const state = pick(CHECK_IN_STATES);
+  // One in five a clear: a later clear must beat an earlier mark that arrives after it.
+  const state = random() < 0.2 ? null : pick(CHECK_IN_STATES);
   const recordedBy = `${at} mark ${++counter}`;
   const apart = pairedOf(at)?.up === false;
   const from = clock().toISOString();
@@ -194,10 +196,10 @@ async function markAtSomeDesk(): Promise<void> {
   });
   const to = clock().toISOString();
   assert.equal(res.status, 200, say(`${recordedBy} on ${booking.id}: ${res.text}`));
-  // The newest mark is in force where it was made, at once.
+  // The newest mark is in force where it was made, at once (a clear: none).
   assert.deepEqual(
-    { state: res.body.check_in?.state, recorded_by: res.body.check_in?.recorded_by },
-    { state, recorded_by: recordedBy },
+    res.body.check_in && { state: res.body.check_in.state, recorded_by: res.body.check_in.recorded_by },
+    state === null ? null : { state, recorded_by: recordedBy },
     say(`${recordedBy} on ${booking.id} in force where it was made`),
   );
   marks.push({ bookingId: booking.id, state, recordedBy, at, from, to, apart });
