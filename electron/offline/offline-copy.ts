@@ -81,8 +81,9 @@ export class OfflineCopy {
     this.syncApi = new ProxiedSyncApi(options.connection, this, options.deskDropzone);
     this.unsubscribe = options.connection.onTargetChange(() => this.follow());
     // After a cut the outbox may be deep in its backoff (up to 30 s): the upstream answering again
-    // is the news it waits for, as "Send now" would be.
-    this.unsubscribeAnswering = options.connection.onAnsweringAgain(() => this.outbox()?.retryNow());
+    // is the news it waits for, as "Send now" would be, except for a record the upstream itself
+    // asked to wait (a 503 with Retry-After: its answer was an answer).
+    this.unsubscribeAnswering = options.connection.onAnsweringAgain(() => this.outbox()?.retryNow('unanswered'));
     this.follow();
   }
 

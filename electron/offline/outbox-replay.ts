@@ -12,6 +12,9 @@ import type { RemoteCall } from './remote-call';
 import type { RemoteCopy } from './remote-copy';
 import { DEFAULT_OUTBOX_TIMING, jittered, type OutboxTiming } from './outbox-timing';
 
+/** How a record's wait after the remote's own 5xx or 429 begins its last error (retryNow keeps those waits). */
+const REMOTE_ANSWERED = 'the remote answered';
+
 /** A record's writes that go this round (laneTurn), oldest first. */
 interface LaneRun {
   kind: RecordKind;
@@ -112,11 +115,16 @@ export class OutboxReplay {
     wake?.();
   }
 
-  /** "Send now": every waiting write is due at once, and the wait after a failure ends. */
-  retryNow(): void {
+  /**
+   * "Send now" (`all`): every waiting write is due at once, and the wait after a failure ends.
+   * The remote answering again (`unanswered`) ends only the waits that its silence made: a record
+   * the remote itself answered 5xx or 429 for keeps the wait it asked for (its Retry-After).
+   */
+  retryNow(which: 'all' | 'unanswered' = 'all'): void {
     this.copy.store.transaction(() => {
       for (const row of this.outbox.list('waiting', 100_000, 0))
-        if (row.next_attempt_at !== null) this.outbox.update(row.id, { next_attempt_at: null });
+        if (row.next_attempt_at !== null && (which === 'all' || !row.last_error?.startsWith(REMOTE_ANSWERED)))
+          this.outbox.update(row.id, { next_attempt_at: null });
     });
     this.failures = 0;
     this.wakeNow();
@@ -424,7 +432,7 @@ export class OutboxReplay {
     );
     this.attempt(
       ops,
-      `the remote answered ${result.statusCode} while ${doing}`,
+      `${REMOTE_ANSWERED} ${result.statusCode} while ${doing}`,
       new Date(this.now().getTime() + wait).toISOString(),
     );
   }

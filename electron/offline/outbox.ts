@@ -162,8 +162,8 @@ export class Outbox {
     return found;
   }
 
-  retryNow(): void {
-    this.replay.retryNow();
+  retryNow(which: 'all' | 'unanswered' = 'all'): void {
+    this.replay.retryNow(which);
   }
 
   /** For tests and the bench: replays until nothing is due. */

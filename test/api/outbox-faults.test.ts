@@ -87,6 +87,32 @@ async function drained(): Promise<void> {
 }
 
 describe('the remote answers 5xx, refuses a write, or refuses the credentials', () => {
+  test('the remote answering again after a cut does not cut short the Retry-After a record was given', async () => {
+    await lineDown();
+    const id = await queue({ external_id: key(3), name: 'Asked to wait' });
+    const asked = 3;
+    await pair.proxy.set({ kind: 'status', status: 503, retryAfterSeconds: asked });
+    const first = await waitFor(async () => {
+      const detail = await opDetail(id);
+      return /503/.test(detail.last_error ?? '') && detail;
+    }, 'the first attempt answered 503');
+    const answeredAt = Date.parse(first.last_attempt_at);
+    // A cut, and the remote back: "answering again" ends the waits the silence made, not this one.
+    await lineDown();
+    await waitForSession(desk, (s) => s.health?.state === 'offline');
+    await pair.proxy.set({ kind: 'pass' });
+    await waitForSession(desk, (s) => s.health?.state === 'online');
+    const detail = await waitFor(async () => {
+      const d = await opDetail(id);
+      return d.state === 'settled' && d;
+    }, 'the write settled');
+    assert.ok(
+      Date.parse(detail.settled_at) - answeredAt >= asked * 1000,
+      `settled ${detail.settled_at}, answered 503 at ${first.last_attempt_at}`,
+    );
+    assert.equal(await remoteName(key(3)), 'Asked to wait');
+  });
+
   test('a 503 with Retry-After: the record is tried again no sooner than asked, and then lands', async () => {
     await lineDown();
     // A booking of tomorrow: the copy's refresh does not read it meanwhile (only today's are shown often).
