@@ -27,7 +27,8 @@ function shown(record: CheckInRecord | undefined): CheckIn | null {
  * Several desks (docs/desks.md): every mark goes into the booking's history, once per `key`
  * (a mark sent again is the same mark). The mark in force is the one MADE last, by `made_at`,
  * whichever reached this desk first, a clear as much as a mark: two desks that marked the same
- * guest while apart end with the same mark, and the history keeps both. A `made_at` in the future (a desk's clock ahead) counts as now.
+ * guest while apart end with the same mark, and the history keeps both. A `made_at` in the
+ * future (a desk's clock ahead) counts as now.
  */
 export function recordCheckIn(
   ctx: SyncContext,
@@ -68,8 +69,9 @@ export function recordCheckIn(
     // the same millisecond, the one that arrived last is in force (one desk's marks keep their
     // order; a paired desk shows what its main desk decided). A mark from before the history
     // existed has only its check_ins row.
-    const lastMadeAt = [lastMarkMadeAt, current?.recorded_at].reduce<string>((a, b) => (b && b > a ? b : a), '');
-    if (lastMadeAt > madeAt) return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
+    const madeBefore = (other: string | undefined) => other !== undefined && other > madeAt;
+    if (madeBefore(lastMarkMadeAt) || madeBefore(current?.recorded_at))
+      return { kind: 'recorded', booking_id: booking.id, check_in: shown(current) };
     if (write.state === null) {
       ctx.store.checkIns.clear(booking.id, day);
       return { kind: 'recorded', booking_id: booking.id, check_in: null };

@@ -1,8 +1,7 @@
-import type { HeldReport } from '../../shared/schemas/desks';
+import type { HeldReport, PairedDeskView } from '../../shared/schemas/desks';
 
-export interface HeldAtDesk extends HeldReport {
-  reported_at: string;
-}
+/** A desk's last report as the desks' view shows it (GET /api/desk/desks). */
+export type HeldAtDesk = NonNullable<PairedDeskView['held']>;
 
 /**
  * On the main desk: what each paired desk last said waits there for a person (a field both desks

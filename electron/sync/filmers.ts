@@ -50,18 +50,17 @@ function notFound(id: unknown): SyncRefused {
   return { status: 'not_found', body: { id, error: 'filmer not found', status: 'not_found' } };
 }
 
-/** Create (no `id`) or update (with `id`) one filmer. */
 /**
  * A filmer body's own errors (not a JSON object, a field of the wrong type), as the upsert answers
  * them; null when it is well formed. Asked first by whoever may answer otherwise before the upsert
  * (offline, a copy that has no filmers yet): malformed input gets the same answer everywhere.
  */
-export function malformedFilmer(ctx: SyncContext, body: unknown): SyncResult | null {
+export function malformedFilmer(ctx: SyncContext, body: unknown): SyncRefused | null {
   const result = upsertFilmerParse(ctx, body);
   return 'invalid' in result ? result.invalid : null;
 }
 
-function upsertFilmerParse(ctx: SyncContext, body: unknown): { invalid: SyncResult } | { input: FilmerWrite } {
+function upsertFilmerParse(ctx: SyncContext, body: unknown): { invalid: SyncRefused } | { input: FilmerWrite } {
   if (!isObject(body)) {
     return {
       invalid: {
@@ -94,9 +93,10 @@ function upsertFilmerParse(ctx: SyncContext, body: unknown): { invalid: SyncResu
   return { input };
 }
 
+/** Create (no `id`) or update (with `id`) one filmer. */
 export function upsertFilmer(ctx: SyncContext, body: unknown, mode: Mode = 'single'): SyncResult<FilmerSaved> {
   const parsed = upsertFilmerParse(ctx, body);
-  if ('invalid' in parsed) return parsed.invalid as SyncResult<FilmerSaved>;
+  if ('invalid' in parsed) return parsed.invalid;
   const { input } = parsed;
   return ctx.store.transaction(() =>
     input.id === undefined ? createFilmer(ctx, input, mode) : updateFilmer(ctx, input.id, input),

@@ -36,14 +36,19 @@ async function pairADesk(desk: DeskUnderTest, name: string): Promise<PairedDesk>
   return (await pairADeskWithPort(desk, name)).paired;
 }
 
-async function pairADeskWithPort(desk: DeskUnderTest, name: string): Promise<{ paired: PairedDesk; lanPort: number }> {
-  const lanPort = await freePort();
-  const lan = await fetch(`${desk.url}/api/desk/desks/lan`, {
+/** The main desk's LAN listener on loopback, on or off: off, its paired desks are cut off (nothing listens). */
+async function letDesksJoin(desk: DeskUnderTest, lanPort: number, enabled: boolean): Promise<void> {
+  const res = await fetch(`${desk.url}/api/desk/desks/lan`, {
     method: 'PUT',
     headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
-    body: JSON.stringify({ enabled: true, port: lanPort, address: '127.0.0.1' }),
+    body: JSON.stringify({ enabled, port: lanPort, address: '127.0.0.1' }),
   });
-  expect(lan.status, await lan.text()).toBe(200);
+  expect(res.status, await res.text()).toBe(200);
+}
+
+async function pairADeskWithPort(desk: DeskUnderTest, name: string): Promise<{ paired: PairedDesk; lanPort: number }> {
+  const lanPort = await freePort();
+  await letDesksJoin(desk, lanPort, true);
   const made = await fetch(`${desk.url}/api/desk/desks/pairing-codes`, {
     method: 'POST',
     headers: await desk.adminHeaders(),
@@ -142,14 +147,7 @@ test('cut off: the paired desk says so, reception checks a guest in there; back,
 }) => {
   test.setTimeout(120_000);
   const { paired, lanPort } = await pairADeskWithPort(desk, 'Video desk');
-  const setLan = async (enabled: boolean) => {
-    const res = await fetch(`${desk.url}/api/desk/desks/lan`, {
-      method: 'PUT',
-      headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
-      body: JSON.stringify({ enabled, port: lanPort, address: '127.0.0.1' }),
-    });
-    expect(res.status, await res.text()).toBe(200);
-  };
+  const setLan = (enabled: boolean) => letDesksJoin(desk, lanPort, enabled);
   try {
     const atPaired = await windowOf(browser);
     await paired.open(atPaired);
@@ -194,14 +192,7 @@ test('a field both desks changed while apart: the main desk’s Sync screen says
 }) => {
   test.setTimeout(120_000);
   const { paired, lanPort } = await pairADeskWithPort(desk, 'Video desk');
-  const setLan = async (enabled: boolean) => {
-    const res = await fetch(`${desk.url}/api/desk/desks/lan`, {
-      method: 'PUT',
-      headers: { ...(await desk.adminHeaders()), 'content-type': 'application/json' },
-      body: JSON.stringify({ enabled, port: lanPort, address: '127.0.0.1' }),
-    });
-    expect(res.status, await res.text()).toBe(200);
-  };
+  const setLan = (enabled: boolean) => letDesksJoin(desk, lanPort, enabled);
   const pairedSession = async () =>
     (await (
       await fetch(`${paired.serve.url}/api/desk/session`, {

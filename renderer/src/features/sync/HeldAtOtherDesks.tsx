@@ -15,7 +15,10 @@ function heldWords(write: HeldWrite): string {
   return `${record}: refused here${write.fields.length > 0 ? ` (${write.fields.join(', ')})` : ''}`;
 }
 
-function DeskHeld({ desk }: { desk: PairedDeskView & { held: NonNullable<PairedDeskView['held']> } }) {
+/** A paired desk that holds something for a person. */
+type HoldingDesk = PairedDeskView & { held: NonNullable<PairedDeskView['held']> };
+
+function DeskHeld({ desk }: { desk: HoldingDesk }) {
   const deskTime = useDeskTime();
   const { held } = desk;
   const more = held.count - held.writes.length;
@@ -32,7 +35,7 @@ function DeskHeld({ desk }: { desk: PairedDeskView & { held: NonNullable<PairedD
         {held.writes.map((write, i) => (
           <List.Item key={`${write.kind}:${write.key}:${i}`}>{heldWords(write)}</List.Item>
         ))}
-        {more > 0 && <List.Item>and {count(more, 'more', 'more')}</List.Item>}
+        {more > 0 && <List.Item>and {more.toLocaleString('en')} more</List.Item>}
       </List>
     </Stack>
   );
@@ -45,9 +48,7 @@ function DeskHeld({ desk }: { desk: PairedDeskView & { held: NonNullable<PairedD
  */
 export function HeldAtOtherDesks() {
   const desks = useQuery(desksQuery());
-  const holding = (desks.data?.desks ?? []).filter(
-    (d): d is PairedDeskView & { held: NonNullable<PairedDeskView['held']> } => (d.held?.count ?? 0) > 0,
-  );
+  const holding = (desks.data?.desks ?? []).filter((d): d is HoldingDesk => (d.held?.count ?? 0) > 0);
   if (holding.length === 0) return null;
   return (
     <Alert color="orange" variant="light" title="Waiting at other desks" data-testid="held-at-desks">
