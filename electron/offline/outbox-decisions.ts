@@ -143,7 +143,7 @@ export class OutboxDecisions {
     let left = 0;
     for (const row of this.outbox.list('attention', 100_000, 0)) {
       const safe =
-        (row.attention === 'conflict' && row.source !== DESK_SOURCE) ||
+        (row.attention === 'conflict' && !isReceptionSource(row.source)) ||
         (row.attention === 'refused' && (row.remote_status === 406 || row.remote_status === 409));
       if (!safe) {
         left += 1;
@@ -183,6 +183,12 @@ export class OutboxDecisions {
 
 /** The source of reception's own edits (the desk's session token). */
 export const DESK_SOURCE = 'desk';
+
+/** The source of reception's edits made at a desk paired with this one (its credential names it). */
+export const pairedDeskSource = (name: string) => `reception at ${JSON.stringify(name)}`;
+
+/** Reception's edits, at this desk or at a paired one: a person's work, never decided in bulk. */
+export const isReceptionSource = (source: string) => source === DESK_SOURCE || source.startsWith('reception at "');
 
 function pick(fields: Fields, names: readonly string[]): Fields {
   const out: Fields = {};

@@ -9,7 +9,7 @@ import type { ProxiedAnswer as AnswerToAbsorb } from './copy-absorb';
 import { COPY_SOURCE_HEADER, copySourceValue, type CopyAnswer, type CopyReads } from './copy-reads';
 import type { Outbox } from './outbox';
 import type { QueuedAnswer } from './outbox-accept';
-import { DESK_SOURCE } from './outbox-decisions';
+import { DESK_SOURCE, pairedDeskSource } from './outbox-decisions';
 import { lostCreateKey } from './outbox-lost-creates';
 import { isDelete, laneOfRead, lanesOf, queueableWrite, type QueueableWrite } from './proxied-writes';
 import { silenceBefore, silenceLogWords, silenceWords, type RemoteSilence } from './remote-silence';
@@ -35,8 +35,11 @@ export interface ProxiedCall {
     /** The dropzone the caller's token belongs to. */
     dropzoneId: number;
     dropzoneKey: string;
-    /** 'desk': the desk's own window; 'token': a booking system, by its token's label. */
-    kind: 'desk' | 'token';
+    /**
+     * 'desk': the desk's own window; 'paired': a desk paired with this one, by its name; 'token':
+     * a booking system, by its token's label.
+     */
+    kind: 'desk' | 'paired' | 'token';
     label: string | null;
   };
   /** Why the body is not JSON, worded as local mode words it (undefined: it is JSON, or there is none). */
@@ -98,6 +101,7 @@ function jsonOf(body: Buffer | undefined): unknown {
 /** Who sent a write, as the Sync screen shows it: a booking system's token label, or the desk itself. */
 function sourceOf(caller: ProxiedCall['caller']): string {
   if (caller.kind === 'desk') return DESK_SOURCE;
+  if (caller.kind === 'paired') return caller.label ? pairedDeskSource(caller.label) : DESK_SOURCE;
   return caller.label ? `booking system "${caller.label}"` : 'a booking system';
 }
 

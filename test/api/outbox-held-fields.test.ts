@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { storePath } from '../../electron/store/open';
+import { Store } from '../../electron/store/store';
+import { TEST_TOKEN } from '../support/seed';
 import { direct, waitForSession } from '../support/remote';
 import { waitFor } from '../support/wait-for';
 import { outboxSummary, startOutboxPair, TODAY, type OutboxPair } from '../support/outbox-pair';
@@ -15,6 +18,7 @@ before(async () => {
       const bookings: [string, string][] = [
         ['HQ-1150', 'Hanna Original'],
         ['HQ-1151', 'Bram Original'],
+        ['HQ-1152', 'Cleo Original'],
       ];
       for (const [externalId, name] of bookings) {
         const res = await direct(remote, 'POST', '/bookings', {
@@ -31,8 +35,8 @@ before(async () => {
   });
   const copy = pair.desk.offline.copy()!;
   await waitFor(
-    () => ['HQ-1150', 'HQ-1151'].every((id) => copy.store.bookings.byExternalId(copy.dropzone.id, id)),
-    'both bookings in the copy',
+    () => ['HQ-1150', 'HQ-1151', 'HQ-1152'].every((id) => copy.store.bookings.byExternalId(copy.dropzone.id, id)),
+    'the bookings in the copy',
   );
 });
 
@@ -175,4 +179,73 @@ test('a deletion at the remote holds the whole record: a later write of another 
   assert.equal(waiting.state, 'waiting');
   assert.equal(postsFor('HQ-1151').length, 0, 'nothing was sent to a record whose fate is undecided');
   assert.equal((await direct(pair.remote, 'GET', '/bookings/HQ-1151')).status, 404);
+});
+
+/** A desk paired with this one (docs/desks.md): its credential, kept in the desk's store as pairing keeps it. */
+function pairADesk(name: string): string {
+  const credential = `dzp_${name.replace(/\W/g, '').toLowerCase()}-credential-for-the-test`;
+  const store = Store.open(storePath(pair.desk.dataDir));
+  try {
+    const dropzoneId = pair.desk.offline.copy()!.dropzone.id;
+    store.pairedDesks.add({ dropzoneId, name, credential, at: new Date().toISOString(), from: null });
+  } finally {
+    store.close();
+  }
+  return credential;
+}
+
+test("a paired desk's edit queued here is reception's at that desk, by name; Resolve all leaves its conflict to a person", async () => {
+  const videoDesk = pairADesk('Video desk');
+  await lineDown();
+  // The main desk in proxy mode, its remote cut: the paired desk's edit and a booking system's both wait here.
+  const fromDesk = await pair.desk.sync(
+    'POST',
+    '/bookings',
+    { external_id: 'HQ-1152', name: 'Cleo Desk' },
+    { authorization: `Bearer ${videoDesk}` },
+  );
+  assert.equal(fromDesk.status, 200, fromDesk.text);
+  const fromDeskId = Number(fromDesk.headers.get('x-desk-queued'));
+  const fromSystem = await pair.desk.sync(
+    'POST',
+    '/bookings',
+    { external_id: 'HQ-1152', reference: 'REF-SYSTEM' },
+    { authorization: `Bearer ${TEST_TOKEN}` },
+  );
+  assert.equal(fromSystem.status, 200, fromSystem.text);
+  const fromSystemId = Number(fromSystem.headers.get('x-desk-queued'));
+  assert.ok(fromDeskId > 0 && fromSystemId > 0, `${fromDesk.text} ${fromSystem.text}`);
+  const queued = (await pair.desk.desk('GET', `/outbox/${fromDeskId}`)).body;
+  assert.equal(queued.source, 'reception at "Video desk"');
+  assert.equal((await pair.desk.desk('GET', `/outbox/${fromSystemId}`)).body.source, 'booking system "seed token 1"');
+
+  // Both fields changed at the remote meanwhile: both writes meet a newer value there.
+  const atRemote = await direct(pair.remote, 'POST', '/bookings', {
+    external_id: 'HQ-1152',
+    name: 'Cleo Remote',
+    reference: 'REF-REMOTE',
+  });
+  assert.equal(atRemote.status, 200, atRemote.text);
+  await pair.proxy.set({ kind: 'pass' });
+  await waitFor(
+    async () => {
+      const ids = (await heldOps()).map((op) => op.id);
+      return ids.includes(fromDeskId) && ids.includes(fromSystemId);
+    },
+    'both writes to be held',
+    { timeoutMs: 20_000 },
+  );
+
+  const resolved = await pair.desk.desk('POST', '/outbox/resolve-all', { by: 'Rita' });
+  assert.equal(resolved.status, 200, resolved.text);
+  const stillHeld = (await heldOps()).map((op) => op.id);
+  assert.ok(stillHeld.includes(fromDeskId), "the paired desk's edit waits for a person");
+  assert.ok(!stillHeld.includes(fromSystemId), "the booking system's write was settled: it sends its records again");
+  // Its decision settles once the grace to undo it has passed.
+  await waitFor(
+    async () => (await pair.desk.desk('GET', `/outbox/${fromSystemId}`)).body.outcome === 'kept_theirs',
+    "the booking system's write to be settled as the remote's",
+    { timeoutMs: 10_000 },
+  );
+  assert.equal((await remoteBooking('HQ-1152')).name, 'Cleo Remote');
 });

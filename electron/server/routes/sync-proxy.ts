@@ -33,7 +33,7 @@ export function remoteForwarder(app: FastifyInstance, offline: OfflineCopy): Ups
       caller: {
         dropzoneId: dropzone.id,
         dropzoneKey: dropzone.key,
-        kind: request.caller?.kind === 'token' ? 'token' : 'desk',
+        kind: request.caller?.kind === 'token' ? 'token' : request.caller?.kind === 'paired' ? 'paired' : 'desk',
         label: request.caller?.label ?? null,
       },
       jsonProblem: jsonProblem(request),

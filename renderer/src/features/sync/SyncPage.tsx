@@ -59,13 +59,17 @@ function SummaryLine({ summary, remoteAnswers }: { summary: OutboxSummary; remot
   );
 }
 
-/** In local mode the desk is the service: nothing waits for a remote. */
+/**
+ * In local mode the desk is the service: its own writes wait for no remote. (Desks paired with it
+ * keep outboxes of their own while apart; what waits there for a person is listed above it.)
+ */
 function LocalModeNote() {
   return (
-    <Alert color="gray" title="Nothing to sync in local mode" data-testid="sync-local-mode">
-      The desk is the service here: every write lands in its own store at once. The outbox belongs to proxy mode, where
-      the desk forwards the Sync API to a remote server and keeps writes made while the remote does not answer, to send
-      them when it does. Switch to proxy mode in Settings.
+    <Alert color="gray" title="No outbox at this desk in local mode" data-testid="sync-local-mode">
+      The desk is the service here: every write made at it lands in its own store at once. An outbox belongs to proxy
+      mode, where the desk forwards the Sync API to a remote server and keeps writes made while the remote does not
+      answer, to send them when it does (switch to proxy mode in Settings), and to desks paired with this one, which keep
+      their writes while they cannot reach it.
     </Alert>
   );
 }
