@@ -404,7 +404,9 @@ test('a write the desk answered ok offline and the remote refused at replay show
 test('in local mode the Sync screen says the outbox is proxy mode’s', async ({ page, desk }) => {
   const sync = new SyncScreen(page);
   await desk.open(page, SyncScreen.route);
-  await expect(sync.localModeNote()).toContainText('The outbox belongs to proxy mode');
+  await expect(sync.localModeNote()).toContainText('No outbox at this desk in local mode');
+  await expect(sync.localModeNote()).toContainText('An outbox belongs to proxy mode');
+  await expect(sync.localModeNote()).toContainText('desks paired with this one');
   await expect(sync.tab('Waiting')).toHaveCount(0);
   await expect(page.getByTestId('status-outbox')).toHaveCount(0);
   await expectAccessible(page, 'the Sync screen in local mode');
