@@ -184,11 +184,15 @@ export class OutboxDecisions {
 /** The source of reception's own edits (the desk's session token). */
 export const DESK_SOURCE = 'desk';
 
+/** How the source of reception's edits made at a paired desk begins; its name follows, quoted. */
+const PAIRED_DESK_SOURCE = 'reception at ';
+
 /** The source of reception's edits made at a desk paired with this one (its credential names it). */
-export const pairedDeskSource = (name: string) => `reception at ${JSON.stringify(name)}`;
+export const pairedDeskSource = (name: string) => `${PAIRED_DESK_SOURCE}${JSON.stringify(name)}`;
 
 /** Reception's edits, at this desk or at a paired one: a person's work, never decided in bulk. */
-export const isReceptionSource = (source: string) => source === DESK_SOURCE || source.startsWith('reception at "');
+export const isReceptionSource = (source: string) =>
+  source === DESK_SOURCE || source.startsWith(`${PAIRED_DESK_SOURCE}"`);
 
 function pick(fields: Fields, names: readonly string[]): Fields {
   const out: Fields = {};

@@ -198,23 +198,14 @@ test("a paired desk's edit queued here is reception's at that desk, by name; Res
   const videoDesk = pairADesk('Video desk');
   await lineDown();
   // The main desk in proxy mode, its remote cut: the paired desk's edit and a booking system's both wait here.
-  const fromDesk = await pair.desk.sync(
-    'POST',
-    '/bookings',
-    { external_id: 'HQ-1152', name: 'Cleo Desk' },
-    { authorization: `Bearer ${videoDesk}` },
-  );
-  assert.equal(fromDesk.status, 200, fromDesk.text);
-  const fromDeskId = Number(fromDesk.headers.get('x-desk-queued'));
-  const fromSystem = await pair.desk.sync(
-    'POST',
-    '/bookings',
-    { external_id: 'HQ-1152', reference: 'REF-SYSTEM' },
-    { authorization: `Bearer ${TEST_TOKEN}` },
-  );
-  assert.equal(fromSystem.status, 200, fromSystem.text);
-  const fromSystemId = Number(fromSystem.headers.get('x-desk-queued'));
-  assert.ok(fromDeskId > 0 && fromSystemId > 0, `${fromDesk.text} ${fromSystem.text}`);
+  const sendAs = async (credential: string, booking: Record<string, unknown>) => {
+    const res = await pair.desk.sync('POST', '/bookings', booking, { authorization: `Bearer ${credential}` });
+    assert.equal(res.status, 200, res.text);
+    return Number(res.headers.get('x-desk-queued'));
+  };
+  const fromDeskId = await sendAs(videoDesk, { external_id: 'HQ-1152', name: 'Cleo Desk' });
+  const fromSystemId = await sendAs(TEST_TOKEN, { external_id: 'HQ-1152', reference: 'REF-SYSTEM' });
+  assert.ok(fromDeskId > 0 && fromSystemId > 0, 'both writes queued');
   const queued = (await pair.desk.desk('GET', `/outbox/${fromDeskId}`)).body;
   assert.equal(queued.source, 'reception at "Video desk"');
   assert.equal((await pair.desk.desk('GET', `/outbox/${fromSystemId}`)).body.source, 'booking system "seed token 1"');

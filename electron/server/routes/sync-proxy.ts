@@ -24,6 +24,7 @@ export function remoteForwarder(app: FastifyInstance, offline: OfflineCopy): Ups
 
   return async (request, reply, fallback) => {
     const dropzone = request.dropzone!;
+    const callerKind = request.caller?.kind;
     const call: ProxiedCall = {
       method: request.method,
       rawUrl: request.raw.url ?? request.url,
@@ -33,7 +34,7 @@ export function remoteForwarder(app: FastifyInstance, offline: OfflineCopy): Ups
       caller: {
         dropzoneId: dropzone.id,
         dropzoneKey: dropzone.key,
-        kind: request.caller?.kind === 'token' ? 'token' : request.caller?.kind === 'paired' ? 'paired' : 'desk',
+        kind: callerKind === 'token' || callerKind === 'paired' ? callerKind : 'desk',
         label: request.caller?.label ?? null,
       },
       jsonProblem: jsonProblem(request),

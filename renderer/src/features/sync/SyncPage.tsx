@@ -67,9 +67,9 @@ function LocalModeNote() {
   return (
     <Alert color="gray" title="No outbox at this desk in local mode" data-testid="sync-local-mode">
       The desk is the service here: every write made at it lands in its own store at once. An outbox belongs to proxy
-      mode, where the desk forwards the Sync API to a remote server and keeps writes made while the remote does not
-      answer, to send them when it does (switch to proxy mode in Settings), and to desks paired with this one, which
-      keep their writes while they cannot reach it.
+      mode, where the desk forwards the Sync API to a remote server and keeps the writes made while the remote does not
+      answer (switch to proxy mode in Settings). The desks paired with this one keep outboxes of their own while they
+      cannot reach it.
     </Alert>
   );
 }
