@@ -19,9 +19,9 @@ if (!port) throw new Error('read-worker runs as a worker thread (electron/reader
 /**
  * The server's thread answers every request and makes every write; the reader threads only run
  * lists. On two cores they and the server's thread contend, and the server's thread should win:
- * nice 3 for the readers gave, under the bench's 50-client mixed load, upsert p50 68–80 → 50–56 ms
- * and p99 about 15 ms lower, shows alike, lists' p99 unchanged (docs/performance.md). 10 starved
- * the lists (p99 390 ms).
+ * at nice 3, under the bench's 50-client mixed load, the writes' and shows' p99 came down by
+ * 15–40 ms and the lists' went up by about 20 (docs/performance.md). At 10 the lists starved
+ * (p99 390 ms).
  */
 const READER_NICE = 3;
 lowerThisThreadsPriority(READER_NICE);

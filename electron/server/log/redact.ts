@@ -1,9 +1,10 @@
 import { redactByPattern } from './redact-by-pattern';
 
 /**
- * What the request log never keeps: credentials and anything named like a secret. Applied when a
- * call is recorded, so no secret sits in the log's memory, in a desk API answer or in a
- * "Copy as cURL" string.
+ * What the request log never shows: credentials and anything named like a secret. Headers and
+ * paths are redacted when a call is recorded (credentials travel there, so none sits in the log's
+ * memory); a kept body when it is first read (log-hooks.ts), so no secret reaches a desk API
+ * answer or a "Copy as cURL" string.
  */
 
 export const REDACTED = '<redacted>';
