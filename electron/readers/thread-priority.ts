@@ -7,13 +7,23 @@ import { setPriority } from 'node:os';
  * changes (macOS and Windows have no per-thread nice value Node can reach). Returns whether it did.
  */
 export function lowerThisThreadsPriority(nice: number): boolean {
-  if (process.platform !== 'linux') return false;
+  const tid = thisThreadsId();
+  if (tid === undefined) return false;
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return false;
     setPriority(tid, nice);
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The calling thread's id (Linux: /proc/thread-self links to `<pid>/task/<tid>`); undefined elsewhere. */
+export function thisThreadsId(): number | undefined {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -306,6 +306,9 @@ async function atTheRemote(): Promise<void> {
   record.remote[field] = value;
 }
 
+/** The outbox's rows in the desk's copy store: what the model reads to know which writes landed. */
+const copyOutbox = () => pair.desk.offline.copy()!.store.outbox;
+
 /**
  * The model's waiting writes of a record that the desk's outbox has not landed yet. A lane stays
  * open while any write of it waits, so writes the replay landed before the line was cut again
@@ -315,7 +318,7 @@ async function atTheRemote(): Promise<void> {
  * while the line is cut and nothing is on its way, when the outbox cannot move.
  */
 function stillOpen<T>(lane: string, pending: readonly T[]): T[] {
-  const rows = pair.desk.offline.copy()!.store.outbox.listLane(lane, pending.length, 0).rows.reverse();
+  const rows = copyOutbox().listLane(lane, pending.length, 0).rows.reverse();
   assert.equal(rows.length, pending.length, `${lane}: one outbox row per queued write (seed ${SEED})`);
   return pending.filter((_, i) => rows[i]!.state !== 'settled');
 }
@@ -400,7 +403,7 @@ async function assertLandedBesideHeld(open: OpView[]): Promise<number> {
 /** What the model and the desk's outbox say of one record: a failure's message carries it, to be read without a rerun. */
 function laneStory(externalId: string): string {
   const record = records.get(externalId);
-  const outbox = pair.desk.offline.copy()!.store.outbox;
+  const outbox = copyOutbox();
   const ops = outbox.listLane(bookingLane(externalId), 100, 0).rows.map((row) => ({
     id: row.id,
     state: row.state,

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { readlinkSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
+import { thisThreadsId } from '../../electron/readers/thread-priority';
 
 /**
  * lowerThisThreadsPriority (electron/readers/thread-priority.ts), as a reader thread calls it: the
@@ -18,13 +18,12 @@ test(
     const before = getPriority(process.pid);
     const source = `
       const { parentPort } = require('node:worker_threads');
-      const { readlinkSync } = require('node:fs');
       const { getPriority } = require('node:os');
       // The worker inherits the test's --import tsx, so the TypeScript module loads as it is.
       import(${JSON.stringify(new URL('../../electron/readers/thread-priority.ts', import.meta.url).href)}).then(
-        ({ lowerThisThreadsPriority }) => {
+        ({ lowerThisThreadsPriority, thisThreadsId }) => {
           const changed = lowerThisThreadsPriority(getPriority(0) + 3);
-          const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+          const tid = thisThreadsId();
           parentPort.postMessage({ changed, tid, nice: getPriority(tid) });
         },
       );
@@ -36,7 +35,7 @@ test(
     });
     await worker.terminate();
     assert.equal(answer.changed, true);
-    assert.notEqual(answer.tid, Number(readlinkSync('/proc/thread-self').split('/').pop()), 'a thread of its own');
+    assert.notEqual(answer.tid, thisThreadsId(), 'a thread of its own');
     assert.equal(answer.nice, Math.min(before + 3, 19), 'the worker thread runs at the nice value it asked for');
     assert.equal(getPriority(process.pid), before, "the process's main thread keeps its own");
   },
