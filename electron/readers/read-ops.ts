@@ -18,14 +18,29 @@ export interface ReadRequest {
   query: Record<string, QueryValue>;
 }
 
-/** The answer, its body already JSON: serialised in the thread, not on the server's one. */
+/**
+ * The answer, its body already JSON in UTF-8: serialised and encoded in the thread, not on the
+ * server's one. Bytes in an ArrayBuffer of their own, so that the thread hands them over
+ * (transferred, not copied) and they stay outside the server's JavaScript heap: a page as a
+ * string was copied into that heap, kept there by the request log for its last 100 calls, and
+ * copied again by each young-generation collection it lived through (docs/performance.md, (h)).
+ */
 export interface ReadAnswer {
   status: ResponseStatus;
-  json: string | null;
+  json: Uint8Array | null;
 }
+
+const utf8 = new TextEncoder();
 
 export function runRead(store: Store, request: ReadRequest): ReadAnswer {
   const ctx = atOneInstant({ store, dropzone: request.dropzone, now: () => new Date(request.instant) });
   const result = listBookings(ctx, request.query);
-  return { status: result.status, json: result.body === null ? null : JSON.stringify(result.body) };
+  // TextEncoder gives each answer a buffer of its own (Buffer.from may share a pooled one, which
+  // could not be transferred alone).
+  return { status: result.status, json: result.body === null ? null : utf8.encode(JSON.stringify(result.body)) };
+}
+
+/** The buffers a thread hands over with its answer (transferred, no longer usable in the thread). */
+export function transferredWith(answer: ReadAnswer): ArrayBuffer[] {
+  return answer.json ? [answer.json.buffer as ArrayBuffer] : [];
 }

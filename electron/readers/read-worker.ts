@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Store } from '../store/store';
-import { runRead, type ReadRequest } from './read-ops';
+import { runRead, transferredWith, type ReadRequest } from './read-ops';
 import { lowerThisThreadsPriority } from './thread-priority';
 
 /**
@@ -33,7 +33,8 @@ port.on('message', (message: Message) => {
     return;
   }
   try {
-    port.postMessage({ id: message.id, answer: runRead(store, message.request) });
+    const answer = runRead(store, message.request);
+    port.postMessage({ id: message.id, answer }, transferredWith(answer));
   } catch (error) {
     port.postMessage({
       id: message.id,

@@ -12,7 +12,9 @@ export function sendResult(reply: FastifyReply, result: SyncResult): FastifyRepl
 /** A reader thread's answer (electron/readers/), its body already JSON. */
 export function sendAnswer(reply: FastifyReply, answer: ReadAnswer): FastifyReply {
   if (answer.json === null) return reply.code(204).send();
-  return reply.code(HTTP_CODE_OF[answer.status]).type('application/json; charset=utf-8').send(answer.json);
+  // A Buffer over the thread's bytes (no copy): sent as it is, and kept so by the request log.
+  const bytes = Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength);
+  return reply.code(HTTP_CODE_OF[answer.status]).type('application/json; charset=utf-8').send(bytes);
 }
 
 /** An HTTP-level error in the same shape as the spec's error bodies. */

@@ -217,6 +217,8 @@ describe('proxy mode: the same Sync API, served by the remote', () => {
 
 describe('proxy mode: what goes up and what comes back', () => {
   let fake: FakeRemote;
+  // The call a test made, not the health check that may have reached the remote after it.
+  const lastCall = (method: string) => fake.requests.findLast((r) => r.method === method)!;
   let desk: TestDesk;
   const ODD_BODY =
     '{ "bookings" : [ ],\n  "pagination": {"current_page":1,"per_page":200,"total_pages":0,"total_count":0,"next_page":null,"prev_page":null},\n  "field_we_do_not_know": {"nested": [1, 2.50, "x"]} }';
@@ -282,7 +284,7 @@ describe('proxy mode: what goes up and what comes back', () => {
     assert.ok(!all.includes(TEST_TOKEN), 'the caller token');
     assert.ok(!all.includes(desk.sessionToken), 'the session token');
     assert.ok(!all.includes('caller-secret'));
-    const last = fake.requests[fake.requests.length - 1]!;
+    const last = lastCall('POST');
     assert.equal(last.url, '/base/api/f1/sync/bookings/%2Fslash%20id');
     assert.equal(last.headers.authorization, `Bearer ${REMOTE_TOKEN}`);
     assert.equal(last.headers.cookie, undefined);
@@ -302,7 +304,7 @@ describe('proxy mode: what goes up and what comes back', () => {
       body: 'not json at all',
     });
     assert.equal(res.status, 503, 'the remote, not the desk, decides what to make of it');
-    const last = fake.requests[fake.requests.length - 1]!;
+    const last = lastCall('POST');
     assert.equal(last.body, 'not json at all');
     assert.equal(last.headers['content-type'], 'text/plain');
     assert.equal(res.headers.get('retry-after'), '30');
@@ -313,7 +315,7 @@ describe('proxy mode: what goes up and what comes back', () => {
       credentials: { kind: 'header', name: 'X-Dropzone-Key', value: 'header-secret-1' },
     });
     await desk.sync('GET', '/bookings?page=1');
-    const last = fake.requests[fake.requests.length - 1]!;
+    const last = fake.requests.findLast((r) => r.url.endsWith('/bookings?page=1'))!;
     assert.equal(last.headers['x-dropzone-key'], 'header-secret-1');
     assert.equal(last.headers.authorization, undefined);
     const log = await desk.desk('GET', '/log?limit=1');

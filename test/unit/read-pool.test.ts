@@ -46,7 +46,10 @@ const list = (query: Record<string, string>): ReadRequest => ({
   query,
 });
 const body = (answer: ReadAnswer) =>
-  JSON.parse(answer.json!) as { bookings: { external_id: string }[]; pagination: { total_count: number } };
+  JSON.parse(new TextDecoder().decode(answer.json!)) as {
+    bookings: { external_id: string }[];
+    pagination: { total_count: number };
+  };
 
 test('reads are answered by the threads, the same as on the server thread', async () => {
   let inline = 0;

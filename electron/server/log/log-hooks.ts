@@ -46,12 +46,19 @@ export function isSyncApiUrl(url: string): boolean {
   );
 }
 
-function bodyText(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value;
-  if (Buffer.isBuffer(value)) return value.toString('utf8');
+/**
+ * A body as sent: text, or bytes (a reader thread's list page, a remote's decompressed answer).
+ * Bytes stay bytes until the log's entry is read: decoded at once, a page was a copy on the
+ * server's heap for as long as the log kept it.
+ */
+type BodySource = string | Buffer;
+
+function bodySource(value: unknown): BodySource | null {
+  if (typeof value === 'string' || Buffer.isBuffer(value)) return value;
   return null;
 }
+
+const textOf = (body: BodySource): string => (typeof body === 'string' ? body : body.toString('utf8'));
 
 function byteLength(value: unknown): number {
   if (typeof value === 'string') return Buffer.byteLength(value);
@@ -59,7 +66,7 @@ function byteLength(value: unknown): number {
   return 0;
 }
 
-function keptMessage(headers: Record<string, string>, text: string | null, bytes: number): LoggedMessage {
+function keptMessage(headers: Record<string, string>, text: BodySource | null, bytes: number): LoggedMessage {
   if (text === null || bytes === 0) return { headers, body: null, bodyNote: null };
   if (bytes > MAX_KEPT_BODY_BYTES) {
     return {
@@ -77,15 +84,15 @@ function keptMessage(headers: Record<string, string>, text: string | null, bytes
  * unread, and scanning every list page for secret-looking fields took 5 % of the server's thread
  * under the bench's mixed load. Nothing reads the text but through this getter.
  */
-function redactedWhenRead(headers: Record<string, string>, text: string): LoggedMessage {
-  let sent: string | null = text;
+function redactedWhenRead(headers: Record<string, string>, text: BodySource): LoggedMessage {
+  let sent: BodySource | null = text;
   let redacted = '';
   // A getter of the message itself (spreading it into another object would read it at once).
   return {
     headers,
     get body() {
       if (sent !== null) {
-        redacted = redactBodyText(sent);
+        redacted = redactBodyText(textOf(sent));
         sent = null;
       }
       return redacted;
@@ -97,13 +104,15 @@ function redactedWhenRead(headers: Record<string, string>, text: string): Logged
 /**
  * Bodies that carry a top-level `status` (one record, one error) are small; a batch's answer is
  * large and has none at the top, and parsing it again only to find that out cost ~1 µs a row.
+ * (Characters, or bytes for a body sent as bytes.)
  */
 const MAX_STATUS_BODY_CHARS = 16 * 1024;
 
 /** The response's top-level `status`, read only from small bodies that mention one. */
-function topLevelStatus(text: string | null): string | null {
-  if (text === null || text.length > MAX_STATUS_BODY_CHARS || text[0] !== '{' || !text.includes('"status"'))
-    return null;
+function topLevelStatus(body: BodySource | null): string | null {
+  if (body === null || body.length > MAX_STATUS_BODY_CHARS) return null;
+  const text = textOf(body);
+  if (text[0] !== '{' || !text.includes('"status"')) return null;
   try {
     const status = (JSON.parse(text) as { status?: unknown }).status;
     return typeof status === 'string' ? status : null;
@@ -137,11 +146,11 @@ function logCall(
 ): void {
   const url = request.raw.url ?? request.url;
   const proxy = notes.proxy;
-  const requestText = request.rawBodyText ?? bodyText(request.body);
+  const requestText = request.rawBodyText ?? bodySource(request.body);
   const requestBytes =
     Number(request.headers['content-length'] ?? 0) || byteLength(request.rawBodyText ?? request.body);
   const responseBytes = byteLength(notes.payload);
-  const responseText = bodyText(proxy?.readableBody ?? notes.payload);
+  const responseText = bodySource(proxy?.readableBody ?? notes.payload);
   const requestHeaders = redactHeaders(request.headers);
   const responseHeaders = redactHeaders(reply.getHeaders());
   const caller = request.caller ?? identify(request.headers.authorization);
