@@ -14,6 +14,7 @@ import { jumpRemovalsAndProductChanges } from './013-jump-removals-and-product-c
 import { theOutbox } from './014-the-outbox';
 import { checkInMarksAcrossDesks } from './015-check-in-marks-across-desks';
 import { theMainDesksLanAndPairedDesks } from './016-the-main-desks-lan-and-paired-desks';
+import { listChangesPrunedInBulk } from './017-list-changes-pruned-in-bulk';
 import type { Migration } from './types';
 
 /** Every schema step in order. Add a file per step and list it here; never edit a shipped step. */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   theOutbox,
   checkInMarksAcrossDesks,
   theMainDesksLanAndPairedDesks,
+  listChangesPrunedInBulk,
 ];
