@@ -22,6 +22,7 @@
  * triggers as the API's), 100,000 bookings first, then up to 1,000,000.
  */
 import { spawn } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { once } from 'node:events';
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,6 +34,7 @@ import { foldForSearch } from '../electron/store/repos/bookings';
 import { Store } from '../electron/store/store';
 import { mulberry32 } from '../scripts/seeded-random';
 import { bookingStructureBytes } from './store-bytes';
+import type { ListingClientsData } from './listing-clients';
 import {
   check,
   Client,
@@ -232,14 +234,18 @@ const q = (params: Record<string, string | number>) =>
     .join('&');
 
 /** A filtered list as a booking system pages it: a last name, bookings from 30 days ago on. */
-function filteredList(today: string, random: () => number): string {
+export function filteredList(today: string, random: () => number): string {
   const name = foldForSearch(LAST[Math.floor(random() * LAST.length)]);
   return `${API}/bookings?${q({ 'q[name_cont]': name, 'q[jump_on_gteq]': addDays(today, -30), page: 1 + Math.floor(random() * 3) })}`;
 }
 
 const showPath = (total: number, random: () => number) => `${API}/bookings/${externalId(Math.floor(random() * total))}`;
 
-/** (h): shows one after another, alone and then while LISTERS clients list without pause. */
+/**
+ * (h): shows one after another, alone and then while LISTERS clients list without pause. The
+ * listers run in a thread of their own (bench/listing-clients.ts), as booking systems are other
+ * programs: the pages they receive are not garbage of the thread that times the shows.
+ */
 async function showWhileListing(
   desk: DeskProcess,
   total: number,
@@ -247,7 +253,6 @@ async function showWhileListing(
 ): Promise<{ alone: Latency; listing: Latency; lists: number }> {
   const random = mulberry32(8);
   const shower = new Client(desk.url, desk.token);
-  const listers = Array.from({ length: LISTERS }, () => new Client(desk.url, desk.token));
   try {
     const shows = async () => {
       const samples: number[] = [];
@@ -258,24 +263,31 @@ async function showWhileListing(
     };
     for (let i = 0; i < WARMUP; i++) await timed(shower, 'GET', showPath(total, random), [200, 404]);
     const alone = await shows();
-    let stop = false;
-    let lists = 0;
-    const listing = listers.map(async (client, c) => {
-      const own = mulberry32(100 + c);
-      while (!stop) {
-        await timed(client, 'GET', filteredList(today, own), [200]);
-        lists++;
-      }
+    const data: ListingClientsData = { url: desk.url, token: desk.token, today, clients: LISTERS };
+    const listers = new Worker(new URL('./listing-clients.ts', import.meta.url), { workerData: data });
+    let listing = () => {};
+    const allListing = new Promise<void>((resolve) => (listing = resolve));
+    const finished = new Promise<number>((resolve, reject) => {
+      listers.on('message', (reply: { listing: true } | { lists: number }) =>
+        'lists' in reply ? resolve(reply.lists) : listing(),
+      );
+      listers.once('error', reject);
+      listers.once('exit', (code) => reject(new Error(`the listing clients' thread ended (exit code ${code})`)));
     });
-    // The listers get going (and the thirty names' counts get cached) before the shows count.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const during = await shows();
-    stop = true;
-    await Promise.all(listing);
-    return { alone, listing: during, lists };
+    // Awaited after the shows: a lister's failure fails the bench then, not as an unhandled rejection.
+    finished.catch(() => {});
+    try {
+      // The listers get going (their thread started, the thirty names' counts cached) before the shows count.
+      await Promise.race([allListing, finished]);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const during = await shows();
+      listers.postMessage('stop');
+      return { alone, listing: during, lists: await finished };
+    } finally {
+      await listers.terminate();
+    }
   } finally {
     shower.close();
-    for (const client of listers) client.close();
   }
 }
 
