@@ -105,7 +105,18 @@ export class Client {
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            let text: string | undefined;
+            // Decoded when read: most answers are only checked for their status, and a list page
+            // decoded for nothing was garbage whose collection paused the clients timing the desk.
+            resolve({
+              status: res.statusCode ?? 0,
+              get text() {
+                return (text ??= bytes.toString('utf8'));
+              },
+            });
+          });
           res.on('error', reject);
         },
       );
@@ -141,8 +152,9 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[i] as number;
 }
 
-export function check(condition: boolean, message: string): void {
-  if (!condition) throw new Error(`bench sanity check failed: ${message}`);
+/** `message` may be a function: only a failed check builds it (one that decodes a reply's body, say). */
+export function check(condition: boolean, message: string | (() => string)): void {
+  if (!condition) throw new Error(`bench sanity check failed: ${typeof message === 'string' ? message : message()}`);
 }
 
 export const LINK_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';

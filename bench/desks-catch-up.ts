@@ -66,7 +66,7 @@ async function waitUntil<T>(what: string, probe: () => Promise<T | undefined> | 
 }
 
 function json<T>(reply: { status: number; text: string }, what: string): T {
-  check(reply.status === 200, `${what} answered HTTP ${reply.status}: ${reply.text.slice(0, 300)}`);
+  check(reply.status === 200, () => `${what} answered HTTP ${reply.status}: ${reply.text.slice(0, 300)}`);
   return JSON.parse(reply.text) as T;
 }
 

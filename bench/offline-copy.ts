@@ -55,7 +55,7 @@ async function fillRemote(dir: string, today: string): Promise<void> {
         };
       });
       const reply = await client.request('POST', '/api/f1/sync/bookings/batch', JSON.stringify({ bookings }));
-      check(reply.status === 200, `filling the remote: HTTP ${reply.status} ${reply.text.slice(0, 200)}`);
+      check(reply.status === 200, () => `filling the remote: HTTP ${reply.status} ${reply.text.slice(0, 200)}`);
     }
   } finally {
     await desk.close();
@@ -67,7 +67,7 @@ async function latency(client: Client, path: () => string) {
     const started = performance.now();
     const reply = await client.request('GET', path());
     const elapsed = performance.now() - started;
-    check(reply.status === 200, `GET ${path()} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
+    check(reply.status === 200, () => `GET ${path()} answered ${reply.status}: ${reply.text.slice(0, 200)}`);
     return elapsed;
   };
   for (let i = 0; i < WARMUP; i++) await run();
@@ -158,7 +158,7 @@ export async function benchOfflineCopy(root: string, line: Line, pass: (ok: bool
       'GET',
       `/api/f1/sync/bookings?q%5Bjump_on_gteq%5D=${today}&q%5Bjump_on_lteq%5D=${today}`,
     );
-    check(probe.status === 200, `a list from the copy answered ${probe.status}: ${probe.text.slice(0, 200)}`);
+    check(probe.status === 200, () => `a list from the copy answered ${probe.status}: ${probe.text.slice(0, 200)}`);
     const random = mulberry32(7);
     const todays = copy!.store.remoteCopy.bookingsOnDay(copy!.dropzone.id, today).map((b) => b.external_id!);
     const figures: [string, { p50: number; p99: number }][] = [

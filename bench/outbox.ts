@@ -96,7 +96,7 @@ export async function benchOutbox(root: string, line: Line, pass: (ok: boolean) 
       const started = performance.now();
       const reply = await sync.request('POST', '/api/f1/sync/bookings', body);
       accept.push(performance.now() - started);
-      check(reply.status === 201, `an offline write answered ${reply.status}: ${reply.text.slice(0, 200)}`);
+      check(reply.status === 201, () => `an offline write answered ${reply.status}: ${reply.text.slice(0, 200)}`);
     }
     check(outbox!.summary().waiting === WRITES, `the outbox holds ${outbox!.summary().waiting} writes`);
     accept.sort((a, b) => a - b);
@@ -133,7 +133,7 @@ export async function benchOutbox(root: string, line: Line, pass: (ok: boolean) 
     const onlineStarted = performance.now();
     for (const body of online) {
       const reply = await sync.request('POST', '/api/f1/sync/bookings', body);
-      check(reply.status === 201, `an online write answered ${reply.status}: ${reply.text.slice(0, 200)}`);
+      check(reply.status === 201, () => `an online write answered ${reply.status}: ${reply.text.slice(0, 200)}`);
     }
     const onlineSeconds = (performance.now() - onlineStarted) / 1000;
     const onlineRate = WRITES / onlineSeconds;

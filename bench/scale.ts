@@ -183,7 +183,10 @@ async function timed(client: Client, method: string, path: string, ok: number[],
   const started = performance.now();
   const reply = await client.request(method, path, body);
   const elapsed = performance.now() - started;
-  check(ok.includes(reply.status), `${method} ${path} answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
+  check(
+    ok.includes(reply.status),
+    () => `${method} ${path} answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`,
+  );
   return elapsed;
 }
 
