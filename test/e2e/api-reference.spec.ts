@@ -1,5 +1,5 @@
 import { seriousFindings } from './axe';
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, saveScreenshot, readOnlyTest as test } from './fixtures';
 
 /**
  * The API reference (Settings → Booking systems → API reference): the desk's OpenAPI document drawn
@@ -32,7 +32,7 @@ for (const viewport of [
     await link.click();
     await expect(page.getByRole('heading', { name: 'API reference' })).toBeVisible();
     const reference = page.getByTestId('api-reference-document');
-    await expect(reference.locator('.info .title')).toContainText('Dropzone Desk API', { timeout: 20_000 });
+    await expect(reference.locator('.info .title')).toContainText('Dropzone Desk API', { timeout: 45_000 });
     await expect(reference.locator('[data-path="/api/f1/sync/bookings"]').first()).toBeVisible();
     expect(scripts.some((path) => /draw-swagger/.test(path))).toBe(true);
     await saveScreenshot(page, `api-reference-${viewport.width}`);
@@ -49,7 +49,7 @@ for (const viewport of [
 test('"try it" calls this desk with the window’s session and shows its answer', async ({ page, desk }) => {
   await desk.open(page, '/settings/api-reference');
   const reference = page.getByTestId('api-reference-document');
-  await expect(reference.locator('.info .title')).toContainText('Dropzone Desk API', { timeout: 20_000 });
+  await expect(reference.locator('.info .title')).toContainText('Dropzone Desk API', { timeout: 45_000 });
   const operation = reference.locator('#operations-Sync_API-listProducts');
   await operation.getByRole('button').first().click();
   await operation.getByRole('button', { name: 'Try it out' }).click();

@@ -1,17 +1,17 @@
 import { expectAccessible } from './axe';
 import { BookingDetail } from './pages/booking-detail';
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, readOnlyTest, saveScreenshot, test } from './fixtures';
 import { deliveredBookingDetail } from './scenarios/booking-detail';
 import { browserDesk } from './scenarios/desk';
 
-test('a delivered booking shows its fields, product, jump and finance timeline in ledger order', async ({
-  page,
-  desk,
-}) => {
-  await deliveredBookingDetail(page, browserDesk(desk));
-});
+readOnlyTest(
+  'a delivered booking shows its fields, product, jump and finance timeline in ledger order',
+  async ({ page, desk }) => {
+    await deliveredBookingDetail(page, browserDesk(desk));
+  },
+);
 
-test('the credit chart reads out a step on hover and with the arrow keys', async ({ page, desk }) => {
+readOnlyTest('the credit chart reads out a step on hover and with the arrow keys', async ({ page, desk }) => {
   await desk.open(page, BookingDetail.route('DELIVERED-OLD'));
   const detail = new BookingDetail(page);
   await detail.chartDots().nth(1).hover();
@@ -29,7 +29,7 @@ test('the credit chart reads out a step on hover and with the arrow keys', async
   await expect(detail.chart().getByRole('table')).toContainText('Upgrade bought online');
 });
 
-test('a booking without product, jump or events says so', async ({ page, desk }) => {
+readOnlyTest('a booking without product, jump or events says so', async ({ page, desk }) => {
   await desk.open(page, BookingDetail.route('NO-PRODUCT'));
   const detail = new BookingDetail(page);
   await expect(detail.title()).toHaveText('Nina Noproduct');
@@ -44,22 +44,22 @@ test('a booking without product, jump or events says so', async ({ page, desk })
   await saveScreenshot(page, 'booking-detail-empty');
 });
 
-test('locked attributes are marked: edited by hand, and camera package once a product matched', async ({
-  page,
-  desk,
-}) => {
-  const detail = new BookingDetail(page);
-  await desk.open(page, BookingDetail.route('HAND-EDITED'));
-  await expect(detail.fieldValue('email')).toHaveText('typo@example');
-  await expect(detail.fieldLock('email')).toHaveText('Locked · edited by hand');
-  await expect(detail.fieldLock('name')).toHaveCount(0);
+readOnlyTest(
+  'locked attributes are marked: edited by hand, and camera package once a product matched',
+  async ({ page, desk }) => {
+    const detail = new BookingDetail(page);
+    await desk.open(page, BookingDetail.route('HAND-EDITED'));
+    await expect(detail.fieldValue('email')).toHaveText('typo@example');
+    await expect(detail.fieldLock('email')).toHaveText('Locked · edited by hand');
+    await expect(detail.fieldLock('name')).toHaveCount(0);
 
-  await desk.open(page, BookingDetail.route('HAS-PRODUCT'));
-  await expect(detail.productName()).toHaveText('Selfie video');
-  await expect(detail.fieldLock('camera_package')).toHaveText('Locked · product matched');
-});
+    await desk.open(page, BookingDetail.route('HAS-PRODUCT'));
+    await expect(detail.productName()).toHaveText('Selfie video');
+    await expect(detail.fieldLock('camera_package')).toHaveText('Locked · product matched');
+  },
+);
 
-test('an unknown external id says so and leads back to the list', async ({ page, desk }) => {
+readOnlyTest('an unknown external id says so and leads back to the list', async ({ page, desk }) => {
   await desk.open(page, BookingDetail.route('NO-SUCH-BOOKING'));
   const detail = new BookingDetail(page);
   await expect(detail.notFound()).toContainText('No booking with external id “NO-SUCH-BOOKING”');
@@ -67,28 +67,31 @@ test('an unknown external id says so and leads back to the list', async ({ page,
   await expect(page).toHaveURL(/#\/bookings$/);
 });
 
-test('Edit opens the booking form; Escape closes it first, then returns to the list', async ({ page, desk }) => {
-  await desk.open(page, BookingDetail.route('NO-PRODUCT'));
-  const detail = new BookingDetail(page);
-  await detail.editButton().click();
-  const form = page.getByRole('dialog');
-  await expect(form).toBeVisible();
-  await expect(form).toContainText('NO-PRODUCT');
+readOnlyTest(
+  'Edit opens the booking form; Escape closes it first, then returns to the list',
+  async ({ page, desk }) => {
+    await desk.open(page, BookingDetail.route('NO-PRODUCT'));
+    const detail = new BookingDetail(page);
+    await detail.editButton().click();
+    const form = page.getByRole('dialog');
+    await expect(form).toBeVisible();
+    await expect(form).toContainText('NO-PRODUCT');
 
-  await page.keyboard.press('Escape');
-  await expect(form).toHaveCount(0);
-  await expect(page).toHaveURL(/#\/bookings\/NO-PRODUCT$/);
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
+    await expect(page).toHaveURL(/#\/bookings\/NO-PRODUCT$/);
 
-  await page.keyboard.press('e');
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+    await page.keyboard.press('e');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  await page.keyboard.press('Escape');
-  await expect(page).toHaveURL(/#\/bookings$/);
-});
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/#\/bookings$/);
+  },
+);
 
-test('the back button returns to the list', async ({ page, desk }) => {
+readOnlyTest('the back button returns to the list', async ({ page, desk }) => {
   await desk.open(page, BookingDetail.route('DELIVERED-OLD'));
   const detail = new BookingDetail(page);
   await detail.backButton().click();
@@ -117,34 +120,34 @@ test('Delete asks first; Cancel keeps the booking, confirming deletes it and ret
   await expect(detail.notFound()).toBeVisible();
 });
 
-test('when the server does not answer, the page says so, Retry asks again, and the booking loads once it answers', async ({
-  page,
-  desk,
-}) => {
-  // The desk's own tries again come between: Retry is enabled only between them.
-  test.setTimeout(120_000);
-  // The network failing is outside the project: simulate it for this one request path.
-  let asked = 0;
-  let down = true;
-  await page.route('**/api/f1/sync/bookings/DELIVERED-OLD', (route) => {
-    asked += 1;
-    return down ? route.abort('connectionrefused') : route.continue();
-  });
-  await desk.open(page, BookingDetail.route('DELIVERED-OLD'));
-  const error = page.getByTestId('error');
-  await expect(error).toContainText('The desk server does not answer');
-  // Retry asks again (the desk also tries again by itself: the server may just have blipped).
-  const before = asked;
-  await error.getByRole('button', { name: 'Retry' }).click();
-  await expect.poll(() => asked).toBeGreaterThan(before);
-  await expect(error).toContainText('The desk server does not answer');
-  down = false;
-  await error
-    .getByRole('button', { name: 'Retry' })
-    .click({ timeout: 2_000 })
-    .catch(() => undefined); // it may have loaded by itself already
-  await expect(new BookingDetail(page).title()).toHaveText('Dora Delivered', { timeout: 15_000 });
-});
+readOnlyTest(
+  'when the server does not answer, the page says so, Retry asks again, and the booking loads once it answers',
+  async ({ page, desk }) => {
+    // The desk's own tries again come between: Retry is enabled only between them.
+    test.setTimeout(120_000);
+    // The network failing is outside the project: simulate it for this one request path.
+    let asked = 0;
+    let down = true;
+    await page.route('**/api/f1/sync/bookings/DELIVERED-OLD', (route) => {
+      asked += 1;
+      return down ? route.abort('connectionrefused') : route.continue();
+    });
+    await desk.open(page, BookingDetail.route('DELIVERED-OLD'));
+    const error = page.getByTestId('error');
+    await expect(error).toContainText('The desk server does not answer');
+    // Retry asks again (the desk also tries again by itself: the server may just have blipped).
+    const before = asked;
+    await error.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => asked).toBeGreaterThan(before);
+    await expect(error).toContainText('The desk server does not answer');
+    down = false;
+    await error
+      .getByRole('button', { name: 'Retry' })
+      .click({ timeout: 2_000 })
+      .catch(() => undefined); // it may have loaded by itself already
+    await expect(new BookingDetail(page).title()).toHaveText('Dora Delivered', { timeout: 15_000 });
+  },
+);
 
 test('the booking page shows the day’s check-in, who marked it and when, and changes it as the list does', async ({
   page,

@@ -1,5 +1,5 @@
 import { addDays, dateInZone } from '../../shared/dates';
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, readOnlyTest, saveScreenshot, test } from './fixtures';
 import { BookingsScreen } from './pages/bookings';
 import { createBookingThroughForm, editBookingByHand } from './scenarios/bookings';
 import { browserDesk } from './scenarios/desk';
@@ -11,7 +11,7 @@ import { browserDesk } from './scenarios/desk';
  */
 const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
 
-test('lists the seeded bookings with the total count', async ({ page, desk }) => {
+readOnlyTest('lists the seeded bookings with the total count', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.count()).toHaveText('1–4 of 4 bookings');
@@ -25,36 +25,36 @@ test('lists the seeded bookings with the total count', async ({ page, desk }) =>
   await saveScreenshot(page, 'bookings-grid');
 });
 
-test("search runs on the server (the desk list's one search box): by name, and by e-mail without an @", async ({
-  page,
-  desk,
-}) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await expect(screen.rows()).toHaveCount(4);
+readOnlyTest(
+  "search runs on the server (the desk list's one search box): by name, and by e-mail without an @",
+  async ({ page, desk }) => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await expect(screen.rows()).toHaveCount(4);
 
-  const nameQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === 'nina');
-  await screen.search().fill('nina');
-  await nameQuery;
-  await expect(screen.rows()).toHaveCount(1);
-  await expect(screen.row('Nina Noproduct')).toBeVisible();
-  await expect(screen.count()).toHaveText('1–1 of 1 booking');
+    const nameQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === 'nina');
+    await screen.search().fill('nina');
+    await nameQuery;
+    await expect(screen.rows()).toHaveCount(1);
+    await expect(screen.row('Nina Noproduct')).toBeVisible();
+    await expect(screen.count()).toHaveText('1–1 of 1 booking');
 
-  const emailQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === 'typo');
-  await screen.search().fill('typo');
-  await emailQuery;
-  await expect(screen.rows()).toHaveCount(1);
-  await expect(screen.row('Hand Edited')).toBeVisible();
+    const emailQuery = page.waitForRequest((request) => new URL(request.url()).searchParams.get('q') === 'typo');
+    await screen.search().fill('typo');
+    await emailQuery;
+    await expect(screen.rows()).toHaveCount(1);
+    await expect(screen.row('Hand Edited')).toBeVisible();
 
-  await screen.search().fill('nobody-like-this');
-  await expect(screen.emptyState()).toContainText('No bookings match these filters');
-  await saveScreenshot(page, 'bookings-no-match');
-  await screen.clearFilters().click();
-  await expect(screen.search()).toHaveValue('');
-  await expect(screen.rows()).toHaveCount(4);
-});
+    await screen.search().fill('nobody-like-this');
+    await expect(screen.emptyState()).toContainText('No bookings match these filters');
+    await saveScreenshot(page, 'bookings-no-match');
+    await screen.clearFilters().click();
+    await expect(screen.search()).toHaveValue('');
+    await expect(screen.rows()).toHaveCount(4);
+  },
+);
 
-test('date presets narrow the list; the walk-in shows with "include all"', async ({ page, desk }) => {
+readOnlyTest('date presets narrow the list; the walk-in shows with "include all"', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.rows()).toHaveCount(4);
@@ -88,7 +88,7 @@ test('date presets narrow the list; the walk-in shows with "include all"', async
   await expect(screen.rows()).toHaveCount(4);
 });
 
-test('a custom range picked on the calendar filters by jump date', async ({ page, desk }) => {
+readOnlyTest('a custom range picked on the calendar filters by jump date', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.rows()).toHaveCount(4);
@@ -100,7 +100,7 @@ test('a custom range picked on the calendar filters by jump date', async ({ page
   await expect(screen.row('Hank Hasproduct')).toBeVisible();
 });
 
-test('keyboard: / searches, arrows move, Enter opens the booking', async ({ page, desk }) => {
+readOnlyTest('keyboard: / searches, arrows move, Enter opens the booking', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.rows()).toHaveCount(4);
@@ -133,7 +133,7 @@ test('keyboard: / searches, arrows move, Enter opens the booking', async ({ page
   await expect(page).toHaveURL(/#\/bookings\/HAND-EDITED$/);
 });
 
-test('a booking without external id (a walk-in) opens by its desk id', async ({ page, desk }) => {
+readOnlyTest('a booking without external id (a walk-in) opens by its desk id', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await screen.includeAll().check();
@@ -143,7 +143,7 @@ test('a booking without external id (a walk-in) opens by its desk id', async ({ 
   await expect(page.getByTestId('booking-walk-in')).toHaveText('Walk-in (no booking-system id)');
 });
 
-test('sorting within the page: a header click sorts and says so (aria-sort)', async ({ page, desk }) => {
+readOnlyTest('sorting within the page: a header click sorts and says so (aria-sort)', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.rows()).toHaveCount(4);
@@ -160,25 +160,25 @@ test('n creates a booking through the form, and it shows in the grid', async ({ 
   await createBookingThroughForm(page, browserDesk(desk));
 });
 
-test('the form refuses a walk-in without a name, and the server’s 422 shows beside its field', async ({
-  page,
-  desk,
-}) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await screen.newBooking().click();
-  const form = screen.form;
-  await form.field('E-mail').fill('no-name@example.com');
-  await form.submit().click();
-  await expect(form.field('Name')).toHaveAccessibleDescription(/is required for a booking without an external id/);
+readOnlyTest(
+  'the form refuses a walk-in without a name, and the server’s 422 shows beside its field',
+  async ({ page, desk }) => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await screen.newBooking().click();
+    const form = screen.form;
+    await form.field('E-mail').fill('no-name@example.com');
+    await form.submit().click();
+    await expect(form.field('Name')).toHaveAccessibleDescription(/is required for a booking without an external id/);
 
-  await form.field('External id').fill('X'.repeat(256));
-  await form.submit().click();
-  await expect(form.field('External id')).toHaveAccessibleDescription(/must be at most 255 characters/);
-  await expect(form.refused()).toContainText('Not saved');
-  // What was typed is still there.
-  await expect(form.field('E-mail')).toHaveValue('no-name@example.com');
-});
+    await form.field('External id').fill('X'.repeat(256));
+    await form.submit().click();
+    await expect(form.field('External id')).toHaveAccessibleDescription(/must be at most 255 characters/);
+    await expect(form.refused()).toContainText('Not saved');
+    // What was typed is still there.
+    await expect(form.field('E-mail')).toHaveValue('no-name@example.com');
+  },
+);
 
 test("editing by hand: the changes apply past the sync's locks and lock what changed; Unlock hands a field back", async ({
   page,
@@ -187,47 +187,50 @@ test("editing by hand: the changes apply past the sync's locks and lock what cha
   await editBookingByHand(page, browserDesk(desk));
 });
 
-test('a jump date too far in the past is refused beside the date, and nothing is saved', async ({ page, desk }) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await screen.row('Nina Noproduct').click();
-  await page.keyboard.press('e');
-  const form = screen.form;
-  await form.field('Name').fill('Nina Changed');
-  await form.field('Jump date').fill(addDays(today(), -30));
-  await form.field('Name').click();
-  await form.submit().click();
+readOnlyTest(
+  'a jump date too far in the past is refused beside the date, and nothing is saved',
+  async ({ page, desk }) => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await screen.row('Nina Noproduct').click();
+    await page.keyboard.press('e');
+    const form = screen.form;
+    await form.field('Name').fill('Nina Changed');
+    await form.field('Jump date').fill(addDays(today(), -30));
+    await form.field('Name').click();
+    await form.submit().click();
 
-  await expect(form.field('Jump date')).toHaveAccessibleDescription(/booking is too old/);
-  await expect(form.refused()).toContainText('Nothing was changed');
-  await expect(form.field('Name')).toHaveValue('Nina Changed');
-  await saveScreenshot(page, 'booking-too-old');
+    await expect(form.field('Jump date')).toHaveAccessibleDescription(/booking is too old/);
+    await expect(form.refused()).toContainText('Nothing was changed');
+    await expect(form.field('Name')).toHaveValue('Nina Changed');
+    await saveScreenshot(page, 'booking-too-old');
 
-  // Closing keeps the input as a draft; the booking itself is unchanged.
-  await page.keyboard.press('Escape');
-  await expect(form.dialog()).toBeHidden();
-  await expect(screen.row('Nina Noproduct')).toBeVisible();
-  await expect(screen.row('Nina Changed')).toHaveCount(0);
-  await page.keyboard.press('e');
-  await expect(form.draftRestored()).toBeVisible();
-  await expect(form.field('Name')).toHaveValue('Nina Changed');
-});
+    // Closing keeps the input as a draft; the booking itself is unchanged.
+    await page.keyboard.press('Escape');
+    await expect(form.dialog()).toBeHidden();
+    await expect(screen.row('Nina Noproduct')).toBeVisible();
+    await expect(screen.row('Nina Changed')).toHaveCount(0);
+    await page.keyboard.press('e');
+    await expect(form.draftRestored()).toBeVisible();
+    await expect(form.field('Name')).toHaveValue('Nina Changed');
+  },
+);
 
-test('an update of a booking delivered long ago is a conflict, shown at the top of the form', async ({
-  page,
-  desk,
-}) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await screen.row('Dora Delivered').click();
-  await page.keyboard.press('e');
-  const form = screen.form;
-  await form.field('Name').fill('Dora Again');
-  await form.submit().click();
-  await expect(form.refused()).toContainText('this external id is closed');
-  await expect(form.refused()).toContainText('delivered for a jump more than 60 days ago');
-  await expect(form.field('Name')).toHaveValue('Dora Again');
-});
+readOnlyTest(
+  'an update of a booking delivered long ago is a conflict, shown at the top of the form',
+  async ({ page, desk }) => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await screen.row('Dora Delivered').click();
+    await page.keyboard.press('e');
+    const form = screen.form;
+    await form.field('Name').fill('Dora Again');
+    await form.submit().click();
+    await expect(form.refused()).toContainText('this external id is closed');
+    await expect(form.refused()).toContainText('delivered for a jump more than 60 days ago');
+    await expect(form.field('Name')).toHaveValue('Dora Again');
+  },
+);
 
 test('Delete asks first (Cancel has the focus), then deletes', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
@@ -253,7 +256,7 @@ test('Delete asks first (Cancel has the focus), then deletes', async ({ page, de
   await expect(screen.selectedRow()).toContainText('Hank Hasproduct');
 });
 
-test('column visibility is remembered after a reload', async ({ page, desk }) => {
+readOnlyTest('column visibility is remembered after a reload', async ({ page, desk }) => {
   await desk.open(page, '/bookings');
   const screen = new BookingsScreen(page);
   await expect(screen.columnHeader('E-mail')).toBeVisible();
@@ -271,30 +274,33 @@ test('column visibility is remembered after a reload', async ({ page, desk }) =>
   await expect(screen.row('Nina Noproduct')).toContainText('101');
 });
 
-test('a column dragged wider stays so after a reload; a double-click on its edge resets it', async ({ page, desk }) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await expect(screen.rows()).toHaveCount(4);
-  const width = async () => (await screen.columnHeader('Name').boundingBox())!.width;
-  const initial = await width();
-  const handle = (await screen.resizeHandle('Name').boundingBox())!;
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(handle.x + 80, handle.y + handle.height / 2, { steps: 5 });
-  await page.mouse.up();
-  const dragged = await width();
-  expect(dragged).toBeGreaterThan(initial + 60);
-  // The cells follow their header.
-  expect(Math.round((await (await screen.cell(screen.row('Nina Noproduct'), 'Name')).boundingBox())!.width)).toBe(
-    Math.round(dragged),
-  );
+readOnlyTest(
+  'a column dragged wider stays so after a reload; a double-click on its edge resets it',
+  async ({ page, desk }) => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await expect(screen.rows()).toHaveCount(4);
+    const width = async () => (await screen.columnHeader('Name').boundingBox())!.width;
+    const initial = await width();
+    const handle = (await screen.resizeHandle('Name').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + 80, handle.y + handle.height / 2, { steps: 5 });
+    await page.mouse.up();
+    const dragged = await width();
+    expect(dragged).toBeGreaterThan(initial + 60);
+    // The cells follow their header.
+    expect(Math.round((await (await screen.cell(screen.row('Nina Noproduct'), 'Name')).boundingBox())!.width)).toBe(
+      Math.round(dragged),
+    );
 
-  await page.reload();
-  await expect(screen.rows()).toHaveCount(4);
-  expect(Math.round(await width())).toBe(Math.round(dragged));
-  await screen.resizeHandle('Name').dblclick();
-  expect(Math.round(await width())).toBe(Math.round(initial));
-});
+    await page.reload();
+    await expect(screen.rows()).toHaveCount(4);
+    expect(Math.round(await width())).toBe(Math.round(dragged));
+    await screen.resizeHandle('Name').dblclick();
+    expect(Math.round(await width())).toBe(Math.round(initial));
+  },
+);
 
 test('a full page of bookings keeps only the rows in view in the page; the keyboard reaches the last', async ({
   page,

@@ -1,5 +1,5 @@
 import { CatalogueScreen } from './pages/catalogue';
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, saveScreenshot, readOnlyTest as test } from './fixtures';
 import { catalogueProducts, listVersion, money } from './scenarios/catalogue';
 import { browserDesk } from './scenarios/desk';
 

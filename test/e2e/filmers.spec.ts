@@ -1,9 +1,9 @@
 import { FilmersScreen } from './pages/filmers';
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, readOnlyTest, saveScreenshot, test } from './fixtures';
 import { browserDesk } from './scenarios/desk';
 import { createFilmer, refusedFilmerDelete, storedFilmers } from './scenarios/filmers';
 
-test('the list shows filmers with an external id; the toggle adds the others', async ({ page, desk }) => {
+readOnlyTest('the list shows filmers with an external id; the toggle adds the others', async ({ page, desk }) => {
   await desk.open(page, '/filmers');
   const filmers = new FilmersScreen(page);
   await expect(filmers.names()).toHaveText(['Fay Filmer', 'Jo Jumper']);
@@ -64,7 +64,7 @@ test('an invalid e-mail is refused beside its field; the input stays and nothing
   await expect(filmers.row('Bad Mail')).toBeVisible();
 });
 
-test('a blank name and e-mail are both named by the server beside their fields', async ({ page, desk }) => {
+readOnlyTest('a blank name and e-mail are both named by the server beside their fields', async ({ page, desk }) => {
   await desk.open(page, '/filmers');
   const filmers = new FilmersScreen(page);
   await filmers.newButton().click();

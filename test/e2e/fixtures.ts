@@ -31,37 +31,90 @@ export async function unlockedHeaders(url: string, token: string): Promise<Recor
   return { authorization: `Bearer ${token}`, 'X-Desk-Admin': adminToken };
 }
 
+/** Starts the real server on a temp store seeded with `seed`; `stop` ends it and removes the store. */
+async function startDesk(
+  seed: object,
+  env: NodeJS.ProcessEnv,
+): Promise<{ desk: DeskUnderTest; stop: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const seedFile = join(dir, 'seed.json');
+  writeFileSync(seedFile, JSON.stringify(seed));
+  let serve: ServeProcess;
+  try {
+    serve = await startServe(['--port', '0', '--data-dir', join(dir, 'data'), '--seed', seedFile], env);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  const { url, token } = serve;
+  let admin: Record<string, string> | undefined;
+  return {
+    desk: {
+      url,
+      token,
+      adminHeaders: async () => (admin ??= await unlockedHeaders(url, token)),
+      open: async (page, route = '/bookings') => {
+        await page.goto(`${url}/?token=${token}#${route}`);
+        await expect(page.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
+      },
+    },
+    stop: async () => {
+      try {
+        await serve.stop();
+      } finally {
+        remove();
+      }
+    },
+  };
+}
+
 /**
  * `desk`: the real server (`electron/serve.ts`, the entry `npm run serve` runs) on a temp store
  * seeded for this test alone, stopped and removed afterwards.
  */
-export const test = base.extend<{ desk: DeskUnderTest; deskSeed: object; deskEnv: NodeJS.ProcessEnv }>({
+export const test = base.extend<
+  { desk: DeskUnderTest; deskSeed: object; deskEnv: NodeJS.ProcessEnv },
+  { readOnlyDesk: DeskUnderTest }
+>({
   /** The seed the desk starts from; a spec may `test.use({ deskSeed })` another (dates relative to TEST_TODAY). */
   deskSeed: [E2E_SEED, { option: true }],
   /** Environment for the desk's process on top of the test's own (DESK_COPY_TODAY_MS, say). */
   deskEnv: [{}, { option: true }],
   desk: async ({ deskSeed, deskEnv }, use) => {
-    const dir = mkdtempSync(join(tmpdir(), 'desk-e2e-'));
-    const seedFile = join(dir, 'seed.json');
-    writeFileSync(seedFile, JSON.stringify(deskSeed));
-    let serve: ServeProcess | undefined;
+    const { desk, stop } = await startDesk(deskSeed, deskEnv);
     try {
-      serve = await startServe(['--port', '0', '--data-dir', join(dir, 'data'), '--seed', seedFile], deskEnv);
-      const { url, token } = serve;
-      let admin: Record<string, string> | undefined;
-      await use({
-        url,
-        token,
-        adminHeaders: async () => (admin ??= await unlockedHeaders(url, token)),
-        open: async (page, route = '/bookings') => {
-          await page.goto(`${url}/?token=${token}#${route}`);
-          await expect(page.getByTestId('status-dropzone')).toHaveText('Test Dropzone');
-        },
-      });
+      await use(desk);
     } finally {
-      await serve?.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await stop();
     }
+  },
+  /** One desk on E2E_SEED for all the tests of a worker that use `readOnlyTest` (below). */
+  readOnlyDesk: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const { desk, stop } = await startDesk(E2E_SEED, {});
+      try {
+        await use(desk);
+      } finally {
+        await stop();
+      }
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/**
+ * `test` whose `desk` is shared by every test of the worker that uses this one (the default seed
+ * and environment; `deskSeed` and `deskEnv` do not apply): one desk start instead of one a test.
+ * Only for tests that change nothing another test could see: nothing saved on the desk (what a
+ * browser keeps, localStorage say, is the test's own, as each test has a browser context of its
+ * own); a test that writes, or reads what others may write (the Log), uses `test`.
+ */
+export const readOnlyTest = test.extend({
+  desk: async ({ readOnlyDesk }, use) => {
+    await use(readOnlyDesk);
   },
 });
 

@@ -1,5 +1,5 @@
 import { Shell } from './pages/shell';
-import { expect, saveScreenshot, test } from './fixtures';
+import { expect, saveScreenshot, readOnlyTest as test } from './fixtures';
 import { cspIsEnforced } from './scenarios/csp';
 
 test('the start URL signs the page in, then leaves the address bar', async ({ page, desk }) => {
