@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BASE_SEED, TEST_TODAY, TEST_TOKEN } from '../support/seed';
 import { NetemUnavailable, openVenue, type Venue, type VenueProcess } from '../support/venue-netns';
+import { bundledScript } from '../support/bundled-script';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -49,9 +50,7 @@ describe('a paired desk on the venue LAN: live, cut off, back, killed mid-replay
   /** Calls from a namespace's own process (test/support/netns-calls.ts). */
   const calls = (host: string, base: string, token: string, list: object[]): Answer[] => {
     const result = v.run(host, NODE, [
-      '--import',
-      'tsx',
-      'test/support/netns-calls.ts',
+      bundledScript('test/support/netns-calls.ts'),
       base,
       base.startsWith('https:') ? fingerprint : '-',
       token,

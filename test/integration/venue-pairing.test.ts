@@ -8,6 +8,7 @@ import { PAIRING_FILE_NAME, readPairing } from '../../electron/desks/pairing-fil
 import { parsePairingCode } from '../../electron/desks/pairing-code';
 import { BASE_SEED, TEST_TOKEN } from '../support/seed';
 import { NetemUnavailable, openVenue, type Venue, type VenueProcess } from '../support/venue-netns';
+import { bundledScript } from '../support/bundled-script';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -72,9 +73,7 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
   /** Calls made from a namespace's own process, pinned to the main desk's certificate. */
   const callsFrom = (host: string, calls: object[]): { status?: number; code?: string | null; error?: string }[] => {
     const result = v.run(host, NODE, [
-      '--import',
-      'tsx',
-      'test/support/netns-lan-calls.ts',
+      bundledScript('test/support/netns-lan-calls.ts'),
       lanUrl,
       fingerprint,
       JSON.stringify(calls),
@@ -223,9 +222,7 @@ describe('a venue on network namespaces: pairing with the main desk over the LAN
 
   test('a machine in the middle that terminates TLS, given a real code, gets no pairing and no credential', async () => {
     const relay = v.spawn('relay', NODE, [
-      '--import',
-      'tsx',
-      'test/support/tls-relay.ts',
+      bundledScript('test/support/tls-relay.ts'),
       '10.77.0.12',
       String(LAN_PORT),
       '10.77.0.10',

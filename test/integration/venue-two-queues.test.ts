@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { BASE_SEED, TEST_TODAY, TEST_TOKEN } from '../support/seed';
 import { openVenue, type Venue, type VenueProcess } from '../support/venue-netns';
+import { bundledScript } from '../support/bundled-script';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -94,9 +95,7 @@ describe('two queues: a paired desk cut off from a main desk cut off from its re
   /** Calls from a namespace's own process (test/support/netns-calls.ts). */
   const calls = (host: string, base: string, token: string, list: object[]): Answer[] => {
     const result = v.run(host, NODE, [
-      '--import',
-      'tsx',
-      'test/support/netns-calls.ts',
+      bundledScript('test/support/netns-calls.ts'),
       base,
       base.startsWith('https:') ? fingerprint : '-',
       token,
@@ -240,9 +239,7 @@ describe('two queues: a paired desk cut off from a main desk cut off from its re
     await sessionToken(remote, 'the remote');
     const remoteAddress = v.hosts.remote!.address;
     relay = v.spawn('remote', NODE, [
-      '--import',
-      'tsx',
-      'test/support/netns-http-relay.ts',
+      bundledScript('test/support/netns-http-relay.ts'),
       remoteAddress,
       String(RELAY_PORT),
       loopback,
