@@ -258,8 +258,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       file: storeFile,
       size: options.readerThreads ?? DEFAULT_READER_THREADS,
       inline: (request) => runRead(readStore, request),
-      // Once the server listens (below): the start's own work goes first on two cores.
-      startNow: false,
+      // At the first list (or when the bench asks for them): not beside the start's own work.
+      start: 'first-read',
       onError: (error) => {
         if (options.logErrors !== false) console.error(`dropzone-desk: ${error.message}`);
       },
@@ -304,7 +304,6 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       plan,
       options.randomIfSavedPortBusy ?? false,
     );
-    reads.startThreads();
     // After loopback: the same app answers both, and a LAN that cannot start asked for by a flag ends the start.
     await lan.startAsPlanned().catch(async (error: unknown) => {
       await stop();

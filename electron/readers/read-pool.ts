@@ -25,11 +25,13 @@ export interface ReadPoolOptions {
   /** Told when a thread fails (the desk logs it and goes on). */
   onError?: (error: Error) => void;
   /**
-   * False: no thread until `startThreads()`. The desk starts them once it listens: each thread
-   * compiles its module and opens its connection, which on two cores would slow the start's own
-   * work, while the first reads are as well answered inline.
+   * When the threads start: 'now' (the default), or 'first-read': at the first read (answered
+   * inline while they start) or when `started()` is asked. The desk waits for a first list: each
+   * thread compiles its module and opens its connection (~0.5 s of CPU), which on two cores would
+   * slow the start's own work and the first answers, and a desk that never lists (a paired desk's
+   * screens, most of the test suite's desks) never pays it.
    */
-  startNow?: boolean;
+  start?: 'now' | 'first-read';
 }
 
 interface Pending {
@@ -70,7 +72,7 @@ export class ReadPool {
   private threadsAsked = false;
 
   constructor(private readonly options: ReadPoolOptions) {
-    if (options.startNow !== false) this.startThreads();
+    if (options.start !== 'first-read') this.startThreads();
   }
 
   /** Starts the threads (once; a closing pool starts none). */
@@ -91,6 +93,7 @@ export class ReadPool {
   }
 
   read(request: ReadRequest): Promise<ReadAnswer> {
+    this.startThreads();
     let reader: Reader | undefined;
     for (const candidate of this.readers)
       if (candidate.ready && (!reader || candidate.inFlight.size < reader.inFlight.size)) reader = candidate;
@@ -105,11 +108,12 @@ export class ReadPool {
   }
 
   /**
-   * Settles once every thread has started (its module loaded, its connection open) or has ended
-   * trying. Reads need not wait for it (they queue); a measurement does, or it times the threads'
+   * Starts the threads if they have not been, and settles once every thread has started (its
+   * module loaded, its connection open) or has ended trying. Reads need not wait for it (they queue); a measurement does, or it times the threads'
    * start-up (a second of compiling on two cores) beside what it means to measure.
    */
   started(): Promise<void> {
+    this.startThreads();
     return Promise.all([...this.readers].map((reader) => reader.started)).then(() => undefined);
   }
 

@@ -117,14 +117,14 @@ test('a write acknowledged on the writer is in the next read of a thread (read-y
   }
 });
 
-test('until a thread has started, reads are answered on the server thread; startNow: false waits for startThreads()', async () => {
+test("until a thread has started, reads are answered on the server thread; 'first-read' starts them at the first read", async () => {
   let inline = 0;
-  const pool = new ReadPool({ file, size: 2, startNow: false, inline: (r) => (inline++, runRead(store, r)) });
+  const pool = new ReadPool({ file, size: 2, start: 'first-read', inline: (r) => (inline++, runRead(store, r)) });
   try {
-    assert.equal(pool.threads, 0, 'no thread before startThreads()');
+    assert.equal(pool.threads, 0, 'no thread before a read');
     assert.deepEqual(await pool.read(list({ page: '2' })), runRead(store, list({ page: '2' })));
-    assert.equal(inline, 1);
-    pool.startThreads();
+    assert.equal(inline, 1, 'the first read, answered while the threads start');
+    assert.equal(pool.threads, 2, 'the first read started them');
     pool.startThreads();
     assert.equal(pool.threads, 2, 'started once');
     // The threads compile and open their connections meanwhile: a read does not wait for them.
@@ -133,6 +133,20 @@ test('until a thread has started, reads are answered on the server thread; start
     await pool.started();
     await pool.read(list({}));
     assert.equal(inline, 2, 'a started thread answers');
+  } finally {
+    await pool.close();
+  }
+});
+
+test("'first-read': started() starts the threads it waits for (the bench times running threads)", async () => {
+  let inline = 0;
+  const pool = new ReadPool({ file, size: 1, start: 'first-read', inline: (r) => (inline++, runRead(store, r)) });
+  try {
+    assert.equal(pool.threads, 0);
+    await pool.started();
+    assert.equal(pool.threadsStarted, 1);
+    await pool.read(list({}));
+    assert.equal(inline, 0, 'answered by the thread');
   } finally {
     await pool.close();
   }
