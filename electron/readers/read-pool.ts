@@ -109,8 +109,9 @@ export class ReadPool {
 
   /**
    * Starts the threads if they have not been, and settles once every thread has started (its
-   * module loaded, its connection open) or has ended trying. Reads need not wait for it (they queue); a measurement does, or it times the threads'
-   * start-up (a second of compiling on two cores) beside what it means to measure.
+   * module loaded, its connection open) or has ended trying. Reads need not wait for it (they
+   * queue); a measurement does, or it times the threads' start-up (a second of compiling on two
+   * cores) beside what it means to measure.
    */
   started(): Promise<void> {
     this.startThreads();

@@ -66,8 +66,8 @@ function byteLength(value: unknown): number {
   return 0;
 }
 
-function keptMessage(headers: Record<string, string>, text: BodySource | null, bytes: number): LoggedMessage {
-  if (text === null || bytes === 0) return { headers, body: null, bodyNote: null };
+function keptMessage(headers: Record<string, string>, body: BodySource | null, bytes: number): LoggedMessage {
+  if (body === null || bytes === 0) return { headers, body: null, bodyNote: null };
   if (bytes > MAX_KEPT_BODY_BYTES) {
     return {
       headers,
@@ -75,7 +75,7 @@ function keptMessage(headers: Record<string, string>, text: BodySource | null, b
       bodyNote: `not kept: ${bytes} bytes is over the ${MAX_KEPT_BODY_BYTES / 1024} KiB the log keeps per body`,
     };
   }
-  return redactedWhenRead(headers, text);
+  return redactedWhenRead(headers, body);
 }
 
 /**
@@ -84,8 +84,8 @@ function keptMessage(headers: Record<string, string>, text: BodySource | null, b
  * unread, and scanning every list page for secret-looking fields took 5 % of the server's thread
  * under the bench's mixed load. Nothing reads the text but through this getter.
  */
-function redactedWhenRead(headers: Record<string, string>, text: BodySource): LoggedMessage {
-  let sent: BodySource | null = text;
+function redactedWhenRead(headers: Record<string, string>, body: BodySource): LoggedMessage {
+  let sent: BodySource | null = body;
   let redacted = '';
   // A getter of the message itself (spreading it into another object would read it at once).
   return {
@@ -146,11 +146,11 @@ function logCall(
 ): void {
   const url = request.raw.url ?? request.url;
   const proxy = notes.proxy;
-  const requestText = request.rawBodyText ?? bodySource(request.body);
+  const requestBody = request.rawBodyText ?? bodySource(request.body);
   const requestBytes =
     Number(request.headers['content-length'] ?? 0) || byteLength(request.rawBodyText ?? request.body);
   const responseBytes = byteLength(notes.payload);
-  const responseText = bodySource(proxy?.readableBody ?? notes.payload);
+  const responseBody = bodySource(proxy?.readableBody ?? notes.payload);
   const requestHeaders = redactHeaders(request.headers);
   const responseHeaders = redactHeaders(reply.getHeaders());
   const caller = request.caller ?? identify(request.headers.authorization);
@@ -166,7 +166,7 @@ function logCall(
     dropzoneId: caller.dropzoneId,
     forwarded: proxy !== undefined,
     httpStatus: reply.statusCode,
-    status: proxy?.status ?? topLevelStatus(responseText),
+    status: proxy?.status ?? topLevelStatus(responseBody),
     durationMs: Math.round(reply.elapsedTime * 10) / 10,
     requestBytes,
     responseBytes,
@@ -178,9 +178,9 @@ function logCall(
     details: {
       deskUrl: `http://${request.headers.host ?? 'localhost'}${path}`,
       request: attributed
-        ? keptMessage(requestHeaders, requestText, requestBytes)
+        ? keptMessage(requestHeaders, requestBody, requestBytes)
         : unattributedRequest(requestHeaders, requestBytes),
-      response: keptMessage(responseHeaders, responseText, byteLength(proxy?.readableBody ?? notes.payload)),
+      response: keptMessage(responseHeaders, responseBody, byteLength(proxy?.readableBody ?? notes.payload)),
       upstreamHeaders: proxy ? redactHeaders(proxy.upstreamHeaders) : null,
     },
   });
