@@ -1,6 +1,6 @@
 /**
  * (h)'s listing clients (bench/scale.ts), in a thread of their own. In the thread that times the
- * shows, the 65 KB pages they receive and decode were garbage for that thread's collector: its
+ * shows, the 65 KB pages they received and decoded were garbage for that thread's collector: its
  * scavenges (4.8 ms at the median, 15 ms at p90 in a run of 600 pages) paused the show being
  * timed, which counted them as the desk's. Here they are the booking systems' own, as they are in
  * a venue, and the shows measure the desk.
@@ -9,7 +9,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { mulberry32 } from '../scripts/seeded-random';
-import { Client } from './common';
+import { check, Client } from './common';
 import { filteredList } from './scale';
 
 export interface ListingClientsData {
@@ -38,8 +38,7 @@ await Promise.all(
       while (!stop) {
         const path = filteredList(today, own);
         const reply = await client.request('GET', path);
-        if (reply.status !== 200)
-          throw new Error(`GET ${path} answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
+        check(reply.status === 200, () => `GET ${path} answered HTTP ${reply.status}: ${reply.text.slice(0, 200)}`);
         lists++;
         if (first && ++answered === clients) port.postMessage({ listing: true });
         first = false;
