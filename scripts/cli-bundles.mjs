@@ -7,7 +7,7 @@
 // are given that URL in the bundle too, relative to the bundle (sourceUrls below): the checkout
 // can move. Plain JavaScript: bin/dropzone-desk.mjs loads it before tsx.
 import { readFile } from 'node:fs/promises';
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSources, writeStamp } from '../electron/common/sources-stamp.mjs';
@@ -53,11 +53,63 @@ const sourceUrls = {
   },
 };
 
+/**
+ * Node's modules for TLS and HTTP/2, which fastify's lib/server.js requires as it loads, though a
+ * desk's server uses them only to serve its LAN (a server of its own, made later). Loading and
+ * compiling them is ~25 ms of every start on the 2-core machine (https with tls, http2 with its
+ * core). In the bundles a CommonJS `require` of one gets a stand-in that requires the real module
+ * at its first use (a property read: `https.createServer`). Not an ES import: esbuild copies an
+ * imported module's properties as it loads, which would load it; the desk's own code imports
+ * these where it uses them (electron/desks/lan-listener.ts).
+ */
+const DEFERRED_BUILTINS = /^(node:)?(https|http2|tls)$/;
+
+const deferredBuiltins = {
+  name: 'deferred-builtins',
+  setup(builder) {
+    builder.onResolve({ filter: DEFERRED_BUILTINS }, ({ path, kind, namespace }) => {
+      if (kind !== 'require-call') return undefined;
+      // The stand-in's own require is of the real module.
+      if (namespace === 'deferred-builtin') return { path, external: true };
+      return { path: `node:${path.replace(/^node:/, '')}`, namespace: 'deferred-builtin' };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'deferred-builtin' }, ({ path }) => ({
+      loader: 'js',
+      contents: `let loaded;
+const real = () => (loaded ??= require(${JSON.stringify(path)}));
+module.exports = new Proxy({}, {
+  get: (_, key) => real()[key],
+  has: (_, key) => key in real(),
+  ownKeys: () => Reflect.ownKeys(real()),
+  getOwnPropertyDescriptor: (_, key) => {
+    const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+    return descriptor && { ...descriptor, configurable: true };
+  },
+});
+`,
+    }));
+  },
+};
+
 const BANNER = [
   // What the reader pool looks for to start ./read-worker.cjs, and what a dependency's own import.meta.url reads.
   "const __bundle_import_meta_url = require('node:url').pathToFileURL(__filename).href;",
   "const __source_url = (source) => require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', source)).href;",
 ].join('\n');
+
+/**
+ * A bundle with nothing but ASCII in it. esbuild escapes what is not ASCII in strings and names,
+ * not in the comments it keeps nor in regular expression literals; `\uXXXX` means the same letter
+ * in a regular expression and changes nothing in a comment (a line or paragraph separator, which
+ * ends a // comment, becomes the newline it acts as). The launcher reads an ASCII bundle into a
+ * one-byte string: one letter outside ASCII made all 3.5 MB a two-byte string, decoded as UTF-8
+ * (~20 ms more of every start: scripts/code-cache.mjs).
+ */
+export function asciiOnly(text) {
+  return text
+    .replace(/[\u2028\u2029]/g, '\n')
+    .replace(/[\u0080-\uffff]/g, (letter) => `\\u${letter.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /**
  * Builds every command's bundle into a folder of this process's own, then moves each file into
@@ -91,8 +143,12 @@ async function build(stamp) {
       external: ['electron', 'better-sqlite3', 'vite', 'undici', '@peculiar/x509'],
       banner: { js: BANNER },
       define: { 'import.meta.url': '__bundle_import_meta_url' },
-      plugins: [sourceUrls],
+      plugins: [sourceUrls, deferredBuiltins],
     });
+    for (const file of readdirSync(staging)) {
+      const path = join(staging, file);
+      writeFileSync(path, asciiOnly(readFileSync(path, 'utf8')));
+    }
     mkdirSync(BUNDLE_DIR, { recursive: true });
     for (const file of readdirSync(staging)) renameSync(join(staging, file), join(BUNDLE_DIR, file));
     writeStamp(join(BUNDLE_DIR, STAMP_FILE), stamp);

@@ -18,27 +18,51 @@ const RACY_MS = 2000;
 
 const everyFile = () => true;
 
-/** The files under `sources` (files or folders, relative to `root`), those `accept` takes, sorted. */
-export function sourceFiles(root, sources, accept = everyFile) {
-  return sources
-    .flatMap((source) => {
-      const path = join(root, source);
-      if (!existsSync(path)) return [];
-      if (!statSync(path).isDirectory()) return [path];
-      return readdirSync(path, { withFileTypes: true, recursive: true })
-        .filter((entry) => entry.isFile() && accept(entry.name))
-        .map((entry) => join(entry.parentPath, entry.name));
-    })
-    .sort();
+/**
+ * The files in `dir` and its folders that `accept` takes, added to `files`. A walk of our own:
+ * Node's `readdirSync(dir, { recursive: true })` took 13–50 ms for the 320 sources (its first use
+ * loads and compiles more of Node), this takes ~1.5 ms, at every command's start.
+ */
+function addFilesUnder(dir, accept, files) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}${sep}${entry.name}`;
+    if (entry.isDirectory()) addFilesUnder(path, accept, files);
+    else if (entry.isFile() && accept(entry.name)) files.push(path);
+  }
 }
 
-const nameOf = (root, file) => relative(root, file).split(sep).join('/');
+/** The files under `sources` (files or folders, relative to `root`), those `accept` takes, sorted. */
+export function sourceFiles(root, sources, accept = everyFile) {
+  const files = [];
+  for (const source of sources) {
+    const path = join(root, source);
+    if (!existsSync(path)) continue;
+    if (statSync(path).isDirectory()) addFilesUnder(path, accept, files);
+    else files.push(path);
+  }
+  return files.sort();
+}
+
+/**
+ * A file's name from `root`, with forward slashes (the same stamp on every system). The files come
+ * from sourceFiles, under `root`: their name is what follows it. path.relative resolves both paths
+ * at every call (~40 µs a file: 12 ms of every start for the sources), so it is kept for the rest.
+ */
+function namerFrom(root) {
+  const base = join(root, '.');
+  const prefix = base === '.' ? '' : `${base}${sep}`;
+  return (file) => {
+    const name = file.startsWith(prefix) ? file.slice(prefix.length) : relative(root, file);
+    return sep === '/' ? name : name.split(sep).join('/');
+  };
+}
 
 /** One hash over every file's path and bytes, in the given order. */
 export function contentsHash(root, files) {
   const hash = createHash('sha256');
+  const nameOf = namerFrom(root);
   for (const file of files) {
-    hash.update(nameOf(root, file));
+    hash.update(nameOf(file));
     hash.update('\0');
     hash.update(readFileSync(file));
     hash.update('\0');
@@ -50,10 +74,11 @@ export function contentsHash(root, files) {
 function statsHash(root, files) {
   const hash = createHash('sha256');
   const racyAfter = Date.now() - RACY_MS;
+  const nameOf = namerFrom(root);
   for (const file of files) {
     const { size, mtimeMs } = statSync(file);
     if (mtimeMs > racyAfter) return '';
-    hash.update(`${nameOf(root, file)}\0${size}\0${mtimeMs}\0`);
+    hash.update(`${nameOf(file)}\0${size}\0${mtimeMs}\0`);
   }
   return hash.digest('hex');
 }

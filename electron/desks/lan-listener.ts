@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:https';
+import type { Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { isIP } from 'node:net';
@@ -51,6 +51,9 @@ export class LanListener {
 
   async start(identity: LanIdentity, place: LanPlace): Promise<void> {
     await this.stop();
+    // Imported here, not as the desk loads: most desks never serve a LAN, and https (with tls) is
+    // ~15 ms of a start to load (scripts/cli-bundles.mjs defers fastify's require of it too).
+    const { createServer } = await import('node:https');
     const server = createServer(
       { key: identity.keyPem, cert: identity.certPem, requireHostHeader: false, minVersion: 'TLSv1.2' },
       this.handler,

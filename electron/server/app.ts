@@ -14,7 +14,7 @@ import type { Store } from '../store/store';
 import { AdminUnlocks } from './admin-unlocks';
 import { TokenAuth } from './auth';
 import { answerClientError } from './guards/client-errors';
-import { installContractChecks, type ResponseCheck } from './contract/compilers';
+import { contractCompilers, type ResponseCheck } from './contract/compilers';
 import { installBodyDrain } from './guards/drain-body';
 import { installErrorHandlers, installJsonParser } from './errors';
 import { DeskChanges } from '../common/desk-changes';
@@ -126,8 +126,9 @@ export function buildApp({
   marksForMain,
   firstRun,
 }: AppOptions): DeskApp {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     bodyLimit: LIMITS.bodyLimitBytes,
+    schemaController: { compilersFactory: contractCompilers(responseCheck, () => app.log) },
     logger: logErrors ? { level: 'error' } : false,
     // A URL the router cannot decode (e.g. `%E0%A4%A`) gets the API's error shape too.
     frameworkErrors: (error, _request, reply) => sendError(reply, 'bad_request', `malformed URL: ${error.message}`),
@@ -224,8 +225,6 @@ export function buildApp({
   });
   installJsonParser(app);
   installErrorHandlers(app);
-  // Before any route is registered: the routes of shared/api/ are checked with their schemas.
-  installContractChecks(app, responseCheck);
 
   app.register(staticUi, { uiDir });
   // The routes of shared/api/ carry their full path: registered without a prefix.

@@ -39,10 +39,20 @@ export type SyncResult<Done extends SyncBody = SyncBody> = { status: SyncSuccess
  */
 export function atOneInstant(ctx: SyncContext): SyncContext {
   const instant = ctx.now();
+  const timeZone = ctx.dropzone.timezone;
+  let today: string | undefined;
   return {
     ...ctx,
     now: () => new Date(instant),
-    instant: { iso: instant.toISOString(), today: dateInZone(instant, ctx.dropzone.timezone) },
+    instant: {
+      iso: instant.toISOString(),
+      // Formatted when a rule first asks: most reads (a list of products, of filmers) never do,
+      // and a process's first time-zone formatting loads ICU's zone data (~20 ms), which a desk
+      // just started would otherwise pay before its first answer.
+      get today() {
+        return (today ??= dateInZone(instant, timeZone));
+      },
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { isAscii } from 'node:buffer';
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -14,6 +15,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, test } from 'node:test';
+import { runInNewContext } from 'node:vm';
+import { asciiOnly } from '../../scripts/cli-bundles.mjs';
 
 /**
  * The launcher runs each command from an esbuild bundle in .bundles/, built when the sources
@@ -60,8 +63,12 @@ test('the first command builds .bundles/ and runs from it; the next reuses it; a
   const stamp = join(checkout, '.bundles', '.sources-hash');
   // The sources' bytes hashed, then their stats hashed (what a start compares first).
   assert.match(readFileSync(stamp, 'utf8'), /^[0-9a-f]{64}\n[0-9a-f]{64}\n$/);
-  for (const name of ['serve', 'token', 'backup', 'admin', 'desks', 'read-worker'])
-    assert.ok(statSync(join(checkout, '.bundles', `${name}.cjs`)).size > 0, name);
+  for (const name of ['serve', 'token', 'backup', 'admin', 'desks', 'read-worker']) {
+    const bytes = readFileSync(join(checkout, '.bundles', `${name}.cjs`));
+    assert.ok(bytes.length > 0, name);
+    // Read as one-byte text at every start (scripts/code-cache.mjs), though the sources have letters outside ASCII.
+    assert.ok(isAscii(bytes), `${name}.cjs is ASCII only`);
+  }
 
   const built = statSync(bundle).mtimeMs;
   assert.equal(launch(checkout, ['url', '--help']).status, 0);
@@ -71,6 +78,21 @@ test('the first command builds .bundles/ and runs from it; the next reuses it; a
   assert.equal(launch(checkout, ['url', '--help']).status, 0);
   assert.ok(statSync(bundle).mtimeMs > built, 'sources that differ from the stamp: built again');
   assert.notEqual(readFileSync(stamp, 'utf8'), `${'0'.repeat(64)}\n`);
+});
+
+test('a bundle made ASCII means what it meant: regular expressions match the same letters, comments end where they did', () => {
+  const source = [
+    '// Spelled out: ß, æ and 😀',
+    'const letters = /[ßæ]/g;',
+    'const smile = /^😀$/u;',
+    // A paragraph separator ends a line comment: what follows it is code.
+    '// ends here\u2029const after = 1;',
+    'JSON.stringify({ letters: "Straße, Æsir, æble".match(letters), smile: smile.test("😀"), after })',
+  ].join('\n');
+  const ascii = asciiOnly(source);
+  assert.ok(isAscii(Buffer.from(ascii, 'utf8')), ascii);
+  assert.equal(runInNewContext(ascii), runInNewContext(source));
+  assert.deepEqual(JSON.parse(runInNewContext(ascii)), { letters: ['ß', 'æ'], smile: true, after: 1 });
 });
 
 test('a source touched but unchanged is not built again; a source whose bytes changed is', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { backendsServing, type ServingMode } from '../../shared/api/backends';
 import { deskRoutes } from '../../shared/api/desk-routes';
@@ -9,7 +9,7 @@ import { defineRoute, pathOf, type RouteSpec } from '../../shared/api/route';
 import { servedLocallyOnly } from '../../shared/api/served-locally';
 import { syncRoutes } from '../../shared/api/sync-routes';
 import type { ConnectionMode } from '../../shared/schemas/connection';
-import { installContractChecks } from '../../electron/server/contract/compilers';
+import { contractCompilers } from '../../electron/server/contract/compilers';
 import { serveRoute } from '../../electron/server/contract/serve-route';
 import { installSyncApiScope, serveSyncRoute } from '../../electron/server/contract/serve-sync-route';
 import { installErrorHandlers, installJsonParser } from '../../electron/server/errors';
@@ -61,13 +61,14 @@ describe('serveRoute: a route its backends cannot serve now is refused before it
   });
   let mode: ConnectionMode = 'local';
   let handled = 0;
-  const app = Fastify();
+  const app: FastifyInstance = Fastify({
+    schemaController: { compilersFactory: contractCompilers('refuse', () => app.log) },
+  });
   let base = '';
 
   before(async () => {
     app.decorate('adminGuard', null);
     app.decorate('deskMode', () => mode);
-    installContractChecks(app, 'refuse');
     serveRoute(app, thing, ({ params, backend }) => {
       handled += 1;
       return { status: 200, body: { id: params.id, backend } };
@@ -124,7 +125,9 @@ describe('serveRoute: a route its backends cannot serve now is refused before it
 describe('serveSyncRoute: one registration, the backend of the mode answers, its body read its way', () => {
   let mode: ConnectionMode = 'local';
   const seen: { backend: string; body: unknown; fallback?: string | null }[] = [];
-  const app = Fastify();
+  const app: FastifyInstance = Fastify({
+    schemaController: { compilersFactory: contractCompilers('refuse', () => app.log) },
+  });
   let base = '';
 
   before(async () => {

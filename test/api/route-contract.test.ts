@@ -7,7 +7,7 @@ import { defineRoute, pathOf, type RouteSpec } from '../../shared/api/route';
 import { syncRoutes } from '../../shared/api/sync-routes';
 import { deskError } from '../../shared/schemas/desk-error';
 import { listenView } from '../../shared/schemas/listen';
-import { installContractChecks, type ResponseCheck } from '../../electron/server/contract/compilers';
+import { contractCompilers, type ResponseCheck } from '../../electron/server/contract/compilers';
 import { serveRoute } from '../../electron/server/contract/serve-route';
 import { installErrorHandlers, installJsonParser } from '../../electron/server/errors';
 import { call, callForAnswer, ContractError } from '../../renderer/src/api/call';
@@ -51,10 +51,12 @@ async function serverWithABug(
   logLines: string[],
 ): Promise<{ app: FastifyInstance; url: string }> {
   const stream = new Writable({ write: (chunk, _encoding, done) => void (logLines.push(String(chunk)), done()) });
-  const app = Fastify({ logger: { level: 'error', stream } });
+  const app: FastifyInstance = Fastify({
+    logger: { level: 'error', stream },
+    schemaController: { compilersFactory: contractCompilers(responseCheck, () => app.log) },
+  });
   installJsonParser(app);
   installErrorHandlers(app);
-  installContractChecks(app, responseCheck);
   serveRoute(app, listenRoute, () => ({ status: 200, body: OFF_SCHEMA as never }));
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, url };

@@ -10,6 +10,9 @@ import {
   isoDateOf,
   utcDateOf,
 } from '../../shared/dates';
+import { atOneInstant, timestamp, todayAt } from '../../electron/sync/context';
+import type { DropzoneRecord } from '../../electron/store/records';
+import type { Store } from '../../electron/store/store';
 
 test('isIsoDate accepts real calendar dates in YYYY-MM-DD only', () => {
   for (const ok of ['2026-06-15', '2024-02-29', '2000-12-31']) assert.equal(isIsoDate(ok), true, ok);
@@ -81,4 +84,16 @@ test('dateInZone gives the local calendar date of an instant', () => {
 test('isKnownTimeZone', () => {
   assert.equal(isKnownTimeZone('Europe/Amsterdam'), true);
   assert.equal(isKnownTimeZone('Mars/Olympus'), false);
+});
+
+test("one request's today is its instant's date in the dropzone's zone, however late a rule first asks", () => {
+  let clock = new Date('2026-06-15T12:30:00Z');
+  const dropzone = { timezone: 'Pacific/Auckland' } as DropzoneRecord;
+  const ctx = atOneInstant({ store: undefined as unknown as Store, dropzone, now: () => clock });
+  // The clock moves on a day before any rule reads "today": the request's instant does not.
+  clock = new Date('2026-06-16T12:30:00Z');
+  assert.equal(todayAt(ctx), '2026-06-16');
+  assert.equal(ctx.instant?.today, '2026-06-16');
+  assert.equal(timestamp(ctx), '2026-06-15T12:30:00.000Z');
+  assert.equal(ctx.now().toISOString(), '2026-06-15T12:30:00.000Z');
 });

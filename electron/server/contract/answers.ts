@@ -10,7 +10,7 @@ export function refusal<S extends ResponseStatus>(status: S, error: string, extr
 /**
  * A Sync API rule's result as a route's answer. The rules type their bodies for themselves
  * (electron/sync/), not by the route table; the answer's check against the table's schema
- * (installContractChecks) is what holds them to it. `route` only names the answer's type.
+ * (contractCompilers) is what holds them to it. `route` only names the answer's type.
  */
 export function syncAnswer<R extends RouteSpec>(_route: R, result: SyncResult): ServerAnswer<R> {
   const answer = result.body === null ? { status: 204 } : { status: HTTP_CODE_OF[result.status], body: result.body };

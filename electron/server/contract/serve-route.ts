@@ -85,7 +85,7 @@ function urlOf(route: RouteSpec): string {
 /**
  * Registers a route of shared/api/ (full path, so register the plugin without a prefix). Fastify
  * checks the request before the handler runs (a 422 in the desk's error shape) and the answer
- * after it (installContractChecks); the handler answers one of the route's declared statuses.
+ * after it (contractCompilers); the handler answers one of the route's declared statuses.
  */
 export function serveRoute<R extends RouteSpec>(
   app: FastifyInstance,

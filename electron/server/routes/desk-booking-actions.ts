@@ -33,7 +33,7 @@ function refused(r: Refusal, externalId?: string) {
 /**
  * An outcome as the route's answer. Typed by the route, as syncAnswer does: a rule's refusal kinds
  * are a superset of what some routes declare (a list never refuses a body), and the answer's check
- * against the table (installContractChecks) holds it to the route all the same.
+ * against the table (contractCompilers) holds it to the route all the same.
  */
 function answer<R extends RouteSpec, T>(
   _route: R,
