@@ -18,18 +18,27 @@ export const COPY_SOURCE_HEADER_NAME = 'X-Desk-Source';
 export const QUEUED_HEADER_NAME = 'X-Desk-Queued';
 if (QUEUED_HEADER_NAME.toLowerCase() !== QUEUED_HEADER) throw new Error('X-Desk-Queued is misspelt');
 
-export const SCHEMAS: Record<string, JsonSchema> = {
-  DeskError: {
-    ...jsonSchemaOf(deskError),
-    description:
-      "The one error shape of the desk (the Sync API's, spec section 7): `error` says what failed and what to do, `status` names it, `fields` puts a message beside each field of a form, `id` names the record a 404 did not find. More properties may come (`external_id`, `admin`).",
-  },
-  SyncOutcomeError: {
-    ...jsonSchemaOf(specOutcomeError),
-    description:
-      "A refusal of one record in the Sync API's outcome shape (spec section 7): `status` is one of the spec's outcomes, with `error` (a string) or `errors` (strings), and `id` and/or `external_id` where the record is known.",
-  },
-};
+let schemas: Record<string, JsonSchema> | undefined;
+
+/**
+ * The error shapes, as JSON Schema. Made at the first request for the document, not as the server
+ * loads: zod's conversion is a few milliseconds of every start, and most starts never serve it.
+ */
+export function componentSchemas(): Record<string, JsonSchema> {
+  schemas ??= {
+    DeskError: {
+      ...jsonSchemaOf(deskError),
+      description:
+        "The one error shape of the desk (the Sync API's, spec section 7): `error` says what failed and what to do, `status` names it, `fields` puts a message beside each field of a form, `id` names the record a 404 did not find. More properties may come (`external_id`, `admin`).",
+    },
+    SyncOutcomeError: {
+      ...jsonSchemaOf(specOutcomeError),
+      description:
+        "A refusal of one record in the Sync API's outcome shape (spec section 7): `status` is one of the spec's outcomes, with `error` (a string) or `errors` (strings), and `id` and/or `external_id` where the record is known.",
+    },
+  };
+  return schemas;
+}
 
 export const HEADERS: Record<string, JsonSchema> = {
   XDeskSource: {

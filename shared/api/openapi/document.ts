@@ -2,7 +2,14 @@ import { backendsServing, type ServingMode } from '../backends';
 import { proxyModeRefusalMessage } from '../served-locally';
 import { isEventStream, isFileAnswer, isNoContent, type ResponseSpec, type RouteSpec } from '../route';
 import { documentedRoutes, openApiPathOf, pathParamsOf, type DocumentedRoute } from './api-tables';
-import { COMMON_RESPONSES, commonResponseRef, HEADERS, headerRef, SCHEMAS, SECURITY_SCHEMES } from './common-answers';
+import {
+  COMMON_RESPONSES,
+  commonResponseRef,
+  componentSchemas,
+  HEADERS,
+  headerRef,
+  SECURITY_SCHEMES,
+} from './common-answers';
 import { jsonSchemaOf, type JsonSchema } from './json-schema';
 import { SPEC_NOTES } from './spec-notes';
 
@@ -254,7 +261,7 @@ export function openApiDocument({ mode, version, origin }: DocumentOptions): Ope
     tags,
     paths,
     components: {
-      schemas: SCHEMAS,
+      schemas: componentSchemas(),
       responses: COMMON_RESPONSES,
       headers: HEADERS,
       securitySchemes: SECURITY_SCHEMES,
