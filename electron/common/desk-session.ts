@@ -68,6 +68,9 @@ export class DeskSessionFile {
   recordServing(url: string, dropzoneKey: string): void {
     const kept = this.read();
     if (!kept) return;
+    // A desk started again on the same port writes nothing: the write (a new file, fsync'd) came
+    // between listening and the first answer, 5–11 ms of every start on the 2-core machine.
+    if (kept.url === url && kept.dropzone === dropzoneKey) return;
     this.file.write(JSON.stringify({ ...kept, url, dropzone: dropzoneKey } satisfies SessionFileContent));
   }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { after, describe, test } from 'node:test';
-import { SESSION_FILE_NAME } from '../../electron/common/desk-session';
+import { DeskSessionFile, SESSION_FILE_NAME, sessionTokenFor } from '../../electron/common/desk-session';
 import { startServe } from '../support/serve-process';
 import { BASE_SEED } from '../support/seed';
 
@@ -88,3 +88,23 @@ describe(
 function keptSecret(dataDir: string): string {
   return (JSON.parse(readFileSync(join(dataDir, SESSION_FILE_NAME), 'utf8')) as { secret: string }).secret;
 }
+
+test('a desk started again at the same address leaves the session file as it is; another address is noted', () => {
+  const dataDir = mkdtempSync(join(dir, 'same-address-'));
+  const file = DeskSessionFile.inDataDir(dataDir);
+  const secret = file.secret();
+  const path = join(dataDir, SESSION_FILE_NAME);
+  file.recordServing('http://127.0.0.1:4780', 'main');
+  const written = statSync(path, { bigint: true });
+  file.recordServing('http://127.0.0.1:4780', 'main');
+  const again = statSync(path, { bigint: true });
+  // Every write is a new file renamed over the old one: the same inode means nothing was written.
+  assert.equal(again.ino, written.ino, 'the same address and dropzone: not written again');
+  assert.equal(file.signInUrl(), `http://127.0.0.1:4780/?token=${sessionTokenFor(secret, 'main')}`);
+
+  file.recordServing('http://127.0.0.1:4781', 'main');
+  assert.notEqual(statSync(path, { bigint: true }).ino, written.ino, 'another port: written');
+  assert.equal(file.signInUrl(), `http://127.0.0.1:4781/?token=${sessionTokenFor(secret, 'main')}`);
+  file.recordServing('http://127.0.0.1:4781', 'other');
+  assert.equal(file.signInUrl(), `http://127.0.0.1:4781/?token=${sessionTokenFor(secret, 'other')}`);
+});
