@@ -1,6 +1,6 @@
 import { parseRecordId } from '../sync/validation';
 import { isObject } from '../../shared/objects';
-import type { RemoteCopy } from './remote-copy';
+import type { CopyRead, RemoteCopy } from './remote-copy';
 
 /** One answer the remote gave while the desk proxied a call. */
 export interface ProxiedAnswer {
@@ -11,6 +11,11 @@ export interface ProxiedAnswer {
   statusCode: number;
   /** The decoded body (null when it was not JSON), read only when the answer is one the copy takes in. */
   body: () => unknown;
+  /**
+   * A read's: begun before the call went up. What the desk's own writes changed since then, the
+   * answer leaves as they left it (it may have been read before they landed).
+   */
+  read?: CopyRead;
 }
 
 /** The outcomes of a write the remote took (spec 7); any other element status is a refusal. */
@@ -37,13 +42,15 @@ export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): vo
   const body = answer.body();
   const ok = code >= 200 && code <= 299;
   const id = rawId === undefined ? undefined : decodeURIComponent(rawId);
+  // A write's answer is newer than any read on its way; a read's is as old as the read.
+  const read = method === 'GET' ? answer.read : undefined;
 
   if (collection === 'bookings') {
     if (method === 'GET' && id === undefined && ok && isObject(body) && Array.isArray(body.bookings))
-      copy.absorbBookingList(body.bookings);
-    else if (method === 'GET' && id !== undefined && code === 200) copy.absorbBookingShow(body);
+      copy.absorbBookingList(body.bookings, read);
+    else if (method === 'GET' && id !== undefined && code === 200) copy.absorbBookingShow(body, read);
     else if ((method === 'GET' || method === 'DELETE') && id !== undefined && (code === 404 || code === 204))
-      copy.dropBooking(id);
+      copy.dropBooking(id, read);
     else if (method === 'POST' && id === undefined && ok) copy.absorbBookingWrite(body);
     else if (method === 'POST' && id === 'batch' && ok)
       for (const result of acceptedResultsOf(body)) copy.absorbBookingWrite(result);
@@ -52,11 +59,11 @@ export function absorbProxiedAnswer(copy: RemoteCopy, answer: ProxiedAnswer): vo
 
   const filmerId = id === undefined ? undefined : parseRecordId(id);
   if (method === 'GET' && id === undefined && ok && Array.isArray(body)) {
-    if (answer.query.get('include_all') === 'true') copy.replaceFilmers(body);
-    else for (const filmer of body) copy.absorbFilmerWrite(filmer);
-  } else if (method === 'GET' && filmerId !== undefined && code === 200) copy.absorbFilmerShow(body);
+    if (answer.query.get('include_all') === 'true') copy.replaceFilmers(body, read);
+    else for (const filmer of body) copy.absorbFilmerWrite(filmer, read);
+  } else if (method === 'GET' && filmerId !== undefined && code === 200) copy.absorbFilmerShow(body, read);
   else if ((method === 'GET' || method === 'DELETE') && filmerId !== undefined && (code === 404 || code === 204))
-    copy.dropFilmer(filmerId);
+    copy.dropFilmer(filmerId, read);
   else if (method === 'POST' && id === undefined && ok) copy.absorbFilmerWrite(body);
   else if (method === 'POST' && id === 'batch' && ok)
     for (const result of acceptedResultsOf(body)) copy.absorbFilmerWrite(result);

@@ -2,7 +2,7 @@ import { addDays, daysBetween } from '../../shared/dates';
 import { backoffDelay } from '../../shared/backoff';
 import type { RemoteResult } from '../proxy/remote-client';
 import { isObject } from '../../shared/objects';
-import type { RemoteCopy } from './remote-copy';
+import { beginCopyRead, type CopyRead, type RemoteCopy } from './remote-copy';
 
 /** How often each slice is fetched again (docs/offline.md, "What the refresh costs the remote"). */
 export interface CopyTiming {
@@ -209,13 +209,29 @@ export class CopyRefresher {
     throw new RemoteDidNotAnswer(error);
   }
 
+  /**
+   * A read of the remote and its answer taken in, as one CopyRead: what the desk's own writes
+   * changed while it was on its way stays as they left it (remote-copy.ts).
+   */
+  private async reading<T>(run: (read: CopyRead) => Promise<T>): Promise<T> {
+    const read = beginCopyRead();
+    try {
+      return await run(read);
+    } finally {
+      read.end();
+    }
+  }
+
   async refreshDay(day: string): Promise<void> {
     for (let attempt = 1; attempt <= DAY_ATTEMPTS; attempt++) {
-      const { rows, total } = await this.fetchDay(day);
-      const ids = new Set(rows.map((row) => (isObject(row) ? row.id : undefined)));
-      // Rows that moved while the day was paged: a count that disagrees, or one row twice.
-      if (ids.size !== rows.length || rows.length !== total) continue;
-      const missing = this.copy.replaceDay(day, rows);
+      const missing = await this.reading(async (read) => {
+        const { rows, total } = await this.fetchDay(day);
+        const ids = new Set(rows.map((row) => (isObject(row) ? row.id : undefined)));
+        // Rows that moved while the day was paged: a count that disagrees, or one row twice.
+        if (ids.size !== rows.length || rows.length !== total) return undefined;
+        return this.copy.replaceDay(day, rows, read);
+      });
+      if (!missing) continue;
       for (const booking of missing) await this.confirm(booking.external_id!);
       return;
     }
@@ -243,9 +259,11 @@ export class CopyRefresher {
 
   /** Gone from its day: a show says whether it is gone (404) or moved to another day (200). */
   private async confirm(externalId: string): Promise<void> {
-    const { status, body } = await this.fetchJson(`/bookings/${encodeURIComponent(externalId)}`);
-    if (status === 404) this.copy.dropBooking(externalId);
-    else this.copy.absorbBookingShow(body);
+    await this.reading(async (read) => {
+      const { status, body } = await this.fetchJson(`/bookings/${encodeURIComponent(externalId)}`);
+      if (status === 404) this.copy.dropBooking(externalId, read);
+      else this.copy.absorbBookingShow(body, read);
+    });
   }
 
   async refreshShows(day: string): Promise<void> {
@@ -257,9 +275,11 @@ export class CopyRefresher {
   }
 
   async refreshFilmers(): Promise<void> {
-    const { status, body } = await this.fetchJson('/filmers?include_all=true');
-    if (status !== 200 || !Array.isArray(body)) this.failed("the remote's filmer list is not an array");
-    this.copy.replaceFilmers(body as unknown[]);
+    await this.reading(async (read) => {
+      const { status, body } = await this.fetchJson('/filmers?include_all=true');
+      if (status !== 200 || !Array.isArray(body)) this.failed("the remote's filmer list is not an array");
+      this.copy.replaceFilmers(body as unknown[], read);
+    });
   }
 
   async refreshCatalogue(kind: 'products' | 'upgrades'): Promise<void> {

@@ -13,6 +13,7 @@ import { DESK_SOURCE, pairedDeskSource } from './outbox-decisions';
 import { lostCreateKey } from './outbox-lost-creates';
 import { isDelete, laneOfRead, lanesOf, queueableWrite, type QueueableWrite } from './proxied-writes';
 import { silenceBefore, silenceLogWords, silenceWords, type RemoteSilence } from './remote-silence';
+import { beginCopyRead, type CopyRead } from './remote-copy';
 
 /** The copy in force, as the proxied Sync API uses it (OfflineCopy). */
 export interface CopyInForce {
@@ -159,6 +160,17 @@ export class ProxiedSyncApi {
   ) {}
 
   async handle(call: ProxiedCall): Promise<ProxiedAnswer> {
+    // A read's answer is the remote as it read, which may be older than a write of the desk's that
+    // lands while the read is on its way: the copy leaves what such writes changed as they left it.
+    const read = call.method === 'GET' ? beginCopyRead() : undefined;
+    try {
+      return await this.answer(call, read);
+    } finally {
+      read?.end();
+    }
+  }
+
+  private async answer(call: ProxiedCall, read: CopyRead | undefined): Promise<ProxiedAnswer> {
     if (call.caller.dropzoneId !== this.deskDropzone.id)
       return json(403, {
         error: `proxy mode forwards calls for dropzone "${this.deskDropzone.key}" only (the remote credentials are its); this token belongs to "${call.caller.dropzoneKey}"`,
@@ -258,6 +270,7 @@ export class ProxiedSyncApi {
         query,
         statusCode: forwarded.statusCode,
         body: () => jsonOf(forwarded.decodedBody) ?? null,
+        read,
       });
     }
     return {

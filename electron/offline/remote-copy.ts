@@ -18,6 +18,31 @@ export const COPY_DAYS_AHEAD = 14;
 interface HeldLanes {
   has(lane: string): boolean;
 }
+
+/**
+ * A read of the remote on its way (a refresh's request, a read the desk proxies), begun before it
+ * is sent and ended once its answer is in the copy or lost. What it answers is the remote as it
+ * was when it read, which can be older than a write of the desk's that landed meanwhile: the copy
+ * takes such an answer in, except for the records the desk's own writes changed since the read
+ * began (see `noteWritten`). Without a read, an answer taken in is a write's.
+ */
+export interface CopyRead {
+  /** How many of the desk's writes had changed a copy when the read began. */
+  readonly mark: number;
+  end(): void;
+}
+
+/** The desk's writes taken into any copy so far, counted (a read's mark is this count when it began). */
+let writesTaken = 0;
+const readsOnTheirWay = new Set<CopyRead>();
+
+/** Before a read goes to the remote; `end()` it once its answer is taken in (or none came). */
+export function beginCopyRead(): CopyRead {
+  const read: CopyRead = { mark: writesTaken, end: () => readsOnTheirWay.delete(read) };
+  readsOnTheirWay.add(read);
+  return read;
+}
+
 /** The dropzone row of a copy's store: one per file. */
 const COPY_DROPZONE_KEY = 'remote';
 
@@ -52,6 +77,13 @@ export function copyFileOf(dataDir: string, remoteKey: string): string {
  * one transaction, so a copy killed mid-refresh holds the slice as it was or as it became.
  */
 export class RemoteCopy {
+  /**
+   * The records (lanes) the desk's own writes changed while reads were on their way, with the
+   * count of writes (`writesTaken`) at that change. Kept only while a read is on its way: a read
+   * begun later cannot be older than any of them.
+   */
+  private readonly writtenAt = new Map<string, number>();
+
   private constructor(
     readonly store: Store,
     readonly dropzone: DropzoneRecord,
@@ -124,8 +156,24 @@ export class RemoteCopy {
    * Asked lane by lane, an indexed look-up: reading every open lane cost the replay a scan of the
    * outbox for each record it settled (its replay of 10,000 writes slowed as it went).
    */
-  private heldLanes(): HeldLanes {
-    return { has: (lane) => this.store.outbox.hasOpen(lane) };
+  private heldLanes(read?: CopyRead): HeldLanes {
+    if (!read) return { has: (lane) => this.store.outbox.hasOpen(lane) };
+    // A read's answer also leaves alone what the desk's writes changed after the read began: an
+    // answer read before a write landed, taken in after it settled, would undo it in the copy (and
+    // a write accepted offline next would be judged on the values the remote held before).
+    return {
+      has: (lane) => this.store.outbox.hasOpen(lane) || (this.writtenAt.get(lane) ?? 0) > read.mark,
+    };
+  }
+
+  /**
+   * A write's answer (the desk's own, proxied, or one the outbox landed) changed this record: a read
+   * on its way since before then must not undo it (`heldLanes`).
+   */
+  private noteWritten(lane: string): void {
+    writesTaken += 1;
+    if (readsOnTheirWay.size === 0) this.writtenAt.clear();
+    else this.writtenAt.set(lane, writesTaken);
   }
 
   // ---- bookings ----------------------------------------------------------------------------
@@ -172,10 +220,10 @@ export class RemoteCopy {
     this.store.remoteCopy.dropBody('booking', id);
   }
 
-  /** Elements of a bookings list the remote answered: each one's fields and its list body. */
-  absorbBookingList(elements: readonly unknown[]): void {
+  /** Elements of a bookings list the remote answered (to `read`): each one's fields and its list body. */
+  absorbBookingList(elements: readonly unknown[], read?: CopyRead): void {
     this.store.transaction(() => {
-      const held = this.heldLanes();
+      const held = this.heldLanes(read);
       for (const element of elements) {
         if (!isObject(element)) continue;
         const id = this.upsertBooking(element, held);
@@ -188,12 +236,12 @@ export class RemoteCopy {
    * A jump day fetched whole: every element stored, and the bookings the copy held for that day
    * that the remote no longer lists returned, for a show to tell gone from moved.
    */
-  replaceDay(day: string, elements: readonly unknown[]): { id: number; external_id: string | null }[] {
+  replaceDay(day: string, elements: readonly unknown[], read?: CopyRead): { id: number; external_id: string | null }[] {
     return this.store.transaction(() => {
       const held = this.store.remoteCopy.bookingsOnDay(this.dropzone.id, day);
-      this.absorbBookingList(elements);
+      this.absorbBookingList(elements, read);
       const listed = new Set(elements.map(remoteIdOf).filter((id) => id !== undefined));
-      const lanes = this.heldLanes();
+      const lanes = this.heldLanes(read);
       const missing = held.filter(
         (b) => !listed.has(b.id) && !(b.external_id !== null && lanes.has(bookingLane(b.external_id))),
       );
@@ -204,28 +252,38 @@ export class RemoteCopy {
     });
   }
 
-  /** A show answer (`GET /bookings/:external_id`): the record and the whole body. */
-  absorbBookingShow(body: unknown): void {
+  /**
+   * A show answer (`GET /bookings/:external_id`, to `read`): the record and the whole body. Without
+   * a read, the record as a write the outbox landed left it.
+   */
+  absorbBookingShow(body: unknown, read?: CopyRead): void {
     if (!isObject(body)) return;
     this.store.transaction(() => {
-      const id = this.upsertBooking(body, this.heldLanes());
+      const id = this.upsertBooking(body, this.heldLanes(read));
       if (id !== undefined) this.store.remoteCopy.putShowBody('booking', id, JSON.stringify(body), this.at());
     });
+    if (!read) this.noteWrittenBooking(body);
   }
 
   /** A create or update answer: the fields it states (it is neither a list element nor a show). */
   absorbBookingWrite(body: unknown): void {
     if (!isObject(body)) return;
     this.store.transaction(() => this.upsertBooking(body, this.heldLanes()));
+    this.noteWrittenBooking(body);
   }
 
-  /** The remote says the booking is gone (a 404 show, a 204 delete). */
-  dropBooking(externalId: string): void {
+  private noteWrittenBooking(body: Record<string, unknown>): void {
+    if (typeof body.external_id === 'string') this.noteWritten(bookingLane(body.external_id));
+  }
+
+  /** The remote says the booking is gone: a 404 show (to `read`), or without one a delete that landed. */
+  dropBooking(externalId: string, read?: CopyRead): void {
     this.store.transaction(() => {
-      if (this.heldLanes().has(bookingLane(externalId))) return;
+      if (this.heldLanes(read).has(bookingLane(externalId))) return;
       const held = this.store.bookings.byExternalId(this.dropzone.id, externalId);
       if (held) this.dropBookingRow(held.id);
     });
+    if (!read) this.noteWritten(bookingLane(externalId));
   }
 
   markShows(day: string): void {
@@ -276,11 +334,11 @@ export class RemoteCopy {
     this.store.remoteCopy.dropBody('filmer', id);
   }
 
-  /** `GET /filmers?include_all=true` answered whole: the copy's filmers become exactly these. */
-  replaceFilmers(elements: readonly unknown[]): void {
+  /** `GET /filmers?include_all=true` answered whole (to `read`): the copy's filmers become exactly these. */
+  replaceFilmers(elements: readonly unknown[], read?: CopyRead): void {
     this.store.transaction(() => {
       const listed = new Set<number>();
-      const lanes = this.heldLanes();
+      const lanes = this.heldLanes(read);
       for (const element of elements) {
         if (!isObject(element)) continue;
         const id = this.upsertFilmer(element, lanes);
@@ -294,26 +352,37 @@ export class RemoteCopy {
     });
   }
 
-  absorbFilmerShow(body: unknown): void {
+  /** A filmer's show (to `read`), or without one the filmer as a write the outbox landed left it. */
+  absorbFilmerShow(body: unknown, read?: CopyRead): void {
     if (!isObject(body)) return;
     this.store.transaction(() => {
-      const lanes = this.heldLanes();
+      const lanes = this.heldLanes(read);
       const id = this.upsertFilmer(body, lanes);
       if (id !== undefined && !lanes.has(filmerLane(id)))
         this.store.remoteCopy.putShowBody('filmer', id, JSON.stringify(body), this.at());
     });
+    if (!read) this.noteWrittenFilmer(body);
   }
 
-  absorbFilmerWrite(body: unknown): void {
+  /** A filmer as a list element states it (to `read`), or without one as a write's answer does. */
+  absorbFilmerWrite(body: unknown, read?: CopyRead): void {
     if (!isObject(body)) return;
-    this.store.transaction(() => this.upsertFilmer(body, this.heldLanes()));
+    this.store.transaction(() => this.upsertFilmer(body, this.heldLanes(read)));
+    if (!read) this.noteWrittenFilmer(body);
   }
 
-  dropFilmer(id: number): void {
+  private noteWrittenFilmer(body: Record<string, unknown>): void {
+    const id = remoteIdOf(body);
+    if (id !== undefined) this.noteWritten(filmerLane(id));
+  }
+
+  /** The remote says the filmer is gone: a 404 show (to `read`), or without one a delete that landed. */
+  dropFilmer(id: number, read?: CopyRead): void {
     this.store.transaction(() => {
-      if (this.heldLanes().has(filmerLane(id))) return;
+      if (this.heldLanes(read).has(filmerLane(id))) return;
       if (this.store.filmers.byId(this.dropzone.id, id)) this.dropFilmerRow(id);
     });
+    if (!read) this.noteWritten(filmerLane(id));
   }
 
   // ---- catalogue ---------------------------------------------------------------------------

@@ -134,6 +134,99 @@ describe('the copy of a remote', () => {
     }
   });
 
+  test("an answer the remote read before a write of the desk's landed leaves that record as the write left it; a later one does not", async () => {
+    const day = addDays(today, 2);
+    await book('C-RACE', day, { name: 'As read' });
+    await book('C-RACE-GONE', day, { name: 'Deleted, then made again' });
+    const copy = openCopy();
+    const name = (externalId: string) => copy.store.bookings.byExternalId(copy.dropzone.id, externalId)?.name;
+    // One answer held on its way to the copy: the remote has read and answered, the copy has not taken it in.
+    let hold: { matches: (path: string) => boolean; reached: () => void; released: Promise<void> } | null = null;
+    const holdNext = (matches: (path: string) => boolean) => {
+      let reached!: () => void;
+      let release!: () => void;
+      const reachedNow = new Promise<void>((resolve) => (reached = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      hold = { matches, reached, released };
+      return { reached: reachedNow, release };
+    };
+    const slowGet = async (path: string) => {
+      const answer = await get(path);
+      const held = hold;
+      if (held?.matches(path)) {
+        hold = null;
+        held.reached();
+        await held.released;
+      }
+      return answer;
+    };
+    try {
+      const refresher = new CopyRefresher(copy, slowGet, () => new Date());
+      await refresher.refreshDay(day);
+      await refresher.refreshFilmers();
+      assert.equal(name('C-RACE'), 'As read');
+
+      // The day's list, read before the desk's write lands (a proxied write, or one the outbox sent).
+      let held = holdNext((path) => path.includes(`jump_on_gteq%5D=${day}`));
+      let refreshing = refresher.refreshDay(day);
+      await held.reached;
+      const written = await direct(remote, 'POST', '/bookings', { external_id: 'C-RACE', name: 'As written' });
+      assert.equal(written.status, 200, written.text);
+      copy.absorbBookingWrite(written.body);
+      held.release();
+      await refreshing;
+      assert.equal(name('C-RACE'), 'As written', 'the list read before the write did not undo it');
+
+      // A show read before the write, and a show that said "gone" before the write made it again.
+      held = holdNext((path) => path.endsWith('/bookings/C-RACE'));
+      refreshing = refresher.refreshShows(day);
+      await held.reached;
+      const again = await direct(remote, 'POST', '/bookings', { external_id: 'C-RACE', name: 'Written again' });
+      copy.absorbBookingShow(again.body);
+      held.release();
+      await refreshing;
+      assert.equal(name('C-RACE'), 'Written again', 'the show read before the write did not undo it');
+      assert.equal((await direct(remote, 'DELETE', '/bookings/C-RACE-GONE')).status, 204);
+      held = holdNext((path) => path.endsWith('/bookings/C-RACE-GONE'));
+      refreshing = refresher.refreshShows(day);
+      await held.reached;
+      const made = await direct(remote, 'POST', '/bookings', {
+        external_id: 'C-RACE-GONE',
+        name: 'Made again',
+        jump_on: day,
+      });
+      assert.equal(made.status, 201, made.text);
+      copy.absorbBookingWrite(made.body);
+      held.release();
+      await refreshing;
+      assert.equal(name('C-RACE-GONE'), 'Made again', 'the 404 read before the write did not drop it');
+
+      // The filmers' list, read before a filmer's write landed.
+      held = holdNext((path) => path.startsWith('/filmers?'));
+      refreshing = refresher.refreshFilmers();
+      await held.reached;
+      const filmer = await direct(remote, 'POST', '/filmers', { id: 1, name: 'Fay Written' });
+      assert.equal(filmer.status, 200, filmer.text);
+      copy.absorbFilmerWrite(filmer.body);
+      held.release();
+      await refreshing;
+      assert.equal(copy.store.filmers.byId(copy.dropzone.id, 1)?.name, 'Fay Written');
+
+      // Answers read after the writes are taken in as ever: the remote's changes since show.
+      assert.equal(
+        (await direct(remote, 'POST', '/bookings', { external_id: 'C-RACE', name: 'Changed at the remote' })).status,
+        200,
+      );
+      assert.equal((await direct(remote, 'POST', '/filmers', { id: 1, name: 'Fay Remote' })).status, 200);
+      await refresher.refreshDay(day);
+      await refresher.refreshFilmers();
+      assert.equal(name('C-RACE'), 'Changed at the remote');
+      assert.equal(copy.store.filmers.byId(copy.dropzone.id, 1)?.name, 'Fay Remote');
+    } finally {
+      copy.close();
+    }
+  });
+
   test('a day of more than one page is taken whole', async () => {
     const day = addDays(today, 5);
     const bookings = Array.from({ length: 450 }, (_, i) => ({

@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { after, before, describe, test } from 'node:test';
+import { after, before, beforeEach, describe, test } from 'node:test';
 import Database from 'better-sqlite3';
 import { addDays } from '../../shared/dates';
 import { LIMITS } from '../../shared/limits';
 import { copyFileOf } from '../../electron/offline/remote-copy';
 import type { TestDesk } from '../support/desk';
-import { direct, REMOTE_OTHER_TOKEN, useProxy, waitForSession } from '../support/remote';
+import { door } from '../support/gate-proxy';
+import { direct, REMOTE_OTHER_TOKEN, REMOTE_TOKEN, useProxy, waitForSession } from '../support/remote';
 import { waitFor } from '../support/wait-for';
 import {
   FAST_OUTBOX,
@@ -17,6 +18,7 @@ import {
   waitForSummary,
   type OutboxPair,
 } from '../support/outbox-pair';
+import type { OutboxSummary } from '../../shared/schemas/outbox';
 
 // Proxy mode's outbox when the remote misbehaves: each fault holds what it should (one record,
 // or everything for credentials) and nothing more, and what cannot be queued is refused as the
@@ -86,7 +88,75 @@ async function drained(): Promise<void> {
   await waitForSummary(desk, (s) => s.waiting === 0 && s.paused === null, 'the outbox drained');
 }
 
+/** The pair's connection settings (startOutboxPair's), with the remote's token. */
+const PAIR_SETTINGS = { request_timeout_ms: 1_000, connect_timeout_ms: 500 };
+
+/** The remote's tokens revoked (every dropzone's, or those `where` picks), as a remote revokes them, and restored. */
+function remoteTokens() {
+  const remoteStore = new Database(pair.remote.storeFile);
+  remoteStore.pragma('busy_timeout = 5000');
+  return {
+    store: remoteStore,
+    revoke: (where = '1 = 1') =>
+      remoteStore.prepare(`UPDATE api_tokens SET token_hash = 'revoked:' || token_hash WHERE ${where}`).run(),
+    restore: () =>
+      remoteStore
+        .prepare("UPDATE api_tokens SET token_hash = substr(token_hash, 9) WHERE token_hash LIKE 'revoked:%'")
+        .run(),
+    close: () => remoteStore.close(),
+  };
+}
+
+/**
+ * Each test of the shared pair starts as the first one did, whatever the one before it left (a
+ * failure must not make the next ones wait for what it held): the line up and nothing held on it,
+ * the remote taking the desk's token, the desk on the pair's settings with a fresh copy, nothing
+ * waiting or held for a person in the outbox.
+ */
+async function cleanSlate(): Promise<void> {
+  pair.proxy.hold(null);
+  await pair.proxy.set({ kind: 'pass' });
+  const tokens = remoteTokens();
+  try {
+    tokens.restore();
+  } finally {
+    tokens.close();
+  }
+  const target = desk.connection.target();
+  const onPairSettings =
+    target?.credentials?.kind === 'bearer' &&
+    target.credentials.token === REMOTE_TOKEN &&
+    target.requestTimeoutMs === PAIR_SETTINGS.request_timeout_ms &&
+    target.connectTimeoutMs === PAIR_SETTINGS.connect_timeout_ms;
+  if (!onPairSettings) {
+    await useProxy(desk, pair.proxy.url, PAIR_SETTINGS);
+    await desk.offline.settled();
+  }
+  // What is held for a person is discarded (what waited behind it may be held next), what waits is sent.
+  let last: OutboxSummary | undefined;
+  await waitFor(
+    async () => {
+      last = await outboxSummary(desk);
+      if (last.waiting === 0 && last.attention === 0 && last.paused === null) return true;
+      if (last.attention > 0) await discardHeld();
+      else await desk.desk('POST', '/outbox/retry');
+      return false;
+    },
+    () => `a clean outbox before the test; last summary: ${JSON.stringify(last)}`,
+    { timeoutMs: 30_000, intervalMs: 100 },
+  );
+  await waitForSession(desk, (s) => s.health?.state === 'online' && typeof s.copy?.as_of === 'string', 20_000);
+}
+
+async function discardHeld(): Promise<void> {
+  const held = await desk.desk('GET', '/outbox?state=attention&per_page=500');
+  for (const op of (held.body?.ops ?? []) as { id: number }[])
+    await desk.desk('PUT', `/outbox/${op.id}/decision`, { action: 'discard', by: 'the next test' });
+}
+
 describe('the remote answers 5xx, refuses a write, or refuses the credentials', () => {
+  beforeEach(cleanSlate);
+
   test('the remote answering again after a cut does not cut short the Retry-After a record was given', async () => {
     await lineDown();
     const id = await queue({ external_id: key(3), name: 'Asked to wait' });
@@ -176,15 +246,13 @@ describe('the remote answers 5xx, refuses a write, or refuses the credentials', 
     await lineDown();
     const ids = [];
     for (let i = 0; i < RECORDS; i++) ids.push(await queue({ external_id: key(i), name: `Paused ${i}` }));
-    const remoteStore = new Database(pair.remote.storeFile);
-    remoteStore.pragma('busy_timeout = 5000');
-    const revoke = () => remoteStore.prepare("UPDATE api_tokens SET token_hash = 'revoked:' || token_hash").run();
-    const restore = () =>
-      remoteStore
-        .prepare("UPDATE api_tokens SET token_hash = substr(token_hash, 9) WHERE token_hash LIKE 'revoked:%'")
-        .run();
+    const tokens = remoteTokens();
+    // Read in the remote's store itself: its API refuses every token meanwhile.
+    const nameThere = tokens.store.prepare(
+      'SELECT name FROM bookings WHERE external_id = ? AND dropzone_id = (SELECT id FROM dropzones ORDER BY id LIMIT 1)',
+    );
     try {
-      revoke();
+      tokens.revoke();
       await pair.proxy.set({ kind: 'pass' });
       const paused = await waitForSummary(desk, (s) => s.paused === 'credentials', 'the outbox paused');
       assert.equal(paused.waiting, RECORDS, 'every write still waits');
@@ -193,14 +261,18 @@ describe('the remote answers 5xx, refuses a write, or refuses the credentials', 
       const more = await desk.sync('POST', '/bookings', { external_id: key(0), name: 'Paused, then more' });
       assert.equal(more.status, 200, more.text);
       assert.ok(more.headers.get('x-desk-queued'), 'queued behind the paused ones');
-      for (let i = 0; i < RECORDS; i++) assert.notEqual(await remoteName(key(i)), `Paused ${i}`);
-      restore();
+      for (let i = 0; i < RECORDS; i++) {
+        const there = nameThere.get(key(i)) as { name: string } | undefined;
+        assert.ok(there, key(i));
+        assert.notEqual(there.name, `Paused ${i}`, 'nothing was sent with the refused credentials');
+      }
+      tokens.restore();
       await desk.desk('POST', '/outbox/retry');
       const resumed = await waitForSummary(desk, (s) => s.waiting === 0 && s.paused === null, 'the outbox resumed');
       assert.equal(resumed.attention, 0);
     } finally {
-      restore();
-      remoteStore.close();
+      tokens.restore();
+      tokens.close();
     }
     assert.equal(await remoteName(key(0)), 'Paused, then more');
     for (let i = 1; i < RECORDS; i++) assert.equal(await remoteName(key(i)), `Paused ${i}`);
@@ -209,23 +281,15 @@ describe('the remote answers 5xx, refuses a write, or refuses the credentials', 
   test('new credentials: the waiting writes follow them to the same dropzone only, and land', async () => {
     await lineDown();
     for (let i = 0; i < RECORDS; i++) await queue({ external_id: key(i), name: `New token ${i}` });
-    const remoteStore = new Database(pair.remote.storeFile);
-    remoteStore.pragma('busy_timeout = 5000');
+    const tokens = remoteTokens();
     // The remote stops taking the desk's token (its dropzone's tokens revoked); the other dropzone's still work.
     const ours = 'dropzone_id = (SELECT id FROM dropzones ORDER BY id LIMIT 1)';
-    const revoke = () =>
-      remoteStore.prepare(`UPDATE api_tokens SET token_hash = 'revoked:' || token_hash WHERE ${ours}`).run();
-    const restore = () =>
-      remoteStore
-        .prepare("UPDATE api_tokens SET token_hash = substr(token_hash, 9) WHERE token_hash LIKE 'revoked:%'")
-        .run();
     const settings = (token?: string) => ({
-      request_timeout_ms: 1_000,
-      connect_timeout_ms: 500,
+      ...PAIR_SETTINGS,
       ...(token ? { credentials: { kind: 'bearer', token } } : {}),
     });
     try {
-      revoke();
+      tokens.revoke(ours);
       await pair.proxy.set({ kind: 'pass' });
       await waitForSummary(desk, (s) => s.paused === 'credentials', 'the outbox paused');
       // A token of another dropzone of the same remote: the writes must not follow it there.
@@ -243,8 +307,8 @@ describe('the remote answers 5xx, refuses a write, or refuses the credentials', 
       const landed = await waitForSummary(desk, (s) => s.waiting === 0 && s.attention === 0, 'the writes to land');
       assert.equal(landed.paused, null);
     } finally {
-      restore();
-      remoteStore.close();
+      tokens.restore();
+      tokens.close();
     }
     for (let i = 0; i < RECORDS; i++) assert.equal(await remoteName(key(i)), `New token ${i}`);
     // The first credentials again for the tests after this one: a copy of their own, fetched anew.
@@ -254,7 +318,52 @@ describe('the remote answers 5xx, refuses a write, or refuses the credentials', 
   });
 });
 
+describe('a refresh on its way while a write lands', () => {
+  beforeEach(cleanSlate);
+
+  test('a list the remote answered before a write landed, taken in after it settled, does not undo it in the copy: the next write offline lands without a person', async () => {
+    const tomorrow = addDays(TODAY, 1);
+    const copy = desk.offline.copy()!;
+    // The answer below is held for as long as the write takes to land: more than the pair's 1 s on a slow machine.
+    await useProxy(desk, pair.proxy.url, { ...PAIR_SETTINGS, request_timeout_ms: 10_000 });
+    await lineDown();
+    const landing = await queue({ external_id: key(1), name: 'Landed while a refresh was on its way' });
+    // Tomorrow's list is read by the remote before the write reaches it, and reaches the copy only
+    // once the write has settled (the outbox took the remote's record in): the order a busy desk met.
+    const listRead = door();
+    let listReadYet = false;
+    void listRead.reached.then(() => (listReadYet = true));
+    const sliceAge = () => copy.store.remoteCopy.sliceRefreshedAt(`day:${tomorrow}`);
+    pair.proxy.hold({
+      answer: ({ method, url }) =>
+        method === 'GET' && url.includes(`jump_on_gteq%5D=${tomorrow}`) ? listRead.hold() : undefined,
+      request: ({ method }) => (method === 'POST' ? listRead.reached : undefined),
+    });
+    await pair.proxy.set({ kind: 'pass' });
+    await waitFor(() => listReadYet, "tomorrow's list read by the remote");
+    await waitFor(async () => (await opDetail(landing)).state === 'settled', 'the write settled');
+    const ageBefore = sliceAge();
+    listRead.open();
+    await waitFor(() => sliceAge() !== ageBefore, 'the list read before the write taken into the copy');
+    pair.proxy.hold(null);
+    assert.equal(copyBooking(key(1))?.name, 'Landed while a refresh was on its way');
+
+    // What the desk accepts offline next is judged on what the remote holds: it lands, nobody asked.
+    await lineDown();
+    const next = await queue({ external_id: key(1), name: 'Next, offline' });
+    await pair.proxy.set({ kind: 'pass' });
+    const detail = await waitFor(async () => {
+      const d = await opDetail(next);
+      return d.state !== 'waiting' && d;
+    }, 'the next write settled or held');
+    assert.equal(detail.state, 'settled', JSON.stringify(detail));
+    assert.equal(await remoteName(key(1)), 'Next, offline');
+  });
+});
+
 describe('what the outbox does not take', () => {
+  beforeEach(cleanSlate);
+
   test('a filmer create offline: 503 with Retry-After, no id, nothing queued', async () => {
     await lineDown();
     // Known offline, the create is not sent at all (one sent and unanswered is looked up later instead).
@@ -334,6 +443,8 @@ describe('what the outbox does not take', () => {
 });
 
 describe('a second process reading the copy while writes are queued', () => {
+  beforeEach(cleanSlate);
+
   test('it sees the outbox and the copy agree in every read: each waiting write’s values in its record', async () => {
     await lineDown();
     const copy = desk.offline.copy()!;
@@ -514,6 +625,8 @@ describe('the outbox full', () => {
 });
 
 describe('records the copy does not hold', () => {
+  beforeEach(cleanSlate);
+
   test('a booking moved offline into the window from a day the copy never held lands without a person', async () => {
     const made = await direct(pair.remote, 'POST', '/bookings', {
       external_id: 'FAR-1',

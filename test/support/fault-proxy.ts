@@ -30,6 +30,24 @@ export type FaultMode =
   | { kind: 'reset' }
   | { kind: 'reset-after'; onlyMethod?: string };
 
+/** A request on its way through the proxy, as `hold` is asked about it. */
+export interface ProxiedRequest {
+  method: string;
+  /** The path and query as the desk sent them: "/api/f1/sync/bookings?page=1". */
+  url: string;
+}
+
+/**
+ * What the proxy holds while the line passes, besides the mode: `request` keeps a request from the
+ * remote until the promise it gives settles; `answer` lets the remote read and answer, then keeps
+ * the answer from the desk until the promise it gives settles (what the desk then gets is what the
+ * remote held before). Each is asked about every request; undefined lets it through.
+ */
+export interface HoldRule {
+  request?: (request: ProxiedRequest) => Promise<void> | undefined;
+  answer?: (request: ProxiedRequest) => Promise<void> | undefined;
+}
+
 export interface FaultProxy {
   /** The address the desk is given as its remote. It stays the same across `refuse`. */
   url: string;
@@ -47,6 +65,8 @@ export interface FaultProxy {
   /** Switches the line; `refuse` closes the port, leaving it reopens it on the same port. */
   set(mode: FaultMode): Promise<void>;
   mode(): FaultMode;
+  /** Holds the requests or answers the rule picks (null: none), whatever the mode. */
+  hold(rule: HoldRule | null): void;
   close(): Promise<void>;
 }
 
@@ -61,6 +81,7 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
   const passedBodies: string[] = [];
   const seen: string[] = [];
   let mode: FaultMode = { kind: 'pass' };
+  let holding: HoldRule | null = null;
   const sockets = new Set<Socket>();
   const hanging = new Set<ServerResponse>();
 
@@ -134,6 +155,8 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
       default:
         break;
     }
+    const asked: ProxiedRequest = { method: req.method ?? 'GET', url };
+    await holding?.request?.(asked);
     passed.push(key);
     passedBodies.push(Buffer.concat(chunks).toString('utf8'));
     forward(
@@ -150,8 +173,17 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
           answer.on('end', () => req.socket.resetAndDestroy());
           return;
         }
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
+        const pass = () => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        };
+        const held = holding?.answer?.(asked);
+        if (!held) {
+          pass();
+          return;
+        }
+        answer.pause();
+        void held.then(pass, pass);
       },
       release,
     );
@@ -200,6 +232,9 @@ export async function startFaultProxy(remoteUrl: string, initial: FaultMode = { 
     forwarding: () => forwarding,
     set,
     mode: () => mode,
+    hold: (rule) => {
+      holding = rule;
+    },
     close: shut,
   };
 }
