@@ -89,6 +89,8 @@ export interface DeskOptions {
    * `restart` is called once a join has paired this desk, to start it again as the paired desk.
    */
   firstRun?: { restart: () => void };
+  /** The request body limit (server/app.ts; default LIMITS.bodyLimitBytes): tests lower it. */
+  bodyLimitBytes?: number;
 }
 
 /**
@@ -277,6 +279,7 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       listenFacts,
       responseCheck: options.responseCheck,
       importRetryBackoff: options.importRetryBackoff,
+      bodyLimitBytes: options.bodyLimitBytes,
       reads,
       changes,
       lan,

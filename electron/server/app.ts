@@ -84,6 +84,11 @@ export interface AppOptions {
   marksForMain?: MainDeskMarks;
   /** The desktop app's first run: "Start as the main desk, or join one?" (routes/first-run.ts). */
   firstRun?: FirstRunOptions;
+  /**
+   * The largest request body a route without a limit of its own takes (default LIMITS.bodyLimitBytes,
+   * what docs/spec-decisions.md states); larger is a 413. Tests lower it to send a few times it cheaply.
+   */
+  bodyLimitBytes?: number;
 }
 
 export interface DeskApp {
@@ -125,9 +130,10 @@ export function buildApp({
   mainDesk,
   marksForMain,
   firstRun,
+  bodyLimitBytes = LIMITS.bodyLimitBytes,
 }: AppOptions): DeskApp {
   const app: FastifyInstance = Fastify({
-    bodyLimit: LIMITS.bodyLimitBytes,
+    bodyLimit: bodyLimitBytes,
     schemaController: { compilersFactory: contractCompilers(responseCheck, () => app.log) },
     logger: logErrors ? { level: 'error' } : false,
     // A URL the router cannot decode (e.g. `%E0%A4%A`) gets the API's error shape too.

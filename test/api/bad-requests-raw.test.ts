@@ -6,8 +6,10 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { after, before, describe, test } from 'node:test';
 import { startTestDesk, type TestDesk } from '../support/desk';
-import { LIMITS } from '../../shared/limits';
 import { TEST_TOKEN } from '../support/seed';
+
+/** The desk's body limit here (the default is 32 MiB): a body over it costs a sixth of the bytes. */
+const BODY_LIMIT = 1024 * 1024;
 
 interface RawResponse {
   code: number;
@@ -83,7 +85,7 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
     mkdirSync(join(uiDir, 'assets'));
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>desk</title>');
     // Bytes below JSON (a byte-order mark, broken UTF-8) that no document describes: the check is the tests' own here.
-    desk = await startTestDesk({ deskOptions: { uiDir }, checkOpenApi: false });
+    desk = await startTestDesk({ deskOptions: { uiDir, bodyLimitBytes: BODY_LIMIT }, checkOpenApi: false });
     port = Number(new URL(desk.url).port);
     host = `127.0.0.1:${port}`;
   });
@@ -288,8 +290,10 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
     assert.equal(continued.body.external_id, 'EXPECT-2');
   });
 
-  test('a client writing a body of 3× the limit before it reads gets the whole 413 JSON, not a reset', async () => {
-    const body = Buffer.alloc(3 * LIMITS.bodyLimitBytes, 0x20);
+  test('a client writing a body of 16× the limit before it reads gets the whole 413 JSON, not a reset', async () => {
+    // More than loopback's socket buffers take in (about 4 MiB here): the client is still writing when
+    // the 413 is decided. A body they hold whole (3 MiB) would pass with no drain at all.
+    const body = Buffer.alloc(16 * BODY_LIMIT, 0x20);
     for (let i = 0; i < 5; i++) {
       const res = await rawRequest(
         port,
@@ -297,6 +301,7 @@ describe('bad input below the router: raw HTTP, with the desk UI served', () => 
         body,
       );
       assertApiError(res, 413, 'content_too_large', `attempt ${i + 1}`);
+      assert.match(res.body.error, /larger than the 1 MiB limit/);
     }
   });
 

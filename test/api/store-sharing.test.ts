@@ -8,6 +8,7 @@ import { startDesk } from '../../electron/start';
 import { DeskLockedError } from '../../electron/store/desk-lock';
 import { MIGRATIONS } from '../../electron/store/migrations';
 import { openStore } from '../../electron/store/open';
+import { bundledScript } from '../support/bundled-script';
 import { startTestDesk } from '../support/desk';
 import { runServe, startServe } from '../support/serve-process';
 import { TEST_TODAY } from '../support/seed';
@@ -21,7 +22,7 @@ describe('a second process writing while the desk takes writes', () => {
     // The second writer: 150 commits, each holding the lock 20 ms (the token CLI, a slow one).
     const writer = spawn(
       process.execPath,
-      ['--import', 'tsx', 'test/support/busy-writer.ts', desk.storeFile, '150', '20'],
+      [bundledScript('test/support/busy-writer.ts', { external: ['better-sqlite3'] }), desk.storeFile, '150', '20'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let commits = 0;
@@ -79,10 +80,12 @@ describe('two processes opening a new store at once', () => {
   test('both wait their turn: the schema is made once, neither fails', async () => {
     const dir = tempDir('desk-migrate-race-');
     after(() => rmSync(dir, { recursive: true, force: true }));
+    // Bundled once: two plain `node` starts race far closer than two tsx compiles did.
+    const openStoreScript = bundledScript('test/support/open-store.ts', { external: ['better-sqlite3'] });
     for (let round = 0; round < 4; round += 1) {
       const file = join(dir, `round-${round}`, 'desk.sqlite3');
       const open = () => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/open-store.ts', file], {
+        const child = spawn(process.execPath, [openStoreScript, file], {
           stdio: ['ignore', 'ignore', 'pipe'],
         });
         let stderr = '';

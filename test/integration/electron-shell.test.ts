@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import { runDeskShell, type DeskShell } from '../../electron/shell/desk-shell';
 import { isFromServer, type FromServer } from '../../electron/shell/server-messages';
 import { ServerSupervisor, type CrashReport } from '../../electron/shell/server-supervisor';
@@ -11,7 +11,7 @@ import { forkUtilityServer } from '../../electron/shell/utility-fork';
 import { fakeElectron, fakeEvent, type FakeElectron } from '../support/fake-electron';
 import { freePort, occupy } from '../support/ports';
 import { ScriptedChild } from '../support/scripted-server';
-import { forkNodeServer } from '../support/server-child';
+import { buildServerBundle, forkNodeServer, killForkedServers, type ServerBundle } from '../support/server-child';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -20,8 +20,26 @@ import { waitFor } from '../support/wait-for';
  * An integration test (npm run test:integration): real processes, real ports, real SQLite files.
  */
 const dirs: string[] = [];
+let server: ServerBundle;
+before(async () => {
+  server = await buildServerBundle();
+});
 after(() => {
+  server?.dispose();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The shells this test booted: whatever a failure left running is stopped before the next test. */
+const booted: DeskShell[] = [];
+afterEach(async () => {
+  const shells = booted.splice(0);
+  // A supervisor still running would start another server for each one killed below.
+  await Promise.all(
+    shells.map((shell) =>
+      Promise.race([shell.supervisor?.stop(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]),
+    ),
+  );
+  await killForkedServers();
 });
 
 function tempDir(): string {
@@ -40,11 +58,12 @@ function boot(options: { lock?: boolean; keychain?: boolean; dataDir?: string; u
     productName: 'Dropzone Desk',
     preload: '/app/out/preload.cjs',
     uiDir: join(process.cwd(), 'dist', 'renderer'),
-    forkServer: () => forkNodeServer(output),
+    forkServer: () => forkNodeServer(server, output),
     dataDir: options.userData ? undefined : dataDir,
     platform: 'linux',
     supervisor: { maxCrashes: 2, crashWindowMs: 60_000, readyTimeoutMs: 20_000 },
   });
+  booted.push(shell);
   return { fake, shell, dataDir, output };
 }
 
@@ -492,7 +511,7 @@ describe('the server process', () => {
   test('a stop that arrives while it is still starting waits for the start, then closes the store', async () => {
     const dataDir = tempDir();
     const output: string[] = [];
-    const child = forkNodeServer(output)();
+    const child = forkNodeServer(server, output)();
     const messages: FromServer[] = [];
     child.onMessage((message) => {
       if (isFromServer(message)) messages.push(message);

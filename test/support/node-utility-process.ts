@@ -11,7 +11,9 @@ import type { ElectronApi } from '../../electron/shell/electron-api';
 export function nodeUtilityProcess(env: NodeJS.ProcessEnv = process.env): ElectronApi['utilityProcess'] {
   return {
     fork: (modulePath: string, args: string[] = []) => {
-      const child = fork(modulePath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env });
+      // Not the test process's --import tsx: the bundle is plain JavaScript, as Electron runs it (tsx
+      // transforming the 5 MB bundle made each start about 5 s slower).
+      const child = fork(modulePath, args, { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env, execArgv: [] });
       const emitter = Object.assign(new EventEmitter(), {
         get pid() {
           return child.pid;

@@ -62,7 +62,7 @@ describe('the built bundles', () => {
     assert.ok(Object.keys(bundles.server.inputs).some((file) => file.includes('node_modules/fastify/')));
   });
 
-  test('server.cjs as a utility process: reports ready, serves / with the CSP and the API, stops cleanly', async () => {
+  test('server.cjs as a utility process: reports ready, serves / with the CSP and the API, stops cleanly', async (t) => {
     const dataDir = join(tmp, 'server-data');
     const log: string[] = [];
     const child = forkUtilityServer(nodeUtilityProcess(env), join(appDir, 'out', 'server.cjs'), (line) =>
@@ -73,6 +73,12 @@ describe('the built bundles', () => {
       if (isFromServer(message)) messages.push(message);
     });
     const exited = new Promise<number | null>((resolve) => child.onExit(resolve));
+    // A failure before the stop below must not leave the server running: the test process would never end.
+    let gone = false;
+    void exited.then(() => (gone = true));
+    t.after(() => {
+      if (!gone) child.kill();
+    });
     const token = 'dzd_bundle-test-session-token';
     child.postMessage({ type: 'start', dataDir, sessionToken: token, uiDir: join(appDir, 'out', 'renderer') });
     const ready = await waitFor(
