@@ -7,7 +7,7 @@
 // are given that URL in the bundle too, relative to the bundle (sourceUrls below): the checkout
 // can move. Plain JavaScript: bin/dropzone-desk.mjs loads it before tsx.
 import { readFile } from 'node:fs/promises';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkSources, writeStamp } from '../electron/common/sources-stamp.mjs';
@@ -121,7 +121,9 @@ async function build(stamp) {
   const staging = join(ROOT, `.bundles.${process.pid}.tmp`);
   rmSync(staging, { recursive: true, force: true });
   try {
-    await esbuild({
+    // Kept in memory (write: false) and written once, ASCII only.
+    const { outputFiles } = await esbuild({
+      write: false,
       entryPoints: Object.fromEntries(
         Object.entries({ ...CLI_ENTRIES, ...WORKER_ENTRY }).map(([name, file]) => [name, join(ROOT, file)]),
       ),
@@ -145,10 +147,8 @@ async function build(stamp) {
       define: { 'import.meta.url': '__bundle_import_meta_url' },
       plugins: [sourceUrls, deferredBuiltins],
     });
-    for (const file of readdirSync(staging)) {
-      const path = join(staging, file);
-      writeFileSync(path, asciiOnly(readFileSync(path, 'utf8')));
-    }
+    mkdirSync(staging, { recursive: true });
+    for (const file of outputFiles) writeFileSync(file.path, asciiOnly(file.text));
     mkdirSync(BUNDLE_DIR, { recursive: true });
     for (const file of readdirSync(staging)) renameSync(join(staging, file), join(BUNDLE_DIR, file));
     writeStamp(join(BUNDLE_DIR, STAMP_FILE), stamp);

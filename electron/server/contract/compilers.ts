@@ -4,12 +4,12 @@ import type {
   FastifySerializerCompiler,
   FastifyServerOptions,
 } from 'fastify';
-
-/** What `Fastify({ schemaController: { compilersFactory } })` takes. */
-type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 import type { z } from 'zod';
 import type { BodySpec, QuerySpec } from '../../../shared/api/route';
 import { checkBody, checkQuery } from './refusal';
+
+/** What `Fastify({ schemaController: { compilersFactory } })` takes. */
+type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>;
 
 /**
  * What a response that does not match its route's schema does (a server bug either way):
