@@ -91,30 +91,51 @@ async function sideways(page: Page, screen: BookingsScreen) {
   };
 }
 
-test('at 1440×900 every product shows whole with its price, the columns reach the grid’s edge', async ({
+test('at 1440×900 every product shows whole with its price and the columns reach the grid’s edge; a column that grew with the window is dragged from the width it shows', async ({
   page,
   desk,
 }) => {
-  const screen = await openBookings(page, desk.url, desk.token);
-  const cells = (await productCells(page, screen)).filter((cell) => cell.text !== '—');
-  expect(cells.length).toBeGreaterThan(100);
-  expect(cells.map((cell) => cell.text)).toContain(`${LONGEST.name} · ${euros(LONGEST.price_cents)}`);
-  expect(cells.filter((cell) => cell.cut).map((cell) => cell.text)).toEqual([]);
+  await test.step('at 1440×900 every product shows whole with its price, the columns reach the grid’s edge', async () => {
+    const screen = await openBookings(page, desk.url, desk.token);
+    const cells = (await productCells(page, screen)).filter((cell) => cell.text !== '—');
+    expect(cells.length).toBeGreaterThan(100);
+    expect(cells.map((cell) => cell.text)).toContain(`${LONGEST.name} · ${euros(LONGEST.price_cents)}`);
+    expect(cells.filter((cell) => cell.cut).map((cell) => cell.text)).toEqual([]);
 
-  // No empty band after the last column: the header row fills the grid, and nothing scrolls sideways.
-  const { gridRight, lastRight } = await screen.grid().evaluate((grid) => {
-    const headers = grid.querySelectorAll('[role="columnheader"]');
-    return {
-      gridRight: grid.getBoundingClientRect().left + grid.clientLeft + grid.clientWidth,
-      lastRight: headers[headers.length - 1]!.getBoundingClientRect().right,
-    };
+    // No empty band after the last column: the header row fills the grid, and nothing scrolls sideways.
+    const { gridRight, lastRight } = await screen.grid().evaluate((grid) => {
+      const headers = grid.querySelectorAll('[role="columnheader"]');
+      return {
+        gridRight: grid.getBoundingClientRect().left + grid.clientLeft + grid.clientWidth,
+        lastRight: headers[headers.length - 1]!.getBoundingClientRect().right,
+      };
+    });
+    expect(Math.abs(gridRight - lastRight)).toBeLessThanOrEqual(1);
+    expect(await sideways(page, screen)).toEqual({ page: false, grid: false });
+    await expectAccessible(page, 'the bookings list at 1440');
+    await saveScreenshot(page, 'bookings-columns-1440');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await saveScreenshot(page, 'bookings-columns-1440-dark');
   });
-  expect(Math.abs(gridRight - lastRight)).toBeLessThanOrEqual(1);
-  expect(await sideways(page, screen)).toEqual({ page: false, grid: false });
-  await expectAccessible(page, 'the bookings list at 1440');
-  await saveScreenshot(page, 'bookings-columns-1440');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await saveScreenshot(page, 'bookings-columns-1440-dark');
+
+  await test.step('a column that grew with the window is dragged from the width it shows, then keeps its width', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    const screen = await openBookings(page, desk.url, desk.token);
+    const width = async () => (await screen.columnHeader('Name').boundingBox())!.width;
+    const shown = await width();
+    const handle = (await screen.resizeHandle('Name').boundingBox())!;
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2 + 40, handle.y + handle.height / 2, { steps: 4 });
+    await page.mouse.up();
+    // The edge followed the pointer: 40 px wider than shown, not 40 px wider than its default size.
+    expect(Math.abs((await width()) - (shown + 40))).toBeLessThanOrEqual(1);
+    const dragged = await width();
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await expect.poll(width).toBeCloseTo(dragged, 0);
+    await screen.resizeHandle('Name').dblclick();
+    await expect.poll(width).toBeGreaterThan(dragged);
+  });
 });
 
 // A window opened at 1024 (the sidebar starts collapsed there).
@@ -164,25 +185,4 @@ test.describe('at 1024×768', () => {
     await expect(screen.columnHeader('Desk id')).toHaveCount(0);
     expect(await sideways(page, screen)).toEqual({ page: false, grid: false });
   });
-});
-
-test('a column that grew with the window is dragged from the width it shows, then keeps its width', async ({
-  page,
-  desk,
-}) => {
-  const screen = await openBookings(page, desk.url, desk.token);
-  const width = async () => (await screen.columnHeader('Name').boundingBox())!.width;
-  const shown = await width();
-  const handle = (await screen.resizeHandle('Name').boundingBox())!;
-  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(handle.x + handle.width / 2 + 40, handle.y + handle.height / 2, { steps: 4 });
-  await page.mouse.up();
-  // The edge followed the pointer: 40 px wider than shown, not 40 px wider than its default size.
-  expect(Math.abs((await width()) - (shown + 40))).toBeLessThanOrEqual(1);
-  const dragged = await width();
-  await page.setViewportSize({ width: 1600, height: 900 });
-  await expect.poll(width).toBeCloseTo(dragged, 0);
-  await screen.resizeHandle('Name').dblclick();
-  await expect.poll(width).toBeGreaterThan(dragged);
 });

@@ -47,109 +47,109 @@ for (const viewport of [
   test.describe(`at ${size}`, () => {
     test.use({ viewport });
 
-    test('add a product: the form asks for entitlements and credits, the list and the Sync API show it', async ({
+    test('add a product, then make an unmatched package a product: the form asks for entitlements and credits, the tester says which product wins and why, the bookings are matched', async ({
       page,
       desk,
       request,
     }) => {
-      await desk.open(page, '/catalogue/products');
-      const catalogue = new CatalogueScreen(page);
-      await expect(catalogue.adminNote()).toBeVisible();
-      await catalogue.addButton('product').click();
-      await catalogue.formField('Name').fill('Handcam clip');
-      await catalogue.formField('Booking system name').fill('Handcam');
-      await catalogue.formField('Price (EUR)').fill('79');
-      await catalogue.formField('Credits').fill('1.5');
-      await catalogue.choose('Video', 'Instagram clip');
-      await catalogue.choose('Camera', 'Selfie (handcam)');
-      await catalogue.formField('Photos', 'checkbox').check();
-      await expectButtonsOnScreen(page);
-      await expectNoSidewaysScroll(page);
-      await saveScreenshot(page, `catalogue-admin-product-form-${size}`);
-      await expectAccessible(page, `the product form at ${size}`);
+      await test.step('add a product: the form asks for entitlements and credits, the list and the Sync API show it', async () => {
+        await desk.open(page, '/catalogue/products');
+        const catalogue = new CatalogueScreen(page);
+        await expect(catalogue.adminNote()).toBeVisible();
+        await catalogue.addButton('product').click();
+        await catalogue.formField('Name').fill('Handcam clip');
+        await catalogue.formField('Booking system name').fill('Handcam');
+        await catalogue.formField('Price (EUR)').fill('79');
+        await catalogue.formField('Credits').fill('1.5');
+        await catalogue.choose('Video', 'Instagram clip');
+        await catalogue.choose('Camera', 'Selfie (handcam)');
+        await catalogue.formField('Photos', 'checkbox').check();
+        await expectButtonsOnScreen(page);
+        await expectNoSidewaysScroll(page);
+        await saveScreenshot(page, `catalogue-admin-product-form-${size}`);
+        await expectAccessible(page, `the product form at ${size}`);
 
-      // Video "none" takes the camera with it, and back.
-      await catalogue.choose('Video', 'No video');
-      await expect(catalogue.formField('Camera', 'combobox')).toHaveValue('No camera');
-      await catalogue.choose('Video', 'Instagram clip');
-      await catalogue.choose('Camera', 'Selfie (handcam)');
+        // Video "none" takes the camera with it, and back.
+        await catalogue.choose('Video', 'No video');
+        await expect(catalogue.formField('Camera', 'combobox')).toHaveValue('No camera');
+        await catalogue.choose('Video', 'Instagram clip');
+        await catalogue.choose('Camera', 'Selfie (handcam)');
 
-      await catalogue.productForm().getByRole('button', { name: 'Create product' }).click();
-      // The catalogue is an administrator's: this desk has no passphrase yet, so it asks for one.
-      await new AdminDialog(page).complete();
-      await expect(catalogue.productForm()).toBeHidden();
-      const row = catalogue.row(catalogue.productsGrid(), 'Handcam clip');
-      await expect(row).toBeVisible();
-      await row.click();
-      await expect(page.getByTestId('product-grants')).toHaveText(/Instagram clip · Selfie \(handcam\) · 1\.5 credits/);
-      await expect(catalogue.detailValue('selfie')).toHaveText('Yes');
-      await expect(catalogue.detailValue('socials')).toHaveText('No');
+        await catalogue.productForm().getByRole('button', { name: 'Create product' }).click();
+        // The catalogue is an administrator's: this desk has no passphrase yet, so it asks for one.
+        await new AdminDialog(page).complete();
+        await expect(catalogue.productForm()).toBeHidden();
+        const row = catalogue.row(catalogue.productsGrid(), 'Handcam clip');
+        await expect(row).toBeVisible();
+        await row.click();
+        await expect(page.getByTestId('product-grants')).toHaveText(
+          /Instagram clip · Selfie \(handcam\) · 1\.5 credits/,
+        );
+        await expect(catalogue.detailValue('selfie')).toHaveText('Yes');
+        await expect(catalogue.detailValue('socials')).toHaveText('No');
 
-      const list = await (
-        await request.get(`${desk.url}/api/f1/sync/products`, { headers: { authorization: `Bearer ${desk.token}` } })
-      ).json();
-      expect(list.products.find((p: { name: string }) => p.name === 'Handcam clip')).toMatchObject({
-        booking_system_name: 'Handcam',
-        price_cents: 7900,
-        photos: true,
-      });
-      await expect(catalogue.productsVersion()).toHaveAttribute('data-version', list.version);
-    });
-
-    test('matching: the tester says which product wins and why; an unmatched package becomes a product and its bookings are matched', async ({
-      page,
-      desk,
-      request,
-    }) => {
-      await sendUnmatchedBookings(request, desk);
-      await desk.open(page, '/catalogue/matching');
-      const catalogue = new CatalogueScreen(page);
-      await expect(catalogue.tab('Matching')).toHaveAttribute('aria-selected', 'true');
-
-      await catalogue.testerInput().fill('selfie + photos 4K');
-      await expect(catalogue.testerWinner()).toHaveText('Matches Selfie video + photos (product 2)');
-      await expect(catalogue.testerRow('Selfie video')).toHaveAttribute('data-verdict', 'shorter_name');
-      await expect(catalogue.testerRow('Old package')).toHaveAttribute('data-verdict', 'inactive');
-      await expect(catalogue.testerRow('Videographer')).toHaveAttribute('data-verdict', 'not_a_prefix');
-      await expectNoSidewaysScroll(page);
-      await saveScreenshot(page, `catalogue-admin-matching-${size}`);
-      await expectAccessible(page, `the Matching tab at ${size}`);
-
-      const row = catalogue.unmatchedRow('Tandem 4K Pro');
-      await expect(row.getByRole('cell').nth(1)).toHaveText('2');
-      await expect(catalogue.unmatchedRow('Fun jumper edit')).toBeVisible();
-      await row.getByRole('button', { name: 'Create product for this name…' }).click();
-      await expect(catalogue.formField('Booking system name')).toHaveValue('Tandem 4K Pro');
-      await catalogue.formField('Name').fill('Tandem 4K');
-      await catalogue.formField('Price (EUR)').fill('179.00');
-      await catalogue.formField('Credits').fill('2.5');
-      await catalogue.choose('Camera', 'Both cameras');
-      await catalogue.productForm().getByRole('button', { name: 'Create product' }).click();
-      await new AdminDialog(page).complete();
-
-      const dialog = catalogue.rematchDialog();
-      await expect(dialog).toBeVisible();
-      await expect(dialog.getByRole('heading')).toHaveText('2 bookings would now match');
-      await expect(dialog.getByTestId('rematch-sample').getByRole('row')).toHaveCount(3);
-      await dialog.getByLabel('Your name').fill('Rita Reception');
-      await expectButtonsOnScreen(page);
-      await saveScreenshot(page, `catalogue-admin-rematch-${size}`);
-      await expectAccessible(page, `the rematch dialog at ${size}`);
-      await dialog.getByRole('button', { name: 'Match them' }).click();
-      await expect(dialog).toBeHidden();
-      await expect(page.getByText('2 bookings matched')).toBeVisible();
-      await expect(catalogue.unmatchedRow('Tandem 4K Pro')).toHaveCount(0);
-      await expect(catalogue.unmatchedRow('Fun jumper edit')).toBeVisible();
-
-      for (const externalId of ['E2E-T1', 'E2E-T2']) {
-        const booking = await (
-          await request.get(`${desk.url}/api/f1/sync/bookings/${externalId}`, {
-            headers: { authorization: `Bearer ${desk.token}` },
-          })
+        const list = await (
+          await request.get(`${desk.url}/api/f1/sync/products`, { headers: { authorization: `Bearer ${desk.token}` } })
         ).json();
-        expect(booking.finance_events).toHaveLength(1);
-        expect(booking.finance_events[0]).toMatchObject({ video_entitlement: 'main', camera_requirement: 'both' });
-      }
+        expect(list.products.find((p: { name: string }) => p.name === 'Handcam clip')).toMatchObject({
+          booking_system_name: 'Handcam',
+          price_cents: 7900,
+          photos: true,
+        });
+        await expect(catalogue.productsVersion()).toHaveAttribute('data-version', list.version);
+      });
+
+      await test.step('matching: the tester says which product wins and why; an unmatched package becomes a product and its bookings are matched', async () => {
+        await sendUnmatchedBookings(request, desk);
+        await desk.open(page, '/catalogue/matching');
+        const catalogue = new CatalogueScreen(page);
+        await expect(catalogue.tab('Matching')).toHaveAttribute('aria-selected', 'true');
+
+        await catalogue.testerInput().fill('selfie + photos 4K');
+        await expect(catalogue.testerWinner()).toHaveText('Matches Selfie video + photos (product 2)');
+        await expect(catalogue.testerRow('Selfie video')).toHaveAttribute('data-verdict', 'shorter_name');
+        await expect(catalogue.testerRow('Old package')).toHaveAttribute('data-verdict', 'inactive');
+        await expect(catalogue.testerRow('Videographer')).toHaveAttribute('data-verdict', 'not_a_prefix');
+        await expectNoSidewaysScroll(page);
+        await saveScreenshot(page, `catalogue-admin-matching-${size}`);
+        await expectAccessible(page, `the Matching tab at ${size}`);
+
+        const row = catalogue.unmatchedRow('Tandem 4K Pro');
+        await expect(row.getByRole('cell').nth(1)).toHaveText('2');
+        await expect(catalogue.unmatchedRow('Fun jumper edit')).toBeVisible();
+        await row.getByRole('button', { name: 'Create product for this name…' }).click();
+        await expect(catalogue.formField('Booking system name')).toHaveValue('Tandem 4K Pro');
+        await catalogue.formField('Name').fill('Tandem 4K');
+        await catalogue.formField('Price (EUR)').fill('179.00');
+        await catalogue.formField('Credits').fill('2.5');
+        await catalogue.choose('Camera', 'Both cameras');
+        await catalogue.productForm().getByRole('button', { name: 'Create product' }).click();
+        await new AdminDialog(page).complete();
+
+        const dialog = catalogue.rematchDialog();
+        await expect(dialog).toBeVisible();
+        await expect(dialog.getByRole('heading')).toHaveText('2 bookings would now match');
+        await expect(dialog.getByTestId('rematch-sample').getByRole('row')).toHaveCount(3);
+        await dialog.getByLabel('Your name').fill('Rita Reception');
+        await expectButtonsOnScreen(page);
+        await saveScreenshot(page, `catalogue-admin-rematch-${size}`);
+        await expectAccessible(page, `the rematch dialog at ${size}`);
+        await dialog.getByRole('button', { name: 'Match them' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.getByText('2 bookings matched')).toBeVisible();
+        await expect(catalogue.unmatchedRow('Tandem 4K Pro')).toHaveCount(0);
+        await expect(catalogue.unmatchedRow('Fun jumper edit')).toBeVisible();
+
+        for (const externalId of ['E2E-T1', 'E2E-T2']) {
+          const booking = await (
+            await request.get(`${desk.url}/api/f1/sync/bookings/${externalId}`, {
+              headers: { authorization: `Bearer ${desk.token}` },
+            })
+          ).json();
+          expect(booking.finance_events).toHaveLength(1);
+          expect(booking.finance_events[0]).toMatchObject({ video_entitlement: 'main', camera_requirement: 'both' });
+        }
+      });
     });
   });
 }

@@ -59,81 +59,6 @@ async function deadPort(): Promise<number> {
   return address.port;
 }
 
-test('switch to proxy in Settings, see the remote’s bookings and the proxied call in the Log, switch back', async ({
-  page,
-  desk,
-  remote,
-}) => {
-  const shell = new Shell(page);
-  const settings = new SettingsScreen(page);
-  const bookings = new BookingsScreen(page);
-  const log = new LogScreen(page);
-
-  // A booking's page reads it through the local Sync API (a `local` call in the Log below).
-  await desk.open(page, '/bookings/NO-PRODUCT');
-  await expect(page.getByRole('main')).toContainText('Nina Noproduct');
-  await desk.open(page, '/bookings');
-  await expect(shell.statusMode()).toHaveText('Local store');
-  await expect(bookings.row('Nina Noproduct')).toBeVisible();
-  await page.keyboard.press('Alt+4');
-  await settings.chooseMode('Proxy to a remote server');
-  await settings.remoteUrl().fill(remote.url);
-  await settings.chooseCredentials('Bearer token');
-  await settings.token().fill(REMOTE_TOKEN);
-  await settings.testButton().click();
-  await new AdminDialog(page).complete();
-  await expect(settings.testResult()).toHaveAttribute('data-result', 'ok');
-  await expect(settings.testResult()).toContainText('Connected');
-  await expect(settings.testResult()).toContainText(/Catalogue version \w+/);
-  await saveScreenshot(page, 'settings-connection');
-
-  await settings.saveButton().click();
-  await expect(settings.saved()).toBeVisible();
-  await expect(shell.statusMode()).toHaveText(/^Proxy → 127\.0\.0\.1:\d+$/);
-  await expect(shell.statusHealth()).toHaveText('Online');
-  // The stored token is never shown again: the field is blank, marked as set.
-  await expect(settings.token()).toHaveValue('');
-  await expect(settings.token()).toHaveAttribute('placeholder', /set/);
-
-  await shell.nav('Bookings').click();
-  await expect(bookings.row('Remote Rita')).toBeVisible();
-  await expect(bookings.row('Nina Noproduct')).toHaveCount(0);
-  // The list reads the desk's copy of the remote; a booking's page asks the remote (a proxied call in the Log).
-  await bookings.row('Remote Rita').dblclick();
-  await expect(page.getByTestId('booking-title')).toContainText('Remote Rita');
-
-  await page.keyboard.press('Alt+5');
-  await expect(page).toHaveURL(/#\/log$/);
-  // The calls here are the desk screens' own, hidden by default.
-  await log.hideDeskCalls().click();
-  await expect(log.hideDeskCalls()).not.toBeChecked();
-  await expect(log.row(/proxy/).first()).toBeVisible();
-  await expect(log.row(/local/).first()).toBeVisible();
-  await saveScreenshot(page, 'log');
-  await log.pathFilter().fill('/api/f1/sync/bookings');
-  const proxied = log.row(/GET.*\/api\/f1\/sync\/bookings.*proxy/).first();
-  await expect(proxied).toBeVisible();
-  await proxied.click();
-  await expect(log.curl()).toContainText('curl');
-  await expect(log.curl()).toContainText('/api/f1/sync/bookings');
-  await expect(log.curl()).toContainText('<redacted>');
-  await expect(log.drawer()).not.toContainText(REMOTE_TOKEN);
-  await expect(log.drawer()).not.toContainText(desk.token);
-  await expect(log.copyCurl()).toBeVisible();
-  await expect(log.response()).toContainText('Remote Rita');
-  await saveScreenshot(page, 'log-entry');
-  await page.keyboard.press('Escape');
-  await expect(log.drawer()).toHaveCount(0);
-
-  await page.keyboard.press('Alt+4');
-  await settings.chooseMode('Local store');
-  await settings.saveButton().click();
-  await expect(shell.statusMode()).toHaveText('Local store');
-  await page.keyboard.press('Alt+1');
-  await expect(bookings.row('Nina Noproduct')).toBeVisible();
-  await expect(bookings.row('Remote Rita')).toHaveCount(0);
-});
-
 test("in proxy mode the remote's locks hold: the form says which fields stayed (partial_update)", async ({
   page,
   desk,
@@ -191,31 +116,105 @@ test("in proxy mode the remote's locks hold: the form says which fields stayed (
   await expect(screen.row('Rob Renamed')).toContainText('Selfie basic');
 });
 
-test('Test connection against a dead port says the connection was refused, and what to check', async ({
+test('Save refuses proxy mode without a URL; Test connection against a dead port says why; switch to proxy in Settings, see the remote’s bookings and the proxied call in the Log, switch back', async ({
   page,
   desk,
+  remote,
 }) => {
-  const settings = new SettingsScreen(page);
-  const port = await deadPort();
-  await desk.open(page, '/settings');
-  await settings.chooseMode('Proxy to a remote server');
-  await settings.remoteUrl().fill(`http://127.0.0.1:${port}`);
-  await settings.testButton().click();
-  await new AdminDialog(page).complete();
-  await expect(settings.testResult()).toHaveAttribute('data-result', 'refused');
-  await expect(settings.testResult()).toContainText('Connection refused');
-  await expect(settings.testResult()).toContainText(`connection refused (127.0.0.1:${port})`);
-  await expect(settings.testResult()).toContainText('check the port');
-});
+  await test.step('Save refuses proxy mode without a URL, beside the field', async () => {
+    const settings = new SettingsScreen(page);
+    await desk.open(page, '/settings');
+    await settings.chooseMode('Proxy to a remote server');
+    await settings.saveButton().click();
+    await expect(settings.card()).toContainText('Enter the remote server’s base URL');
+    await settings.remoteUrl().fill('ftp://example.com');
+    await settings.saveButton().click();
+    await new AdminDialog(page).complete();
+    await expect(settings.remoteUrl()).toHaveAttribute('aria-invalid', 'true');
+  });
 
-test('Save refuses proxy mode without a URL, beside the field', async ({ page, desk }) => {
-  const settings = new SettingsScreen(page);
-  await desk.open(page, '/settings');
-  await settings.chooseMode('Proxy to a remote server');
-  await settings.saveButton().click();
-  await expect(settings.card()).toContainText('Enter the remote server’s base URL');
-  await settings.remoteUrl().fill('ftp://example.com');
-  await settings.saveButton().click();
-  await new AdminDialog(page).complete();
-  await expect(settings.remoteUrl()).toHaveAttribute('aria-invalid', 'true');
+  await test.step('Test connection against a dead port says the connection was refused, and what to check', async () => {
+    const settings = new SettingsScreen(page);
+    const port = await deadPort();
+    await desk.open(page, '/settings');
+    await settings.chooseMode('Proxy to a remote server');
+    await settings.remoteUrl().fill(`http://127.0.0.1:${port}`);
+    await settings.testButton().click();
+    await new AdminDialog(page).complete();
+    await expect(settings.testResult()).toHaveAttribute('data-result', 'refused');
+    await expect(settings.testResult()).toContainText('Connection refused');
+    await expect(settings.testResult()).toContainText(`connection refused (127.0.0.1:${port})`);
+    await expect(settings.testResult()).toContainText('check the port');
+  });
+
+  await test.step('switch to proxy in Settings, see the remote’s bookings and the proxied call in the Log, switch back', async () => {
+    const shell = new Shell(page);
+    const settings = new SettingsScreen(page);
+    const bookings = new BookingsScreen(page);
+    const log = new LogScreen(page);
+
+    // A booking's page reads it through the local Sync API (a `local` call in the Log below).
+    await desk.open(page, '/bookings/NO-PRODUCT');
+    await expect(page.getByRole('main')).toContainText('Nina Noproduct');
+    await desk.open(page, '/bookings');
+    await expect(shell.statusMode()).toHaveText('Local store');
+    await expect(bookings.row('Nina Noproduct')).toBeVisible();
+    await page.keyboard.press('Alt+4');
+    await settings.chooseMode('Proxy to a remote server');
+    await settings.remoteUrl().fill(remote.url);
+    await settings.chooseCredentials('Bearer token');
+    await settings.token().fill(REMOTE_TOKEN);
+    await settings.testButton().click();
+    await new AdminDialog(page).complete();
+    await expect(settings.testResult()).toHaveAttribute('data-result', 'ok');
+    await expect(settings.testResult()).toContainText('Connected');
+    await expect(settings.testResult()).toContainText(/Catalogue version \w+/);
+    await saveScreenshot(page, 'settings-connection');
+
+    await settings.saveButton().click();
+    await expect(settings.saved()).toBeVisible();
+    await expect(shell.statusMode()).toHaveText(/^Proxy → 127\.0\.0\.1:\d+$/);
+    await expect(shell.statusHealth()).toHaveText('Online');
+    // The stored token is never shown again: the field is blank, marked as set.
+    await expect(settings.token()).toHaveValue('');
+    await expect(settings.token()).toHaveAttribute('placeholder', /set/);
+
+    await shell.nav('Bookings').click();
+    await expect(bookings.row('Remote Rita')).toBeVisible();
+    await expect(bookings.row('Nina Noproduct')).toHaveCount(0);
+    // The list reads the desk's copy of the remote; a booking's page asks the remote (a proxied call in the Log).
+    await bookings.row('Remote Rita').dblclick();
+    await expect(page.getByTestId('booking-title')).toContainText('Remote Rita');
+
+    await page.keyboard.press('Alt+5');
+    await expect(page).toHaveURL(/#\/log$/);
+    // The calls here are the desk screens' own, hidden by default.
+    await log.hideDeskCalls().click();
+    await expect(log.hideDeskCalls()).not.toBeChecked();
+    await expect(log.row(/proxy/).first()).toBeVisible();
+    await expect(log.row(/local/).first()).toBeVisible();
+    await saveScreenshot(page, 'log');
+    await log.pathFilter().fill('/api/f1/sync/bookings');
+    const proxied = log.row(/GET.*\/api\/f1\/sync\/bookings.*proxy/).first();
+    await expect(proxied).toBeVisible();
+    await proxied.click();
+    await expect(log.curl()).toContainText('curl');
+    await expect(log.curl()).toContainText('/api/f1/sync/bookings');
+    await expect(log.curl()).toContainText('<redacted>');
+    await expect(log.drawer()).not.toContainText(REMOTE_TOKEN);
+    await expect(log.drawer()).not.toContainText(desk.token);
+    await expect(log.copyCurl()).toBeVisible();
+    await expect(log.response()).toContainText('Remote Rita');
+    await saveScreenshot(page, 'log-entry');
+    await page.keyboard.press('Escape');
+    await expect(log.drawer()).toHaveCount(0);
+
+    await page.keyboard.press('Alt+4');
+    await settings.chooseMode('Local store');
+    await settings.saveButton().click();
+    await expect(shell.statusMode()).toHaveText('Local store');
+    await page.keyboard.press('Alt+1');
+    await expect(bookings.row('Nina Noproduct')).toBeVisible();
+    await expect(bookings.row('Remote Rita')).toHaveCount(0);
+  });
 });

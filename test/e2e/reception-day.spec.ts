@@ -52,56 +52,76 @@ async function jumpDates(page: Page, screen: BookingsScreen): Promise<string[]> 
   return cells.map((title) => (title ?? '').slice(0, 10));
 }
 
-test("opens on today's bookings and finds Lena by phone digits, by name without accents, by booking number", async ({
+test('finding a guest: today first, by phone digits, by name without accents, by booking number; sorted on the server across pages; the desk columns at 1024 and 1440', async ({
   page,
   desk,
 }) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await expect(page.getByTestId('date-presets').getByRole('radio', { name: 'Today' })).toBeChecked();
-  await expect(screen.count()).toHaveText(`1–${TODAYS} of ${TODAYS} bookings`);
-  await expect(screen.search()).toHaveAttribute('placeholder', /phone/);
+  await test.step("opens on today's bookings and finds Lena by phone digits, by name without accents, by booking number", async () => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await expect(page.getByTestId('date-presets').getByRole('radio', { name: 'Today' })).toBeChecked();
+    await expect(screen.count()).toHaveText(`1–${TODAYS} of ${TODAYS} bookings`);
+    await expect(screen.search()).toHaveAttribute('placeholder', /phone/);
 
-  await screen.datePreset('All dates').click();
-  for (const query of ['5863991', 'schafer', 'SKB-265689']) {
-    await screen.search().fill(query);
-    await expect(screen.rows(), `search ${query}`).toHaveCount(1);
+    await screen.datePreset('All dates').click();
+    for (const query of ['5863991', 'schafer', 'SKB-265689']) {
+      await screen.search().fill(query);
+      await expect(screen.rows(), `search ${query}`).toHaveCount(1);
+      await expect(screen.row('Lena Schäfer')).toBeVisible();
+    }
+    // Lena is on today; a search of tomorrow offers the dates that find her, not the walk-ins.
+    await screen.datePreset('Tomorrow').click();
+    const reception = new ReceptionScreen(page);
+    await expect(reception.relax('dates')).toHaveText('Show all dates (1)');
+    await expect(reception.relax('include-all')).toHaveCount(0);
+    await reception.relax('dates').click();
     await expect(screen.row('Lena Schäfer')).toBeVisible();
-  }
-  // Lena is on today; a search of tomorrow offers the dates that find her, not the walk-ins.
-  await screen.datePreset('Tomorrow').click();
-  const reception = new ReceptionScreen(page);
-  await expect(reception.relax('dates')).toHaveText('Show all dates (1)');
-  await expect(reception.relax('include-all')).toHaveCount(0);
-  await reception.relax('dates').click();
-  await expect(screen.row('Lena Schäfer')).toBeVisible();
-});
+  });
 
-test('sorting by jump date runs on the server: page 2 continues the order of page 1', async ({ page, desk }) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await screen.datePreset('All dates').click();
-  await expect(screen.count()).toHaveText('1–200 of 241 bookings');
+  await test.step('sorting by jump date runs on the server: page 2 continues the order of page 1', async () => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await screen.datePreset('All dates').click();
+    await expect(screen.count()).toHaveText('1–200 of 241 bookings');
 
-  const sorted = page.waitForRequest((request) => new URL(request.url()).searchParams.get('sort') === 'jump_on');
-  await screen.sortButton('Jump date').click();
-  await sorted;
-  await expect(screen.columnHeader('Jump date')).toHaveAttribute('aria-sort', 'ascending');
-  await screen.grid().focus();
-  await page.keyboard.press('End');
-  const page1 = await jumpDates(page, screen);
-  await page.getByRole('button', { name: 'Page 2' }).click();
-  await expect(screen.count()).toHaveText('201–241 of 241 bookings');
-  await expect(screen.columnHeader('Jump date')).toHaveAttribute('aria-sort', 'ascending');
-  const page2 = await jumpDates(page, screen);
-  const dated = (dates: string[]) => dates.filter(Boolean);
-  expect(dated(page1)).toEqual([...dated(page1)].sort());
-  expect(dated(page2)).toEqual([...dated(page2)].sort());
-  expect(dated(page1).at(-1)! <= (dated(page2)[0] ?? '9999')).toBe(true);
+    const sorted = page.waitForRequest((request) => new URL(request.url()).searchParams.get('sort') === 'jump_on');
+    await screen.sortButton('Jump date').click();
+    await sorted;
+    await expect(screen.columnHeader('Jump date')).toHaveAttribute('aria-sort', 'ascending');
+    await screen.grid().focus();
+    await page.keyboard.press('End');
+    const page1 = await jumpDates(page, screen);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect(screen.count()).toHaveText('201–241 of 241 bookings');
+    await expect(screen.columnHeader('Jump date')).toHaveAttribute('aria-sort', 'ascending');
+    const page2 = await jumpDates(page, screen);
+    const dated = (dates: string[]) => dates.filter(Boolean);
+    expect(dated(page1)).toEqual([...dated(page1)].sort());
+    expect(dated(page2)).toEqual([...dated(page2)].sort());
+    expect(dated(page1).at(-1)! <= (dated(page2)[0] ?? '9999')).toBe(true);
 
-  // A new sort starts again at page 1.
-  await screen.sortButton('Name').click();
-  await expect(screen.count()).toHaveText('1–200 of 241 bookings');
+    // A new sort starts again at page 1.
+    await screen.sortButton('Name').click();
+    await expect(screen.count()).toHaveText('1–200 of 241 bookings');
+  });
+
+  await test.step('the list with the desk columns: accessible, no sideways scroll, at 1024 and 1440', async () => {
+    await desk.open(page, '/bookings');
+    const screen = new BookingsScreen(page);
+    await expect(screen.rows()).toHaveCount(TODAYS);
+    for (const header of ['Jump date', 'Name', 'Check-in', 'Mobile', 'Product'])
+      await expect(screen.columnHeader(header)).toBeVisible();
+    await expect(await screen.cell(screen.row('Lena Schäfer'), 'Product')).toContainText('Videographer');
+    await expectNoSidewaysScroll(page, 'the list at 1024');
+    await expectAccessible(page, 'the bookings list with the desk columns');
+    await saveScreenshot(page, 'reception-list-1024');
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await expect(screen.rows()).toHaveCount(TODAYS);
+    await expectNoSidewaysScroll(page, 'the list at 1440');
+    await saveScreenshot(page, 'reception-list-1440');
+  });
 });
 
 test('check-in by keystroke and by click, kept after a reload, filtered, exported', async ({ page, desk }) => {
@@ -187,22 +207,4 @@ test('the day sheet: today on one A4 page, marks pre-filled, the app hidden in p
   await saveScreenshot(page, 'day-sheet-print');
   await page.emulateMedia({ media: 'screen' });
   await expect(sheet.print()).toBeVisible();
-});
-
-test('the list with the desk columns: accessible, no sideways scroll, at 1024 and 1440', async ({ page, desk }) => {
-  await desk.open(page, '/bookings');
-  const screen = new BookingsScreen(page);
-  await expect(screen.rows()).toHaveCount(TODAYS);
-  for (const header of ['Jump date', 'Name', 'Check-in', 'Mobile', 'Product'])
-    await expect(screen.columnHeader(header)).toBeVisible();
-  await expect(await screen.cell(screen.row('Lena Schäfer'), 'Product')).toContainText('Videographer');
-  await expectNoSidewaysScroll(page, 'the list at 1024');
-  await expectAccessible(page, 'the bookings list with the desk columns');
-  await saveScreenshot(page, 'reception-list-1024');
-
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.reload();
-  await expect(screen.rows()).toHaveCount(TODAYS);
-  await expectNoSidewaysScroll(page, 'the list at 1440');
-  await saveScreenshot(page, 'reception-list-1440');
 });

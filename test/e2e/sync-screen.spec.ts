@@ -4,7 +4,7 @@ import { addDays, dateInZone } from '../../shared/dates';
 import { REMOTE_SEED } from '../support/remote';
 import { TEST_TODAY, TEST_TOKEN } from '../support/seed';
 import { expectAccessible } from './axe';
-import { saveScreenshot } from './fixtures';
+import { readOnlyTest, saveScreenshot } from './fixtures';
 import { BookingDetail } from './pages/booking-detail';
 import { BookingFormDialog, BookingsScreen } from './pages/bookings';
 import { LogScreen } from './pages/log';
@@ -401,7 +401,7 @@ test('a write the desk answered ok offline and the remote refused at replay show
   await expectAccessible(page, 'a write the remote answered otherwise');
 });
 
-test('in local mode the Sync screen says the outbox is proxy mode’s', async ({ page, desk }) => {
+readOnlyTest('in local mode the Sync screen says the outbox is proxy mode’s', async ({ page, desk }) => {
   const sync = new SyncScreen(page);
   await desk.open(page, SyncScreen.route);
   await expect(sync.localModeNote()).toContainText('No outbox at this desk in local mode');
