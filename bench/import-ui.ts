@@ -5,11 +5,10 @@
  * (main-thread work over 50 ms, the browser's own measure of "the page froze") per step, to show
  * the page stays usable.
  */
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { performance } from 'node:perf_hooks';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { launchChromium } from './chromium';
 
 export interface ImportRunFigures {
   rows: number;
@@ -49,21 +48,6 @@ export function bookingsCsv(
     { delimiter: ';', newline: '\r\n' },
   );
   return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
-}
-
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
 }
 
 /** Long tasks since the last call: the browser reports each task that held the main thread over 50 ms. */
@@ -147,7 +131,7 @@ export async function benchImportUi(
   token: string,
   files: readonly { name: string; csv: Buffer; rows: number }[],
 ): Promise<ImportRunFigures[]> {
-  const browser = await launch();
+  const browser = await launchChromium();
   try {
     const figures: ImportRunFigures[] = [];
     for (const file of files) figures.push(await oneRun(browser, url, token, file.name, file.csv, file.rows));

@@ -67,7 +67,8 @@ import { benchOutbox } from './outbox';
 import { benchDesksCatchUp } from './desks-catch-up';
 import { benchDesksLive } from './desks-live';
 import { benchImportUi, bookingsCsv, type ImportRunFigures } from './import-ui';
-import { benchUi, buildRenderer, uiBenchUnavailable, type UiFigures } from './ui';
+import { uiBenchUnavailable } from './chromium';
+import { benchUi, buildRenderer, type UiFigures } from './ui';
 
 const TIMEZONE = 'Europe/Amsterdam';
 const BATCH_TOTAL = 10_000;

@@ -4,10 +4,12 @@
  * name into the search box to the filtered rows shown. Debian's Chromium, headless, as the e2e
  * tests use it.
  */
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { launchChromium } from './chromium';
+
+const FIRST_ROW = '[data-testid="bookings-grid"] [role="row"][aria-rowindex="2"]';
 
 export interface UiFigures {
   /** Cold: a fresh page loads the app at #/bookings until the first row shows. */
@@ -16,16 +18,6 @@ export interface UiFigures {
   warmMs: number[];
   /** Typing a name (one input event) until the grid shows only matching rows. */
   filterMs: number[];
-}
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FIRST_ROW = '[data-testid="bookings-grid"] [role="row"][aria-rowindex="2"]';
-
-/** Why the UI figures cannot be taken here, or null when they can. */
-export function uiBenchUnavailable(): string | null {
-  return existsSync(CHROMIUM)
-    ? null
-    : `Chromium not found at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
 }
 
 /** Builds the UI where the bench's server serves it from: DESK_UI_DIR when set (as the e2e setup does). */
@@ -60,18 +52,7 @@ async function timeUntilFiltered(page: Page, needle: string): Promise<number> {
 }
 
 export async function benchUi(url: string, token: string, needles: readonly string[], runs = 5): Promise<UiFigures> {
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const figures: UiFigures = { coldMs: [], warmMs: [], filterMs: [] };
   try {
     for (let i = 0; i < runs; i++) {
