@@ -11,6 +11,8 @@ import type { FromServer, StartServer, ToServer } from './server-messages';
 interface Port {
   post(message: FromServer): void;
   onMessage(handler: (message: ToServer) => void): void;
+  /** The parent is gone (killed, crashed) without saying stop. */
+  onParentGone(handler: () => void): void;
 }
 
 function parentPort(): Port {
@@ -19,12 +21,18 @@ function parentPort(): Port {
     return {
       post: (message) => electronPort.postMessage(message),
       onMessage: (handler) => electronPort.on('message', (event) => handler(event.data as ToServer)),
+      // Electron ends its utility processes with the app, however the app ends.
+      onParentGone: () => undefined,
     };
   }
   if (!process.send) throw new Error('the desk server process needs a parent (Electron utility process or Node IPC)');
   return {
-    post: (message) => process.send!(message),
+    // Once the parent is gone there is no one to tell (send would throw on the closed channel).
+    post: (message) => void (process.connected && process.send!(message)),
     onMessage: (handler) => process.on('message', (message) => handler(message as ToServer)),
+    // The IPC channel closes when the parent exits, even by SIGKILL: a server left running would
+    // hold the store and the port with no window to show it and no one to stop it.
+    onParentGone: (handler) => process.once('disconnect', handler),
   };
 }
 
@@ -93,3 +101,4 @@ port.onMessage((message) => {
   if (message.type === 'start') starting ??= start(message);
   else if (message.type === 'stop') void stop();
 });
+port.onParentGone(() => void stop());

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
@@ -529,4 +530,43 @@ describe('the server process', () => {
     assert.ok(existsSync(join(dataDir, 'desk.sqlite3')), 'the start got as far as the store');
     assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'and the store was closed');
   });
+
+  test('whose parent is killed closes its store and exits: no server left holding the store and the port', async () => {
+    const dataDir = tempDir();
+    // A parent of its own (the test process must outlive it): forks the server, says its pid once ready.
+    const parentScript = `
+      const child = require('node:child_process').fork(process.env.ENTRY, [], { execArgv: [], stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+      child.on('message', (m) => { if (m.type === 'ready') console.log(JSON.stringify({ pid: child.pid, url: m.url })); });
+      child.send({ type: 'start', dataDir: process.env.DATA_DIR, sessionToken: 'dzd_orphan' });`;
+    const parent = spawn(process.execPath, ['-e', parentScript], {
+      env: { ...server.env, ENTRY: server.entry, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let said = '';
+    parent.stdout.on('data', (chunk) => (said += String(chunk)));
+    const ready = await waitFor(
+      () => said.includes('\n') && (JSON.parse(said) as { pid: number; url: string }),
+      'the server ready',
+    );
+    try {
+      assert.equal((await fetch(`${ready.url}/api/desk/health`)).ok, true, 'it serves');
+      parent.kill('SIGKILL');
+      await waitFor(() => !isRunning(ready.pid), 'the server to exit after its parent was killed', {
+        timeoutMs: 10_000,
+      });
+      assert.equal(existsSync(join(dataDir, 'desk.sqlite3-wal')), false, 'the store was closed, not abandoned');
+      await assert.rejects(fetch(`${ready.url}/api/desk/health`), 'nothing listens at its address');
+    } finally {
+      if (isRunning(ready.pid)) process.kill(ready.pid, 'SIGKILL');
+    }
+  });
 });
+
+/** Whether process `pid` still runs (a zombie waiting for a reaper has exited). */
+function isRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
