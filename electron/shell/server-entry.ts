@@ -21,7 +21,8 @@ function parentPort(): Port {
     return {
       post: (message) => electronPort.postMessage(message),
       onMessage: (handler) => electronPort.on('message', (event) => handler(event.data as ToServer)),
-      // Electron ends its utility processes with the app, however the app ends.
+      // A utility process is a Chromium child process: it ends when it loses its browser process
+      // (the app), however the app ended, so there is nothing to watch here.
       onParentGone: () => undefined,
     };
   }
