@@ -2,23 +2,14 @@ import { readFileSync } from 'node:fs';
 import { IMPORT_FIXTURES } from '../support/import-fixtures';
 import { expect, saveScreenshot, test } from './fixtures';
 import { ImportWizardScreen } from './pages/import';
+import { storedFilmers } from './scenarios/filmers';
 
 test('filmers: blank and invalid e-mails are caught before sending; an existing filmer is updated, never doubled; a fixed row goes on retry', async ({
   page,
   desk,
   request,
 }) => {
-  const stored = async () =>
-    (await (
-      await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, {
-        headers: { authorization: `Bearer ${desk.token}` },
-      })
-    ).json()) as {
-      name: string;
-      email: string;
-      external_id: string | null;
-      videographer: boolean;
-    }[];
+  const stored = () => storedFilmers(request, desk);
   const before = await stored();
 
   await desk.open(page, ImportWizardScreen.route('filmers'));

@@ -4,6 +4,7 @@ import { dottedDate, IMPORT_FIXTURES } from '../support/import-fixtures';
 import { TEST_TODAY } from '../support/seed';
 import { expect, saveScreenshot, test } from './fixtures';
 import { ImportWizardScreen } from './pages/import';
+import { storedFilmers } from './scenarios/filmers';
 
 /** Today where the seeded dropzone is (the server counts "too old" from it). */
 const today = () => dateInZone(new Date(), 'Europe/Amsterdam');
@@ -14,16 +15,7 @@ test('real files: a First name/Last name/Email sheet of existing filmers updates
   request,
 }) => {
   await test.step('filmers: a First name/Last name/Email sheet of existing filmers (all with external ids but one) updates them, never a second filmer', async () => {
-    const stored = async () =>
-      (await (
-        await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, {
-          headers: { authorization: `Bearer ${desk.token}` },
-        })
-      ).json()) as {
-        name: string;
-        email: string;
-        external_id: string | null;
-      }[];
+    const stored = () => storedFilmers(request, desk);
     const before = await stored();
 
     await desk.open(page, ImportWizardScreen.route('filmers'));

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '../fixtures';
 import { FilmersScreen } from '../pages/filmers';
+import type { Filmer } from '../../../shared/schemas/filmer';
 import type { ScenarioDesk } from './desk';
 
 /** Filmers scenarios shared by the browser e2e (filmers.spec.ts) and the desktop app's suite. */
@@ -9,7 +10,7 @@ import type { ScenarioDesk } from './desk';
 export async function storedFilmers(
   request: APIRequestContext,
   desk: Pick<ScenarioDesk, 'url' | 'token'>,
-): Promise<{ id: number; name: string; active: boolean }[]> {
+): Promise<Filmer[]> {
   const response = await request.get(`${desk.url}/api/f1/sync/filmers?include_all=true`, {
     headers: { authorization: `Bearer ${desk.token}` },
   });
