@@ -12,6 +12,7 @@ import { MainDeskMarks } from './desks/main-desk-marks';
 import { OfflineCopy } from './offline/offline-copy';
 import type { CopyTiming } from './offline/copy-refresher';
 import type { HealthTiming } from './proxy/health';
+import type { ScryptCost } from './common/passphrase';
 import { FileSecretStore, type SecretStore } from './common/secret-store';
 import type { RunOverrides } from './proxy/settings';
 import { buildApp, type ServedRoute } from './server/app';
@@ -91,6 +92,13 @@ export interface DeskOptions {
   firstRun?: { restart: () => void };
   /** The request body limit (server/app.ts; default LIMITS.bodyLimitBytes): tests lower it. */
   bodyLimitBytes?: number;
+  /**
+   * scrypt's cost for a new administrator passphrase's hash (default PASSPHRASE_COST). Tests lower it:
+   * a hash records its cost, so one made at either cost verifies. No desk that is run sets it.
+   */
+  passphraseCost?: ScryptCost;
+  /** scrypt's cost for the pairing codes' proofs (default PAIRING_PROOF_COST): tests lower it, with their joins'. */
+  pairingProofCost?: ScryptCost;
 }
 
 /**
@@ -280,6 +288,8 @@ export async function startDesk(options: DeskOptions): Promise<RunningDesk> {
       responseCheck: options.responseCheck,
       importRetryBackoff: options.importRetryBackoff,
       bodyLimitBytes: options.bodyLimitBytes,
+      passphraseCost: options.passphraseCost,
+      pairingProofCost: options.pairingProofCost,
       reads,
       changes,
       lan,

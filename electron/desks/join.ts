@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { request } from 'undici';
 import { pairAnswer } from '../../shared/schemas/desks';
 import type { SecretStore } from '../common/secret-store';
+import type { ScryptCost } from '../common/passphrase';
 import { certificateFingerprint } from './lan-identity';
 import { codeMatchesCertificate, pairingProof, parsePairingCode } from './pairing-code';
 import { pinnedAgent } from './pinned-agent';
@@ -32,6 +33,8 @@ export interface JoinOptions {
   secrets?: SecretStore;
   /** How long to wait for the main desk, per step. */
   timeoutMs?: number;
+  /** The pairing proof's scrypt cost: tests only, the main desk's (DeskOptions.pairingProofCost); default PAIRING_PROOF_COST. */
+  proofCost?: ScryptCost;
 }
 
 function mainDeskOrigin(text: string): URL {
@@ -109,7 +112,7 @@ export async function joinMainDesk(options: JoinOptions): Promise<Pairing> {
       `the certificate at ${url.origin} does not match the code: it shows SHA-256 ${seen}, and the code was made for another one. Nothing was sent. Check the address (a machine in the middle, or another desk, answers there), or the code`,
     );
 
-  const proof = await pairingProof(code.secret, seen, code.codeId);
+  const proof = await pairingProof(code.secret, seen, code.codeId, options.proofCost);
   const dispatcher = pinnedAgent(seen);
   try {
     const answer = await request(new URL('/api/desks/pair', url), {

@@ -1,11 +1,12 @@
 import { hostname } from 'node:os';
 import type { DeskRefusalCode, PairAnswer } from '../../shared/schemas/desks';
+import type { ScryptCost } from '../common/passphrase';
 import { newToken } from '../common/tokens';
 import type { PairedDeskRow } from '../store/repos/pairing';
 import type { DropzoneRecord } from '../store/records';
 import type { Store } from '../store/store';
 import { lanIdentity } from './lan-identity';
-import { newPairingCode, pairingProof, proofHash, proofMatches } from './pairing-code';
+import { newPairingCode, PAIRING_PROOF_COST, pairingProof, proofHash, proofMatches } from './pairing-code';
 
 /** A code is good for this long, and for one desk. */
 export const CODE_LIFETIME_MS = 5 * 60_000;
@@ -41,6 +42,8 @@ export class MainDeskPairing {
   constructor(
     private readonly store: Store,
     private readonly now: () => Date = () => new Date(),
+    /** The proof's scrypt cost (tests lower it, with the joining desk's); every desk uses the default. */
+    private readonly proofCost: ScryptCost = PAIRING_PROOF_COST,
   ) {}
 
   /** A new one-time code for `dropzone`: its secret is shown once and kept only as the proof it expects. */
@@ -49,7 +52,7 @@ export class MainDeskPairing {
     const code = newPairingCode(identity.fingerprint);
     // Ids are 20 random bits: a clash with a kept code is rare, and a new id settles it.
     if (this.store.pairingCodes.byId(code.codeId)) return this.newCode(dropzone);
-    const expected = await pairingProof(code.secret, identity.fingerprint, code.codeId);
+    const expected = await pairingProof(code.secret, identity.fingerprint, code.codeId, this.proofCost);
     const created = this.now();
     const expiresAt = new Date(created.getTime() + CODE_LIFETIME_MS).toISOString();
     this.store.pairingCodes.forgetExpiredBefore(new Date(created.getTime() - 24 * 3_600_000).toISOString());

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, createHash } from 'node:crypto';
+import type { ScryptCost } from '../common/passphrase';
 
 /**
  * The one-time pairing code a main desk shows (docs/desks.md, "Pairing"): 16 Crockford base32
@@ -93,12 +94,20 @@ export function codeMatchesCertificate(code: Pick<PairingCode, 'check'>, fingerp
  * scrypt at 2^15: about a tenth of a second and 32 MiB per try. The code's secret has 40 bits, so a
  * relayed proof (salted with the relay's certificate) would take ages to turn into the right one.
  */
-const SCRYPT = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } as const;
+export const PAIRING_PROOF_COST: ScryptCost = { N: 1 << 15, r: 8, p: 1 };
 
-/** The proof that a desk holds the code's secret, bound to the certificate it saw and the code. */
-export function pairingProof(secret: string, fingerprintSeen: string, codeId: string): Promise<string> {
+/**
+ * The proof that a desk holds the code's secret, bound to the certificate it saw and the code.
+ * `cost` is for tests only (both sides must use the same): every desk uses PAIRING_PROOF_COST.
+ */
+export function pairingProof(
+  secret: string,
+  fingerprintSeen: string,
+  codeId: string,
+  cost: ScryptCost = PAIRING_PROOF_COST,
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    scrypt(secret, `${hexOf(fingerprintSeen)}:${codeId}`, 32, SCRYPT, (error, key) =>
+    scrypt(secret, `${hexOf(fingerprintSeen)}:${codeId}`, 32, { ...cost, maxmem: 64 * 1024 * 1024 }, (error, key) =>
       error ? reject(error) : resolve(key.toString('base64url')),
     );
   });

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_HEADER, ADMIN_IDLE_MINUTES, type AdminRefusal } from '../../shared/schemas/admin';
 import { hashToken, newToken } from '../common/tokens';
-import { hashPassphrase, verifyPassphrase } from '../common/passphrase';
+import { hashPassphrase, PASSPHRASE_COST, verifyPassphrase, type ScryptCost } from '../common/passphrase';
 import type { Store } from '../store/store';
 import { sendError } from './reply';
 
@@ -34,6 +34,8 @@ export class AdminUnlocks {
   constructor(
     private readonly store: Store,
     private readonly now: () => Date,
+    /** scrypt's cost for a new passphrase's hash (tests lower it). */
+    private readonly passphraseCost: ScryptCost = PASSPHRASE_COST,
   ) {}
 
   private tokenOf(request: FastifyRequest): string | undefined {
@@ -116,7 +118,7 @@ export class AdminUnlocks {
       if (verdict === 'wait') return { ok: false, why: 'wait', retryAfterSeconds: this.waitFor(dropzoneId) };
       if (verdict !== 'ok') return { ok: false, why: 'wrong' };
     }
-    const hash = await hashPassphrase(passphrase);
+    const hash = await hashPassphrase(passphrase, this.passphraseCost);
     const setAt = this.now().toISOString();
     this.store.transaction(() => this.store.admin.setPassphrase(dropzoneId, hash, setAt));
     for (const [key, unlock] of this.unlocks) if (unlock.dropzoneId === dropzoneId) this.unlocks.delete(key);

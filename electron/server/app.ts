@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import type { BackoffPolicy } from '../../shared/backoff';
 import { LIMITS } from '../../shared/limits';
+import type { ScryptCost } from '../common/passphrase';
 import { deskImportRunner } from '../imports/desk-import-runner';
 import type { DeskConnection } from '../proxy/connection';
 import type { MainDeskLink } from '../desks/main-desk-link';
@@ -89,6 +90,10 @@ export interface AppOptions {
    * what docs/spec-decisions.md states); larger is a 413. Tests lower it to send a few times it cheaply.
    */
   bodyLimitBytes?: number;
+  /** scrypt's cost for a new administrator passphrase (tests lower it; default PASSPHRASE_COST). */
+  passphraseCost?: ScryptCost;
+  /** scrypt's cost for a pairing code's proof (tests lower it; default PAIRING_PROOF_COST). */
+  pairingProofCost?: ScryptCost;
 }
 
 export interface DeskApp {
@@ -131,6 +136,8 @@ export function buildApp({
   marksForMain,
   firstRun,
   bodyLimitBytes = LIMITS.bodyLimitBytes,
+  passphraseCost,
+  pairingProofCost,
 }: AppOptions): DeskApp {
   const app: FastifyInstance = Fastify({
     bodyLimit: bodyLimitBytes,
@@ -152,7 +159,7 @@ export function buildApp({
     for (const one of ([] as string[]).concat(method)) routes.push({ method: one, url });
   });
   const auth = new TokenAuth(store);
-  const adminUnlocks = new AdminUnlocks(store, now);
+  const adminUnlocks = new AdminUnlocks(store, now, passphraseCost);
   // A paired desk's unlocks are its main desk's (the venue's one passphrase): checked there.
   app.decorate('adminGuard', mainDesk ? mainDeskAdminGuard(connection) : adminUnlocks.guard);
   // Which backends answer now: serveRoute asks it for a route's `servedBy` (shared/api/backends.ts).
@@ -271,7 +278,14 @@ export function buildApp({
       desk.register(importMappingRoutes, { store, now });
       // Tokens guard this desk's own /api/f1/sync (which forwards in proxy mode): always the local store.
       desk.register(apiTokenRoutes, { store, now });
-      desk.register(desksRoutesPlugin, { store, lan, gate: lanGate, now, pairedWith: mainDesk?.mainName ?? null });
+      desk.register(desksRoutesPlugin, {
+        store,
+        lan,
+        gate: lanGate,
+        now,
+        pairedWith: mainDesk?.mainName ?? null,
+        pairingProofCost,
+      });
       desk.register(firstRunRoutes, { ...(firstRun ? { firstRun } : {}) });
     });
   });

@@ -2,8 +2,15 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
+import { PASSPHRASE_COST } from '../../electron/common/passphrase';
 import { ADMIN_HEADER, ADMIN_IDLE_MINUTES } from '../../shared/schemas/admin';
-import { startTestDesk, TEST_ADMIN_PASSPHRASE, type ApiResponse, type TestDesk } from '../support/desk';
+import {
+  startTestDesk,
+  TEST_ADMIN_PASSPHRASE,
+  TEST_SCRYPT_COST,
+  type ApiResponse,
+  type TestDesk,
+} from '../support/desk';
 import { TEST_NOW, TEST_TOKEN } from '../support/seed';
 
 const PASSPHRASE = 'blue canopy at 4000 ft';
@@ -40,6 +47,7 @@ function assertAdminRefusal(res: ApiResponse, admin: 'passphrase_not_set' | 'loc
 describe('desk API: the administrator guard', () => {
   let desk: TestDesk;
   let clock = new Date(TEST_NOW).getTime();
+  // At the test desks' scrypt cost (TEST_SCRYPT_COST): the production cost is held below, on a desk of its own.
   before(async () => (desk = await startTestDesk({ deskOptions: { now: () => new Date(clock) } })));
   after(() => desk.dispose());
 
@@ -79,7 +87,8 @@ describe('desk API: the administrator guard', () => {
     assert.equal(set.body.idle_minutes, ADMIN_IDLE_MINUTES);
     assert.equal((await makeToken(desk, set.body.admin_token)).status, 201);
     const [row] = desk.queryStore<{ passphrase_hash: string }>('SELECT passphrase_hash FROM admin_settings');
-    assert.match(row!.passphrase_hash, /^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    const { N, r, p } = TEST_SCRYPT_COST;
+    assert.match(row!.passphrase_hash, new RegExp(`^scrypt\\$${N}\\$${r}\\$${p}\\$[\\w-]+\\$[\\w-]+$`));
     for (const file of ['desk.sqlite3', 'desk.sqlite3-wal']) {
       assert.ok(
         !readFileSync(`${desk.dataDir}/${file}`).includes(PASSPHRASE),
@@ -172,6 +181,23 @@ describe('desk API: the administrator guard', () => {
     assert.equal(waiting.headers.get('retry-after'), '30');
     clock += 31_000;
     assert.equal((await desk.desk('POST', '/admin/unlock', { passphrase: TEST_ADMIN_PASSPHRASE })).status, 200);
+  });
+});
+
+describe('a desk not told a cost: the administrator passphrase at scrypt 2^15', () => {
+  let desk: TestDesk;
+  // passphraseCost left unset, as every desk that is run has it: the desk's own default.
+  before(async () => (desk = await startTestDesk({ deskOptions: { passphraseCost: undefined } })));
+  after(() => desk.dispose());
+
+  test('the stored hash is scrypt N=32768, r=8, p=1, and the passphrase unlocks', async () => {
+    assert.deepEqual(PASSPHRASE_COST, { N: 32768, r: 8, p: 1 });
+    const set = await desk.desk('PUT', '/admin/passphrase', { passphrase: PASSPHRASE });
+    assert.equal(set.status, 200, set.text);
+    const [row] = desk.queryStore<{ passphrase_hash: string }>('SELECT passphrase_hash FROM admin_settings');
+    assert.match(row!.passphrase_hash, /^scrypt\$32768\$8\$1\$[\w-]+\$[\w-]+$/);
+    const unlock = await desk.desk('POST', '/admin/unlock', { passphrase: PASSPHRASE });
+    assert.equal(unlock.status, 200, unlock.text);
   });
 });
 

@@ -5,12 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { spawnSync } from 'node:child_process';
-import { JoinError, joinMainDesk } from '../../electron/desks/join';
-import { newPairingCode, pairingProof, parsePairingCode } from '../../electron/desks/pairing-code';
+import { JoinError, joinMainDesk, type JoinOptions } from '../../electron/desks/join';
+import { newPairingCode, PAIRING_PROOF_COST, pairingProof, parsePairingCode } from '../../electron/desks/pairing-code';
 import { PAIRING_FILE_NAME, readPairing } from '../../electron/desks/pairing-file';
-import { startTestDesk, type TestDesk } from '../support/desk';
+import { startTestDesk, TEST_SCRYPT_COST, type TestDesk } from '../support/desk';
 import { LanClient } from '../support/lan-client';
 import { TEST_NOW, TEST_TOKEN } from '../support/seed';
+
+/** A join at the test desks' scrypt cost (the main desk below makes its codes' proofs at it too). */
+const joinAtTestCost = (options: Omit<JoinOptions, 'proofCost'>) =>
+  joinMainDesk({ ...options, proofCost: TEST_SCRYPT_COST });
 
 /** The main desk's LAN listener on loopback: pairing, its refusals, what a credential opens, revoking. */
 
@@ -43,7 +47,12 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
 
   before(async () => {
     main = await startTestDesk({
-      deskOptions: { now: () => clock, lan: { enabled: true, port: 0, address: '127.0.0.1' } },
+      // Its pairing codes' proofs at the test cost, as every join below but the CLI's code (made at the production cost).
+      deskOptions: {
+        now: () => clock,
+        lan: { enabled: true, port: 0, address: '127.0.0.1' },
+        pairingProofCost: TEST_SCRYPT_COST,
+      },
     });
     const endpoints = main.lan.endpoints();
     assert.equal(endpoints.length, 1);
@@ -100,7 +109,7 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
 
   test('the right code pairs: the credential opens the desk API and the Sync API, and the log names the desk', async () => {
     const dataDir = joinerDir();
-    const pairing = await joinMainDesk({ url: lanUrl, code: await newCode(), name: 'Video desk', dataDir });
+    const pairing = await joinAtTestCost({ url: lanUrl, code: await newCode(), name: 'Video desk', dataDir });
     assert.equal(pairing.fingerprint, fingerprint);
     assert.equal(pairing.desk.name, 'Video desk');
     assert.deepEqual(readPairing(dataDir), pairing);
@@ -126,9 +135,9 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
 
   test('a used code, an unknown code, a name taken: each refused in its own words, nothing written', async () => {
     const code = await newCode();
-    await joinMainDesk({ url: lanUrl, code, name: 'Reception 2', dataDir: joinerDir() });
+    await joinAtTestCost({ url: lanUrl, code, name: 'Reception 2', dataDir: joinerDir() });
     const usedDir = joinerDir();
-    const used = await refusalOf(joinMainDesk({ url: lanUrl, code, name: 'Manifest', dataDir: usedDir }));
+    const used = await refusalOf(joinAtTestCost({ url: lanUrl, code, name: 'Manifest', dataDir: usedDir }));
     assert.equal(used.code, 'pairing_code_used');
     assert.match(used.message, /has paired a desk already/);
     assert.equal(existsSync(join(usedDir, PAIRING_FILE_NAME)), false);
@@ -136,12 +145,12 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     const parsed = parsePairingCode(await newCode());
     const unknown = `${parsed.check}-${parsed.codeId === 'ZZZZ' ? 'YYYY' : 'ZZZZ'}-${parsed.secret.slice(0, 4)}-${parsed.secret.slice(4)}`;
     assert.equal(
-      (await refusalOf(joinMainDesk({ url: lanUrl, code: unknown, name: 'X', dataDir: joinerDir() }))).code,
+      (await refusalOf(joinAtTestCost({ url: lanUrl, code: unknown, name: 'X', dataDir: joinerDir() }))).code,
       'pairing_code_unknown',
     );
 
     const taken = await refusalOf(
-      joinMainDesk({ url: lanUrl, code: parsed.text, name: 'video DESK', dataDir: joinerDir() }),
+      joinAtTestCost({ url: lanUrl, code: parsed.text, name: 'video DESK', dataDir: joinerDir() }),
     );
     assert.equal(taken.code, 'desk_name_taken');
   });
@@ -150,7 +159,7 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     const code = await newCode();
     clock = new Date(clock.getTime() + 5 * 60_000 + 1);
     try {
-      const expired = await refusalOf(joinMainDesk({ url: lanUrl, code, name: 'Late desk', dataDir: joinerDir() }));
+      const expired = await refusalOf(joinAtTestCost({ url: lanUrl, code, name: 'Late desk', dataDir: joinerDir() }));
       assert.equal(expired.code, 'pairing_code_expired');
       assert.match(expired.message, /expired/);
     } finally {
@@ -164,13 +173,13 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     const mistyped = `${code.check}${code.codeId}${wrongSecret}`;
     for (const left of ['2 more tries', '1 more try', 'no longer works']) {
       const wrong = await refusalOf(
-        joinMainDesk({ url: lanUrl, code: mistyped, name: 'Typo desk', dataDir: joinerDir() }),
+        joinAtTestCost({ url: lanUrl, code: mistyped, name: 'Typo desk', dataDir: joinerDir() }),
       );
       assert.equal(wrong.code, 'pairing_proof_wrong');
       assert.match(wrong.message, new RegExp(left));
     }
     const burnt = await refusalOf(
-      joinMainDesk({ url: lanUrl, code: code.text, name: 'Typo desk', dataDir: joinerDir() }),
+      joinAtTestCost({ url: lanUrl, code: code.text, name: 'Typo desk', dataDir: joinerDir() }),
     );
     assert.equal(burnt.code, 'pairing_code_used', 'the right code no longer works either');
   });
@@ -183,7 +192,7 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     assert.notEqual(strangersCheck, real.check);
     const dataDir = joinerDir();
     const refused = await refusalOf(
-      joinMainDesk({ url: lanUrl, code: `${strangersCheck}${real.codeId}${real.secret}`, name: 'Z', dataDir }),
+      joinAtTestCost({ url: lanUrl, code: `${strangersCheck}${real.codeId}${real.secret}`, name: 'Z', dataDir }),
     );
     assert.match(refused.message, /^the certificate at https:\/\/127\.0\.0\.1:\d+ does not match the code: /);
     assert.equal(refused.code, null, 'not a refusal of the main desk');
@@ -199,7 +208,7 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
   test('a proof made for another certificate (a relay’s) is refused', async () => {
     const code = parsePairingCode(await newCode());
     const relayFingerprint = `${fingerprint.slice(0, 6)}${fingerprint.slice(6).replace(/[0-9A-F]/g, (c) => (c === 'F' ? '0' : 'F'))}`;
-    const proof = await pairingProof(code.secret, relayFingerprint, code.codeId);
+    const proof = await pairingProof(code.secret, relayFingerprint, code.codeId, TEST_SCRYPT_COST);
     const answer = await lan.call('POST', '/api/desks/pair', { body: { code_id: code.codeId, proof, name: 'Relay' } });
     assert.equal(answer.status, 403, answer.text);
     assert.equal(answer.body.code, 'pairing_proof_wrong');
@@ -208,7 +217,7 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
 
   test('revoking ends the desk at once: its stream closes, its next call is 401 desk_revoked; it may pair anew', async () => {
     const dataDir = joinerDir();
-    const pairing = await joinMainDesk({ url: lanUrl, code: await newCode(), name: 'Doomed desk', dataDir });
+    const pairing = await joinAtTestCost({ url: lanUrl, code: await newCode(), name: 'Doomed desk', dataDir });
     const stream = await lan.stream('/api/desk/changes', pairing.credential);
     assert.equal(stream.status, 200);
     const revoked = await main.admin('DELETE', `/desks/${pairing.desk.id}`);
@@ -226,7 +235,7 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     // As its refusal says: pair anew with a new code; the data folder's pairing is replaced once that succeeds.
     const stale = parsePairingCode(await newCode());
     const refused = await refusalOf(
-      joinMainDesk({ url: lanUrl, code: `${stale.check}${stale.codeId}00000000`, name: 'Doomed desk', dataDir }),
+      joinAtTestCost({ url: lanUrl, code: `${stale.check}${stale.codeId}00000000`, name: 'Doomed desk', dataDir }),
     );
     assert.equal(refused.code, 'pairing_proof_wrong');
     assert.equal(
@@ -234,13 +243,13 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
       pairing.credential,
       'a refused join leaves the old pairing as it was',
     );
-    const anew = await joinMainDesk({ url: lanUrl, code: await newCode(), name: 'Doomed desk', dataDir });
+    const anew = await joinAtTestCost({ url: lanUrl, code: await newCode(), name: 'Doomed desk', dataDir });
     assert.deepEqual(readPairing(dataDir), anew);
     assert.equal((await lan.call('GET', '/api/desk/session', { credential: anew.credential })).status, 200);
   });
 
   test('npm run desks -- revoke beside the running desk: the stream ends within a sweep, the next call is refused', async () => {
-    const pairing = await joinMainDesk({
+    const pairing = await joinAtTestCost({
       url: lanUrl,
       code: await newCode(),
       name: 'Hangar desk',
@@ -283,7 +292,14 @@ describe('pairing with a main desk (POST /api/desks/pair) and the LAN listener',
     assert.ok(code, cli.stdout);
     assert.match(cli.stdout, new RegExp(`SHA-256 ${fingerprint}`));
     // The CLI's clock is the real one; the test desk's is fixed in the past, where the code is fresh.
-    const pairing = await joinMainDesk({ url: lanUrl, code, name: 'CLI desk', dataDir: joinerDir() });
+    // The CLI's code is made at the production cost: so is this join's proof.
+    const pairing = await joinMainDesk({
+      url: lanUrl,
+      code,
+      name: 'CLI desk',
+      dataDir: joinerDir(),
+      proofCost: PAIRING_PROOF_COST,
+    });
     assert.equal(pairing.desk.name, 'CLI desk');
   });
 });

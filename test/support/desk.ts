@@ -72,7 +72,17 @@ export async function startProxiedTestDesk(options: Parameters<typeof startTestD
   return desk;
 }
 
-/** A real desk on 127.0.0.1 with a temp SQLite store, seeded, on a fixed clock. */
+/**
+ * scrypt at 2^10 instead of 2^15 (about 2 ms instead of 0.15 s a try): the test desks' administrator
+ * passphrase (passphraseCost), and pairing where a test opts in (pairingProofCost, with its joins').
+ * What is hashed and checked is the same; desk-admin.test.ts holds a desk to the production cost.
+ */
+export const TEST_SCRYPT_COST = { N: 2 ** 10, r: 8, p: 1 };
+
+/**
+ * A real desk on 127.0.0.1 with a temp SQLite store, seeded, on a fixed clock. Its administrator
+ * passphrase is hashed at TEST_SCRYPT_COST unless `deskOptions.passphraseCost` says otherwise.
+ */
 export async function startTestDesk(
   options: {
     seed?: object | null;
@@ -101,6 +111,7 @@ export async function startTestDesk(
     port: options.port ?? 0,
     now: () => fixedNow,
     logErrors: false,
+    passphraseCost: TEST_SCRYPT_COST,
     ...options.deskOptions,
   });
 

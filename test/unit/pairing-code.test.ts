@@ -5,6 +5,7 @@ import {
   codeMatchesCertificate,
   newPairingCode,
   PAIRING_CODE_LENGTH,
+  PAIRING_PROOF_COST,
   pairingProof,
   PairingCodeFormatError,
   parsePairingCode,
@@ -70,4 +71,6 @@ test('the proof depends on the secret, the full fingerprint seen and the code id
   assert.equal(proofMatches(proof, kept), true);
   for (const other of others) assert.equal(proofMatches(other, kept), false);
   assert.equal(proofMatches('', kept), false);
+  // Every desk's proof costs scrypt at 2^15 (tests may lower it for their own desks, never this default).
+  assert.deepEqual(PAIRING_PROOF_COST, { N: 2 ** 15, r: 8, p: 1 });
 });

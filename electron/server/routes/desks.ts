@@ -4,6 +4,7 @@ import type { DesksView } from '../../../shared/schemas/desks';
 import { HeldAtDesks } from '../../desks/held-at-desks';
 import type { MainDeskLan } from '../../desks/main-desk-lan';
 import { MainDeskPairing } from '../../desks/main-desk-pairing';
+import type { ScryptCost } from '../../common/passphrase';
 import type { Store } from '../../store/store';
 import { parseRecordId } from '../../sync/validation';
 import { refusal } from '../contract/answers';
@@ -17,6 +18,8 @@ export interface DesksRoutesOptions {
   now: () => Date;
   /** On a paired desk, its main desk's name: it pairs no desks of its own. */
   pairedWith?: string | null;
+  /** The pairing proof's scrypt cost (tests lower it; default PAIRING_PROOF_COST). */
+  pairingProofCost?: ScryptCost;
 }
 
 /** POST /api/desks/pair: on the LAN listener only (elsewhere it is no endpoint), with no credential. */
@@ -33,9 +36,9 @@ export async function pairingRoutes(app: FastifyInstance, { store, now }: Omit<D
 /** /api/desk/desks: Settings → Desks on the main desk (its LAN listener, pairing codes, paired desks). */
 export async function desksRoutesPlugin(
   app: FastifyInstance,
-  { store, lan, gate, now, pairedWith = null }: DesksRoutesOptions,
+  { store, lan, gate, now, pairedWith = null, pairingProofCost }: DesksRoutesOptions,
 ) {
-  const pairing = new MainDeskPairing(store, now);
+  const pairing = new MainDeskPairing(store, now, pairingProofCost);
   const held = new HeldAtDesks();
   const notAMainDesk = () =>
     refusal(
