@@ -4,9 +4,12 @@ import { dateInZone, isKnownTimeZone } from '../../../shared/dates';
 import { sessionQuery } from '../api/queries';
 
 function todayFor(timeZone: string | undefined): string {
-  // Until the session is known (or if its zone is unknown here) the computer's own zone stands in.
-  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return dateInZone(new Date(), zone);
+  const now = new Date();
+  if (timeZone && isKnownTimeZone(timeZone)) return dateInZone(now, timeZone);
+  // Until the session is known (or if its zone is unknown here) the computer's own zone stands in:
+  // its calendar date is Date's local one, read without building an Intl formatter at each render.
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(now.getFullYear()).padStart(4, '0')}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
 }
 
 /**

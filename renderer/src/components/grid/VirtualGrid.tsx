@@ -136,7 +136,13 @@ export function VirtualGrid<T>({
     getItemKey: (position) => rows.key(position),
   });
 
+  // Back to the top when the rows become another set; not at mount, where a new grid is at the top
+  // already and scrollTo would only lay the page out early (~15 ms on the first screen, before its
+  // rows arrive and it is laid out again).
+  const scrolledFor = useRef(scrollResetKey);
   useEffect(() => {
+    if (scrolledFor.current === scrollResetKey) return;
+    scrolledFor.current = scrollResetKey;
     scrollRef.current?.scrollTo({ top: 0 });
   }, [scrollRef, scrollResetKey]);
 
