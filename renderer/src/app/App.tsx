@@ -120,12 +120,24 @@ function SidebarToggle({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   );
 }
 
-export function App() {
+/**
+ * What covers the screens: sign-in when the desk signed this window out, else the first-run
+ * question. A component of its own, so that the session's arrival (at every page load) and each
+ * change of reachability render these panels again, not the whole desk: the frame, the navigation
+ * and the screen below do not read them (a cold load's profile had the session's re-render of
+ * everything at ~115 ms, docs/performance.md).
+ */
+function SessionPanels() {
   const { signedOut } = useReachability();
+  const firstRun = useQuery(sessionQuery()).data?.first_run === true;
+  if (signedOut) return <SignInPanel />;
+  return firstRun ? <FirstRunPanel /> : null;
+}
+
+export function App() {
   useRefetchWhenBack();
   useLiveChanges();
   const [collapsed, toggleSidebar] = useSidebarCollapsed();
-  const firstRun = useQuery(sessionQuery()).data?.first_run === true;
   return (
     <Router hook={useHashLocation}>
       <AppShell
@@ -159,8 +171,7 @@ export function App() {
             <ImportHost />
           </ScreenBoundary>
           <AdminUnlockHost />
-          {signedOut && <SignInPanel />}
-          {!signedOut && firstRun && <FirstRunPanel />}
+          <SessionPanels />
         </AppShell.Main>
         <AppShell.Footer>
           <StatusBar />
