@@ -59,14 +59,14 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * Per time zone, one formatter and the last answer. The booking rules ask for "today" once per
- * batch element: building an Intl.DateTimeFormat costs ~100 µs, formatting ~2-5 µs, and within
- * one second the answer cannot change (zone offsets are whole seconds).
+ * batch element, the desk UI at each render of a screen that shows it: building an
+ * Intl.DateTimeFormat costs ~100 µs, formatting ~2-5 µs, and within one second the answer cannot
+ * change (zone offsets are whole seconds).
  */
 const zoneDates = new Map<string, { format: Intl.DateTimeFormat; second: number; date: string }>();
 
-/** Today's date in an IANA time zone, for the given instant. */
-export function dateInZone(instant: Date, timeZone: string): string {
-  const second = Math.floor(instant.getTime() / 1000);
+/** The zone's entry, made at first use; throws a RangeError for a zone this runtime does not know. */
+function zoneDate(timeZone: string) {
   let cached = zoneDates.get(timeZone);
   if (!cached) {
     // en-CA formats as YYYY-MM-DD.
@@ -74,6 +74,13 @@ export function dateInZone(instant: Date, timeZone: string): string {
     cached = { format, second: Number.NaN, date: '' };
     zoneDates.set(timeZone, cached);
   }
+  return cached;
+}
+
+/** Today's date in an IANA time zone, for the given instant. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  const second = Math.floor(instant.getTime() / 1000);
+  const cached = zoneDate(timeZone);
   if (cached.second !== second) {
     cached.date = cached.format.format(instant);
     cached.second = second;
@@ -81,21 +88,17 @@ export function dateInZone(instant: Date, timeZone: string): string {
   return cached.date;
 }
 
-/**
- * Zones found known, so each is checked once: the check builds a formatter (~0.1 ms), and the desk
- * UI asks at each render of a screen that shows "today". Only names found known are kept: the
- * callers pass a dropzone's zone (the session, a seed file, the computer's own).
- */
-const knownZones = new Set<string>();
-
-/** True when the string names a time zone this runtime knows. */
+/** True when the string names a time zone this runtime knows (a known one is then kept, as dateInZone keeps it). */
 export function isKnownTimeZone(timeZone: string): boolean {
-  if (knownZones.has(timeZone)) return true;
   try {
-    new Intl.DateTimeFormat('en-CA', { timeZone });
+    zoneDate(timeZone);
+    return true;
   } catch {
     return false;
   }
-  knownZones.add(timeZone);
-  return true;
+}
+
+/** The computer's own calendar date for an instant (Date's local fields), as `YYYY-MM-DD`. */
+export function localDateOf(instant: Date): string {
+  return isoDateOf(new Date(instant.getTime() - instant.getTimezoneOffset() * 60_000));
 }

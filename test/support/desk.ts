@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ScryptCost } from '../../electron/common/passphrase';
 import { startDesk, type DeskOptions, type RunningDesk } from '../../electron/start';
 import { ADMIN_HEADER } from '../../shared/schemas/admin';
 import type { ServingMode } from '../../shared/api/backends';
@@ -77,7 +78,7 @@ export async function startProxiedTestDesk(options: Parameters<typeof startTestD
  * passphrase (passphraseCost), and pairing where a test opts in (pairingProofCost, with its joins').
  * What is hashed and checked is the same; desk-admin.test.ts holds a desk to the production cost.
  */
-export const TEST_SCRYPT_COST = { N: 2 ** 10, r: 8, p: 1 };
+export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /**
  * A real desk on 127.0.0.1 with a temp SQLite store, seeded, on a fixed clock. Its administrator

@@ -8,6 +8,7 @@ import {
   isIsoDate,
   isKnownTimeZone,
   isoDateOf,
+  localDateOf,
   utcDateOf,
 } from '../../shared/dates';
 import { atOneInstant, timestamp, todayAt } from '../../electron/sync/context';
@@ -84,6 +85,24 @@ test('dateInZone gives the local calendar date of an instant', () => {
 test('isKnownTimeZone', () => {
   assert.equal(isKnownTimeZone('Europe/Amsterdam'), true);
   assert.equal(isKnownTimeZone('Mars/Olympus'), false);
+  // Asked again: an unknown zone stays unknown (nothing kept for it), a known one stays known.
+  assert.equal(isKnownTimeZone('Mars/Olympus'), false);
+  assert.equal(isKnownTimeZone('Europe/Amsterdam'), true);
+  assert.throws(() => dateInZone(new Date(), 'Mars/Olympus'), RangeError);
+});
+
+test("localDateOf is the computer's own calendar date, on either side of UTC's midnight", () => {
+  const zone = process.env.TZ;
+  try {
+    process.env.TZ = 'Pacific/Auckland';
+    assert.equal(localDateOf(new Date('2026-12-06T11:30:00Z')), '2026-12-07');
+    process.env.TZ = 'America/Los_Angeles';
+    assert.equal(localDateOf(new Date('2026-12-06T05:00:00Z')), '2026-12-05');
+    assert.equal(localDateOf(new Date('2026-03-08T10:30:00Z')), '2026-03-08'); // the morning clocks go forward
+  } finally {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  }
 });
 
 test("one request's today is its instant's date in the dropzone's zone, however late a rule first asks", () => {

@@ -28,17 +28,20 @@ const dateFormat = new Intl.DateTimeFormat(undefined, {
   timeZone: 'UTC',
 });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-/** Keyed by "<zone> <with day?>". */
-const clockFormat = cachedFormatter((key) => {
-  const [timeZone, withDay] = key.split(' ');
-  return new Intl.DateTimeFormat(undefined, {
-    ...(withDay === 'day' ? { day: 'numeric', month: 'short' } : {}),
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  });
-});
+/** A clock time in a zone, per zone: with the day and month (another day than now) or without. */
+const clockFormat = (withDay: boolean) =>
+  cachedFormatter(
+    (timeZone) =>
+      new Intl.DateTimeFormat(undefined, {
+        ...(withDay ? { day: 'numeric', month: 'short' } : {}),
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone,
+      }),
+  );
+const clockTimeFormat = clockFormat(false);
+const clockDayTimeFormat = clockFormat(true);
 
 export function formatMoney(minorUnits: number, currency: string): string {
   try {
@@ -76,7 +79,7 @@ export function formatClockTime(iso: string, timeZone: string | undefined, now: 
   const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : Intl.DateTimeFormat().resolvedOptions().timeZone;
   const instant = new Date(iso);
   const sameDay = dateInZone(instant, zone) === dateInZone(now, zone);
-  return clockFormat(`${zone} ${sameDay ? 'time' : 'day'}`).format(instant);
+  return (sameDay ? clockTimeFormat : clockDayTimeFormat)(zone).format(instant);
 }
 
 /** A size in bytes as people read it: 512 B, 1.5 kB, 2.0 MB. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { dateInZone, isKnownTimeZone } from '../../../shared/dates';
+import { dateInZone, isKnownTimeZone, localDateOf } from '../../../shared/dates';
 import { sessionQuery } from '../api/queries';
 
 function todayFor(timeZone: string | undefined): string {
@@ -8,8 +8,7 @@ function todayFor(timeZone: string | undefined): string {
   if (timeZone && isKnownTimeZone(timeZone)) return dateInZone(now, timeZone);
   // Until the session is known (or if its zone is unknown here) the computer's own zone stands in:
   // its calendar date is Date's local one, read without building an Intl formatter at each render.
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${String(now.getFullYear()).padStart(4, '0')}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  return localDateOf(now);
 }
 
 /**
